@@ -1,0 +1,96 @@
+# Resale: one binary, one database. `make run` to try it, `make test` to check it.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+GO       ?= go
+NPM      ?= npm
+BIN      := bin/resale
+TOOLS    := $(CURDIR)/.tools
+WEB      := frontend
+DIST     := $(WEB)/dist
+
+# Tool versions, pinned; each lands in .tools/ under a versioned name so a
+# bump reinstalls it.
+SQLC_VERSION        := v1.31.1
+SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
+
+GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
+
+.PHONY: run build web test test-go test-web test-browser verify generate dev docker clean
+
+## run: build everything, get a database, migrate it and serve on http://localhost:8080
+run: build
+	@url=$$(scripts/dev-db resale) && echo "database: $$url" && DATABASE_URL="$$url" ./$(BIN) serve
+
+## build: the one self-contained executable, bin/resale
+build: $(BIN)
+
+$(BIN): $(DIST)/.built $(GO_SOURCES)
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o $(BIN) .
+
+## web: the React app, compiled and pre-compressed into frontend/dist
+web: $(DIST)/.built
+
+$(DIST)/.built: $(WEB)/node_modules/.installed $(WEB_SOURCES)
+	cd $(WEB) && $(NPM) run build
+	node scripts/compress-web.mjs $(DIST)
+	touch $@
+
+$(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
+	@# npm ci refuses a lock file that lacks other platforms' optional native
+	@# packages (a registry mirror may not carry them); install from it then.
+	cd $(WEB) && { $(NPM) ci --no-audit --no-fund || $(NPM) install --no-save --no-audit --no-fund; }
+	touch $@
+
+# go:embed needs at least one file; an unbuilt app gets a placeholder page.
+$(DIST)/index.html:
+	mkdir -p $(DIST)
+	echo '<!doctype html><title>Resale</title><p>The web app has not been built: run make build.' > $@
+
+$(SQLC):
+	mkdir -p $(TOOLS)
+	GOBIN=$(TOOLS) CGO_ENABLED=1 $(GO) install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
+	mv $(TOOLS)/sqlc $@
+
+## generate: regenerate the store's queries from sql/ and migrations/
+generate: $(SQLC)
+	rm -f store/internal/dbsqlc/*.sql.go
+	$(SQLC) generate
+
+## verify: generated code fresh, formatting, vet, TypeScript
+verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
+	$(SQLC) diff || { echo "store/internal/dbsqlc is stale: run make generate and commit it" >&2; exit 1; }
+	@for f in store/internal/dbsqlc/*.sql.go; do q=sql/$$(basename $$f .go); \
+	  [ -f "$$q" ] || { echo "$$f has no $$q: run make generate" >&2; exit 1; }; done
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './$(WEB)/*')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
+	$(GO) vet ./...
+	cd $(WEB) && $(NPM) run typecheck
+
+## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
+test: verify test-go test-web test-browser
+
+test-go: $(DIST)/index.html
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) $(GO) test -race -count=1 ./...
+
+test-web: $(WEB)/node_modules/.installed
+	cd $(WEB) && $(NPM) test
+
+test-browser: $(BIN)
+	@if [ -x /usr/bin/chromium ]; then \
+	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) $(NPM) --prefix $(WEB) run test:browser; \
+	else echo "test-browser: skipped, /usr/bin/chromium is not installed (apt-get install chromium)"; fi
+
+## dev: Vite with hot reload on :5173, the API proxied to a running `make run`
+dev: $(WEB)/node_modules/.installed
+	cd $(WEB) && $(NPM) run dev
+
+## docker: the container image (needs a Docker engine)
+docker:
+	docker build -t resale .
+
+## clean: remove build output (not the database or uploads in .data/)
+clean:
+	rm -rf bin $(DIST) $(WEB)/node_modules

@@ -1,0 +1,106 @@
+package api_test
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"resale/api"
+	"resale/store"
+	"resale/store/storetest"
+)
+
+// testWeb stands in for the built app: an index page, a hashed asset with
+// its build-time compressed variants, and a plain public file.
+var testWeb = fstest.MapFS{
+	"index.html":                {Data: []byte(`<!doctype html><html><head><title>Resale</title></head><body><div id="root"></div></body></html>`)},
+	"assets/index-abc123.js":    {Data: []byte(`console.log("app")`)},
+	"assets/index-abc123.js.br": {Data: []byte("brotli-bytes")},
+	"assets/index-abc123.js.gz": {Data: []byte("gzip-bytes")},
+	"assets/index-abc123.css":   {Data: []byte(`body{margin:0}`)},
+	"robots.txt":                {Data: []byte("User-agent: *\nAllow: /\n")},
+	"categories/walton.svg":     {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+}
+
+type testServer struct {
+	t       *testing.T
+	handler http.Handler
+}
+
+func newTestServer(t *testing.T) *testServer {
+	t.Helper()
+	return newTestServerWithStore(t, storetest.Store(t))
+}
+
+func newTestServerWithStore(t *testing.T, st *store.Store) *testServer {
+	t.Helper()
+	h, err := api.New(api.Options{
+		Store:          st,
+		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Web:            testWeb,
+		Currency:       "bdt",
+		RequestTimeout: 5 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testServer{t: t, handler: h}
+}
+
+// do sends one request through the whole HTTP stack.
+func (s *testServer) do(method, path string, body io.Reader, header http.Header) *httptest.ResponseRecorder {
+	s.t.Helper()
+	req := httptest.NewRequest(method, path, body)
+	for k, vs := range header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	if body != nil && req.Header.Get("Content-Type") == "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	return rec
+}
+
+func (s *testServer) get(path string) *httptest.ResponseRecorder {
+	return s.do(http.MethodGet, path, nil, nil)
+}
+
+// decode parses a JSON answer into v, failing the test on anything else.
+func decode(t *testing.T, rec *httptest.ResponseRecorder, v any) {
+	t.Helper()
+	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("Content-Type = %q, want JSON; body %q", ct, rec.Body.String())
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), v); err != nil {
+		t.Fatalf("decoding %q: %v", rec.Body.String(), err)
+	}
+}
+
+type errorJSON struct {
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Fields  map[string]string `json:"fields"`
+}
+
+// wantError checks a failed request's status and JSON body.
+func wantError(t *testing.T, rec *httptest.ResponseRecorder, status int, code string) errorJSON {
+	t.Helper()
+	if rec.Code != status {
+		t.Fatalf("status = %d, want %d; body %s", rec.Code, status, rec.Body.String())
+	}
+	var e errorJSON
+	decode(t, rec, &e)
+	if e.Code != code || e.Message == "" {
+		t.Fatalf("error body = %+v, want code %q and a message", e, code)
+	}
+	return e
+}

@@ -1,0 +1,102 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// logRequests writes one line per request once it is answered.
+func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			// answer now so the logged status is the one the client got
+			c.Error(err)
+		}
+		req, res := c.Request(), c.Response()
+		level := slog.LevelInfo
+		if res.Status >= 500 {
+			level = slog.LevelError
+		}
+		s.log.LogAttrs(req.Context(), level, "request",
+			slog.String("method", req.Method),
+			slog.String("path", req.URL.Path),
+			slog.Int("status", res.Status),
+			slog.Int64("bytes", res.Size),
+			slog.Duration("duration", time.Since(start)),
+			slog.String("ip", c.RealIP()),
+			slog.String("request_id", requestID(c)),
+		)
+		return nil
+	}
+}
+
+// recoverPanics turns a panicking handler into a logged 500.
+func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			r := recover()
+			if r == nil {
+				return
+			}
+			if r == http.ErrAbortHandler {
+				panic(r)
+			}
+			buf := make([]byte, 8<<10)
+			buf = buf[:runtime.Stack(buf, false)]
+			s.log.Error("panic", "request_id", requestID(c), "path", c.Request().URL.Path, "panic", fmt.Sprint(r), "stack", string(buf))
+			err = &Error{Status: http.StatusInternalServerError, Code: "internal", Message: "Internal server error"}
+		}()
+		return next(c)
+	}
+}
+
+// securityHeaders are sent with every answer.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		return next(c)
+	}
+}
+
+// contentSecurityPolicy allows the app's own files and Stripe.js, nothing else.
+const contentSecurityPolicy = "default-src 'self'; " +
+	"script-src 'self' https://js.stripe.com https://*.js.stripe.com; " +
+	"frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; " +
+	"connect-src 'self' https://api.stripe.com; " +
+	"img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self'; " +
+	"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// requestTimeout bounds the work of one API request; database calls made
+// with the request's context are cancelled when it expires.
+func requestTimeout(d time.Duration) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			ctx, cancel := context.WithTimeout(c.Request().Context(), d)
+			defer cancel()
+			c.SetRequest(c.Request().WithContext(ctx))
+			return next(c)
+		}
+	}
+}
+
+// noStore keeps API answers, which may be personal, out of every cache.
+func noStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return next(c)
+	}
+}

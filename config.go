@@ -1,0 +1,223 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// config is every setting of the binary, read from the environment once at
+// start. A bad value stops the program with one line naming the setting.
+type config struct {
+	Production bool
+	Addr       string
+	PublicURL  *url.URL
+	DataDir    string
+	UploadDir  string
+	LogFormat  string
+
+	DatabaseURL    string
+	DBConnectWait  time.Duration
+	JWTSecret      []byte
+	JWTSecretFile  string // where a generated development secret is kept
+	Currency       string
+	Location       *time.Location
+	ShutdownWait   time.Duration
+	RequestTimeout time.Duration
+
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+	StripeAPIBase        string
+
+	GoogleClientID     string
+	GoogleClientSecret string
+	GoogleIssuer       string
+}
+
+// configError is a setting that cannot be used; its text is the one line
+// printed before the program stops.
+type configError struct{ name, problem string }
+
+func (e *configError) Error() string { return e.name + ": " + e.problem }
+
+var currencyPattern = regexp.MustCompile(`^[a-z]{3}$`)
+
+// loadConfig parses the environment through getenv, so tests can pass a map.
+func loadConfig(getenv func(string) string) (*config, error) {
+	get := func(name, def string) string {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v
+		}
+		return def
+	}
+	c := &config{}
+
+	switch env := get("RESALE_ENV", "development"); env {
+	case "development":
+	case "production":
+		c.Production = true
+	default:
+		return nil, &configError{"RESALE_ENV", fmt.Sprintf("must be development or production, not %q", env)}
+	}
+
+	c.Addr = get("ADDR", ":8080")
+	if _, port, err := net.SplitHostPort(c.Addr); err != nil || port == "" {
+		return nil, &configError{"ADDR", fmt.Sprintf("must be host:port or :port, not %q", c.Addr)}
+	}
+
+	pub := get("PUBLIC_URL", "")
+	if pub == "" {
+		if c.Production {
+			return nil, &configError{"PUBLIC_URL", "is required in production (the address buyers open, e.g. https://shop.example.com)"}
+		}
+		pub = "http://localhost" + portSuffix(c.Addr)
+	}
+	u, err := url.Parse(pub)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		return nil, &configError{"PUBLIC_URL", fmt.Sprintf("must be an absolute http(s) address with no path, not %q", pub)}
+	}
+	u.Path = ""
+	c.PublicURL = u
+
+	c.DataDir = get("DATA_DIR", ".data")
+	c.UploadDir = get("UPLOAD_DIR", filepath.Join(c.DataDir, "uploads"))
+
+	c.LogFormat = get("LOG_FORMAT", map[bool]string{true: "json", false: "text"}[c.Production])
+	if c.LogFormat != "json" && c.LogFormat != "text" {
+		return nil, &configError{"LOG_FORMAT", fmt.Sprintf("must be json or text, not %q", c.LogFormat)}
+	}
+
+	c.DatabaseURL = get("DATABASE_URL", "")
+	if c.DatabaseURL == "" {
+		if c.Production {
+			return nil, &configError{"DATABASE_URL", "is required in production"}
+		}
+		c.DatabaseURL = "postgres://localhost:5432/resale?sslmode=disable"
+	}
+	if _, err := pgxpool.ParseConfig(c.DatabaseURL); err != nil {
+		return nil, &configError{"DATABASE_URL", "is not a valid PostgreSQL connection string or URL"}
+	}
+
+	if c.DBConnectWait, err = durationSetting(get, "DB_CONNECT_WAIT", "30s"); err != nil {
+		return nil, err
+	}
+	if c.ShutdownWait, err = durationSetting(get, "SHUTDOWN_TIMEOUT", "20s"); err != nil {
+		return nil, err
+	}
+	if c.RequestTimeout, err = durationSetting(get, "REQUEST_TIMEOUT", "30s"); err != nil {
+		return nil, err
+	}
+
+	if s := get("JWT_SECRET", ""); s != "" {
+		if len(s) < 32 {
+			return nil, &configError{"JWT_SECRET", "must be at least 32 characters (e.g. the output of `openssl rand -hex 32`)"}
+		}
+		c.JWTSecret = []byte(s)
+	} else if c.Production {
+		return nil, &configError{"JWT_SECRET", "is required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)"}
+	} else {
+		c.JWTSecretFile = filepath.Join(c.DataDir, "jwt-secret")
+	}
+
+	c.Currency = strings.ToLower(get("CURRENCY", "bdt"))
+	if !currencyPattern.MatchString(c.Currency) {
+		return nil, &configError{"CURRENCY", fmt.Sprintf("must be a three-letter ISO currency code such as bdt, not %q", c.Currency)}
+	}
+
+	tz := get("TZ", "Asia/Dhaka")
+	if c.Location, err = time.LoadLocation(tz); err != nil {
+		return nil, &configError{"TZ", fmt.Sprintf("is not a known time zone: %q", tz)}
+	}
+
+	c.StripeSecretKey = get("STRIPE_SECRET_KEY", "")
+	c.StripePublishableKey = get("STRIPE_PUBLISHABLE_KEY", "")
+	c.StripeWebhookSecret = get("STRIPE_WEBHOOK_SECRET", "")
+	c.StripeAPIBase = get("STRIPE_API_BASE", "")
+	if (c.StripeSecretKey == "") != (c.StripePublishableKey == "") {
+		return nil, &configError{"STRIPE_SECRET_KEY", "and STRIPE_PUBLISHABLE_KEY must be set together"}
+	}
+	if c.StripeSecretKey != "" && !strings.HasPrefix(c.StripeSecretKey, "sk_") && !strings.HasPrefix(c.StripeSecretKey, "rk_") {
+		return nil, &configError{"STRIPE_SECRET_KEY", "must be a Stripe secret key (sk_...)"}
+	}
+	if c.StripePublishableKey != "" && !strings.HasPrefix(c.StripePublishableKey, "pk_") {
+		return nil, &configError{"STRIPE_PUBLISHABLE_KEY", "must be a Stripe publishable key (pk_...)"}
+	}
+	if c.StripeWebhookSecret != "" && !strings.HasPrefix(c.StripeWebhookSecret, "whsec_") {
+		return nil, &configError{"STRIPE_WEBHOOK_SECRET", "must be a Stripe webhook signing secret (whsec_...)"}
+	}
+	if c.StripeAPIBase != "" {
+		if b, err := url.Parse(c.StripeAPIBase); err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Host == "" {
+			return nil, &configError{"STRIPE_API_BASE", fmt.Sprintf("must be an http(s) address, not %q", c.StripeAPIBase)}
+		}
+	}
+
+	c.GoogleClientID = get("GOOGLE_CLIENT_ID", "")
+	c.GoogleClientSecret = get("GOOGLE_CLIENT_SECRET", "")
+	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
+		return nil, &configError{"GOOGLE_CLIENT_ID", "and GOOGLE_CLIENT_SECRET must be set together"}
+	}
+	c.GoogleIssuer = get("GOOGLE_ISSUER", "https://accounts.google.com")
+	if b, err := url.Parse(c.GoogleIssuer); err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Host == "" {
+		return nil, &configError{"GOOGLE_ISSUER", fmt.Sprintf("must be an http(s) address, not %q", c.GoogleIssuer)}
+	}
+	return c, nil
+}
+
+func durationSetting(get func(string, string) string, name, def string) (time.Duration, error) {
+	v := get(name, def)
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, &configError{name, fmt.Sprintf("must be a positive duration such as %s, not %q", def, v)}
+	}
+	return d, nil
+}
+
+func portSuffix(addr string) string {
+	_, port, _ := net.SplitHostPort(addr)
+	if port == "80" {
+		return ""
+	}
+	return ":" + port
+}
+
+// jwtSecret returns the configured signing key or, for a local run, the one
+// kept in the data folder, creating it on first use.
+func (c *config) jwtSecret() ([]byte, error) {
+	if c.JWTSecret != nil {
+		return c.JWTSecret, nil
+	}
+	b, err := os.ReadFile(c.JWTSecretFile)
+	if err == nil {
+		s := strings.TrimSpace(string(b))
+		if len(s) < 32 {
+			return nil, &configError{"JWT_SECRET", fmt.Sprintf("the generated secret in %s is damaged; delete the file to make a new one", c.JWTSecretFile)}
+		}
+		return []byte(s), nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("JWT_SECRET: reading %s: %w", c.JWTSecretFile, err)
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return nil, err
+	}
+	s := hex.EncodeToString(raw)
+	if err := os.MkdirAll(filepath.Dir(c.JWTSecretFile), 0o700); err != nil {
+		return nil, fmt.Errorf("JWT_SECRET: %w", err)
+	}
+	if err := os.WriteFile(c.JWTSecretFile, []byte(s+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("JWT_SECRET: %w", err)
+	}
+	return []byte(s), nil
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestConfigDefaults(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Production || c.Addr != ":8080" || c.PublicURL.String() != "http://localhost:8080" ||
+		c.Currency != "bdt" || c.Location.String() != "Asia/Dhaka" || c.LogFormat != "text" ||
+		c.UploadDir != filepath.Join(".data", "uploads") || c.JWTSecretFile != filepath.Join(".data", "jwt-secret") {
+		t.Errorf("defaults = %+v", c)
+	}
+	if c.DBConnectWait != 30*time.Second || c.ShutdownWait != 20*time.Second {
+		t.Errorf("waits = %v %v", c.DBConnectWait, c.ShutdownWait)
+	}
+}
+
+func TestConfigProduction(t *testing.T) {
+	good := map[string]string{
+		"RESALE_ENV":   "production",
+		"DATABASE_URL": "postgres://app@db.internal/resale",
+		"PUBLIC_URL":   "https://shop.example.com/",
+		"JWT_SECRET":   strings.Repeat("k", 32),
+		"ADDR":         "127.0.0.1:9000",
+		"CURRENCY":     "USD",
+		"TZ":           "UTC",
+		"UPLOAD_DIR":   "/var/lib/resale/photos",
+	}
+	c, err := loadConfig(env(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Production || c.PublicURL.String() != "https://shop.example.com" || c.Currency != "usd" ||
+		c.LogFormat != "json" || c.UploadDir != "/var/lib/resale/photos" || string(c.JWTSecret) != good["JWT_SECRET"] {
+		t.Errorf("config = %+v", c)
+	}
+	for _, missing := range []string{"DATABASE_URL", "PUBLIC_URL", "JWT_SECRET"} {
+		m := map[string]string{}
+		for k, v := range good {
+			m[k] = v
+		}
+		delete(m, missing)
+		_, err := loadConfig(env(m))
+		if err == nil || !strings.HasPrefix(err.Error(), missing+": ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("without %s: err = %v, want one line naming it", missing, err)
+		}
+	}
+}
+
+func TestConfigRejectsBadValues(t *testing.T) {
+	cases := map[string]map[string]string{
+		"DATABASE_URL":           {"DATABASE_URL": "postgres://user:secret@[::1"},
+		"ADDR":                   {"ADDR": "8080"},
+		"PUBLIC_URL":             {"PUBLIC_URL": "shop.example.com"},
+		"RESALE_ENV":             {"RESALE_ENV": "staging"},
+		"JWT_SECRET":             {"JWT_SECRET": "short"},
+		"CURRENCY":               {"CURRENCY": "taka"},
+		"TZ":                     {"TZ": "Mars/Olympus"},
+		"LOG_FORMAT":             {"LOG_FORMAT": "xml"},
+		"DB_CONNECT_WAIT":        {"DB_CONNECT_WAIT": "forever"},
+		"SHUTDOWN_TIMEOUT":       {"SHUTDOWN_TIMEOUT": "-1s"},
+		"STRIPE_SECRET_KEY":      {"STRIPE_SECRET_KEY": "sk_test_x"},
+		"STRIPE_PUBLISHABLE_KEY": {"STRIPE_SECRET_KEY": "sk_test_x", "STRIPE_PUBLISHABLE_KEY": "sk_test_y"},
+		"STRIPE_WEBHOOK_SECRET":  {"STRIPE_WEBHOOK_SECRET": "secret"},
+		"STRIPE_API_BASE":        {"STRIPE_API_BASE": "localhost:12111"},
+		"GOOGLE_CLIENT_ID":       {"GOOGLE_CLIENT_SECRET": "s"},
+		"GOOGLE_ISSUER":          {"GOOGLE_ISSUER": "accounts.google.com"},
+	}
+	for name, m := range cases {
+		_, err := loadConfig(env(m))
+		if err == nil || !strings.HasPrefix(err.Error(), name+": ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: err = %v, want one line naming %s", name, err, name)
+		}
+		if err != nil && strings.Contains(err.Error(), "secret@") {
+			t.Errorf("%s: the error repeats the password: %v", name, err)
+		}
+	}
+}
+
+func TestGeneratedJWTSecretIsKept(t *testing.T) {
+	dir := t.TempDir()
+	c, err := loadConfig(env(map[string]string{"DATA_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := c.jwtSecret()
+	if err != nil || len(first) < 32 {
+		t.Fatalf("secret %q, %v", first, err)
+	}
+	second, err := c.jwtSecret()
+	if err != nil || string(second) != string(first) {
+		t.Fatalf("second read = %q, %v; want the same secret", second, err)
+	}
+	info, err := os.Stat(filepath.Join(dir, "jwt-secret"))
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("secret file: %v %v", info, err)
+	}
+}

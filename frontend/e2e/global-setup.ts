@@ -1,0 +1,70 @@
+// Starts bin/resale on a fresh database and a free port for the whole run,
+// and stops it (dropping the database) afterwards. The address reaches the
+// tests as BASE_URL; the database as DATABASE_URL (for the binary's admin
+// subcommands).
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** withDatabase points a libpq connection URL at another database. */
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = "/" + db;
+  return u.toString();
+}
+
+export default async function globalSetup() {
+  const bin = process.env.RESALE_BIN;
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!bin || !admin) throw new Error("set RESALE_BIN and TEST_DATABASE_URL (make test-browser does)");
+
+  const db = "resale_e2e_" + randomBytes(5).toString("hex");
+  execFileSync("psql", [admin, "-qc", `CREATE DATABASE ${db}`]);
+  const databaseURL = withDatabase(admin, db);
+  const dataDir = mkdtempSync(join(tmpdir(), "resale-e2e-"));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const env = { ...process.env, DATABASE_URL: databaseURL, ADDR: `127.0.0.1:${port}`, DATA_DIR: dataDir, PUBLIC_URL: baseURL };
+  const server = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "pipe"] });
+  let log = "";
+  server.stderr.on("data", (b: Buffer) => (log += b.toString()));
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`resale exited (${server.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(baseURL + "/api/health");
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`resale did not become healthy:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  process.env.BASE_URL = baseURL;
+  process.env.DATABASE_URL = databaseURL;
+  process.env.DATA_DIR = dataDir;
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    execFileSync("psql", [admin, "-qc", `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.E2E_SERVER_LOG) console.log(log);
+  };
+}

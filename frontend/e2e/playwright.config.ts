@@ -1,0 +1,32 @@
+// Whole journeys in Debian's Chromium against the real binary on a
+// throwaway database (see global-setup.ts). Run by `make test`.
+import { defineConfig } from "@playwright/test";
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  globalSetup: "./global-setup.ts",
+  outputDir: "../test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+});

@@ -1,0 +1,69 @@
+// The public shell: layout, categories from the real API, the blog, deep
+// links, the error page, and the phone menu.
+import { expect, test } from "@playwright/test";
+
+const base = () => process.env.BASE_URL!;
+
+test("home shows the header, the four brands with their images, and the footer", async ({ page }) => {
+  await page.goto(base() + "/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Resale" }).first()).toBeVisible();
+  await expect(header.getByRole("link", { name: "Home" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Blog" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
+
+  const main = page.getByRole("main");
+  for (const brand of ["WALTON", "APPLE", "HP", "ASUS"]) {
+    const tile = main.getByRole("link", { name: brand });
+    await expect(tile).toBeVisible();
+    await expect(tile).toHaveAttribute("href", /^\/categorys\/\d+$/);
+  }
+  // every category image really loaded from the binary
+  for (const brand of ["WALTON", "APPLE", "HP", "ASUS"]) {
+    const img = main.getByRole("link", { name: brand }).locator("img");
+    await expect(img).toHaveAttribute("src", `/categories/${brand.toLowerCase()}.svg`);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("best place to buy and sell secondhand products");
+  for (const brand of ["WALTON", "APPLE", "HP", "ASUS"]) {
+    await expect(footer.getByRole("link", { name: brand })).toBeVisible();
+  }
+  await page.screenshot({ path: test.info().outputPath("home-desktop.png"), fullPage: true });
+});
+
+test("the blog has four question cards", async ({ page }) => {
+  await page.goto(base() + "/");
+  await page.getByRole("banner").getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole("article")).toHaveCount(4);
+  for (const topic of [/state/i, /prototypal inheritance/i, /unit test/i, /React vs\.? Angular vs\.? Vue/i]) {
+    await expect(page.getByRole("heading", { name: topic })).toBeVisible();
+  }
+});
+
+test("a deep link to a signed-in page loads the app and sends a visitor to log in", async ({ page }) => {
+  const res = await page.goto(base() + "/categorys/1");
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("an unknown page shows 404 and a way home", async ({ page }) => {
+  await page.goto(base() + "/no/such/page");
+  await expect(page.getByText("404")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Home" }).click();
+  await expect(page).toHaveURL(base() + "/");
+  await expect(page.getByRole("link", { name: "WALTON" }).first()).toBeVisible();
+});
+
+test("on a phone the menu opens from the toggle", async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(base() + "/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Blog" })).toBeHidden();
+  await page.getByLabel("Open menu").click();
+  await page.getByRole("link", { name: "Blog" }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await page.screenshot({ path: test.info().outputPath("blog-phone.png"), fullPage: true });
+  await page.close();
+});

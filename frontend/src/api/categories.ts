@@ -1,0 +1,22 @@
+// Categories (the laptop brands): wire type and read hooks.
+import useSWR from "swr";
+
+/** A category as GET /api/categorys answers it. */
+export type Category = {
+  _id: string;
+  name: string;
+  image: string;
+};
+
+/** The SWR key of the category list. */
+export const CATEGORIES_KEY = "/api/categorys";
+
+/** useCategories loads every category. */
+export function useCategories() {
+  return useSWR<Category[]>(CATEGORIES_KEY);
+}
+
+/** useCategory loads one category by id; pass undefined to wait. */
+export function useCategory(id: string | undefined) {
+  return useSWR<Category>(id ? `${CATEGORIES_KEY}/${encodeURIComponent(id)}` : null);
+}

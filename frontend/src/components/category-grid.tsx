@@ -1,0 +1,46 @@
+import { Link } from "react-router-dom";
+import type { Category } from "@/api/categories";
+
+/** Category tiles (image and name), each linking to its category page. */
+export function CategoryGrid({ categories }: { categories: Category[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 md:grid-cols-4 md:gap-6">
+      {categories.map((c) => (
+        <li key={c._id}>
+          <Link
+            to={`/categorys/${c._id}`}
+            className="card group h-full overflow-hidden bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <figure className="aspect-[4/3] bg-base-200">
+              <img
+                src={c.image}
+                alt=""
+                loading="lazy"
+                className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+              />
+            </figure>
+            <div className="card-body items-center p-4 text-center">
+              <h3 className="card-title text-base md:text-lg">{c.name}</h3>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Grey tiles shown while the categories load. */
+export function CategoryGridSkeleton({ count = 4 }: { count?: number }) {
+  return (
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-4 md:gap-6" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="card overflow-hidden bg-base-100 shadow-sm">
+          <div className="skeleton aspect-[4/3] rounded-none" />
+          <div className="card-body items-center p-4">
+            <div className="skeleton h-5 w-20" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** A centred daisyUI spinner with the hidden text Loading... */
+export function PageSpinner({ label = "Loading..." }: { label?: string }) {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useRef } from "react";
+import { Link, NavLink } from "react-router-dom";
+import { BrandLogo } from "@/components/brand-logo";
+import { UserAvatar } from "@/components/user-avatar";
+import type { User } from "@/lib/auth";
+
+type SiteHeaderProps = {
+  user: User | null;
+  /** True while the signed-in user is still being resolved. */
+  loading: boolean;
+  onLogout: () => void;
+};
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
+
+/** The public header: brand, Home, Blog, and the account controls. */
+export function SiteHeader({ user, loading, onLogout }: SiteHeaderProps) {
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
+
+  const links = (onClick?: () => void) => (
+    <>
+      <li>
+        <NavLink to="/" end className={navClass} onClick={onClick}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/blog" className={navClass} onClick={onClick}>
+          Blog
+        </NavLink>
+      </li>
+      {user && (
+        <li>
+          <NavLink to="/dashboard" className={navClass} onClick={onClick}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          <details ref={mobileMenu} className="dropdown lg:hidden">
+            <summary className="btn btn-square btn-ghost" aria-label="Open menu">
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" aria-hidden="true">
+                <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <ul aria-label="Menu" className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
+              {links(closeMobileMenu)}
+            </ul>
+          </details>
+          <Link to="/" className="btn btn-ghost px-2 text-xl">
+            <BrandLogo />
+          </Link>
+        </div>
+
+        <div className="navbar-center hidden lg:flex">
+          <ul aria-label="Primary" className="menu menu-horizontal gap-1 px-1 font-medium">
+            {links()}
+          </ul>
+        </div>
+
+        <div className="navbar-end gap-2 sm:gap-3">
+          {loading ? (
+            <span role="status" className="loading loading-dots loading-md text-primary" aria-label="Checking sign-in" />
+          ) : user ? (
+            <>
+              <UserAvatar name={user.userName} photo={user.userPhoto} />
+              <button type="button" className="btn btn-outline btn-primary btn-sm sm:btn-md" onClick={onLogout}>
+                Log Out
+              </button>
+            </>
+          ) : (
+            <Link to="/login" className="btn btn-primary btn-sm sm:btn-md">
+              Log In
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

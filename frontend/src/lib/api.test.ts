@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, apiFetch, TOKEN_KEY } from "@/lib/api";
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+}
+
+describe("apiFetch", () => {
+  it("sends the bearer token and JSON body, and parses the answer", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok123");
+    const fetchMock = answer(201, { acknowledged: true, insertedId: "7" });
+    vi.stubGlobal("fetch", fetchMock);
+
+    const res = await apiFetch<{ insertedId: string }>("/api/bookings", { method: "POST", json: { meetLocation: "Dhanmondi" } });
+
+    expect(res.insertedId).toBe("7");
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe("/api/bookings");
+    const headers = new Headers(init.headers);
+    expect(headers.get("Authorization")).toBe("Bearer tok123");
+    expect(headers.get("Content-Type")).toBe("application/json");
+    expect(init.body).toBe('{"meetLocation":"Dhanmondi"}');
+  });
+
+  it("throws ApiError with message, code and fields", async () => {
+    vi.stubGlobal("fetch", answer(400, { message: "Invalid product", code: "invalid", fields: { sellPrice: "must be a positive whole number" } }));
+    const err = await apiFetch("/api/products", { method: "POST", json: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, message: "Invalid product", code: "invalid", fields: { sellPrice: "must be a positive whole number" } });
+  });
+
+  it("forgets the token on a 401", async () => {
+    localStorage.setItem(TOKEN_KEY, "expired");
+    vi.stubGlobal("fetch", answer(401, { message: "Please log in again" }));
+    await expect(apiFetch("/api/me")).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});

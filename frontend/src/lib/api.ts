@@ -1,0 +1,108 @@
+// The one way the app talks to the Go backend: JSON over /api with the
+// bearer token from localStorage. Errors come back as ApiError carrying the
+// server's {message, code, fields} body.
+
+/** localStorage key of the access token (spec: accessToken). */
+export const TOKEN_KEY = "accessToken";
+
+/** Fired on window when the server rejects our token (a 401). */
+export const UNAUTHORIZED_EVENT = "resale:unauthorized";
+
+/** A non-2xx answer (or no answer at all: status 0) from the API. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, message: string, code?: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** RequestInit plus `json`: a value sent as a JSON body. */
+export type ApiInit = RequestInit & { json?: unknown };
+
+/** Reads the stored access token, or null when signed out. */
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * apiFetch calls an API path such as "/api/categorys" and resolves to the
+ * parsed JSON answer (undefined for an empty one). It throws ApiError on a
+ * non-2xx status or a network failure; a 401 also forgets the stored token.
+ */
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  const token = getToken();
+  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(path, { ...rest, headers, body });
+  } catch {
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+
+  const data = await readBody(res);
+  if (res.ok) return data as T;
+
+  if (res.status === 401 && token) {
+    localStorage.removeItem(TOKEN_KEY);
+    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  }
+  const err = isRecord(data) ? data : {};
+  const message =
+    typeof err.message === "string" && err.message !== ""
+      ? err.message
+      : `Request failed (${res.status}${res.statusText ? ` ${res.statusText}` : ""})`;
+  const code = typeof err.code === "string" ? err.code : undefined;
+  const fields = isRecord(err.fields) ? stringFields(err.fields) : {};
+  throw new ApiError(res.status, message, code, fields);
+}
+
+/** fetcher is SWR's one fetcher: the SWR key is the API path. */
+export function fetcher<T>(path: string): Promise<T> {
+  return apiFetch<T>(path);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (text === "") return undefined;
+  const type = res.headers.get("Content-Type") ?? "";
+  if (!type.includes("json")) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function stringFields(v: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, msg] of Object.entries(v)) {
+    if (typeof msg === "string") out[k] = msg;
+  }
+  return out;
+}

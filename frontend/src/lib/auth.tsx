@@ -1,0 +1,126 @@
+// Who is signed in: the access token (localStorage 'accessToken') and the
+// user behind it (GET /api/me), plus the route guards built on them.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import useSWR, { useSWRConfig } from "swr";
+import { getToken, TOKEN_KEY, UNAUTHORIZED_EVENT } from "@/lib/api";
+
+/** A user's role as the API spells it. */
+export type Role = "Buyer" | "Seller" | "Admin";
+
+/** The signed-in user as GET /api/me answers it. */
+export type User = {
+  _id: string;
+  userName: string;
+  email: string;
+  userPhoto: string;
+  role: Role;
+  /** "verify" for a verified seller, empty otherwise. */
+  verify: string;
+};
+
+/** The SWR key (and path) of the signed-in user. */
+export const ME_KEY = "/api/me";
+
+type AuthValue = {
+  user: User | null;
+  /** True while a stored token's user is still being fetched. */
+  loading: boolean;
+  login: (token: string) => void;
+  logout: () => void;
+};
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+/** AuthProvider must sit inside SWRConfig and around the router. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(getToken);
+  const { mutate } = useSWRConfig();
+  const { data, error } = useSWR<User>(token ? ME_KEY : null);
+
+  const login = useCallback(
+    (next: string) => {
+      localStorage.setItem(TOKEN_KEY, next);
+      setToken(next);
+      // Forget any previous user's answer and fetch the new one.
+      void mutate(ME_KEY, undefined);
+    },
+    [mutate],
+  );
+
+  const forget = useCallback(() => {
+    setToken(null);
+    // Drop every cached answer: they belonged to the user who left.
+    void mutate(() => true, undefined, { revalidate: false });
+  }, [mutate]);
+
+  const logout = useCallback(() => {
+    localStorage.removeItem(TOKEN_KEY);
+    forget();
+  }, [forget]);
+
+  useEffect(() => {
+    // apiFetch already removed the token on a 401; follow it here, and
+    // follow sign-in or sign-out in another tab.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== TOKEN_KEY && e.key !== null) return;
+      const next = getToken();
+      if (next) setToken(next);
+      else forget();
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, forget);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(UNAUTHORIZED_EVENT, forget);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, [forget]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      user: token && data ? data : null,
+      loading: token !== null && data === undefined && error === undefined,
+      login,
+      logout,
+    }),
+    [token, data, error, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** useAuth reads the AuthProvider above. */
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}
+
+function Guard({ allow }: { allow: (user: User) => boolean }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center" role="status">
+        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        <span className="sr-only">Loading...</span>
+      </div>
+    );
+  }
+  if (user && allow(user)) return <Outlet />;
+  return <Navigate to="/login" state={{ from: location }} replace />;
+}
+
+/** Layout route: any signed-in user. */
+export function RequireAuth() {
+  return <Guard allow={() => true} />;
+}
+
+/** Layout route: sellers only. */
+export function RequireSeller() {
+  return <Guard allow={(u) => u.role === "Seller"} />;
+}
+
+/** Layout route: admins only. */
+export function RequireAdmin() {
+  return <Guard allow={(u) => u.role === "Admin"} />;
+}

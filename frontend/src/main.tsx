@@ -1,0 +1,52 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { Bounce, ToastContainer } from "react-toastify";
+import { SWRConfig } from "swr";
+import { ApiError, fetcher } from "@/lib/api";
+import { AuthProvider } from "@/lib/auth";
+import { routes } from "@/router";
+import "@/index.css";
+
+// After a deploy an open tab may ask for chunks that no longer exist: reload
+// once to pick up the new index.html, but never loop on a broken build.
+const RELOAD_KEY = "resale:preload-reload";
+window.addEventListener("vite:preloadError", (event) => {
+  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  if (Date.now() - last < 10_000) return;
+  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
+const router = createBrowserRouter(routes);
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <SWRConfig
+      value={{
+        fetcher,
+        // Retrying a 4xx cannot succeed; retry only server and network failures.
+        onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+          if (retryCount >= 3) return;
+          setTimeout(() => void revalidate({ retryCount }), 2000 * 2 ** retryCount);
+        },
+      }}
+    >
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </SWRConfig>
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      pauseOnHover
+      pauseOnFocusLoss
+      draggable
+      newestOnTop
+      theme="light"
+      transition={Bounce}
+    />
+  </StrictMode>,
+);

@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { NavLink, Outlet } from "react-router-dom";
+import { useAuth } from "@/lib/auth";
+
+type MenuItem = { to: string; label: string };
+
+const everyone: MenuItem[] = [{ to: "/dashboard/mybooking", label: "My Booking" }];
+const admin: MenuItem[] = [
+  { to: "/dashboard/allusers", label: "All Users" },
+  { to: "/dashboard/allbuyer", label: "All Buyers" },
+  { to: "/dashboard/allseller", label: "All Seller" },
+  { to: "/dashboard/repotedproducts", label: "Reported Products" },
+];
+const seller: MenuItem[] = [
+  { to: "/dashboard/addproduct", label: "Add Product" },
+  { to: "/dashboard/myproducts", label: "My Products" },
+];
+
+const DRAWER_ID = "dashboard-drawer";
+
+/** /dashboard: side menu by role (a drawer on phones) and the page. */
+export default function DashboardLayout() {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const items = [
+    ...everyone,
+    ...(user?.role === "Admin" ? admin : []),
+    ...(user?.role === "Seller" ? seller : []),
+  ];
+
+  return (
+    <div className="drawer min-h-[60vh] lg:drawer-open lg:gap-8">
+      <input
+        id={DRAWER_ID}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={open}
+        onChange={(e) => setOpen(e.target.checked)}
+        aria-label="Dashboard menu"
+      />
+      <div className="drawer-content min-w-0">
+        <label htmlFor={DRAWER_ID} className="btn btn-outline btn-sm mb-4 lg:hidden">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" aria-hidden="true">
+            <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h10M4 18h16" />
+          </svg>
+          Dashboard menu
+        </label>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-40 lg:top-24 lg:z-auto lg:h-auto lg:self-start lg:overflow-visible">
+        <label htmlFor={DRAWER_ID} aria-label="Close menu" className="drawer-overlay" />
+        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:shadow-sm">
+          <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/60">
+            {user ? `${user.role} dashboard` : "Dashboard"}
+          </p>
+          <ul className="menu w-full gap-1 p-0">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => (isActive ? "menu-active" : "")}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

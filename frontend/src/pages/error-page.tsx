@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+
+function errorText(error: unknown): string {
+  if (isRouteErrorResponse(error)) return error.statusText || String(error.data ?? "Not Found");
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  return "Something went wrong.";
+}
+
+/** The router's errorElement: any routing, loader or render error. */
+export default function ErrorPage() {
+  const error = useRouteError();
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-base-200 px-4">
+      <div className="text-center">
+        <h1 className="text-8xl font-black tracking-tight text-primary sm:text-9xl">404</h1>
+        <p className="mt-4 text-lg text-base-content/80" role="alert">
+          {errorText(error)}
+        </p>
+        <Link to="/" className="btn btn-primary mt-8">
+          Go to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath, URL } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// The Go binary serves the API on :8080; in development Vite serves the app
+// and forwards API calls and uploaded images to it.
+const backend = "http://localhost:8080";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      "/api": backend,
+      "/uploads": backend,
+    },
+  },
+  build: {
+    outDir: "dist",
+    assetsDir: "assets",
+    emptyOutDir: true,
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    css: false,
+    // the Playwright journeys in e2e/ run in a real browser, not here
+    exclude: [...configDefaults.exclude, "e2e/**"],
+  },
+});

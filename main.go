@@ -1,0 +1,217 @@
+// Command resale is the whole Resale marketplace in one executable: the
+// JSON API, the web app, the database migrations and the admin tools.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+	_ "time/tzdata" // the shop's time zone must resolve on any machine
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"resale/api"
+	"resale/migrations"
+	"resale/store"
+)
+
+const usage = `usage: resale [command]
+
+commands:
+  serve             run the web shop (the default)
+  migrate up        apply pending database migrations
+  migrate status    list migrations and whether they are applied
+
+Settings come from the environment; see README.md.
+`
+
+// errUsage marks a command line that does not fit any command.
+var errUsage = errors.New("usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is the program: it returns the exit code instead of exiting so tests
+// can drive every subcommand.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	if cmd == "help" || cmd == "-h" || cmd == "--help" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	commands := map[string]func(context.Context, *config, *slog.Logger, []string, io.Writer) error{
+		"serve":   serveCommand,
+		"migrate": migrateCommand,
+	}
+	command, ok := commands[cmd]
+	if !ok {
+		fmt.Fprintf(stderr, "resale: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "resale: %v\n", err)
+		return 2
+	}
+	err = command(ctx, cfg, newLogger(cfg.LogFormat, stderr), args, stdout)
+	switch {
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "resale: %v\n\n%s", err, usage)
+		return 2
+	case err != nil:
+		fmt.Fprintf(stderr, "resale: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func newLogger(format string, w io.Writer) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// openDatabase connects (waiting for a server that is still starting) and
+// brings the schema up to date under the migration lock.
+func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpool.Pool, error) {
+	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, func(attempt int, err error) {
+		logger.Warn("database not reachable yet, retrying", "attempt", attempt, "err", err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	db := stdlib.OpenDBFromPool(pool)
+	defer db.Close()
+	n, err := migrations.Up(ctx, db, nil)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	if n > 0 {
+		logger.Info("database migrated", "applied", n)
+	}
+	return pool, nil
+}
+
+func migrateCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
+	if len(args) != 1 || (args[0] != "up" && args[0] != "status") {
+		return fmt.Errorf("%w: migrate takes up or status", errUsage)
+	}
+	if args[0] == "up" {
+		pool, err := openDatabase(ctx, cfg, logger)
+		if err != nil {
+			return err
+		}
+		pool.Close()
+		fmt.Fprintln(stdout, "database is up to date")
+		return nil
+	}
+	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, nil)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	db := stdlib.OpenDBFromPool(pool)
+	defer db.Close()
+	list, err := migrations.List(ctx, db)
+	if err != nil {
+		return err
+	}
+	for _, m := range list {
+		state := "pending"
+		if m.Applied {
+			state = "applied"
+		}
+		fmt.Fprintf(stdout, "%-8s %s\n", state, m.Name)
+	}
+	return nil
+}
+
+func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, _ io.Writer) error {
+	if len(args) != 0 {
+		return fmt.Errorf("%w: serve takes no arguments", errUsage)
+	}
+	if _, err := cfg.jwtSecret(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cfg.UploadDir, 0o750); err != nil {
+		return fmt.Errorf("UPLOAD_DIR: %w", err)
+	}
+	pool, err := openDatabase(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	web, err := webFS()
+	if err != nil {
+		return err
+	}
+	handler, err := api.New(api.Options{
+		Store:          store.New(pool),
+		Logger:         logger,
+		Web:            web,
+		Currency:       cfg.Currency,
+		Location:       cfg.Location,
+		RequestTimeout: cfg.RequestTimeout,
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("ADDR: %w", err)
+	}
+	return serveUntilDone(ctx, ln, handler, cfg, logger)
+}
+
+// serveUntilDone serves until ctx ends (SIGTERM or SIGINT), then stops
+// taking connections and lets requests in flight finish.
+func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *config, logger *slog.Logger) error {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute, // a 10 MB photo over a slow phone link
+		WriteTimeout:      cfg.RequestTimeout + time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	logger.Info("serving", "addr", ln.Addr().String(), "url", cfg.PublicURL.String())
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down: finishing requests in flight", "wait", cfg.ShutdownWait)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownWait)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}

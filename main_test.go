@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"resale/store/storetest"
+)
+
+// syncBuffer is a bytes.Buffer safe to write from the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestRunUsage(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"frobnicate"}, env(nil), &out, &errOut); code != 2 {
+		t.Errorf("unknown command: exit %d", code)
+	}
+	if !strings.Contains(errOut.String(), `unknown command "frobnicate"`) {
+		t.Errorf("stderr = %q", errOut.String())
+	}
+	errOut.Reset()
+	if code := run(context.Background(), []string{"migrate", "sideways"}, env(nil), &out, &errOut); code != 2 {
+		t.Errorf("migrate sideways: exit %d, stderr %q", code, errOut.String())
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"help"}, env(nil), &out, &errOut); code != 0 || !strings.Contains(out.String(), "migrate up") {
+		t.Errorf("help: exit %d, %q", code, out.String())
+	}
+}
+
+func TestRunRejectsBadSettingInOneLine(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), nil, env(map[string]string{"DATABASE_URL": "postgres://u:pw@[::1"}), &out, &errOut)
+	if code != 2 {
+		t.Fatalf("exit %d", code)
+	}
+	if got := errOut.String(); !strings.HasPrefix(got, "resale: DATABASE_URL: ") || strings.Count(got, "\n") != 1 {
+		t.Errorf("stderr = %q, want one line about DATABASE_URL", got)
+	}
+}
+
+// A database that stays down is retried with a log line each time, then
+// the program stops with a clear message instead of hanging or crashing.
+func TestRunWithDatabaseDown(t *testing.T) {
+	var out bytes.Buffer
+	var errOut syncBuffer
+	code := run(context.Background(), []string{"migrate", "up"}, env(map[string]string{
+		"DATABASE_URL":    "postgres://127.0.0.1:1/resale?sslmode=disable&connect_timeout=1",
+		"DB_CONNECT_WAIT": "1s",
+		"DATA_DIR":        t.TempDir(),
+	}), &out, &errOut)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	logs := errOut.String()
+	if !strings.Contains(logs, "database not reachable yet, retrying") || !strings.Contains(logs, "resale: store: database unreachable after") {
+		t.Errorf("stderr = %q", logs)
+	}
+}
+
+func TestMigrateCommands(t *testing.T) {
+	url := storetest.EmptyURL(t)
+	vars := env(map[string]string{"DATABASE_URL": url, "DATA_DIR": t.TempDir()})
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"migrate", "status"}, vars, &out, &errOut); code != 0 || !strings.Contains(out.String(), "pending  00001_init.sql") {
+		t.Fatalf("status before: exit %d out %q err %q", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"migrate", "up"}, vars, &out, &errOut); code != 0 || !strings.Contains(out.String(), "up to date") {
+		t.Fatalf("up: exit %d out %q err %q", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"migrate", "status"}, vars, &out, &errOut); code != 0 || !strings.Contains(out.String(), "applied  00001_init.sql") {
+		t.Fatalf("status after: exit %d out %q err %q", code, out.String(), errOut.String())
+	}
+}
+
+// The real program on a real port: migrates an empty database at start,
+// serves the API and the app, and exits cleanly when told to stop.
+func TestServeEndToEnd(t *testing.T) {
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errOut syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"serve"}, env(map[string]string{
+			"DATABASE_URL": storetest.EmptyURL(t),
+			"ADDR":         addr,
+			"DATA_DIR":     t.TempDir(),
+		}), io.Discard, &errOut)
+	}()
+
+	base := "http://" + addr
+	var res *http.Response
+	var err error
+	for i := 0; i < 100; i++ {
+		if res, err = http.Get(base + "/api/categorys"); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("server never answered: %v\nlogs:\n%s", err, errOut.String())
+	}
+	var cats []map[string]string
+	if err := json.NewDecoder(res.Body).Decode(&cats); err != nil || len(cats) != 4 {
+		t.Fatalf("categories = %v, %v", cats, err)
+	}
+	res.Body.Close()
+
+	res, err = http.Get(base + "/categorys/" + cats[0]["_id"])
+	if err != nil || res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("deep link = %v %v", res, err)
+	}
+	res.Body.Close()
+
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d; logs:\n%s", code, errOut.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not stop")
+	}
+	for _, want := range []string{"database migrated", "serving", "shutting down", "stopped"} {
+		if !strings.Contains(errOut.String(), want) {
+			t.Errorf("logs lack %q:\n%s", want, errOut.String())
+		}
+	}
+}
+
+// Stopping lets a request in flight finish and refuses new connections.
+func TestGracefulShutdownFinishesRequestsInFlight(t *testing.T) {
+	cfg, err := loadConfig(env(map[string]string{"SHUTDOWN_TIMEOUT": "5s"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := make(chan struct{})
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		time.Sleep(300 * time.Millisecond)
+		fmt.Fprint(w, "finished")
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serveUntilDone(ctx, ln, handler, cfg, slog.New(slog.DiscardHandler)) }()
+
+	type result struct {
+		body string
+		err  error
+	}
+	resc := make(chan result, 1)
+	go func() {
+		res, err := http.Get("http://" + addr + "/slow")
+		if err != nil {
+			resc <- result{err: err}
+			return
+		}
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		resc <- result{string(b), err}
+	}()
+	<-started
+	cancel()
+
+	r := <-resc
+	if r.err != nil || r.body != "finished" {
+		t.Fatalf("request in flight: %q, %v", r.body, r.err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("serveUntilDone: %v", err)
+	}
+	if _, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+		t.Error("new connections are still accepted after shutdown")
+	}
+}

@@ -1,0 +1,5 @@
+-- name: ListCategories :many
+SELECT id, name, image FROM categories ORDER BY id;
+
+-- name: GetCategory :one
+SELECT id, name, image FROM categories WHERE id = @id;

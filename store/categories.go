@@ -1,0 +1,36 @@
+package store
+
+import "context"
+
+// Category is one brand of the catalogue.
+type Category struct {
+	ID    int64
+	Name  string
+	Image string
+}
+
+func categoryFrom(id int64, name, image string) Category {
+	return Category{ID: id, Name: name, Image: image}
+}
+
+// ListCategories returns every category in a stable order.
+func (s *Store) ListCategories(ctx context.Context) ([]Category, error) {
+	rows, err := s.q.ListCategories(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]Category, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, categoryFrom(r.ID, r.Name, r.Image))
+	}
+	return out, nil
+}
+
+// GetCategory returns one category or ErrNotFound.
+func (s *Store) GetCategory(ctx context.Context, id int64) (Category, error) {
+	r, err := s.q.GetCategory(ctx, id)
+	if err != nil {
+		return Category{}, translate(err)
+	}
+	return categoryFrom(r.ID, r.Name, r.Image), nil
+}

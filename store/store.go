@@ -1,0 +1,95 @@
+// Package store is Resale's data layer: hand-written methods over the
+// queries sqlc generates from sql/, returning the store's own types and
+// translated errors. Nothing here knows about HTTP.
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// Store reads and writes the marketplace's data.
+type Store struct {
+	pool *pgxpool.Pool
+	q    *dbsqlc.Queries
+}
+
+// New wraps a connection pool.
+func New(pool *pgxpool.Pool) *Store {
+	return &Store{pool: pool, q: dbsqlc.New(pool)}
+}
+
+// Open connects to the database at url, retrying for up to wait while the
+// server is unreachable (it may still be starting), and logging each retry
+// through onRetry.
+func Open(ctx context.Context, url string, wait time.Duration, onRetry func(attempt int, err error)) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("store: DATABASE_URL is not a valid connection string")
+	}
+	// Every query runs with a bounded time so a stuck statement or a
+	// forgotten transaction cannot hold locks for long.
+	if cfg.ConnConfig.RuntimeParams == nil {
+		cfg.ConnConfig.RuntimeParams = map[string]string{}
+	}
+	for k, v := range map[string]string{
+		"statement_timeout":                   "15s",
+		"idle_in_transaction_session_timeout": "30s",
+		"lock_timeout":                        "5s",
+	} {
+		if _, set := cfg.ConnConfig.RuntimeParams[k]; !set {
+			cfg.ConnConfig.RuntimeParams[k] = v
+		}
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	deadline := time.Now().Add(wait)
+	delay := 250 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err = pool.Ping(pingCtx)
+		cancel()
+		if err == nil {
+			return pool, nil
+		}
+		if ctx.Err() != nil || time.Now().Add(delay).After(deadline) {
+			pool.Close()
+			return nil, fmt.Errorf("store: database unreachable after %d attempts: %w", attempt, err)
+		}
+		if onRetry != nil {
+			onRetry(attempt, err)
+		}
+		select {
+		case <-ctx.Done():
+			pool.Close()
+			return nil, ctx.Err()
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, 4*time.Second)
+	}
+}
+
+// Ping checks that the database answers a query.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	if err := s.pool.QueryRow(ctx, "SELECT 1").Scan(&one); err != nil {
+		return translate(err)
+	}
+	return nil
+}
+
+// tx runs fn in one transaction, committed when fn returns nil.
+func (s *Store) tx(ctx context.Context, fn func(q *dbsqlc.Queries) error) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(t pgx.Tx) error {
+		return fn(s.q.WithTx(t))
+	})
+	return translate(err)
+}
