@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"resale/api"
+	"resale/media"
 	"resale/migrations"
 	"resale/store"
 )
@@ -30,6 +31,7 @@ commands:
   serve             run the web shop (the default)
   migrate up        apply pending database migrations
   migrate status    list migrations and whether they are applied
+  admin grant EMAIL make the existing account with that email an admin
 
 Settings come from the environment; see README.md.
 `
@@ -58,6 +60,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	commands := map[string]func(context.Context, *config, *slog.Logger, []string, io.Writer) error{
 		"serve":   serveCommand,
 		"migrate": migrateCommand,
+		"admin":   adminCommand,
 	}
 	command, ok := commands[cmd]
 	if !ok {
@@ -144,16 +147,42 @@ func migrateCommand(ctx context.Context, cfg *config, logger *slog.Logger, args 
 	return nil
 }
 
+// adminCommand is the only way to make an admin: from the shop owner's
+// shell, never over HTTP.
+func adminCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
+	if len(args) != 2 || args[0] != "grant" {
+		return fmt.Errorf("%w: admin takes grant EMAIL", errUsage)
+	}
+	pool, err := openDatabase(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	u, err := store.New(pool).GrantAdmin(ctx, args[1])
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no account with the email %q: sign up first, then grant", args[1])
+	}
+	if err != nil {
+		return err
+	}
+	logger.Info("admin granted", "user_id", u.ID)
+	fmt.Fprintf(stdout, "%s (%s) is now an admin\n", u.Name, u.Email)
+	return nil
+}
+
 func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, _ io.Writer) error {
 	if len(args) != 0 {
 		return fmt.Errorf("%w: serve takes no arguments", errUsage)
 	}
-	if _, err := cfg.jwtSecret(); err != nil {
+	secret, err := cfg.jwtSecret()
+	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(cfg.UploadDir, 0o750); err != nil {
+	uploads, err := media.OpenDir(cfg.UploadDir)
+	if err != nil {
 		return fmt.Errorf("UPLOAD_DIR: %w", err)
 	}
+	defer uploads.Close()
 	pool, err := openDatabase(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -164,13 +193,22 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	if err != nil {
 		return err
 	}
+	var google *api.GoogleOptions
+	if cfg.GoogleClientID != "" {
+		google = &api.GoogleOptions{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, Issuer: cfg.GoogleIssuer}
+	}
 	handler, err := api.New(api.Options{
-		Store:          store.New(pool),
-		Logger:         logger,
-		Web:            web,
-		Currency:       cfg.Currency,
-		Location:       cfg.Location,
-		RequestTimeout: cfg.RequestTimeout,
+		Store:                store.New(pool),
+		Logger:               logger,
+		Web:                  web,
+		Uploads:              uploads,
+		TokenKey:             secret,
+		PublicURL:            cfg.PublicURL,
+		Currency:             cfg.Currency,
+		StripePublishableKey: cfg.StripePublishableKey,
+		Google:               google,
+		Location:             cfg.Location,
+		RequestTimeout:       cfg.RequestTimeout,
 	})
 	if err != nil {
 		return err

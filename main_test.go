@@ -14,6 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"resale/store"
 	"resale/store/storetest"
 )
 
@@ -214,5 +217,36 @@ func TestGracefulShutdownFinishesRequestsInFlight(t *testing.T) {
 	}
 	if _, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
 		t.Error("new connections are still accepted after shutdown")
+	}
+}
+
+// The only way to make an admin is the binary's own subcommand.
+func TestAdminGrant(t *testing.T) {
+	url := storetest.URL(t)
+	vars := env(map[string]string{"DATABASE_URL": url, "DATA_DIR": t.TempDir()})
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"admin", "grant", "nobody@example.com"}, vars, &out, &errOut); code != 1 ||
+		!strings.Contains(errOut.String(), "no account with the email") {
+		t.Fatalf("unknown email: exit %d, %q", code, errOut.String())
+	}
+	if code := run(context.Background(), []string{"admin", "grant"}, vars, &out, &errOut); code != 2 {
+		t.Fatalf("missing email: exit %d", code)
+	}
+	pool, err := pgxpool.New(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := store.New(pool).CreateUser(context.Background(), store.NewUser{Name: "Owner", Email: "owner@example.com", Role: store.RoleSeller}); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"admin", "grant", "OWNER@example.com"}, vars, &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), "is now an admin") {
+		t.Fatalf("grant: exit %d, out %q, err %q", code, out.String(), errOut.String())
+	}
+	u, err := store.New(pool).GetUserByEmail(context.Background(), "owner@example.com")
+	if err != nil || u.Role != store.RoleAdmin {
+		t.Fatalf("after grant: %+v %v", u, err)
 	}
 }

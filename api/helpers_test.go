@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -11,7 +12,10 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"resale/api"
+	"resale/media"
 	"resale/store"
 	"resale/store/storetest"
 )
@@ -31,26 +35,61 @@ var testWeb = fstest.MapFS{
 type testServer struct {
 	t       *testing.T
 	handler http.Handler
+	store   *store.Store
+	pool    *pgxpool.Pool
 }
 
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
-	return newTestServerWithStore(t, storetest.Store(t))
+	pool := storetest.Pool(t)
+	s := newTestServerWith(t, store.New(pool), nil)
+	s.pool = pool
+	return s
+}
+
+// exec runs SQL on the test's database, for arranging states the API
+// cannot reach (an expired lock, a deleted account).
+func (s *testServer) exec(sql string, args ...any) {
+	s.t.Helper()
+	if _, err := s.pool.Exec(context.Background(), sql, args...); err != nil {
+		s.t.Fatalf("%s: %v", sql, err)
+	}
 }
 
 func newTestServerWithStore(t *testing.T, st *store.Store) *testServer {
 	t.Helper()
-	h, err := api.New(api.Options{
-		Store:          st,
-		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Web:            testWeb,
-		Currency:       "bdt",
-		RequestTimeout: 5 * time.Second,
-	})
+	return newTestServerWith(t, st, nil)
+}
+
+// testKey signs the test servers' tokens.
+var testKey = []byte("test-secret-test-secret-test-secret-0123")
+
+// newTestServerWith builds the real HTTP stack on st; edit adjusts the
+// options first.
+func newTestServerWith(t *testing.T, st *store.Store, edit func(*api.Options)) *testServer {
+	t.Helper()
+	uploads, err := media.OpenDir(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testServer{t: t, handler: h}
+	t.Cleanup(func() { uploads.Close() })
+	opts := api.Options{
+		Store:          st,
+		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Web:            testWeb,
+		Uploads:        uploads,
+		TokenKey:       testKey,
+		Currency:       "bdt",
+		RequestTimeout: 5 * time.Second,
+	}
+	if edit != nil {
+		edit(&opts)
+	}
+	h, err := api.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testServer{t: t, handler: h, store: st}
 }
 
 // do sends one request through the whole HTTP stack.

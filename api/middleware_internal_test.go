@@ -14,7 +14,7 @@ import (
 
 func TestPanicBecomesLogged500(t *testing.T) {
 	var logs bytes.Buffer
-	s, err := New(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	s, err := New(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil)), TokenKey: make([]byte, 32)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestPanicBecomesLogged500(t *testing.T) {
 }
 
 func TestRequestTimeoutCancelsTheContext(t *testing.T) {
-	s, err := New(Options{Logger: slog.New(slog.DiscardHandler), RequestTimeout: 1})
+	s, err := New(Options{Logger: slog.New(slog.DiscardHandler), RequestTimeout: 1, TokenKey: make([]byte, 32)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,22 +7,46 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 )
 
-// maxBody caps every request body; JSON bodies get a smaller cap when decoded.
+// maxBody caps every request body; JSON and multipart bodies get their own
+// smaller caps when they are read.
 const maxBody = "10M"
 
-// routes is the one table of paths and who may call them.
+// routes is the one table of paths and who may call them. Every /api route
+// first identifies the caller from the bearer token (authenticate); the
+// middleware after the handler says who may call it.
 func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	e.Pre(middleware.RequestIDWithConfig(middleware.RequestIDConfig{TargetHeader: echo.HeaderXRequestID}))
 	e.Use(s.logRequests, s.recoverPanics, securityHeaders, middleware.BodyLimit(maxBody))
 
-	g := e.Group("/api", requestTimeout(timeout), noStore, middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
+	g := e.Group("/api", requestTimeout(timeout), noStore, middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}), s.authenticate)
 	g.GET("/health", s.health)
+	g.GET("/config", s.config)
+
+	// accounts
+	g.POST("/auth/signup", s.signup)
+	g.POST("/auth/login", s.login)
+	g.POST("/auth/logout", s.logout, requireUser)
+	g.GET("/auth/google/login", s.googleLogin)
+	g.GET("/auth/google/callback", s.googleCallback)
+	g.POST("/auth/google/exchange", s.googleExchange)
+	g.GET("/me", s.me, requireUser)
+	g.GET("/user", s.getUser, requireUser)                 // self or admin
+	g.GET("/users/seller/:email", s.isSeller, requireUser) // self or admin
+	g.GET("/users/admin/:email", s.isAdmin, requireUser)   // self or admin
+
+	// photos
+	g.POST("/images", s.uploadImage, requireUser)
+
+	// catalogue
 	g.GET("/categorys", s.listCategories)
 	g.GET("/categorys/:id", s.getCategory)
 
-	// The app: registered last, for GET and HEAD only. It answers unknown
-	// /api paths with a JSON 404 itself; a RouteNotFound on the group would
-	// also swallow the 405 of a known path called with the wrong method.
+	// Uploaded photos, then the app: registered last, for GET and HEAD
+	// only. The app answers unknown /api paths with a JSON 404 itself; a
+	// RouteNotFound on the group would also swallow the 405 of a known
+	// path called with the wrong method.
+	e.GET("/uploads/:key", s.serveUpload)
+	e.HEAD("/uploads/:key", s.serveUpload)
 	e.GET("/*", s.spa.serve)
 	e.HEAD("/*", s.spa.serve)
 }

@@ -3,13 +3,17 @@
 package api
 
 import (
+	"errors"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"runtime"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"resale/media"
 	"resale/store"
 )
 
@@ -20,22 +24,40 @@ type Options struct {
 	// Web is the built React app (index.html at its root); nil serves a
 	// minimal page saying the frontend was not built.
 	Web fs.FS
+	// Uploads keeps uploaded photos.
+	Uploads media.Storage
+	// TokenKey signs access tokens (at least 32 bytes).
+	TokenKey []byte
+	// PublicURL is the address people open, for sign-in redirects.
+	PublicURL *url.URL
 	// Currency is the ISO code payments are made in, lower case.
 	Currency string
+	// StripePublishableKey is handed to the app; empty when payments are off.
+	StripePublishableKey string
+	// Google turns on Google sign-in when set.
+	Google *GoogleOptions
 	// Location is the shop's time zone, used for the time and date texts.
 	Location *time.Location
 	// RequestTimeout bounds how long one API request may work.
 	RequestTimeout time.Duration
+	// Now is the clock (tests move it); nil is time.Now.
+	Now func() time.Time
 }
 
 // Server holds the handlers' dependencies.
 type Server struct {
-	store    *store.Store
-	log      *slog.Logger
-	currency string
-	loc      *time.Location
-	spa      *spa
-	echo     *echo.Echo
+	store                *store.Store
+	log                  *slog.Logger
+	currency             string
+	stripePublishableKey string
+	loc                  *time.Location
+	spa                  *spa
+	tokens               tokenSigner
+	hasher               *hasher
+	photos               *media.Processor
+	uploads              media.Storage
+	google               *google
+	echo                 *echo.Echo
 }
 
 // New builds the HTTP handler.
@@ -49,16 +71,39 @@ func New(opts Options) (*Server, error) {
 	if opts.RequestTimeout == 0 {
 		opts.RequestTimeout = 30 * time.Second
 	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.PublicURL == nil {
+		opts.PublicURL = &url.URL{Scheme: "http", Host: "localhost:8080"}
+	}
+	if len(opts.TokenKey) < 32 {
+		return nil, errors.New("api: the token key must be at least 32 bytes")
+	}
 	web, err := newSPA(opts.Web)
 	if err != nil {
 		return nil, err
 	}
+	parallel := min(4, runtime.NumCPU())
 	s := &Server{
-		store:    opts.Store,
-		log:      opts.Logger,
-		currency: opts.Currency,
-		loc:      opts.Location,
-		spa:      web,
+		store:                opts.Store,
+		log:                  opts.Logger,
+		currency:             opts.Currency,
+		stripePublishableKey: opts.StripePublishableKey,
+		loc:                  opts.Location,
+		spa:                  web,
+		tokens:               tokenSigner{key: derivedKey(opts.TokenKey, "access-token"), now: opts.Now},
+		hasher:               newHasher(parallel),
+		photos:               media.NewProcessor(min(2, parallel)),
+		uploads:              opts.Uploads,
+	}
+	if g := opts.Google; g != nil {
+		s.google = &google{
+			opts:        *g,
+			redirectURL: opts.PublicURL.String() + "/api/auth/google/callback",
+			cookieKey:   derivedKey(opts.TokenKey, "oidc-flow-cookie"),
+			secure:      opts.PublicURL.Scheme == "https",
+		}
 	}
 	e := echo.New()
 	e.HideBanner = true

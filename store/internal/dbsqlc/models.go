@@ -42,6 +42,19 @@ type Image struct {
 	CreatedAt   time.Time
 }
 
+type LoginCode struct {
+	CodeHash  string
+	UserID    int64
+	ExpiresAt time.Time
+}
+
+type LoginThrottle struct {
+	Key         string
+	Failures    int32
+	LastFailure time.Time
+	LockedUntil time.Time
+}
+
 type Payment struct {
 	ID            int64
 	BookingID     int64

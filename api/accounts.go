@@ -1,0 +1,311 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/mail"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/store"
+)
+
+// Log-in throttling: an account is locked after this many failures in a
+// row, a client address after more (it may be a shared office or phone
+// network); locks double with each further failure, up to 15 minutes.
+const (
+	accountLockThreshold = store.LoginLockThreshold
+	addressLockThreshold = 20
+)
+
+// userJSON is a user on the wire; it never carries the password hash.
+type userJSON struct {
+	ID        string `json:"_id"`
+	UserName  string `json:"userName"`
+	Email     string `json:"email"`
+	UserPhoto string `json:"userPhoto"`
+	Role      string `json:"role"`
+	Verify    string `json:"verify"`
+}
+
+func toUserJSON(u store.User) userJSON {
+	verify := ""
+	if u.Verified {
+		verify = "verify"
+	}
+	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify}
+}
+
+type sessionJSON struct {
+	AccessToken string   `json:"accessToken"`
+	User        userJSON `json:"user"`
+}
+
+func (s *Server) session(c echo.Context, status int, u store.User) error {
+	token, err := s.tokens.issue(u)
+	if err != nil {
+		return err
+	}
+	return c.JSON(status, sessionJSON{AccessToken: token, User: toUserJSON(u)})
+}
+
+// email validates an email address and returns its stored form.
+func (f *fieldErrors) email(field, value string) string {
+	v := strings.TrimSpace(value)
+	if v == "" {
+		f.add(field, "is required")
+		return v
+	}
+	addr, err := mail.ParseAddress(v)
+	if err != nil || addr.Address != v || addr.Name != "" || len(v) > 254 || !cleanText(v, false) || !strings.Contains(v[strings.LastIndex(v, "@"):], ".") {
+		f.add(field, "is not a valid email address")
+		return v
+	}
+	return store.NormalizeEmail(v)
+}
+
+func (f *fieldErrors) password(field, value string) {
+	switch n := utf8.RuneCountInString(value); {
+	case value == "":
+		f.add(field, "is required")
+	case n < minPasswordLen:
+		f.add(field, fmt.Sprintf("must be at least %d characters", minPasswordLen))
+	case n > maxPasswordLen:
+		f.add(field, fmt.Sprintf("must be at most %d characters", maxPasswordLen))
+	case !utf8.ValidString(value) || strings.ContainsRune(value, 0):
+		f.add(field, "contains characters that are not allowed")
+	}
+}
+
+// signup serves POST /api/auth/signup: a new Buyer or Seller account with
+// its photo, signed in at once.
+func (s *Server) signup(c echo.Context) error {
+	form, raw, err := readMultipart(c, "image", "userName", "email", "password", "role")
+	if err != nil {
+		return err
+	}
+	var f fieldErrors
+	name := f.text("userName", form["userName"], 100)
+	email := f.email("email", form["email"])
+	f.password("password", form["password"])
+	role := form["role"]
+	if role != store.RoleBuyer && role != store.RoleSeller {
+		f.add("role", "must be Buyer or Seller")
+	}
+	if len(raw) == 0 {
+		f.add("image", "is required")
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if _, err := s.store.GetUserByEmail(ctx, email); err == nil {
+		return errEmailTaken
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	photo, err := s.storePhoto(ctx, raw, "image")
+	if err != nil {
+		return err
+	}
+	hash, err := s.hasher.hash(ctx, form["password"])
+	if err != nil {
+		return err
+	}
+	u, err := s.store.CreateUser(ctx, store.NewUser{Name: name, Email: email, PhotoURL: photoURL(photo), PasswordHash: hash, Role: role})
+	if errors.Is(err, store.ErrConflict) {
+		return errEmailTaken
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.recordPhoto(ctx, photo, u.ID); err != nil {
+		return err
+	}
+	s.log.Info("account created", "user_id", u.ID, "role", u.Role)
+	return s.session(c, http.StatusCreated, u)
+}
+
+var errEmailTaken = &Error{Status: http.StatusConflict, Code: "conflict", Message: "An account with this email already exists",
+	Fields: map[string]string{"email": "is already registered"}}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+var errBadLogin = &Error{Status: http.StatusUnauthorized, Code: "unauthorized", Message: "Invalid email or password"}
+
+// login serves POST /api/auth/login. Wrong email and wrong password get
+// the same answer in the same time; repeated failures are throttled per
+// account and per client address.
+func (s *Server) login(c echo.Context) error {
+	var req loginRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	email := store.NormalizeEmail(req.Email)
+	if email == "" {
+		f.add("email", "is required")
+	}
+	if req.Password == "" {
+		f.add("password", "is required")
+	} else if utf8.RuneCountInString(req.Password) > maxPasswordLen {
+		f.add("password", fmt.Sprintf("must be at most %d characters", maxPasswordLen))
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	accountKey, addressKey := "account:"+email, "address:"+c.RealIP()
+	until, err := s.store.LoginLockedUntil(ctx, accountKey, addressKey)
+	if err != nil {
+		return err
+	}
+	if !until.IsZero() {
+		return throttled(c, until)
+	}
+
+	u, err := s.store.GetUserByEmail(ctx, email)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	ok, stale, err := s.hasher.verify(ctx, req.Password, u.PasswordHash) // zero User: a dummy comparison
+	if err != nil {
+		return err
+	}
+	if !ok {
+		s.log.Info("log-in failed", "ip", c.RealIP(), "known_account", u.ID != 0)
+		if err := s.recordFailure(ctx, accountKey, addressKey); err != nil {
+			return err
+		}
+		return errBadLogin
+	}
+	if err := s.store.ClearLoginFailures(ctx, accountKey); err != nil {
+		return err
+	}
+	if stale {
+		if hash, err := s.hasher.hash(ctx, req.Password); err == nil {
+			_ = s.store.SetPasswordHash(ctx, u.ID, hash)
+		}
+	}
+	s.log.Info("logged in", "user_id", u.ID)
+	return s.session(c, http.StatusOK, u)
+}
+
+func (s *Server) recordFailure(ctx context.Context, accountKey, addressKey string) error {
+	if err := s.store.RecordLoginFailure(ctx, accountLockThreshold, accountKey); err != nil {
+		return err
+	}
+	return s.store.RecordLoginFailure(ctx, addressLockThreshold, addressKey)
+}
+
+func throttled(c echo.Context, until time.Time) error {
+	wait := time.Until(until)
+	secs := int(math.Ceil(wait.Seconds()))
+	c.Response().Header().Set("Retry-After", strconv.Itoa(max(1, secs)))
+	msg := "Too many failed log-ins. Try again in a minute."
+	if mins := int(math.Ceil(wait.Minutes())); mins > 1 {
+		msg = fmt.Sprintf("Too many failed log-ins. Try again in %d minutes.", mins)
+	}
+	return &Error{Status: http.StatusTooManyRequests, Code: "throttled", Message: msg}
+}
+
+// logout serves POST /api/auth/logout: every token of the caller stops
+// working, on every device.
+func (s *Server) logout(c echo.Context) error {
+	u, _ := currentUser(c)
+	if err := s.store.RevokeTokens(c.Request().Context(), u.ID); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// me serves GET /api/me.
+func (s *Server) me(c echo.Context) error {
+	u, _ := currentUser(c)
+	return c.JSON(http.StatusOK, toUserJSON(u))
+}
+
+type configJSON struct {
+	StripePublishableKey *string `json:"stripePublishableKey"`
+	Currency             string  `json:"currency"`
+	GoogleEnabled        bool    `json:"googleEnabled"`
+}
+
+// config serves GET /api/config: what the app needs to know at start.
+func (s *Server) config(c echo.Context) error {
+	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil}
+	if s.stripePublishableKey != "" {
+		out.StripePublishableKey = &s.stripePublishableKey
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// userByEmailParam finds the user a lookup names: the caller themself, or
+// anyone when the caller is an admin. Asking about someone else is 403.
+func (s *Server) userByEmailParam(c echo.Context, email string) (store.User, error) {
+	me, _ := currentUser(c)
+	if email == "" || store.NormalizeEmail(email) == me.Email {
+		return me, nil
+	}
+	if me.Role != store.RoleAdmin {
+		return store.User{}, errForbidden
+	}
+	u, err := s.store.GetUserByEmail(c.Request().Context(), email)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.User{}, notFound("User")
+	}
+	return u, err
+}
+
+// getUser serves GET /api/user?email=.
+func (s *Server) getUser(c echo.Context) error {
+	email, err := singleQuery(c, "email")
+	if err != nil {
+		return err
+	}
+	u, err := s.userByEmailParam(c, email)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserJSON(u))
+}
+
+// isSeller serves GET /api/users/seller/:email.
+func (s *Server) isSeller(c echo.Context) error {
+	u, err := s.userByEmailParam(c, c.Param("email"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"Seller": u.Role == store.RoleSeller})
+}
+
+// isAdmin serves GET /api/users/admin/:email.
+func (s *Server) isAdmin(c echo.Context) error {
+	u, err := s.userByEmailParam(c, c.Param("email"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"Admin": u.Role == store.RoleAdmin})
+}
+
+// singleQuery reads a query parameter that may appear at most once.
+func singleQuery(c echo.Context, name string) (string, error) {
+	vs := c.QueryParams()[name]
+	if len(vs) > 1 {
+		return "", invalidFields(map[string]string{name: "was given more than once"}, name)
+	}
+	if len(vs) == 0 {
+		return "", nil
+	}
+	return vs[0], nil
+}

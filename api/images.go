@@ -1,0 +1,179 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/media"
+	"resale/store"
+)
+
+const (
+	maxFieldBytes = 4 << 10
+	// the photo plus generous room for the text fields and part headers
+	maxMultipartBody = media.MaxBytes + 256<<10
+)
+
+var errPhotoTooLarge = &Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large",
+	Message: fmt.Sprintf("The photo is too large: the most is %d MB", media.MaxBytes>>20), Fields: map[string]string{"image": "is too large"}}
+
+// readMultipart reads a multipart/form-data body holding the named text
+// fields and at most one file in fileField, without buffering anything
+// beyond the limits.
+func readMultipart(c echo.Context, fileField string, textFields ...string) (map[string]string, []byte, error) {
+	mt, _, err := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
+	if err != nil || mt != echo.MIMEMultipartForm {
+		return nil, nil, &Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type", Message: "Send the form as multipart/form-data"}
+	}
+	c.Request().Body = http.MaxBytesReader(c.Response(), c.Request().Body, maxMultipartBody)
+	mr, err := c.Request().MultipartReader()
+	if err != nil {
+		return nil, nil, badRequest("The form could not be read")
+	}
+	fields := map[string]string{}
+	var file []byte
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, multipartError(err)
+		}
+		name := part.FormName()
+		switch {
+		case name == fileField:
+			if file != nil {
+				return nil, nil, badRequest("Send one photo at a time")
+			}
+			file, err = io.ReadAll(io.LimitReader(part, media.MaxBytes+1))
+			if err != nil {
+				return nil, nil, multipartError(err)
+			}
+			if len(file) > media.MaxBytes {
+				return nil, nil, errPhotoTooLarge
+			}
+		case slices.Contains(textFields, name):
+			if _, dup := fields[name]; dup {
+				return nil, nil, invalidFields(map[string]string{name: "was sent twice"}, name)
+			}
+			b, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
+			if err != nil {
+				return nil, nil, multipartError(err)
+			}
+			if len(b) > maxFieldBytes {
+				return nil, nil, invalidFields(map[string]string{name: "is too long"}, name)
+			}
+			fields[name] = string(b)
+		default:
+			return nil, nil, invalidFields(map[string]string{name: "is not a field of this form"}, name)
+		}
+		part.Close()
+	}
+	return fields, file, nil
+}
+
+func multipartError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return errPhotoTooLarge
+	}
+	return badRequest("The form could not be read")
+}
+
+// storePhoto checks, cleans and stores an uploaded photo. Refused photos
+// become 413 or 415 answers naming field. The caller records the image
+// once it knows who uploaded it.
+func (s *Server) storePhoto(ctx context.Context, raw []byte, field string) (media.Photo, error) {
+	if len(raw) == 0 {
+		return media.Photo{}, invalidFields(map[string]string{field: "is required"}, field)
+	}
+	photo, err := s.photos.Process(ctx, raw)
+	switch {
+	case errors.Is(err, media.ErrTooLarge):
+		detail := strings.TrimPrefix(err.Error(), media.ErrTooLarge.Error()+": ")
+		return media.Photo{}, &Error{Status: http.StatusRequestEntityTooLarge, Code: "too_large", Message: "The photo is too large: " + detail, Fields: map[string]string{field: "is too large"}}
+	case errors.Is(err, media.ErrNotImage):
+		return media.Photo{}, &Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type", Message: "The photo must be a JPEG, PNG, WebP or GIF image", Fields: map[string]string{field: "is not a supported image"}}
+	case err != nil:
+		return media.Photo{}, err
+	}
+	if err := s.uploads.Put(ctx, photo.Key, photo.Data); err != nil {
+		return media.Photo{}, err
+	}
+	return photo, nil
+}
+
+// recordPhoto notes a stored photo and who uploaded it.
+func (s *Server) recordPhoto(ctx context.Context, p media.Photo, uploaderID int64) error {
+	_, err := s.store.CreateImage(ctx, store.NewImage{
+		Key: p.Key, ContentType: media.ContentType, Width: p.Width, Height: p.Height,
+		SizeBytes: int64(len(p.Data)), UploaderID: uploaderID,
+	})
+	return err
+}
+
+func photoURL(p media.Photo) string { return "/uploads/" + p.Key }
+
+type imageData struct {
+	URL string `json:"url"`
+}
+
+type uploadJSON struct {
+	Success bool      `json:"success"`
+	Data    imageData `json:"data"`
+}
+
+// uploadImage serves POST /api/images: the spec's image host, answering
+// like it did ({success, data: {url}}).
+func (s *Server) uploadImage(c echo.Context) error {
+	u, _ := currentUser(c)
+	_, raw, err := readMultipart(c, "image")
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	photo, err := s.storePhoto(ctx, raw, "image")
+	if err != nil {
+		return err
+	}
+	if err := s.recordPhoto(ctx, photo, u.ID); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, uploadJSON{Success: true, Data: imageData{URL: photoURL(photo)}})
+}
+
+// serveUpload serves GET /uploads/:key: a stored photo, as an image and
+// nothing else, cached for good (the name is its content's hash).
+func (s *Server) serveUpload(c echo.Context) error {
+	key := c.Param("key")
+	if !media.ValidKey(key) {
+		return echo.ErrNotFound
+	}
+	f, err := s.uploads.Open(c.Request().Context(), key)
+	if errors.Is(err, fs.ErrNotExist) {
+		return echo.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, media.ContentType)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	h.Set("ETag", `"`+key[:32]+`"`)
+	http.ServeContent(c.Response(), c.Request(), "", time.Time{}, f)
+	return nil
+}

@@ -1,0 +1,123 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Password hashing: argon2id with OWASP's m=46 MiB, t=1, p=1, stored as a
+// PHC string so the parameters can be raised later and old hashes upgraded
+// at the next log-in.
+const (
+	argonMemory  = 47104 // KiB
+	argonTime    = 1
+	argonThreads = 1
+	argonKeyLen  = 32
+	argonSaltLen = 16
+
+	minPasswordLen = 8
+	maxPasswordLen = 256 // characters; longer is refused before any hashing
+)
+
+// hasher bounds how many hashes run at once: each takes 46 MiB.
+type hasher struct {
+	slots chan struct{}
+	// dummy is compared against when the email is unknown, so an unknown
+	// email takes as long to refuse as a wrong password.
+	dummy string
+}
+
+func newHasher(parallel int) *hasher {
+	h := &hasher{slots: make(chan struct{}, max(1, parallel))}
+	h.dummy = encodeHash(make([]byte, argonSaltLen), argon2.IDKey([]byte("dummy"), make([]byte, argonSaltLen), argonTime, argonMemory, argonThreads, argonKeyLen), argonMemory, argonTime, argonThreads)
+	return h
+}
+
+func (h *hasher) acquire(ctx context.Context) error {
+	select {
+	case h.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (h *hasher) release() { <-h.slots }
+
+// hash returns the PHC string of password.
+func (h *hasher) hash(ctx context.Context, password string) (string, error) {
+	if err := h.acquire(ctx); err != nil {
+		return "", err
+	}
+	defer h.release()
+	salt := make([]byte, argonSaltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	return encodeHash(salt, key, argonMemory, argonTime, argonThreads), nil
+}
+
+// verify tells whether password matches encoded, and whether the hash
+// should be redone with today's parameters. An empty encoded (no password
+// on the account) never matches but costs the same time.
+func (h *hasher) verify(ctx context.Context, password, encoded string) (ok, stale bool, err error) {
+	if encoded == "" {
+		encoded = h.dummy
+		defer func() { ok, stale = false, false }()
+	}
+	p, err := decodeHash(encoded)
+	if err != nil {
+		return false, false, err
+	}
+	if err := h.acquire(ctx); err != nil {
+		return false, false, err
+	}
+	defer h.release()
+	key := argon2.IDKey([]byte(password), p.salt, p.time, p.memory, p.threads, uint32(len(p.key)))
+	ok = subtle.ConstantTimeCompare(key, p.key) == 1
+	stale = p.memory != argonMemory || p.time != argonTime || p.threads != argonThreads || len(p.key) != argonKeyLen
+	return ok, stale, nil
+}
+
+func encodeHash(salt, key []byte, memory, time uint32, threads uint8) string {
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, memory, time, threads, b64.EncodeToString(salt), b64.EncodeToString(key))
+}
+
+type argonParams struct {
+	memory, time uint32
+	threads      uint8
+	salt, key    []byte
+}
+
+var errBadHash = errors.New("api: malformed password hash")
+
+func decodeHash(s string) (argonParams, error) {
+	var p argonParams
+	parts := strings.Split(s, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" || parts[2] != fmt.Sprintf("v=%d", argon2.Version) {
+		return p, errBadHash
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &p.threads); err != nil {
+		return p, errBadHash
+	}
+	var err error
+	if p.salt, err = base64.RawStdEncoding.DecodeString(parts[4]); err != nil {
+		return p, errBadHash
+	}
+	if p.key, err = base64.RawStdEncoding.DecodeString(parts[5]); err != nil || len(p.key) < 16 {
+		return p, errBadHash
+	}
+	if p.memory == 0 || p.time == 0 || p.threads == 0 || p.memory > 1<<20 {
+		return p, errBadHash
+	}
+	return p, nil
+}

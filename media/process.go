@@ -1,0 +1,167 @@
+// Package media checks, cleans and stores uploaded photos. A photo is
+// accepted only if its bytes are a JPEG, PNG, WebP or GIF image of sane
+// dimensions; it is decoded, turned upright, scaled down and re-encoded as
+// JPEG, which leaves every piece of metadata (GPS included) behind.
+package media
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"net/http"
+
+	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+)
+
+// Limits an upload must stay within.
+const (
+	MaxBytes      = 8 << 20    // the file as sent
+	MaxSide       = 12000      // pixels, either side
+	MaxPixels     = 50_000_000 // about a 50-megapixel photo
+	MaxOutputSide = 1600       // longest side of the stored photo
+	jpegQuality   = 85
+)
+
+// Errors a caller maps to answers.
+var (
+	// ErrNotImage: the bytes are not a supported image (or are damaged).
+	ErrNotImage = errors.New("the file is not a JPEG, PNG, WebP or GIF image")
+	// ErrTooLarge: the file or its pixel count is over the limits.
+	ErrTooLarge = errors.New("the image is too large")
+)
+
+// Photo is a cleaned upload, ready to store.
+type Photo struct {
+	Key    string // content-derived name, e.g. "3f9c...e1.jpg"
+	Data   []byte // JPEG bytes
+	Width  int
+	Height int
+}
+
+// ContentType of every stored photo.
+const ContentType = "image/jpeg"
+
+// decoders are the only formats accepted, chosen by sniffed content, never
+// by file name or declared type. Using them directly (not image.Decode)
+// keeps any other registered decoder out of reach.
+var decoders = map[string]struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}{
+	"image/jpeg": {jpeg.DecodeConfig, jpeg.Decode},
+	"image/png":  {png.DecodeConfig, png.Decode},
+	"image/gif":  {gif.DecodeConfig, gif.Decode},
+	"image/webp": {webp.DecodeConfig, webp.Decode},
+}
+
+// Processor cleans photos, at most a few at a time so that large decodes
+// cannot exhaust memory.
+type Processor struct {
+	slots chan struct{}
+}
+
+// NewProcessor allows parallel decodes at once.
+func NewProcessor(parallel int) *Processor {
+	if parallel < 1 {
+		parallel = 1
+	}
+	return &Processor{slots: make(chan struct{}, parallel)}
+}
+
+// Process checks raw and returns the cleaned photo. It returns ErrNotImage
+// or ErrTooLarge (wrapped with detail) for bad uploads.
+func (p *Processor) Process(ctx context.Context, raw []byte) (Photo, error) {
+	if len(raw) > MaxBytes {
+		return Photo{}, fmt.Errorf("%w: the file is over %d MB", ErrTooLarge, MaxBytes>>20)
+	}
+	ctype := http.DetectContentType(raw)
+	dec, ok := decoders[ctype]
+	if !ok {
+		return Photo{}, ErrNotImage
+	}
+	// The header alone says how much memory a decode would take: refuse
+	// decompression bombs before decoding a single pixel.
+	cfg, err := dec.config(bytes.NewReader(raw))
+	if err != nil {
+		return Photo{}, ErrNotImage
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return Photo{}, ErrNotImage
+	}
+	if cfg.Width > MaxSide || cfg.Height > MaxSide || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return Photo{}, fmt.Errorf("%w: %d×%d pixels, the most is %d megapixels and %d pixels a side",
+			ErrTooLarge, cfg.Width, cfg.Height, MaxPixels/1_000_000, MaxSide)
+	}
+
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return Photo{}, ctx.Err()
+	}
+	defer func() { <-p.slots }()
+
+	img, err := decodeSafely(dec.decode, raw)
+	if err != nil {
+		return Photo{}, ErrNotImage
+	}
+	if ctype == "image/jpeg" {
+		img = orient(img, jpegOrientation(raw))
+	}
+	img = fit(img, MaxOutputSide)
+
+	var out bytes.Buffer
+	if err := jpeg.Encode(&out, img, &jpeg.Options{Quality: jpegQuality}); err != nil {
+		return Photo{}, fmt.Errorf("media: encoding: %w", err)
+	}
+	sum := sha256.Sum256(out.Bytes())
+	b := img.Bounds()
+	return Photo{
+		Key:    hex.EncodeToString(sum[:16]) + ".jpg",
+		Data:   out.Bytes(),
+		Width:  b.Dx(),
+		Height: b.Dy(),
+	}, nil
+}
+
+// decodeSafely turns a decoder panic on hostile input into an error.
+func decodeSafely(decode func(io.Reader) (image.Image, error), raw []byte) (img image.Image, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("media: decoder panic: %v", r)
+		}
+	}()
+	return decode(bytes.NewReader(raw))
+}
+
+// fit scales img down so its longest side is at most limit, and paints it
+// on white so transparent PNG, WebP and GIF photos come out clean in JPEG.
+func fit(img image.Image, limit int) image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w > limit || h > limit {
+		if w >= h {
+			w, h = limit, max(1, h*limit/b.Dx())
+		} else {
+			w, h = max(1, w*limit/b.Dy()), limit
+		}
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	if w == b.Dx() && h == b.Dy() {
+		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Over)
+		return dst
+	}
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
+	return dst
+}

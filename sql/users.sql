@@ -1,0 +1,33 @@
+-- name: CreateUser :one
+INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
+VALUES (@user_name, lower(@email), @photo_url, @password_hash, @role, @oidc_subject)
+RETURNING *;
+
+-- name: GetUser :one
+SELECT * FROM users WHERE id = @id AND deleted_at IS NULL;
+
+-- name: GetUserByEmail :one
+SELECT * FROM users WHERE lower(email) = lower(@email) AND deleted_at IS NULL;
+
+-- name: GetUserByOIDCSubject :one
+SELECT * FROM users WHERE oidc_subject = @oidc_subject AND deleted_at IS NULL;
+
+-- name: LinkOIDCSubject :one
+UPDATE users SET oidc_subject = @oidc_subject
+WHERE id = @id AND deleted_at IS NULL AND oidc_subject IS NULL
+RETURNING *;
+
+-- name: BumpTokenVersion :execrows
+-- Every token issued so far for this user stops working.
+UPDATE users SET token_version = token_version + 1 WHERE id = @id AND deleted_at IS NULL;
+
+-- name: SetPasswordHash :execrows
+-- Used to upgrade a hash to current parameters after a successful log-in.
+UPDATE users SET password_hash = @password_hash WHERE id = @id AND deleted_at IS NULL;
+
+-- name: GrantAdmin :one
+UPDATE users SET role = 'Admin' WHERE lower(email) = lower(@email) AND deleted_at IS NULL
+RETURNING *;
+
+-- name: SetPhotoURL :execrows
+UPDATE users SET photo_url = @photo_url WHERE id = @id AND deleted_at IS NULL;

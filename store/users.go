@@ -1,0 +1,197 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// The roles a user can have.
+const (
+	RoleBuyer  = "Buyer"
+	RoleSeller = "Seller"
+	RoleAdmin  = "Admin"
+)
+
+// User is an account. PasswordHash is empty for accounts that only sign in
+// with Google.
+type User struct {
+	ID           int64
+	Name         string
+	Email        string
+	PhotoURL     string
+	PasswordHash string
+	Role         string
+	Verified     bool
+	TokenVersion int32
+}
+
+func userFrom(u dbsqlc.User) User {
+	out := User{
+		ID:           u.ID,
+		Name:         u.UserName,
+		Email:        u.Email,
+		PhotoURL:     u.PhotoUrl,
+		Role:         u.Role,
+		Verified:     u.Verified,
+		TokenVersion: u.TokenVersion,
+	}
+	if u.PasswordHash != nil {
+		out.PasswordHash = *u.PasswordHash
+	}
+	return out
+}
+
+// NewUser is what an account is created from.
+type NewUser struct {
+	Name         string
+	Email        string
+	PhotoURL     string
+	PasswordHash string // empty: no password sign-in
+	Role         string
+	OIDCSubject  string // empty: not linked to an OpenID Connect identity
+}
+
+// NormalizeEmail is the form emails are compared and stored in.
+func NormalizeEmail(email string) string {
+	return strings.ToLower(strings.TrimSpace(email))
+}
+
+// CreateUser adds an account; a taken email is a ConstraintError matching
+// ErrConflict on "users_email_key".
+func (s *Store) CreateUser(ctx context.Context, n NewUser) (User, error) {
+	u, err := s.q.CreateUser(ctx, dbsqlc.CreateUserParams{
+		UserName:     n.Name,
+		Email:        NormalizeEmail(n.Email),
+		PhotoUrl:     n.PhotoURL,
+		PasswordHash: optional(n.PasswordHash),
+		Role:         n.Role,
+		OidcSubject:  optional(n.OIDCSubject),
+	})
+	if err != nil {
+		return User{}, translate(err)
+	}
+	return userFrom(u), nil
+}
+
+// GetUser returns a live (not deleted) account.
+func (s *Store) GetUser(ctx context.Context, id int64) (User, error) {
+	u, err := s.q.GetUser(ctx, id)
+	if err != nil {
+		return User{}, translate(err)
+	}
+	return userFrom(u), nil
+}
+
+// GetUserByEmail returns the live account with that email, in any case.
+func (s *Store) GetUserByEmail(ctx context.Context, email string) (User, error) {
+	u, err := s.q.GetUserByEmail(ctx, NormalizeEmail(email))
+	if err != nil {
+		return User{}, translate(err)
+	}
+	return userFrom(u), nil
+}
+
+// RevokeTokens makes every access token issued so far for the user stop
+// working (log out everywhere).
+func (s *Store) RevokeTokens(ctx context.Context, userID int64) error {
+	n, err := s.q.BumpTokenVersion(ctx, userID)
+	if err != nil {
+		return translate(err)
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// SetPasswordHash replaces a user's stored hash (a rehash with current
+// parameters after a successful log-in).
+func (s *Store) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
+	_, err := s.q.SetPasswordHash(ctx, dbsqlc.SetPasswordHashParams{ID: userID, PasswordHash: &hash})
+	return translate(err)
+}
+
+// GrantAdmin makes the live account with that email an admin. It is only
+// reachable from the binary's command line, never over HTTP.
+func (s *Store) GrantAdmin(ctx context.Context, email string) (User, error) {
+	u, err := s.q.GrantAdmin(ctx, NormalizeEmail(email))
+	if err != nil {
+		return User{}, translate(err)
+	}
+	return userFrom(u), nil
+}
+
+// ExternalIdentity is a person vouched for by an OpenID Connect provider.
+type ExternalIdentity struct {
+	Subject       string // "issuer subject", unique per person
+	Email         string
+	EmailVerified bool
+	Name          string
+	PhotoURL      string
+}
+
+// UserForExternalIdentity finds the account of an external identity, or
+// links it to the account with the same email when the provider has
+// verified that email, or else creates a Buyer account for it.
+func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity) (User, bool, error) {
+	var out User
+	created := false
+	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+		u, err := q.GetUserByOIDCSubject(ctx, &id.Subject)
+		if err == nil {
+			out = userFrom(u)
+			return nil
+		}
+		if err = translate(err); !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		existing, err := q.GetUserByEmail(ctx, NormalizeEmail(id.Email))
+		switch err = translate(err); {
+		case err == nil && !id.EmailVerified:
+			// someone else may own this address: never sign in as them
+			return &ConstraintError{Kind: ErrConflict, Constraint: "users_email_key"}
+		case err == nil:
+			linked, err := q.LinkOIDCSubject(ctx, dbsqlc.LinkOIDCSubjectParams{ID: existing.ID, OidcSubject: &id.Subject})
+			if err != nil {
+				// already linked to another Google identity
+				if errors.Is(translate(err), ErrNotFound) {
+					return &ConstraintError{Kind: ErrConflict, Constraint: "users_oidc_subject_key"}
+				}
+				return err
+			}
+			out = userFrom(linked)
+			return nil
+		case !errors.Is(err, ErrNotFound):
+			return err
+		}
+		u, err = q.CreateUser(ctx, dbsqlc.CreateUserParams{
+			UserName:    id.Name,
+			Email:       NormalizeEmail(id.Email),
+			PhotoUrl:    id.PhotoURL,
+			Role:        RoleBuyer,
+			OidcSubject: &id.Subject,
+		})
+		if err != nil {
+			return err
+		}
+		out, created = userFrom(u), true
+		return nil
+	})
+	return out, created, err
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// SetPhotoURL changes a user's photo.
+func (s *Store) SetPhotoURL(ctx context.Context, userID int64, url string) error {
+	_, err := s.q.SetPhotoURL(ctx, dbsqlc.SetPhotoURLParams{ID: userID, PhotoUrl: url})
+	return translate(err)
+}
