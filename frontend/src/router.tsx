@@ -7,6 +7,7 @@ import { RequireAdmin, RequireAuth, RequireSeller } from "@/lib/auth";
 import Blog from "@/pages/blog";
 import CategoryPage from "@/pages/category";
 import ErrorPage from "@/pages/error-page";
+import GoogleAuth from "@/pages/google-auth";
 import Home from "@/pages/home";
 import Login from "@/pages/login";
 import PublicLayout from "@/pages/public-layout";
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: "blog", element: <Blog /> },
       { path: "login", element: <Login /> },
       { path: "signup", element: <Signup /> },
+      { path: "auth/google", element: <GoogleAuth /> },
       {
         element: <RequireAuth />,
         children: [

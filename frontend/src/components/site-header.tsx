@@ -9,12 +9,14 @@ type SiteHeaderProps = {
   /** True while the signed-in user is still being resolved. */
   loading: boolean;
   onLogout: () => void;
+  /** True while the log-out call is on its way. */
+  loggingOut?: boolean;
 };
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
 /** The public header: brand, Home, Blog, and the account controls. */
-export function SiteHeader({ user, loading, onLogout }: SiteHeaderProps) {
+export function SiteHeader({ user, loading, onLogout, loggingOut = false }: SiteHeaderProps) {
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
 
@@ -71,7 +73,14 @@ export function SiteHeader({ user, loading, onLogout }: SiteHeaderProps) {
           ) : user ? (
             <>
               <UserAvatar name={user.userName} photo={user.userPhoto} />
-              <button type="button" className="btn btn-outline btn-primary btn-sm sm:btn-md" onClick={onLogout}>
+              <button
+                type="button"
+                className="btn btn-outline btn-primary btn-sm sm:btn-md"
+                onClick={onLogout}
+                disabled={loggingOut}
+                aria-busy={loggingOut}
+              >
+                {loggingOut && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
                 Log Out
               </button>
             </>

@@ -22,6 +22,19 @@ describe("apiFetch", () => {
     expect(init.body).toBe('{"meetLocation":"Dhanmondi"}');
   });
 
+  it("sends a FormData body as is, leaving the multipart Content-Type to the browser", async () => {
+    const fetchMock = answer(201, { accessToken: "t" });
+    vi.stubGlobal("fetch", fetchMock);
+    const form = new FormData();
+    form.set("userName", "Nadia");
+
+    await apiFetch("/api/auth/signup", { method: "POST", body: form });
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).get("Content-Type")).toBeNull();
+  });
+
   it("throws ApiError with message, code and fields", async () => {
     vi.stubGlobal("fetch", answer(400, { message: "Invalid product", code: "invalid", fields: { sellPrice: "must be a positive whole number" } }));
     const err = await apiFetch("/api/products", { method: "POST", json: {} }).catch((e: unknown) => e);

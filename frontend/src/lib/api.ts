@@ -23,7 +23,10 @@ export class ApiError extends Error {
   }
 }
 
-/** RequestInit plus `json`: a value sent as a JSON body. */
+/**
+ * RequestInit plus `json`: a value sent as a JSON body. A FormData `body` is
+ * sent as is, so the browser sets the multipart Content-Type and boundary.
+ */
 export type ApiInit = RequestInit & { json?: unknown };
 
 /** Reads the stored access token, or null when signed out. */

@@ -26,11 +26,23 @@ type AuthValue = {
   user: User | null;
   /** True while a stored token's user is still being fetched. */
   loading: boolean;
-  login: (token: string) => void;
+  /** Stores the token; pass the user the server answered with to skip a round trip. */
+  login: (token: string, user?: User) => void;
   logout: () => void;
 };
 
 const AuthContext = createContext<AuthValue | null>(null);
+
+/**
+ * Answers that are the same for everyone. They survive a log-out, so the
+ * header, footer and home page keep their content; everything else belonged
+ * to the user who left and is dropped.
+ */
+const PUBLIC_KEYS = [/^\/api\/config$/, /^\/api\/categorys(\/[^/?]+)?$/, /^\/api\/products\?category=/, /^\/api\/advertised$/];
+
+function isPublicKey(key: unknown): boolean {
+  return typeof key === "string" && PUBLIC_KEYS.some((re) => re.test(key));
+}
 
 /** AuthProvider must sit inside SWRConfig and around the router. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -39,19 +51,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { data, error } = useSWR<User>(token ? ME_KEY : null);
 
   const login = useCallback(
-    (next: string) => {
+    (next: string, user?: User) => {
       localStorage.setItem(TOKEN_KEY, next);
       setToken(next);
-      // Forget any previous user's answer and fetch the new one.
-      void mutate(ME_KEY, undefined);
+      // Replace any previous user's answer: with the user we were given, or
+      // by fetching /api/me for the new token.
+      if (user) void mutate(ME_KEY, user, { revalidate: false });
+      else void mutate(ME_KEY, undefined);
     },
     [mutate],
   );
 
   const forget = useCallback(() => {
     setToken(null);
-    // Drop every cached answer: they belonged to the user who left.
-    void mutate(() => true, undefined, { revalidate: false });
+    // Drop /api/me and every other private answer without refetching them.
+    void mutate((key) => !isPublicKey(key), undefined, { revalidate: false });
   }, [mutate]);
 
   const logout = useCallback(() => {

@@ -1,16 +1,123 @@
-import { Link } from "react-router-dom";
-import { ComingSoon } from "@/components/coming-soon";
+import { useState, type FormEvent } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { googleLoginUrl, useLogin } from "@/api/auth";
+import { useConfig } from "@/api/config";
+import { AuthCard } from "@/components/auth-card";
+import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { GoogleButton } from "@/components/google-button";
+import { SubmitButton } from "@/components/submit-button";
+import { ApiError } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { returnPath } from "@/lib/return-path";
 
-/** /login: email and password or Google sign-in. */
+type Errors = { email?: string; password?: string };
+
+/** /login: email and password or Google sign-in, then back to where the user was. */
 export default function Login() {
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const from = returnPath(location.state, search);
+  const { data: config } = useConfig();
+  const { trigger, isMutating } = useLogin();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [signedIn, setSignedIn] = useState(false);
+  // A failed Google round trip comes back as /login?error=<message>.
+  const googleError = search.get("error");
+
+  // Already signed in: nothing to do here. (Not after signing in on this
+  // page: that navigates to `from` itself.)
+  if (auth.user && !signedIn) return <Navigate to="/home" replace />;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setErrors({});
+    try {
+      const res = await trigger({ email: email.trim(), password });
+      setSignedIn(true);
+      auth.login(res.accessToken, res.user);
+      toast.success("Login Success");
+      void navigate(from, { replace: true });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : "Login failed. Try again.";
+      const fields = err instanceof ApiError ? err.fields : {};
+      // The spec puts the server's message under the password field.
+      setErrors({ email: fields.email, password: fields.password ?? message });
+    }
+  }
+
   return (
-    <ComingSoon title="Log In" description="Sign in with your email and password, or continue with Google.">
-      <p className="text-sm">
+    <AuthCard
+      title="Log In"
+      subtitle="Welcome back. Log in to book laptops and manage your ads."
+      asideTitle="Good laptops, fair prices, real people."
+      asidePoints={["Book a laptop and meet the seller", "Pay safely by card", "Post your own ads for free"]}
+    >
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label="Log In">
+        <FormField id="login-email" label="Email" error={errors.email}>
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            className={`input w-full ${errors.email ? "input-error" : ""}`}
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={fieldDescribedBy("login-email", errors.email)}
+          />
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password}>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={`input w-full ${errors.password ? "input-error" : ""}`}
+            placeholder="Your password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={fieldDescribedBy("login-password", errors.password)}
+          />
+        </FormField>
+        <div className="-mt-1 flex justify-end">
+          <button
+            type="button"
+            className="link link-hover text-sm text-base-content/70"
+            title="To reset your password, contact the Resale shop."
+          >
+            Forgot password?
+          </button>
+        </div>
+        <SubmitButton busy={isMutating}>Login</SubmitButton>
+      </form>
+
+      {config?.googleEnabled && (
+        <div className="flex flex-col gap-3">
+          <div className="divider my-0 text-sm text-base-content/60">OR</div>
+          <GoogleButton href={googleLoginUrl(from)} />
+        </div>
+      )}
+      {googleError && (
+        <p role="alert" className="text-sm text-error">
+          {googleError}
+        </p>
+      )}
+
+      <p className="text-center text-sm">
         New to Resale?{" "}
-        <Link to="/signup" className="link link-primary">
+        <Link to="/signup" state={{ from }} className="link link-primary font-medium">
           Create an account
         </Link>
       </p>
-    </ComingSoon>
+    </AuthCard>
   );
 }

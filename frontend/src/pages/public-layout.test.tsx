@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
 import type { User } from "@/lib/auth";
-import { renderApp, stubApi } from "@/test/render-app";
+import { renderApp, reply, requestsTo, stubApi } from "@/test/render-app";
 
 const categories = [
   { _id: "1", name: "WALTON", image: "/categories/walton.svg" },
@@ -51,6 +51,39 @@ describe("public layout", () => {
     await userEvent.click(logout);
     expect(await screen.findByRole("link", { name: "Log In" })).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("logs out on the server, forgets the token and the cached user, and goes to /home", async () => {
+    localStorage.setItem(TOKEN_KEY, "good-token");
+    const fetchMock = stubApi({
+      "/api/categorys": categories,
+      "/api/categorys/2": categories[1],
+      "/api/me": rahim,
+      "POST /api/auth/logout": reply(204),
+    });
+    const router = renderApp("/categorys/2");
+
+    await userEvent.click(await screen.findByRole("button", { name: "Log Out" }));
+
+    expect(await screen.findByRole("link", { name: "Log In" })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    const [init] = requestsTo(fetchMock, "/api/auth/logout", "POST");
+    expect(new Headers(init!.headers).get("Authorization")).toBe("Bearer good-token");
+    // the user's answer is gone from SWR's cache; public answers stay
+    expect(router.cache.get("/api/me")?.data).toBeUndefined();
+    expect(screen.getByRole("navigation", { name: "Categories" })).toHaveTextContent("WALTON");
+  });
+
+  it("logs out locally even when the server cannot be reached", async () => {
+    localStorage.setItem(TOKEN_KEY, "good-token");
+    stubApi({ "/api/categorys": categories, "/api/me": rahim, "POST /api/auth/logout": () => Promise.reject(new TypeError("offline")) });
+    const router = renderApp("/blog");
+
+    await userEvent.click(await screen.findByRole("button", { name: "Log Out" }));
+    expect(await screen.findByRole("link", { name: "Log In" })).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe("/home");
   });
 
   it("treats a rejected token as signed out", async () => {

@@ -1,16 +1,209 @@
-import { Link } from "react-router-dom";
-import { ComingSoon } from "@/components/coming-soon";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, useSignup, type SignupRole } from "@/api/auth";
+import { AuthCard } from "@/components/auth-card";
+import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { SubmitButton } from "@/components/submit-button";
+import { ApiError } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { returnPath } from "@/lib/return-path";
+
+type Field = "userName" | "image" | "email" | "password" | "role";
+type Errors = Partial<Record<Field, string>>;
+
+const MIN_PASSWORD = 8;
+const PHOTO_TYPES = PHOTO_ACCEPT.split(",");
+
+/** validate runs the client's checks; the server checks everything again. */
+function validate(v: { userName: string; image: File | null; email: string; password: string }): Errors {
+  const errors: Errors = {};
+  if (!v.userName.trim()) errors.userName = "Enter your name";
+  if (!v.image) errors.image = "Choose a photo of yourself";
+  else if (v.image.type && !PHOTO_TYPES.includes(v.image.type)) errors.image = "Choose a JPEG, PNG, WebP or GIF image";
+  else if (v.image.size > MAX_PHOTO_BYTES) errors.image = "The photo must be at most 8 MB";
+  if (!v.email.trim()) errors.email = "Enter your email";
+  if (!v.password) errors.password = "Choose a password";
+  else if (v.password.length < MIN_PASSWORD) errors.password = `Use at least ${MIN_PASSWORD} characters`;
+  return errors;
+}
 
 /** /signup: create a Buyer or Seller account with a photo. */
 export default function Signup() {
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const from = returnPath(location.state, search);
+  const { trigger, isMutating } = useSignup();
+  const [userName, setUserName] = useState("");
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [role, setRole] = useState<SignupRole>("Buyer");
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+
+  // A local preview of the chosen photo, released when it changes.
+  useEffect(() => {
+    if (!image || typeof URL.createObjectURL !== "function") {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  if (auth.user && !signedIn) return <Navigate to="/home" replace />;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setMessage(null);
+    const found = validate({ userName, image, email, password });
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !image) return;
+    try {
+      const res = await trigger({ userName: userName.trim(), email: email.trim(), password, role, image });
+      setSignedIn(true);
+      auth.login(res.accessToken, res.user);
+      toast.success("User create Success");
+      void navigate(from, { replace: true });
+    } catch (err) {
+      const text = err instanceof Error ? err.message : "Sign-up failed. Try again.";
+      if (!(err instanceof ApiError)) {
+        setMessage(text);
+        return;
+      }
+      const next: Errors = {};
+      for (const key of ["userName", "image", "email", "password", "role"] as const) {
+        if (err.fields[key]) next[key] = err.fields[key];
+      }
+      // 413 and 415 are about the photo even when no field is named.
+      if ((err.status === 413 || err.status === 415) && !next.image) next.image = text;
+      setErrors(next);
+      setMessage(text);
+    }
+  }
+
+  const photoHint = "JPEG, PNG, WebP or GIF, up to 8 MB";
+
   return (
-    <ComingSoon title="Sign Up" description="Create a buyer or seller account with your name, photo, email and password.">
-      <p className="text-sm">
+    <AuthCard
+      title="Sign Up"
+      subtitle="Create a free account to book laptops, or to sell your own."
+      asideTitle="Join the marketplace for second-hand laptops."
+      asidePoints={["Buyers book and pay in a few clicks", "Sellers post ads with photos for free", "Verified sellers get a badge"]}
+    >
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign Up">
+        <FormField id="signup-name" label="Name" error={errors.userName}>
+          <input
+            id="signup-name"
+            name="userName"
+            type="text"
+            autoComplete="name"
+            required
+            className={`input w-full ${errors.userName ? "input-error" : ""}`}
+            placeholder="Your full name"
+            value={userName}
+            onChange={(e) => setUserName(e.target.value)}
+            aria-invalid={errors.userName ? true : undefined}
+            aria-describedby={fieldDescribedBy("signup-name", errors.userName)}
+          />
+        </FormField>
+
+        <FormField id="signup-photo" label="Photo" error={errors.image} hint={photoHint}>
+          <div className="flex items-center gap-4">
+            <div className="avatar">
+              <div className="w-14 rounded-full bg-base-200 ring-1 ring-base-300">
+                {preview ? (
+                  <img src={preview} alt="Preview of your photo" />
+                ) : (
+                  <svg viewBox="0 0 24 24" className="h-full w-full p-3 text-base-content/40" fill="none" stroke="currentColor" aria-hidden="true">
+                    <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.6" d="M15.75 6a3.75 3.75 0 1 1-7.5 0 3.75 3.75 0 0 1 7.5 0ZM4.5 20.1a7.5 7.5 0 0 1 15 0A17.9 17.9 0 0 1 12 21.75c-2.68 0-5.22-.58-7.5-1.65Z" />
+                  </svg>
+                )}
+              </div>
+            </div>
+            <input
+              id="signup-photo"
+              name="image"
+              type="file"
+              accept={PHOTO_ACCEPT}
+              required
+              className={`file-input min-w-0 flex-1 ${errors.image ? "file-input-error" : ""}`}
+              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+              aria-invalid={errors.image ? true : undefined}
+              aria-describedby={fieldDescribedBy("signup-photo", errors.image, photoHint)}
+            />
+          </div>
+        </FormField>
+
+        <FormField id="signup-email" label="Email" error={errors.email}>
+          <input
+            id="signup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            className={`input w-full ${errors.email ? "input-error" : ""}`}
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={fieldDescribedBy("signup-email", errors.email)}
+          />
+        </FormField>
+
+        <FormField id="signup-password" label="Password" error={errors.password} hint="At least 8 characters">
+          <input
+            id="signup-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD}
+            className={`input w-full ${errors.password ? "input-error" : ""}`}
+            placeholder="Choose a password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={fieldDescribedBy("signup-password", errors.password, "At least 8 characters")}
+          />
+        </FormField>
+
+        <FormField id="signup-role" label="Account Type" error={errors.role}>
+          <select
+            id="signup-role"
+            name="role"
+            required
+            className={`select w-full ${errors.role ? "select-error" : ""}`}
+            value={role}
+            onChange={(e) => setRole(e.target.value as SignupRole)}
+            aria-invalid={errors.role ? true : undefined}
+            aria-describedby={fieldDescribedBy("signup-role", errors.role)}
+          >
+            <option value="Buyer">Buyer</option>
+            <option value="Seller">Seller</option>
+          </select>
+        </FormField>
+
+        {message && (
+          <p role="alert" className="text-sm text-error">
+            {message}
+          </p>
+        )}
+        <SubmitButton busy={isMutating}>Sign Up</SubmitButton>
+      </form>
+
+      <p className="text-center text-sm">
         Already have an account?{" "}
-        <Link to="/login" className="link link-primary">
+        <Link to="/login" state={{ from }} className="link link-primary font-medium">
           Log in
         </Link>
       </p>
-    </ComingSoon>
+    </AuthCard>
   );
 }
