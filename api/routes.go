@@ -5,6 +5,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+
+	"resale/store"
 )
 
 // maxBody caps every request body; JSON and multipart bodies get their own
@@ -18,6 +20,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	e.Pre(middleware.RequestIDWithConfig(middleware.RequestIDConfig{TargetHeader: echo.HeaderXRequestID}))
 	e.Use(s.logRequests, s.recoverPanics, securityHeaders, middleware.BodyLimit(maxBody))
 
+	seller, admin := requireRole(store.RoleSeller), requireRole(store.RoleAdmin)
 	g := e.Group("/api", requestTimeout(timeout), noStore, middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}), s.authenticate)
 	g.GET("/health", s.health)
 	g.GET("/config", s.config)
@@ -40,6 +43,15 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// catalogue
 	g.GET("/categorys", s.listCategories)
 	g.GET("/categorys/:id", s.getCategory)
+	g.GET("/products", s.listProducts)
+	g.GET("/advertised", s.listAdvertised)
+	g.POST("/products", s.createProduct, seller)
+	g.GET("/userProducts", s.listUserProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
+	g.PUT("/products/:id", s.advertiseProduct, seller)                                         // own only
+	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
+	g.PUT("/products/report/:id", s.reportProduct, requireUser)
+	g.GET("/products/report", s.listReportedProducts, admin)
+	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin)
 
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only. The app answers unknown /api paths with a JSON 404 itself; a

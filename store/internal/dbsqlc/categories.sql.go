@@ -26,6 +26,23 @@ func (q *Queries) GetCategory(ctx context.Context, id int64) (GetCategoryRow, er
 	return i, err
 }
 
+const getCategoryByName = `-- name: GetCategoryByName :one
+SELECT id, name, image FROM categories WHERE name = $1
+`
+
+type GetCategoryByNameRow struct {
+	ID    int64
+	Name  string
+	Image string
+}
+
+func (q *Queries) GetCategoryByName(ctx context.Context, name string) (GetCategoryByNameRow, error) {
+	row := q.db.QueryRow(ctx, getCategoryByName, name)
+	var i GetCategoryByNameRow
+	err := row.Scan(&i.ID, &i.Name, &i.Image)
+	return i, err
+}
+
 const listCategories = `-- name: ListCategories :many
 SELECT id, name, image FROM categories ORDER BY id
 `

@@ -88,6 +88,29 @@ type Product struct {
 	DeletedAt     *time.Time
 }
 
+type ProductListing struct {
+	ID             int64
+	SellerID       int64
+	CategoryID     int64
+	Category       string
+	ProductName    string
+	Picture        string
+	SellPrice      int64
+	OriginalPrice  int64
+	Condition      string
+	Location       string
+	Used           string
+	Phone          string
+	Description    string
+	SellerName     string
+	SellerEmail    string
+	SellerVerified bool
+	AdvertisedAt   *time.Time
+	SoldAt         *time.Time
+	CreatedAt      time.Time
+	Reported       bool
+}
+
 type ProductReport struct {
 	ProductID  int64
 	ReporterID int64

@@ -1,0 +1,325 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/media"
+	"resale/store"
+)
+
+// maxSellPrice keeps a price payable by card: Stripe takes at most eight
+// digits in the smallest unit (999,999.99 Tk).
+const (
+	maxSellPrice     = 999_999
+	maxOriginalPrice = 99_999_999
+)
+
+// productJSON is a product on the wire, with the spec's field names.
+type productJSON struct {
+	ID           string `json:"_id"`
+	ProductName  string `json:"productName"`
+	Picture      string `json:"picture"`
+	SellPrice    int64  `json:"sellPrice"`
+	OrginalPrice int64  `json:"orginalPrice"`
+	Category     string `json:"category"`
+	Condition    string `json:"condition"`
+	Location     string `json:"location"`
+	Used         string `json:"used"`
+	Number       string `json:"number"`
+	Description  string `json:"description"`
+	Seller       string `json:"seller"`
+	SellerEmail  string `json:"sellerEmail"`
+	SellerVerify bool   `json:"sellerVerify"`
+	Time         string `json:"time"`
+	Date         string `json:"date"`
+	Available    string `json:"available"`
+	Advertise    bool   `json:"advertise"`
+	Report       string `json:"report"`
+}
+
+func (s *Server) toProductJSON(p store.Product) productJSON {
+	at := p.CreatedAt.In(s.loc)
+	out := productJSON{
+		ID: formatID(p.ID), ProductName: p.Name, Picture: p.Picture, SellPrice: p.SellPrice, OrginalPrice: p.OriginalPrice,
+		Category: p.Category, Condition: p.Condition, Location: p.Location, Used: p.Used, Number: p.Phone,
+		Description: p.Description, Seller: p.SellerName, SellerEmail: p.SellerEmail, SellerVerify: p.SellerVerified,
+		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
+	}
+	if p.Sold {
+		out.Available = "soled"
+	}
+	if p.Reported {
+		out.Report = "reported"
+	}
+	return out
+}
+
+func (s *Server) productList(c echo.Context, products []store.Product, err error) error {
+	if err != nil {
+		return err
+	}
+	out := make([]productJSON, 0, len(products))
+	for _, p := range products {
+		out = append(out, s.toProductJSON(p))
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// listProducts serves GET /api/products?category=NAME: the category's
+// available products, newest first.
+func (s *Server) listProducts(c echo.Context) error {
+	category, err := singleQuery(c, "category")
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(category) == "" {
+		return invalidFields(map[string]string{"category": "is required"}, "category")
+	}
+	products, err := s.store.ListAvailableProducts(c.Request().Context(), category)
+	return s.productList(c, products, err)
+}
+
+// listAdvertised serves GET /api/advertised: Urgent Sell.
+func (s *Server) listAdvertised(c echo.Context) error {
+	products, err := s.store.ListAdvertisedProducts(c.Request().Context())
+	return s.productList(c, products, err)
+}
+
+// listUserProducts serves GET /api/userProducts?email=: a seller's own
+// products (sold ones too), or any seller's for an admin.
+func (s *Server) listUserProducts(c echo.Context) error {
+	email, err := singleQuery(c, "email")
+	if err != nil {
+		return err
+	}
+	u, err := s.userByEmailParam(c, email)
+	if err != nil {
+		return err
+	}
+	products, err := s.store.ListSellerProducts(c.Request().Context(), u.ID)
+	return s.productList(c, products, err)
+}
+
+// newProductRequest is the Add a Product form. Whatever else a client
+// sends (seller, verification, availability...) is refused as unknown.
+type newProductRequest struct {
+	ProductName  string `json:"productName"`
+	Picture      string `json:"picture"`
+	SellPrice    *int64 `json:"sellPrice"`
+	OrginalPrice *int64 `json:"orginalPrice"`
+	Category     string `json:"category"`
+	Condition    string `json:"condition"`
+	Location     string `json:"location"`
+	Used         string `json:"used"`
+	Number       string `json:"number"`
+	Description  string `json:"description"`
+}
+
+var phonePattern = regexp.MustCompile(`^\+?[0-9]{6,15}$`)
+
+// price checks a required whole-number price.
+func (f *fieldErrors) price(field string, v *int64, maxValue int64) int64 {
+	switch {
+	case v == nil:
+		f.add(field, "is required")
+	case *v < 1 || *v > maxValue:
+		f.add(field, fmt.Sprintf("must be a whole number of Tk from 1 to %d", maxValue))
+	default:
+		return *v
+	}
+	return 0
+}
+
+// phone checks a phone number: digits, an optional leading +, with spaces
+// and dashes allowed between digits; it returns the number without them.
+func (f *fieldErrors) phone(field, v string) string {
+	clean := strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(v))
+	switch {
+	case clean == "":
+		f.add(field, "is required")
+	case !phonePattern.MatchString(clean):
+		f.add(field, "must be a phone number of 6 to 15 digits")
+	}
+	return clean
+}
+
+// createProduct serves POST /api/products: a seller lists a laptop. The
+// seller, verification, time, availability and advertising are the
+// server's to set.
+func (s *Server) createProduct(c echo.Context) error {
+	var req newProductRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	var f fieldErrors
+	n := store.NewProduct{}
+	n.Name = f.text("productName", req.ProductName, 200)
+	n.Picture = strings.TrimSpace(req.Picture)
+	key, isUpload := strings.CutPrefix(n.Picture, "/uploads/")
+	if n.Picture == "" {
+		f.add("picture", "is required")
+	} else if !isUpload || !media.ValidKey(key) {
+		f.add("picture", "must be a photo uploaded to this shop")
+	} else if ok, err := s.store.ImageExists(ctx, key); err != nil {
+		return err
+	} else if !ok {
+		f.add("picture", "must be a photo uploaded to this shop")
+	}
+	n.SellPrice = f.price("sellPrice", req.SellPrice, maxSellPrice)
+	n.OriginalPrice = f.price("orginalPrice", req.OrginalPrice, maxOriginalPrice)
+	category := f.text("category", req.Category, 60)
+	n.Condition = strings.TrimSpace(req.Condition)
+	if !slices.Contains(store.Conditions, n.Condition) {
+		f.add("condition", "must be excellent, good or fair")
+	}
+	n.Phone = f.phone("number", req.Number)
+	n.Used = f.text("used", req.Used, 40)
+	n.Location = f.text("location", req.Location, 200)
+	n.Description = strings.TrimSpace(req.Description)
+	if !cleanText(n.Description, true) {
+		f.add("description", "contains characters that are not allowed")
+	} else if len([]rune(n.Description)) > 5000 {
+		f.add("description", "must be at most 5000 characters")
+	}
+	if category != "" {
+		cat, err := s.store.GetCategoryByName(ctx, category)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			f.add("category", "is not one of the shop's categories")
+		case err != nil:
+			return err
+		default:
+			n.CategoryID = cat.ID
+		}
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	u, _ := currentUser(c)
+	n.SellerID = u.ID
+	p, err := s.store.CreateProduct(ctx, n)
+	if err != nil {
+		return err
+	}
+	s.log.Info("product listed", "product_id", p.ID, "seller_id", u.ID)
+	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(p.ID)})
+}
+
+type insertedJSON struct {
+	Acknowledged bool   `json:"acknowledged"`
+	InsertedID   string `json:"insertedId"`
+}
+
+type modifiedJSON struct {
+	Acknowledged  bool `json:"acknowledged"`
+	ModifiedCount int  `json:"modifiedCount"`
+}
+
+type deletedJSON struct {
+	DeletedCount int `json:"deletedCount"`
+}
+
+func boolCount(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+var (
+	errProductSold = &Error{Status: http.StatusConflict, Code: "sold", Message: "This product is already sold"}
+)
+
+// advertiseProduct serves PUT /api/products/:id: the seller puts their
+// product under Urgent Sell.
+func (s *Server) advertiseProduct(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Product")
+	}
+	u, _ := currentUser(c)
+	changed, err := s.store.AdvertiseProduct(c.Request().Context(), id, u.ID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound("Product")
+	case errors.Is(err, store.ErrSold):
+		return errProductSold
+	case err != nil:
+		return err
+	}
+	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
+}
+
+// deleteProduct serves DELETE /api/products/:id: the product's seller or
+// an admin takes it out of the catalogue.
+func (s *Server) deleteProduct(c echo.Context) error {
+	return s.removeProduct(c, false)
+}
+
+// deleteReportedProduct serves DELETE /api/products/report/:id.
+func (s *Server) deleteReportedProduct(c echo.Context) error {
+	return s.removeProduct(c, true)
+}
+
+func (s *Server) removeProduct(c echo.Context, reported bool) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Product")
+	}
+	u, _ := currentUser(c)
+	sellerID := u.ID
+	if u.Role == store.RoleAdmin {
+		sellerID = 0
+	}
+	err = s.store.DeleteProduct(c.Request().Context(), id, sellerID, reported)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound("Product")
+	case errors.Is(err, store.ErrNotReported):
+		return &Error{Status: http.StatusConflict, Code: "not_reported", Message: "Nobody reported this product"}
+	case err != nil:
+		return err
+	}
+	s.log.Info("product deleted", "product_id", id, "by", u.ID, "role", u.Role)
+	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
+}
+
+// reportProduct serves PUT /api/products/report/:id.
+func (s *Server) reportProduct(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Product")
+	}
+	u, _ := currentUser(c)
+	added, err := s.store.ReportProduct(c.Request().Context(), id, u.ID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound("Product")
+	case errors.Is(err, store.ErrOwnProduct):
+		return &Error{Status: http.StatusConflict, Code: "own_product", Message: "You cannot report your own product"}
+	case err != nil:
+		return err
+	}
+	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(added)})
+}
+
+// listReportedProducts serves GET /api/products/report?report=reported.
+func (s *Server) listReportedProducts(c echo.Context) error {
+	report, err := singleQuery(c, "report")
+	if err != nil {
+		return err
+	}
+	if report != "reported" {
+		return invalidFields(map[string]string{"report": "must be reported"}, "report")
+	}
+	products, err := s.store.ListReportedProducts(c.Request().Context())
+	return s.productList(c, products, err)
+}

@@ -1,0 +1,52 @@
+-- name: CreateProduct :one
+INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone, description)
+VALUES (@seller_id, @category_id, @product_name, @picture, @sell_price, @original_price, @condition, @location, @used, @phone, @description)
+RETURNING id;
+
+-- name: GetProductListing :one
+SELECT * FROM product_listings WHERE id = @id;
+
+-- name: ListAvailableProductsByCategory :many
+SELECT * FROM product_listings
+WHERE category = @category AND sold_at IS NULL
+ORDER BY created_at DESC, id DESC;
+
+-- name: ListAdvertisedProducts :many
+SELECT * FROM product_listings
+WHERE advertised_at IS NOT NULL AND sold_at IS NULL
+ORDER BY advertised_at DESC, id DESC;
+
+-- name: ListSellerProducts :many
+-- Everything a seller listed and has not deleted, sold ones included.
+SELECT * FROM product_listings
+WHERE seller_id = @seller_id
+ORDER BY created_at DESC, id DESC;
+
+-- name: ListReportedProducts :many
+SELECT * FROM product_listings WHERE reported ORDER BY created_at DESC, id DESC;
+
+-- name: LockProduct :one
+-- The live product's state, locked until the transaction ends.
+SELECT id, seller_id, advertised_at, sold_at FROM products
+WHERE id = @id AND deleted_at IS NULL
+FOR UPDATE;
+
+-- name: AdvertiseProduct :execrows
+UPDATE products SET advertised_at = now()
+WHERE id = @id AND advertised_at IS NULL AND sold_at IS NULL AND deleted_at IS NULL;
+
+-- name: DeleteProduct :execrows
+UPDATE products SET deleted_at = now() WHERE id = @id AND deleted_at IS NULL;
+
+-- name: CancelOpenBookingsOfProduct :exec
+-- The product is gone: bookings nobody paid for are cancelled with it.
+UPDATE bookings SET cancelled_at = now()
+WHERE product_id = @product_id AND paid_at IS NULL AND cancelled_at IS NULL;
+
+-- name: ReportProduct :execrows
+-- One report per person and product; reporting again changes nothing.
+INSERT INTO product_reports (product_id, reporter_id) VALUES (@product_id, @reporter_id)
+ON CONFLICT DO NOTHING;
+
+-- name: IsProductReported :one
+SELECT EXISTS (SELECT 1 FROM product_reports WHERE product_id = @product_id)::boolean;

@@ -1,0 +1,206 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// Domain errors of the catalogue.
+var (
+	// ErrSold: the product has been sold.
+	ErrSold = errors.New("the product is sold")
+	// ErrOwnProduct: a user acted on their own product where only others may.
+	ErrOwnProduct = errors.New("that is your own product")
+	// ErrNotReported: an admin acted on a product nobody reported.
+	ErrNotReported = errors.New("the product is not reported")
+)
+
+// The product conditions a seller may choose.
+var Conditions = []string{"excellent", "good", "fair"}
+
+// Product is a live listing with its seller as they are now.
+type Product struct {
+	ID             int64
+	SellerID       int64
+	CategoryID     int64
+	Category       string
+	Name           string
+	Picture        string
+	SellPrice      int64
+	OriginalPrice  int64
+	Condition      string
+	Location       string
+	Used           string
+	Phone          string
+	Description    string
+	SellerName     string
+	SellerEmail    string
+	SellerVerified bool
+	Advertised     bool
+	Sold           bool
+	Reported       bool
+	CreatedAt      time.Time
+}
+
+func productFrom(r dbsqlc.ProductListing) Product {
+	return Product{
+		ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category,
+		Name: r.ProductName, Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice,
+		Condition: r.Condition, Location: r.Location, Used: r.Used, Phone: r.Phone, Description: r.Description,
+		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
+		Advertised: r.AdvertisedAt != nil, Sold: r.SoldAt != nil, Reported: r.Reported, CreatedAt: r.CreatedAt,
+	}
+}
+
+func productsFrom(rows []dbsqlc.ProductListing, err error) ([]Product, error) {
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]Product, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, productFrom(r))
+	}
+	return out, nil
+}
+
+// NewProduct is what a seller lists; the seller is the caller.
+type NewProduct struct {
+	SellerID      int64
+	CategoryID    int64
+	Name          string
+	Picture       string
+	SellPrice     int64
+	OriginalPrice int64
+	Condition     string
+	Location      string
+	Used          string
+	Phone         string
+	Description   string
+}
+
+// CreateProduct lists a product and returns it as buyers will see it.
+func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error) {
+	id, err := s.q.CreateProduct(ctx, dbsqlc.CreateProductParams{
+		SellerID: n.SellerID, CategoryID: n.CategoryID, ProductName: n.Name, Picture: n.Picture,
+		SellPrice: n.SellPrice, OriginalPrice: n.OriginalPrice, Condition: n.Condition,
+		Location: n.Location, Used: n.Used, Phone: n.Phone, Description: n.Description,
+	})
+	if err != nil {
+		return Product{}, translate(err)
+	}
+	return s.GetProduct(ctx, id)
+}
+
+// GetProduct returns a live product.
+func (s *Store) GetProduct(ctx context.Context, id int64) (Product, error) {
+	r, err := s.q.GetProductListing(ctx, id)
+	if err != nil {
+		return Product{}, translate(err)
+	}
+	return productFrom(r), nil
+}
+
+// GetCategoryByName returns the category with exactly that name.
+func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, error) {
+	r, err := s.q.GetCategoryByName(ctx, name)
+	if err != nil {
+		return Category{}, translate(err)
+	}
+	return categoryFrom(r.ID, r.Name, r.Image), nil
+}
+
+// ListAvailableProducts returns a category's unsold products, newest first.
+func (s *Store) ListAvailableProducts(ctx context.Context, category string) ([]Product, error) {
+	return productsFrom(s.q.ListAvailableProductsByCategory(ctx, category))
+}
+
+// ListAdvertisedProducts returns advertised unsold products, most
+// recently advertised first.
+func (s *Store) ListAdvertisedProducts(ctx context.Context) ([]Product, error) {
+	return productsFrom(s.q.ListAdvertisedProducts(ctx))
+}
+
+// ListSellerProducts returns everything a seller lists, sold included.
+func (s *Store) ListSellerProducts(ctx context.Context, sellerID int64) ([]Product, error) {
+	return productsFrom(s.q.ListSellerProducts(ctx, sellerID))
+}
+
+// ListReportedProducts returns live products somebody reported.
+func (s *Store) ListReportedProducts(ctx context.Context) ([]Product, error) {
+	return productsFrom(s.q.ListReportedProducts(ctx))
+}
+
+// AdvertiseProduct puts the seller's product under Urgent Sell. It
+// returns whether anything changed (false when already advertised), and
+// ErrNotFound for a product that is not the seller's, ErrSold for a sold one.
+func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64) (bool, error) {
+	changed := false
+	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+		p, err := q.LockProduct(ctx, productID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case p.SellerID != sellerID:
+			return ErrNotFound
+		case p.SoldAt != nil:
+			return ErrSold
+		case p.AdvertisedAt != nil:
+			return nil
+		}
+		n, err := q.AdvertiseProduct(ctx, productID)
+		changed = n == 1
+		return err
+	})
+	return changed, err
+}
+
+// DeleteProduct takes a product out of the catalogue, cancelling bookings
+// nobody paid for; payments stay. sellerID 0 means an admin deletes it;
+// otherwise only that seller's product can go (ErrNotFound if not theirs).
+// mustBeReported makes it refuse (ErrNotReported) a product nobody reported.
+func (s *Store) DeleteProduct(ctx context.Context, productID, sellerID int64, mustBeReported bool) error {
+	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+		p, err := q.LockProduct(ctx, productID)
+		if err != nil {
+			return err
+		}
+		if sellerID != 0 && p.SellerID != sellerID {
+			return ErrNotFound
+		}
+		if mustBeReported {
+			reported, err := q.IsProductReported(ctx, productID)
+			if err != nil {
+				return err
+			}
+			if !reported {
+				return ErrNotReported
+			}
+		}
+		if err := q.CancelOpenBookingsOfProduct(ctx, productID); err != nil {
+			return err
+		}
+		_, err = q.DeleteProduct(ctx, productID)
+		return err
+	})
+}
+
+// ReportProduct records that reporterID reported a live product; it
+// returns whether this was a new report.
+func (s *Store) ReportProduct(ctx context.Context, productID, reporterID int64) (bool, error) {
+	p, err := s.GetProduct(ctx, productID)
+	if err != nil {
+		return false, err
+	}
+	if p.SellerID == reporterID {
+		return false, ErrOwnProduct
+	}
+	n, err := s.q.ReportProduct(ctx, dbsqlc.ReportProductParams{ProductID: productID, ReporterID: reporterID})
+	if err != nil {
+		return false, translate(err)
+	}
+	return n == 1, nil
+}
