@@ -53,6 +53,12 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/products/report", s.listReportedProducts, admin)
 	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin)
 
+	// bookings
+	g.POST("/bookings", s.createBooking, requireUser)
+	g.GET("/bookings", s.listBookings, requireUser)         // own, or any for an admin
+	g.GET("/bookings/:id", s.getBooking, requireUser)       // own, or any for an admin
+	g.DELETE("/bookings/:id", s.deleteBooking, requireUser) // own only
+
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only. The app answers unknown /api paths with a JSON 404 itself; a
 	// RouteNotFound on the group would also swallow the 405 of a known

@@ -1,0 +1,152 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/store"
+)
+
+// bookingJSON is a booking on the wire, with the spec's field names.
+type bookingJSON struct {
+	ID           string `json:"_id"`
+	ProductName  string `json:"productName"`
+	Price        int64  `json:"price"`
+	MeetLocation string `json:"meetLocation"`
+	Paid         bool   `json:"paid"`
+	BuyerEmail   string `json:"buyerEmail"`
+	BuyerName    string `json:"buyerName"`
+	ProductID    string `json:"ProductId"`
+	Number       string `json:"number"`
+}
+
+func toBookingJSON(b store.Booking) bookingJSON {
+	return bookingJSON{
+		ID: formatID(b.ID), ProductName: b.ProductName, Price: b.Price, MeetLocation: b.MeetLocation, Paid: b.Paid,
+		BuyerEmail: b.BuyerEmail, BuyerName: b.BuyerName, ProductID: formatID(b.ProductID), Number: b.Phone,
+	}
+}
+
+// newBookingRequest is the booking dialog. The spec's client also sends the
+// buyer's name and email, the product name and the price: they are
+// accepted and ignored, since the server takes them from the account and
+// the product.
+type newBookingRequest struct {
+	ProductID    string `json:"ProductId"`
+	Number       string `json:"number"`
+	MeetLocation string `json:"meetLocation"`
+	BuyerName    any    `json:"buyerName"`
+	BuyerEmail   any    `json:"buyerEmail"`
+	ProductName  any    `json:"productName"`
+	Price        any    `json:"price"`
+}
+
+// createBooking serves POST /api/bookings.
+func (s *Server) createBooking(c echo.Context) error {
+	var req newBookingRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	productID, idErr := parseID(req.ProductID)
+	if req.ProductID == "" {
+		f.add("ProductId", "is required")
+	} else if idErr != nil {
+		f.add("ProductId", "is not a product id")
+	}
+	phone := f.phone("number", req.Number)
+	place := f.text("meetLocation", req.MeetLocation, 200)
+	if err := f.err(); err != nil {
+		return err
+	}
+	u, _ := currentUser(c)
+	b, err := s.store.CreateBooking(c.Request().Context(), store.NewBooking{ProductID: productID, Buyer: u, Phone: phone, MeetLocation: place})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound("Product")
+	case errors.Is(err, store.ErrSold):
+		return errProductSold
+	case errors.Is(err, store.ErrOwnProduct):
+		return &Error{Status: http.StatusConflict, Code: "own_product", Message: "You cannot book your own product"}
+	case errors.Is(err, store.ErrAlreadyBooked):
+		return &Error{Status: http.StatusConflict, Code: "already_booked", Message: "You have already booked this product: see My Booking"}
+	case err != nil:
+		return err
+	}
+	s.log.Info("booking made", "booking_id", b.ID, "product_id", b.ProductID, "buyer_id", u.ID)
+	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(b.ID)})
+}
+
+// visibleBooking returns a booking the caller may see: their own, or any
+// for an admin. Anyone else's is "not found".
+func (s *Server) visibleBooking(c echo.Context) (store.Booking, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return store.Booking{}, notFound("Booking")
+	}
+	b, err := s.store.GetBooking(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Booking{}, notFound("Booking")
+	}
+	if err != nil {
+		return store.Booking{}, err
+	}
+	u, _ := currentUser(c)
+	if b.BuyerID != u.ID && u.Role != store.RoleAdmin {
+		return store.Booking{}, notFound("Booking")
+	}
+	return b, nil
+}
+
+// getBooking serves GET /api/bookings/:id.
+func (s *Server) getBooking(c echo.Context) error {
+	b, err := s.visibleBooking(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toBookingJSON(b))
+}
+
+// listBookings serves GET /api/bookings?email=: the caller's bookings, or
+// anyone's for an admin.
+func (s *Server) listBookings(c echo.Context) error {
+	email, err := singleQuery(c, "email")
+	if err != nil {
+		return err
+	}
+	u, err := s.userByEmailParam(c, email)
+	if err != nil {
+		return err
+	}
+	list, err := s.store.ListBuyerBookings(c.Request().Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	out := make([]bookingJSON, 0, len(list))
+	for _, b := range list {
+		out = append(out, toBookingJSON(b))
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// deleteBooking serves DELETE /api/bookings/:id: the buyer drops an unpaid
+// booking.
+func (s *Server) deleteBooking(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Booking")
+	}
+	u, _ := currentUser(c)
+	err = s.store.CancelBooking(c.Request().Context(), id, u.ID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound("Booking")
+	case errors.Is(err, store.ErrAlreadyPaid):
+		return &Error{Status: http.StatusConflict, Code: "paid", Message: "A paid booking cannot be deleted"}
+	case err != nil:
+		return err
+	}
+	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
+}
