@@ -18,11 +18,15 @@ SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: run build web test test-go test-web test-browser verify generate dev docker clean
+.PHONY: run demo build web test test-go test-web test-browser verify generate dev docker clean
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
 	@url=$$(scripts/dev-db resale) && echo "database: $$url" && DATABASE_URL="$$url" ./$(BIN) serve
+
+## demo: like run, with a demo catalogue of sellers and laptops added first
+demo: build
+	@url=$$(scripts/dev-db resale) && DATABASE_URL="$$url" ./$(BIN) seed --demo && DATABASE_URL="$$url" ./$(BIN) serve
 
 ## build: the one self-contained executable, bin/resale
 build: $(BIN)

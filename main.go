@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"resale/api"
+	"resale/demo"
 	"resale/media"
 	"resale/migrations"
 	"resale/store"
@@ -32,6 +34,7 @@ commands:
   migrate up        apply pending database migrations
   migrate status    list migrations and whether they are applied
   admin grant EMAIL make the existing account with that email an admin
+  seed --demo       fill an empty shop with demo sellers, a buyer and about forty laptops
 
 Settings come from the environment; see README.md.
 `
@@ -61,6 +64,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"serve":   serveCommand,
 		"migrate": migrateCommand,
 		"admin":   adminCommand,
+		"seed":    seedCommand,
 	}
 	command, ok := commands[cmd]
 	if !ok {
@@ -167,6 +171,38 @@ func adminCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	}
 	logger.Info("admin granted", "user_id", u.ID)
 	fmt.Fprintf(stdout, "%s (%s) is now an admin\n", u.Name, u.Email)
+	return nil
+}
+
+// seedCommand fills the shop with demo data.
+func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	demoData := fs.Bool("demo", false, "")
+	if err := fs.Parse(args); err != nil || !*demoData || fs.NArg() != 0 {
+		return fmt.Errorf("%w: seed takes --demo", errUsage)
+	}
+	uploads, err := media.OpenDir(cfg.UploadDir)
+	if err != nil {
+		return fmt.Errorf("UPLOAD_DIR: %w", err)
+	}
+	defer uploads.Close()
+	pool, err := openDatabase(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	hash := func(pw string) (string, error) { return api.HashPassword(ctx, pw) }
+	sum, err := demo.Seed(ctx, store.New(pool), uploads, hash, time.Now())
+	if errors.Is(err, demo.ErrSeeded) {
+		fmt.Fprintln(stdout, "the demo data is already there; nothing to do")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "demo shop ready: %d accounts, %d products (%d advertised, %d sold)\n", sum.Users, sum.Products, sum.Advertised, sum.Sold)
+	fmt.Fprintf(stdout, "sign in as rahim.computers@demo.resale (seller) or buyer@demo.resale (buyer), password %s\n", demo.Password)
 	return nil
 }
 

@@ -121,3 +121,9 @@ func decodeHash(s string) (argonParams, error) {
 	}
 	return p, nil
 }
+
+// HashPassword hashes a password the way accounts store it, for tools
+// outside the HTTP server (the demo seed).
+func HashPassword(ctx context.Context, password string) (string, error) {
+	return newHasher(1).hash(ctx, password)
+}

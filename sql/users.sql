@@ -31,3 +31,7 @@ RETURNING *;
 
 -- name: SetPhotoURL :execrows
 UPDATE users SET photo_url = @photo_url WHERE id = @id AND deleted_at IS NULL;
+
+-- name: VerifySeller :execrows
+UPDATE users SET verified = true
+WHERE lower(email) = lower(@email) AND role = 'Seller' AND deleted_at IS NULL AND NOT verified;

@@ -195,3 +195,24 @@ func (s *Store) SetPhotoURL(ctx context.Context, userID int64, url string) error
 	_, err := s.q.SetPhotoURL(ctx, dbsqlc.SetPhotoURLParams{ID: userID, PhotoUrl: url})
 	return translate(err)
 }
+
+// VerifySeller marks a seller verified; it returns whether anything
+// changed (false when already verified) and ErrNotFound when there is no
+// live seller with that email.
+func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
+	n, err := s.q.VerifySeller(ctx, NormalizeEmail(email))
+	if err != nil {
+		return false, translate(err)
+	}
+	if n == 1 {
+		return true, nil
+	}
+	u, err := s.GetUserByEmail(ctx, email)
+	if err != nil {
+		return false, err
+	}
+	if u.Role != RoleSeller {
+		return false, ErrNotFound
+	}
+	return false, nil
+}

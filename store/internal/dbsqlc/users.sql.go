@@ -220,3 +220,16 @@ func (q *Queries) SetPhotoURL(ctx context.Context, arg SetPhotoURLParams) (int64
 	}
 	return result.RowsAffected(), nil
 }
+
+const verifySeller = `-- name: VerifySeller :execrows
+UPDATE users SET verified = true
+WHERE lower(email) = lower($1) AND role = 'Seller' AND deleted_at IS NULL AND NOT verified
+`
+
+func (q *Queries) VerifySeller(ctx context.Context, email string) (int64, error) {
+	result, err := q.db.Exec(ctx, verifySeller, email)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}

@@ -1,0 +1,201 @@
+// Package demo fills an empty shop with a living catalogue: sellers
+// (verified and not), a buyer, and about forty laptops across the four
+// brands with photos drawn here, some advertised and some sold, posted
+// over the past weeks. `resale seed --demo` runs it.
+package demo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image/color"
+	"time"
+
+	"resale/media"
+	"resale/store"
+)
+
+// Password of every demo account, so a newcomer can sign in as any of them.
+const Password = "resale-demo"
+
+type person struct {
+	name, email, role string
+	verified          bool
+	color             color.RGBA
+}
+
+var people = []person{
+	{"Rahim Computers", "rahim.computers@demo.resale", store.RoleSeller, true, color.RGBA{13, 148, 136, 255}},
+	{"Laptop Bazar Uttara", "laptopbazar@demo.resale", store.RoleSeller, true, color.RGBA{37, 99, 235, 255}},
+	{"Nusrat Jahan", "nusrat@demo.resale", store.RoleSeller, false, color.RGBA{219, 39, 119, 255}},
+	{"Tanvir Hasan", "tanvir@demo.resale", store.RoleSeller, false, color.RGBA{234, 88, 12, 255}},
+	{"CTG Tech Hub", "ctgtech@demo.resale", store.RoleSeller, true, color.RGBA{79, 70, 229, 255}},
+	{"Demo Buyer", "buyer@demo.resale", store.RoleBuyer, false, color.RGBA{22, 163, 74, 255}},
+}
+
+type model struct {
+	brand, name   string
+	sell, orig    int64
+	used, details string
+}
+
+var models = []model{
+	{"WALTON", "Walton Tamarind EX510 Core i5 10th Gen", 38500, 62000, "2", "8 GB RAM, 512 GB SSD, 15.6 inch Full HD. Battery gives about 4 hours."},
+	{"WALTON", "Walton Passion BX3800 Celeron", 17500, 32000, "3", "4 GB RAM, 256 GB SSD. Good for office work and classes."},
+	{"WALTON", "Walton Karonda WKT14 Core i3", 24000, 41000, "1.5", "8 GB RAM, 256 GB SSD, 14 inch. Light and quiet."},
+	{"WALTON", "Walton Prelude N41 Core i7 11th Gen", 52000, 85000, "1", "16 GB RAM, 1 TB SSD, backlit keyboard, with box and charger."},
+	{"WALTON", "Walton Tamarind ZX7 Ryzen 5", 41000, 66000, "2", "Ryzen 5 5500U, 8 GB RAM, 512 GB SSD."},
+	{"WALTON", "Walton Passion BX5800 Pentium Silver", 19500, 35000, "2.5", "Small scratches on the lid, screen is perfect."},
+	{"WALTON", "Walton Karonda KX1 Core i5 12th Gen", 47500, 72000, "1", "Still under warranty for five months."},
+	{"WALTON", "Walton Prelude Pro 16 GB Ryzen 7", 58000, 92000, "0.5", "Like new, used for one semester."},
+	{"APPLE", "MacBook Air M1 2020 8/256", 78000, 125000, "2", "Battery health 88%, cycle count 310. Space grey."},
+	{"APPLE", "MacBook Air M2 2022 Midnight 8/512", 118000, 175000, "1", "Battery health 96%, with original box and charger."},
+	{"APPLE", "MacBook Pro 13 2019 Core i5 Touch Bar", 72000, 160000, "4", "16 GB RAM, 256 GB SSD. Keyboard recently serviced."},
+	{"APPLE", "MacBook Pro 14 M1 Pro 16/512", 175000, 260000, "2", "Liquid Retina XDR display, no dead pixels, battery 91%."},
+	{"APPLE", "MacBook Air 2017 Core i5 8/128", 38000, 95000, "6", "Works well for browsing and documents. New battery fitted."},
+	{"APPLE", "MacBook Pro 16 2019 Core i7", 135000, 280000, "3", "16 GB RAM, 512 GB SSD, Radeon Pro 5300M."},
+	{"APPLE", "MacBook Air M1 Gold 8/512", 89000, 140000, "1.5", "Gold colour, always used with a case and screen guard."},
+	{"APPLE", "MacBook Pro 13 M2 8/256", 125000, 170000, "1", "AppleCare ended, everything original."},
+	{"HP", "HP EliteBook 840 G5 Core i5 8th Gen", 32000, 95000, "3", "8 GB RAM, 256 GB SSD, 14 inch Full HD. Business class build."},
+	{"HP", "HP ProBook 450 G7 Core i5 10th Gen", 39500, 78000, "2", "16 GB RAM upgraded, 512 GB SSD, fingerprint reader."},
+	{"HP", "HP Pavilion 15 Ryzen 5 5500U", 44000, 68000, "1.5", "8 GB RAM, 512 GB SSD, Full HD IPS. Bang & Olufsen speakers."},
+	{"HP", "HP Victus 16 RTX 3050 Core i5 11th Gen", 76000, 115000, "1", "Gaming laptop, 144 Hz screen, 16 GB RAM, never overclocked."},
+	{"HP", "HP Envy x360 13 Ryzen 7", 68000, 110000, "2", "Touch screen, folds into a tablet, pen included."},
+	{"HP", "HP 250 G8 Core i3 10th Gen", 26500, 48000, "2", "Simple office laptop with a new 256 GB SSD."},
+	{"HP", "HP Spectre x360 14 Core i7 OLED", 112000, 185000, "1", "3K OLED screen, 16 GB RAM, 1 TB SSD, premium condition."},
+	{"HP", "HP EliteBook 830 G6 Core i7", 41000, 110000, "3", "13.3 inch, light and strong, 16 GB RAM."},
+	{"HP", "HP Omen 15 RTX 2060", 82000, 150000, "3", "Cooling pad included, repasted last month."},
+	{"HP", "HP ProBook 440 G8 Core i5 11th Gen", 46000, 82000, "1.5", "Backlit keyboard, 8 GB RAM, 512 GB SSD."},
+	{"ASUS", "ASUS VivoBook 15 X515 Core i3 11th Gen", 29500, 52000, "1.5", "8 GB RAM, 256 GB SSD, Full HD. Perfect for students."},
+	{"ASUS", "ASUS ZenBook 14 UX425 Core i5", 62000, 105000, "2", "Thin and light, 8 GB RAM, 512 GB SSD, NumberPad."},
+	{"ASUS", "ASUS TUF Gaming F15 RTX 3050", 72000, 108000, "1", "Core i5 11400H, 16 GB RAM, 144 Hz. Box available."},
+	{"ASUS", "ASUS ROG Strix G15 RTX 3060 Ryzen 7", 115000, 175000, "1.5", "RGB keyboard, 300 Hz screen, one battery cycle a day."},
+	{"ASUS", "ASUS ExpertBook B1 Core i5 10th Gen", 36000, 70000, "2.5", "Business laptop, spill resistant keyboard."},
+	{"ASUS", "ASUS VivoBook Pro 14 OLED Ryzen 5", 64000, 95000, "1", "2.8K OLED 90 Hz, 16 GB RAM, 512 GB SSD."},
+	{"ASUS", "ASUS X543 Celeron N4000", 15500, 30000, "4", "Budget laptop, new charger, small dent on a corner."},
+	{"ASUS", "ASUS ZenBook Duo 14 Core i7", 98000, 150000, "1.5", "Two screens, stylus and sleeve included."},
+	{"ASUS", "ASUS TUF Dash F15 RTX 3070", 118000, 185000, "1", "Core i7 12650H, 16 GB RAM, 1 TB SSD."},
+	{"ASUS", "ASUS VivoBook Go 14 Ryzen 3", 27000, 45000, "0.5", "Bought in March, still has warranty card."},
+	{"WALTON", "Walton Tamarind EX410 Core i5 8th Gen", 27500, 55000, "4", "Replaced keyboard, new 240 GB SSD."},
+	{"APPLE", "MacBook Air M3 13 inch 16/512", 148000, 195000, "0.5", "Starlight, 40 battery cycles, under Apple warranty."},
+	{"HP", "HP Chromebook 14 G7", 14500, 28000, "2", "Perfect for children's online classes."},
+	{"ASUS", "ASUS ROG Zephyrus G14 RTX 4060", 165000, 230000, "1", "Ryzen 9, 16 GB RAM, 1 TB SSD, AniMe Matrix lid."},
+}
+
+var locations = []string{
+	"Mirpur 10, Dhaka", "Dhanmondi 27, Dhaka", "Uttara Sector 7, Dhaka", "Gulshan 1, Dhaka", "Agrabad, Chattogram",
+	"Zindabazar, Sylhet", "Shaheb Bazar, Rajshahi", "Sonadanga, Khulna", "Bashundhara R/A, Dhaka", "Motijheel, Dhaka",
+}
+
+var conditions = []string{"excellent", "good", "good", "fair", "excellent"}
+
+var bodies = []color.RGBA{
+	{192, 196, 204, 255}, // silver
+	{84, 88, 96, 255},    // space grey
+	{34, 36, 42, 255},    // black
+	{46, 64, 102, 255},   // midnight blue
+	{214, 196, 170, 255}, // gold
+}
+
+var accents = map[string]color.RGBA{
+	"WALTON": {220, 38, 38, 255},
+	"APPLE":  {99, 102, 241, 255},
+	"HP":     {2, 132, 199, 255},
+	"ASUS":   {13, 148, 136, 255},
+}
+
+// Summary says what Seed made.
+type Summary struct {
+	Users, Products, Advertised, Sold int
+}
+
+// ErrSeeded means the demo data is already there.
+var ErrSeeded = errors.New("the demo data is already in this database")
+
+// Seed makes the demo shop. hashPassword hashes the demo password once
+// for every account. now is the time the products are posted before.
+func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassword func(string) (string, error), now time.Time) (Summary, error) {
+	var sum Summary
+	if _, err := st.GetUserByEmail(ctx, people[0].email); err == nil {
+		return sum, ErrSeeded
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return sum, err
+	}
+	hash, err := hashPassword(Password)
+	if err != nil {
+		return sum, err
+	}
+	save := func(jpg []byte, owner int64) (string, error) {
+		photo, err := media.NewProcessor(1).Process(ctx, jpg)
+		if err != nil {
+			return "", err
+		}
+		if err := uploads.Put(ctx, photo.Key, photo.Data); err != nil {
+			return "", err
+		}
+		_, err = st.CreateImage(ctx, store.NewImage{Key: photo.Key, ContentType: media.ContentType, Width: photo.Width, Height: photo.Height, SizeBytes: int64(len(photo.Data)), UploaderID: owner})
+		return "/uploads/" + photo.Key, err
+	}
+
+	var sellers []store.User
+	for i, p := range people {
+		avatar, err := save(portrait(p.color, i), 0)
+		if err != nil {
+			return sum, err
+		}
+		u, err := st.CreateUser(ctx, store.NewUser{Name: p.name, Email: p.email, PhotoURL: avatar, PasswordHash: hash, Role: p.role})
+		if err != nil {
+			return sum, fmt.Errorf("demo: %s: %w", p.email, err)
+		}
+		if p.verified {
+			if _, err := st.VerifySeller(ctx, p.email); err != nil {
+				return sum, err
+			}
+		}
+		if p.role == store.RoleSeller {
+			sellers = append(sellers, u)
+		}
+		sum.Users++
+	}
+
+	cats, err := st.ListCategories(ctx)
+	if err != nil {
+		return sum, err
+	}
+	catID := map[string]int64{}
+	for _, c := range cats {
+		catID[c.Name] = c.ID
+	}
+	for i, m := range models {
+		seller := sellers[i%len(sellers)]
+		pic, err := save(picture(bodies[(i*3)%len(bodies)], accents[m.brand], i), seller.ID)
+		if err != nil {
+			return sum, err
+		}
+		posted := now.Add(-time.Duration(3+i*17%(24*21)) * time.Hour).Add(-time.Duration(i*7%60) * time.Minute)
+		p := store.SeedProduct{
+			NewProduct: store.NewProduct{
+				SellerID: seller.ID, CategoryID: catID[m.brand], Name: m.name, Picture: pic,
+				SellPrice: m.sell, OriginalPrice: m.orig, Condition: conditions[i%len(conditions)],
+				Location: locations[i%len(locations)], Used: m.used,
+				Phone: fmt.Sprintf("01%d%08d", 3+i%7, 10000000+i*7919%89999999), Description: m.details,
+			},
+			CreatedAt: posted,
+		}
+		if i%5 == 1 {
+			at := posted.Add(2 * time.Hour)
+			p.AdvertisedAt = &at
+			sum.Advertised++
+		}
+		if i%7 == 3 {
+			at := posted.Add(48 * time.Hour)
+			p.SoldAt = &at
+			sum.Sold++
+		}
+		if _, err := st.InsertSeedProduct(ctx, p); err != nil {
+			return sum, fmt.Errorf("demo: %s: %w", m.name, err)
+		}
+		sum.Products++
+	}
+	return sum, nil
+}

@@ -1,0 +1,75 @@
+package demo_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"resale/demo"
+	"resale/media"
+	"resale/store"
+	"resale/store/storetest"
+)
+
+func TestSeedMakesALivingShopOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Store(t)
+	uploads, err := media.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer uploads.Close()
+	fakeHash := func(pw string) (string, error) { return "hash-of-" + pw, nil }
+
+	sum, err := demo.Seed(ctx, st, uploads, fakeHash, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Users < 5 || sum.Products < 40 || sum.Advertised == 0 || sum.Sold == 0 {
+		t.Fatalf("summary = %+v", sum)
+	}
+	if _, err := demo.Seed(ctx, st, uploads, fakeHash, time.Now()); !errors.Is(err, demo.ErrSeeded) {
+		t.Fatalf("second seed: %v", err)
+	}
+
+	available := 0
+	verified, unverified := false, false
+	for _, brand := range []string{"WALTON", "APPLE", "HP", "ASUS"} {
+		list, err := st.ListAvailableProducts(ctx, brand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) < 5 {
+			t.Errorf("%s has %d available products", brand, len(list))
+		}
+		for _, p := range list {
+			if ok, err := st.ImageExists(ctx, p.Picture[len("/uploads/"):]); err != nil || !ok {
+				t.Errorf("%s: picture %s not stored", p.Name, p.Picture)
+			}
+			if f, err := uploads.Open(ctx, p.Picture[len("/uploads/"):]); err != nil {
+				t.Errorf("%s: picture file: %v", p.Name, err)
+			} else {
+				f.Close()
+			}
+			verified = verified || p.SellerVerified
+			unverified = unverified || !p.SellerVerified
+			if p.CreatedAt.After(time.Now()) {
+				t.Errorf("%s posted in the future", p.Name)
+			}
+		}
+		available += len(list)
+	}
+	if available != sum.Products-sum.Sold || !verified || !unverified {
+		t.Errorf("available %d of %d (sold %d); verified %v unverified %v", available, sum.Products, sum.Sold, verified, unverified)
+	}
+	ads, err := st.ListAdvertisedProducts(ctx)
+	if err != nil || len(ads) == 0 {
+		t.Errorf("advertised = %d, %v", len(ads), err)
+	}
+	buyer, err := st.GetUserByEmail(ctx, "buyer@demo.resale")
+	if err != nil || buyer.Role != store.RoleBuyer || buyer.PasswordHash != "hash-of-"+demo.Password {
+		t.Errorf("demo buyer = %+v, %v", buyer, err)
+	}
+}
