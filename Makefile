@@ -13,7 +13,9 @@ DIST     := $(WEB)/dist
 # Tool versions, pinned; each lands in .tools/ under a versioned name so a
 # bump reinstalls it.
 SQLC_VERSION        := v1.31.1
+STRIPE_MOCK_VERSION := v0.203.0
 SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
+STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
@@ -58,6 +60,12 @@ $(SQLC):
 	GOBIN=$(TOOLS) CGO_ENABLED=1 $(GO) install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
 	mv $(TOOLS)/sqlc $@
 
+# Stripe's official API stand-in, for tests of our Stripe calls.
+$(STRIPE_MOCK):
+	mkdir -p $(TOOLS)
+	GOBIN=$(TOOLS) $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
+	mv $(TOOLS)/stripe-mock $@
+
 ## generate: regenerate the store's queries from sql/ and migrations/
 generate: $(SQLC)
 	rm -f store/internal/dbsqlc/*.sql.go
@@ -76,8 +84,8 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
 test: verify test-go test-web test-browser
 
-test-go: $(DIST)/index.html
-	TEST_DATABASE_URL=$$(scripts/dev-db postgres) $(GO) test -race -count=1 ./...
+test-go: $(DIST)/index.html $(STRIPE_MOCK)
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) $(GO) test -race -count=1 ./...
 
 test-web: $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) test

@@ -234,17 +234,17 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		google = &api.GoogleOptions{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, Issuer: cfg.GoogleIssuer}
 	}
 	handler, err := api.New(api.Options{
-		Store:                store.New(pool),
-		Logger:               logger,
-		Web:                  web,
-		Uploads:              uploads,
-		TokenKey:             secret,
-		PublicURL:            cfg.PublicURL,
-		Currency:             cfg.Currency,
-		StripePublishableKey: cfg.StripePublishableKey,
-		Google:               google,
-		Location:             cfg.Location,
-		RequestTimeout:       cfg.RequestTimeout,
+		Store:          store.New(pool),
+		Logger:         logger,
+		Web:            web,
+		Uploads:        uploads,
+		TokenKey:       secret,
+		PublicURL:      cfg.PublicURL,
+		Currency:       cfg.Currency,
+		Stripe:         stripeOptions(cfg),
+		Google:         google,
+		Location:       cfg.Location,
+		RequestTimeout: cfg.RequestTimeout,
 	})
 	if err != nil {
 		return err
@@ -254,6 +254,18 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		return fmt.Errorf("ADDR: %w", err)
 	}
 	return serveUntilDone(ctx, ln, handler, cfg, logger)
+}
+
+func stripeOptions(cfg *config) *api.StripeOptions {
+	if cfg.StripeSecretKey == "" {
+		return nil
+	}
+	return &api.StripeOptions{
+		SecretKey:      cfg.StripeSecretKey,
+		PublishableKey: cfg.StripePublishableKey,
+		WebhookSecret:  cfg.StripeWebhookSecret,
+		APIBase:        cfg.StripeAPIBase,
+	}
 }
 
 // serveUntilDone serves until ctx ends (SIGTERM or SIGINT), then stops

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"resale/api"
 )
 
 type productWire struct {
@@ -39,7 +41,18 @@ type market struct {
 
 func newMarket(t *testing.T) *market {
 	t.Helper()
-	s := newTestServer(t)
+	return newMarketWith(t, nil)
+}
+
+// newMarketWith builds the market on a server with edited options.
+func newMarketWith(t *testing.T, edit func(*api.Options)) *market {
+	t.Helper()
+	base := newTestServer(t)
+	s := base
+	if edit != nil {
+		s = newTestServerWith(t, base.store, edit)
+		s.pool = base.pool
+	}
 	m := &market{testServer: s}
 	m.buyer = s.signup("Bea Buyer", "bea@example.com", "Buyer")
 	m.otherBuyer = s.signup("Bob Buyer", "bob@example.com", "Buyer")

@@ -59,6 +59,11 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/bookings/:id", s.getBooking, requireUser)       // own, or any for an admin
 	g.DELETE("/bookings/:id", s.deleteBooking, requireUser) // own only
 
+	// payments
+	g.POST("/create-payment-intent", s.createPaymentIntent, requireUser) // own booking only
+	g.POST("/payments", s.recordPayment, requireUser)                    // own booking only
+	g.POST("/stripe/webhook", s.stripeWebhook)                           // Stripe, by signature
+
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only. The app answers unknown /api paths with a JSON 404 itself; a
 	// RouteNotFound on the group would also swallow the 405 of a known

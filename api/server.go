@@ -32,8 +32,8 @@ type Options struct {
 	PublicURL *url.URL
 	// Currency is the ISO code payments are made in, lower case.
 	Currency string
-	// StripePublishableKey is handed to the app; empty when payments are off.
-	StripePublishableKey string
+	// Stripe turns on card payments when set.
+	Stripe *StripeOptions
 	// Google turns on Google sign-in when set.
 	Google *GoogleOptions
 	// Location is the shop's time zone, used for the time and date texts.
@@ -57,6 +57,7 @@ type Server struct {
 	photos               *media.Processor
 	uploads              media.Storage
 	google               *google
+	payments             *payments
 	echo                 *echo.Echo
 }
 
@@ -86,16 +87,19 @@ func New(opts Options) (*Server, error) {
 	}
 	parallel := min(4, runtime.NumCPU())
 	s := &Server{
-		store:                opts.Store,
-		log:                  opts.Logger,
-		currency:             opts.Currency,
-		stripePublishableKey: opts.StripePublishableKey,
-		loc:                  opts.Location,
-		spa:                  web,
-		tokens:               tokenSigner{key: derivedKey(opts.TokenKey, "access-token"), now: opts.Now},
-		hasher:               newHasher(parallel),
-		photos:               media.NewProcessor(min(2, parallel)),
-		uploads:              opts.Uploads,
+		store:    opts.Store,
+		log:      opts.Logger,
+		currency: opts.Currency,
+		loc:      opts.Location,
+		spa:      web,
+		tokens:   tokenSigner{key: derivedKey(opts.TokenKey, "access-token"), now: opts.Now},
+		hasher:   newHasher(parallel),
+		photos:   media.NewProcessor(min(2, parallel)),
+		uploads:  opts.Uploads,
+	}
+	if st := opts.Stripe; st != nil {
+		s.payments = newPayments(st, opts.Currency)
+		s.stripePublishableKey = st.PublishableKey
 	}
 	if g := opts.Google; g != nil {
 		s.google = &google{

@@ -6,71 +6,70 @@ import (
 	"image/color"
 	"image/jpeg"
 	"math"
-
-	xdraw "golang.org/x/image/draw"
 )
 
 // picture draws a product photo of a laptop: an open machine on a soft
-// backdrop, its body and screen coloured by the variant. It is drawn at
-// twice the size and scaled down, which smooths the edges.
+// backdrop, its body and screen coloured by the variant.
 func picture(body, accent color.RGBA, variant int) []byte {
-	const w, h = 1600, 1200
+	const w, h = 800, 600
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	bgTop := mix(accent, color.RGBA{250, 250, 252, 255}, 0.88)
 	bgBottom := mix(accent, color.RGBA{225, 228, 235, 255}, 0.75)
 	for y := 0; y < h; y++ {
-		c := mix(bgTop, bgBottom, float64(y)/h)
-		for x := 0; x < w; x++ {
-			img.SetRGBA(x, y, c)
-		}
+		hline(img, 0, w, y, mix(bgTop, bgBottom, float64(y)/h))
 	}
 	// shadow under the machine
-	ellipse(img, w/2, 1000, 620, 40, color.RGBA{0, 0, 0, 40})
+	ellipse(img, w/2, 500, 310, 20, color.RGBA{0, 0, 0, 40})
 
 	// the screen lid
-	lidL, lidR, lidT, lidB := 400, 1200, 250+variant%3*10, 860
-	roundRect(img, lidL, lidT, lidR, lidB, 28, body)
-	bezel := 26
-	sx0, sy0, sx1, sy1 := lidL+bezel, lidT+bezel, lidR-bezel, lidB-bezel-10
-	// wallpaper: a diagonal gradient of the accent with soft waves
+	lidL, lidR, lidT, lidB := 200, 600, 125+variant%3*5, 430
+	roundRect(img, lidL, lidT, lidR, lidB, 14, body)
+	sx0, sy0, sx1, sy1 := lidL+13, lidT+13, lidR-13, lidB-18
+	// wallpaper: a diagonal gradient of the accent, in bands
 	for y := sy0; y < sy1; y++ {
-		for x := sx0; x < sx1; x++ {
-			t := (float64(x-sx0)/float64(sx1-sx0) + float64(y-sy0)/float64(sy1-sy0)) / 2
-			wave := 0.12 * math.Sin(float64(x)/90+float64(variant)) * math.Cos(float64(y)/70)
-			base := mix(accent, color.RGBA{20, 24, 40, 255}, clamp(t+wave))
-			img.SetRGBA(x, y, base)
+		ty := float64(y-sy0) / float64(sy1-sy0)
+		for x0 := sx0; x0 < sx1; x0 += 8 {
+			t := (float64(x0-sx0)/float64(sx1-sx0) + ty) / 2
+			t += 0.1 * math.Sin(float64(x0)/45+float64(variant)) * math.Cos(float64(y)/35)
+			hline(img, x0, min(x0+8, sx1), y, mix(accent, color.RGBA{20, 24, 40, 255}, clamp(t)))
 		}
 	}
 	// a few app windows on the screen
-	win := color.RGBA{255, 255, 255, 215}
-	roundRect(img, sx0+70, sy0+70, sx0+70+300+variant%4*30, sy0+300, 14, win)
-	roundRect(img, sx0+420, sy0+140, sx1-80, sy0+420, 14, color.RGBA{255, 255, 255, 170})
-	// task bar
-	fill(img, sx0, sy1-40, sx1, sy1, color.RGBA{10, 12, 20, 150})
-	// camera dot
-	ellipse(img, w/2, lidT+13, 5, 5, color.RGBA{30, 30, 30, 255})
+	roundRect(img, sx0+35, sy0+35, sx0+35+150+variant%4*15, sy0+150, 7, color.RGBA{255, 255, 255, 215})
+	roundRect(img, sx0+210, sy0+70, sx1-40, sy0+210, 7, color.RGBA{255, 255, 255, 170})
+	// task bar and camera
+	fill(img, sx0, sy1-20, sx1, sy1, color.RGBA{10, 12, 20, 150})
+	ellipse(img, w/2, lidT+6, 3, 3, color.RGBA{30, 30, 30, 255})
 
 	// the keyboard deck: a trapezoid wider at the front
-	deckTop, deckBottom := lidB, 960
+	deckTop, deckBottom := lidB, 480
 	for y := deckTop; y < deckBottom; y++ {
 		t := float64(y-deckTop) / float64(deckBottom-deckTop)
-		half := 400 + int(t*110)
-		c := mix(body, color.RGBA{255, 255, 255, 255}, 0.18*(1-t))
-		for x := w/2 - half; x < w/2+half; x++ {
-			img.SetRGBA(x, y, c)
-		}
+		half := 200 + int(t*55)
+		hline(img, w/2-half, w/2+half, y, mix(body, color.RGBA{255, 255, 255, 255}, 0.18*(1-t)))
 	}
 	// front edge and the trackpad notch
-	fill(img, w/2-510, deckBottom, w/2+510, deckBottom+16, mix(body, color.RGBA{0, 0, 0, 255}, 0.35))
-	fill(img, w/2-90, deckBottom, w/2+90, deckBottom+7, mix(body, color.RGBA{0, 0, 0, 255}, 0.5))
+	fill(img, w/2-255, deckBottom, w/2+255, deckBottom+8, mix(body, color.RGBA{0, 0, 0, 255}, 0.35))
+	fill(img, w/2-45, deckBottom, w/2+45, deckBottom+4, mix(body, color.RGBA{0, 0, 0, 255}, 0.5))
 
-	small := image.NewRGBA(image.Rect(0, 0, w/2, h/2))
-	xdraw.CatmullRom.Scale(small, small.Bounds(), img, img.Bounds(), xdraw.Src, nil)
 	var out bytes.Buffer
-	if err := jpeg.Encode(&out, small, &jpeg.Options{Quality: 85}); err != nil {
+	if err := jpeg.Encode(&out, img, &jpeg.Options{Quality: 88}); err != nil {
 		panic(err) // encoding to memory does not fail
 	}
 	return out.Bytes()
+}
+
+// hline paints an opaque run of pixels [x0, x1) on row y.
+func hline(img *image.RGBA, x0, x1, y int, c color.RGBA) {
+	x0, x1 = max(x0, img.Rect.Min.X), min(x1, img.Rect.Max.X)
+	if y < img.Rect.Min.Y || y >= img.Rect.Max.Y || x0 >= x1 {
+		return
+	}
+	row := img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)]
+	row[0], row[1], row[2], row[3] = c.R, c.G, c.B, 255
+	for filled := 4; filled < len(row); filled *= 2 {
+		copy(row[filled:], row[:filled])
+	}
 }
 
 func clamp(v float64) float64 { return math.Max(0, math.Min(1, v)) }

@@ -24,3 +24,7 @@ ORDER BY created_at DESC, id DESC;
 UPDATE bookings SET cancelled_at = now()
 WHERE id = @id AND buyer_id = @buyer_id AND cancelled_at IS NULL AND paid_at IS NULL
 RETURNING id;
+
+-- name: GetBookingAnyState :one
+-- Cancelled ones too: a payment may land after its booking was deleted.
+SELECT * FROM bookings WHERE id = @id;

@@ -125,3 +125,12 @@ func (s *Store) CancelBooking(ctx context.Context, id, buyerID int64) error {
 		return ErrNotFound
 	})
 }
+
+// GetBookingAnyState returns a booking even if it was cancelled.
+func (s *Store) GetBookingAnyState(ctx context.Context, id int64) (Booking, error) {
+	b, err := s.q.GetBookingAnyState(ctx, id)
+	if err != nil {
+		return Booking{}, translate(err)
+	}
+	return bookingFrom(b), nil
+}

@@ -101,6 +101,32 @@ func (q *Queries) GetBooking(ctx context.Context, id int64) (Booking, error) {
 	return i, err
 }
 
+const getBookingAnyState = `-- name: GetBookingAnyState :one
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings WHERE id = $1
+`
+
+// Cancelled ones too: a payment may land after its booking was deleted.
+func (q *Queries) GetBookingAnyState(ctx context.Context, id int64) (Booking, error) {
+	row := q.db.QueryRow(ctx, getBookingAnyState, id)
+	var i Booking
+	err := row.Scan(
+		&i.ID,
+		&i.ProductID,
+		&i.BuyerID,
+		&i.BuyerName,
+		&i.BuyerEmail,
+		&i.ProductName,
+		&i.Price,
+		&i.Phone,
+		&i.MeetLocation,
+		&i.PaymentIntentID,
+		&i.PaidAt,
+		&i.CreatedAt,
+		&i.CancelledAt,
+	)
+	return i, err
+}
+
 const listBuyerBookings = `-- name: ListBuyerBookings :many
 SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings
 WHERE buyer_id = $1 AND cancelled_at IS NULL

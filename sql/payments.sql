@@ -1,0 +1,29 @@
+-- name: LockBooking :one
+SELECT * FROM bookings WHERE id = @id FOR UPDATE;
+
+-- name: LockProductForSale :one
+-- The product in any state (it may have been deleted while the buyer paid).
+SELECT id, sold_at, deleted_at FROM products WHERE id = @id FOR UPDATE;
+
+-- name: SetBookingPaymentIntent :execrows
+-- Compare-and-set: a booking's PaymentIntent changes only from the one the
+-- caller saw (NULL for none), so two tabs cannot each attach their own.
+UPDATE bookings SET payment_intent_id = @new_id
+WHERE id = @id AND payment_intent_id IS NOT DISTINCT FROM sqlc.narg(old_id);
+
+-- name: GetPaymentByTransaction :one
+SELECT * FROM payments WHERE transaction_id = @transaction_id;
+
+-- name: CreatePayment :one
+INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id, status)
+VALUES (@booking_id, @product_id, @buyer_id, @buyer_email, @price, @amount, @currency, @transaction_id, @status)
+RETURNING *;
+
+-- name: MarkBookingPaid :exec
+UPDATE bookings SET paid_at = now() WHERE id = @id AND cancelled_at IS NULL;
+
+-- name: MarkProductSold :exec
+UPDATE products SET sold_at = now() WHERE id = @id AND sold_at IS NULL;
+
+-- name: RecordStripeEvent :execrows
+INSERT INTO stripe_events (event_id, type) VALUES (@event_id, @type) ON CONFLICT DO NOTHING;

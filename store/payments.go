@@ -1,0 +1,124 @@
+package store
+
+import (
+	"context"
+	"errors"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// Payment statuses.
+const (
+	PaymentSucceeded      = "succeeded"
+	PaymentRefundRequired = "refund_required"
+	PaymentRefunded       = "refunded"
+)
+
+// Payment is money received for a booking.
+type Payment struct {
+	ID            int64
+	BookingID     int64
+	ProductID     int64
+	BuyerID       int64
+	BuyerEmail    string
+	Price         int64
+	Amount        int64
+	Currency      string
+	TransactionID string
+	Status        string
+}
+
+func paymentFrom(p dbsqlc.Payment) Payment {
+	return Payment{ID: p.ID, BookingID: p.BookingID, ProductID: p.ProductID, BuyerID: p.BuyerID, BuyerEmail: p.BuyerEmail,
+		Price: p.Price, Amount: p.Amount, Currency: p.Currency, TransactionID: p.TransactionID, Status: p.Status}
+}
+
+// SetBookingPaymentIntent attaches a PaymentIntent to a booking in place
+// of old (empty: none). ErrConflict when the booking no longer has old.
+func (s *Store) SetBookingPaymentIntent(ctx context.Context, bookingID int64, old, id string) error {
+	n, err := s.q.SetBookingPaymentIntent(ctx, dbsqlc.SetBookingPaymentIntentParams{ID: bookingID, NewID: &id, OldID: optional(old)})
+	if err != nil {
+		return translate(err)
+	}
+	if n == 0 {
+		return ErrConflict
+	}
+	return nil
+}
+
+// PaymentRecord is a payment the card provider confirmed as succeeded,
+// already checked against the booking's amount and currency.
+type PaymentRecord struct {
+	BookingID     int64
+	TransactionID string
+	Amount        int64
+	Currency      string
+}
+
+// RecordPayment stores a succeeded payment exactly once, however many
+// times and from however many paths (the buyer's browser, the webhook, a
+// retry) it arrives. The first time, in one transaction, the booking
+// becomes paid and the product sold. If the product was sold to someone
+// else, deleted, or the booking cancelled in the meantime, the payment is
+// kept with status refund_required instead. It reports whether this call
+// stored it; ErrAlreadyPaid when the booking was paid by another payment.
+func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bool, error) {
+	var out Payment
+	created := false
+	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+		b, err := q.LockBooking(ctx, r.BookingID)
+		if err != nil {
+			return err
+		}
+		// checked under the booking's lock, so concurrent calls for this
+		// booking see each other's work
+		if p, err := q.GetPaymentByTransaction(ctx, r.TransactionID); err == nil {
+			if p.BookingID != r.BookingID {
+				return ErrConflict
+			}
+			out = paymentFrom(p)
+			return nil
+		} else if !errors.Is(translate(err), ErrNotFound) {
+			return err
+		}
+		if b.PaymentIntentID != nil && *b.PaymentIntentID != r.TransactionID {
+			return ErrConflict
+		}
+		if b.PaidAt != nil {
+			return ErrAlreadyPaid
+		}
+		product, err := q.LockProductForSale(ctx, b.ProductID)
+		if err != nil {
+			return err
+		}
+		status := PaymentSucceeded
+		if product.SoldAt != nil || product.DeletedAt != nil || b.CancelledAt != nil {
+			status = PaymentRefundRequired
+		}
+		p, err := q.CreatePayment(ctx, dbsqlc.CreatePaymentParams{
+			BookingID: b.ID, ProductID: b.ProductID, BuyerID: b.BuyerID, BuyerEmail: b.BuyerEmail,
+			Price: b.Price, Amount: r.Amount, Currency: r.Currency, TransactionID: r.TransactionID, Status: status,
+		})
+		if err != nil {
+			return err
+		}
+		if status == PaymentSucceeded {
+			if err := q.MarkBookingPaid(ctx, b.ID); err != nil {
+				return err
+			}
+			if err := q.MarkProductSold(ctx, b.ProductID); err != nil {
+				return err
+			}
+		}
+		out, created = paymentFrom(p), true
+		return nil
+	})
+	return out, created, err
+}
+
+// RecordStripeEvent notes a webhook event as handled; false if it was
+// handled before.
+func (s *Store) RecordStripeEvent(ctx context.Context, id, typ string) (bool, error) {
+	n, err := s.q.RecordStripeEvent(ctx, dbsqlc.RecordStripeEventParams{EventID: id, Type: typ})
+	return n == 1, translate(err)
+}
