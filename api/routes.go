@@ -37,6 +37,11 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/users/seller/:email", s.isSeller, requireUser) // self or admin
 	g.GET("/users/admin/:email", s.isAdmin, requireUser)   // self or admin
 
+	// admin: users
+	g.GET("/users", s.listUsers, admin)
+	g.DELETE("/users/:id", s.deleteUser, admin)
+	g.PUT("/users/:email", s.verifySeller, admin)
+
 	// photos
 	g.POST("/images", s.uploadImage, requireUser)
 
@@ -62,7 +67,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// payments
 	g.POST("/create-payment-intent", s.createPaymentIntent, requireUser) // own booking only
 	g.POST("/payments", s.recordPayment, requireUser)                    // own booking only
-	g.POST("/stripe/webhook", s.stripeWebhook)                           // Stripe, by signature
+	g.GET("/payments", s.listPayments, admin)
+	g.POST("/stripe/webhook", s.stripeWebhook) // Stripe, by signature
 
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only. The app answers unknown /api paths with a JSON 404 itself; a

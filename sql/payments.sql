@@ -27,3 +27,9 @@ UPDATE products SET sold_at = now() WHERE id = @id AND sold_at IS NULL;
 
 -- name: RecordStripeEvent :execrows
 INSERT INTO stripe_events (event_id, type) VALUES (@event_id, @type) ON CONFLICT DO NOTHING;
+
+-- name: ListPayments :many
+-- Every payment ever recorded, deleted buyers and products included.
+SELECT pay.*, b.product_name, b.buyer_name
+FROM payments pay JOIN bookings b ON b.id = pay.booking_id
+ORDER BY pay.created_at DESC, pay.id DESC;

@@ -35,3 +35,27 @@ UPDATE users SET photo_url = @photo_url WHERE id = @id AND deleted_at IS NULL;
 -- name: VerifySeller :execrows
 UPDATE users SET verified = true
 WHERE lower(email) = lower(@email) AND role = 'Seller' AND deleted_at IS NULL AND NOT verified;
+
+-- name: ListUsers :many
+SELECT * FROM users WHERE deleted_at IS NULL ORDER BY id;
+
+-- name: ListUsersByRole :many
+SELECT * FROM users WHERE role = @role AND deleted_at IS NULL ORDER BY id;
+
+-- name: LockUser :one
+SELECT * FROM users WHERE id = @id AND deleted_at IS NULL FOR UPDATE;
+
+-- name: SoftDeleteUser :exec
+-- The account is gone and every token of it stops working. Its email may
+-- sign up again as a new account.
+UPDATE users SET deleted_at = now(), token_version = token_version + 1 WHERE id = @id;
+
+-- name: DeleteProductsOfSeller :exec
+UPDATE products SET deleted_at = now() WHERE seller_id = @seller_id AND deleted_at IS NULL;
+
+-- name: CancelOpenBookingsOfUser :exec
+-- Unpaid bookings the user made, and unpaid bookings of the user's
+-- products; paid ones stay, with their payments.
+UPDATE bookings SET cancelled_at = now()
+WHERE paid_at IS NULL AND cancelled_at IS NULL
+  AND (buyer_id = @user_id OR product_id IN (SELECT id FROM products WHERE seller_id = @user_id));

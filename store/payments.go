@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"time"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -121,4 +122,29 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 func (s *Store) RecordStripeEvent(ctx context.Context, id, typ string) (bool, error) {
 	n, err := s.q.RecordStripeEvent(ctx, dbsqlc.RecordStripeEventParams{EventID: id, Type: typ})
 	return n == 1, translate(err)
+}
+
+// PaymentEntry is a payment with what the booking says it was for.
+type PaymentEntry struct {
+	Payment
+	ProductName string
+	BuyerName   string
+	CreatedAt   time.Time
+}
+
+// ListPayments returns every payment ever recorded, newest first.
+func (s *Store) ListPayments(ctx context.Context) ([]PaymentEntry, error) {
+	rows, err := s.q.ListPayments(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]PaymentEntry, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, PaymentEntry{
+			Payment: Payment{ID: r.ID, BookingID: r.BookingID, ProductID: r.ProductID, BuyerID: r.BuyerID, BuyerEmail: r.BuyerEmail,
+				Price: r.Price, Amount: r.Amount, Currency: r.Currency, TransactionID: r.TransactionID, Status: r.Status},
+			ProductName: r.ProductName, BuyerName: r.BuyerName, CreatedAt: r.CreatedAt,
+		})
+	}
+	return out, nil
 }

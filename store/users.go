@@ -196,9 +196,12 @@ func (s *Store) SetPhotoURL(ctx context.Context, userID int64, url string) error
 	return translate(err)
 }
 
+// ErrNotSeller: only sellers can be verified.
+var ErrNotSeller = errors.New("not a seller")
+
 // VerifySeller marks a seller verified; it returns whether anything
-// changed (false when already verified) and ErrNotFound when there is no
-// live seller with that email.
+// changed (false when already verified), ErrNotFound when there is no
+// live account with that email and ErrNotSeller for a buyer or admin.
 func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
 	n, err := s.q.VerifySeller(ctx, NormalizeEmail(email))
 	if err != nil {
@@ -212,7 +215,53 @@ func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
 		return false, err
 	}
 	if u.Role != RoleSeller {
-		return false, ErrNotFound
+		return false, ErrNotSeller
 	}
 	return false, nil
+}
+
+// ListUsers returns live accounts, all of them or those of one role.
+func (s *Store) ListUsers(ctx context.Context, role string) ([]User, error) {
+	var rows []dbsqlc.User
+	var err error
+	if role == "" {
+		rows, err = s.q.ListUsers(ctx)
+	} else {
+		rows, err = s.q.ListUsersByRole(ctx, role)
+	}
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]User, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, userFrom(r))
+	}
+	return out, nil
+}
+
+// ErrAdminAccount: admins are not deleted over the API.
+var ErrAdminAccount = errors.New("admin accounts cannot be deleted")
+
+// DeleteUser removes an account for good, in one transaction: its tokens
+// stop working, its products leave the catalogue, and its unpaid bookings
+// (made by it, or of its products) are cancelled. Paid bookings and
+// payment records stay, for the money's sake. Admins cannot be deleted
+// (ErrAdminAccount).
+func (s *Store) DeleteUser(ctx context.Context, id int64) error {
+	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+		u, err := q.LockUser(ctx, id)
+		if err != nil {
+			return err
+		}
+		if u.Role == RoleAdmin {
+			return ErrAdminAccount
+		}
+		if err := q.CancelOpenBookingsOfUser(ctx, id); err != nil {
+			return err
+		}
+		if err := q.DeleteProductsOfSeller(ctx, id); err != nil {
+			return err
+		}
+		return q.SoftDeleteUser(ctx, id)
+	})
 }

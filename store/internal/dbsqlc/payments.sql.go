@@ -80,6 +80,63 @@ func (q *Queries) GetPaymentByTransaction(ctx context.Context, transactionID str
 	return i, err
 }
 
+const listPayments = `-- name: ListPayments :many
+SELECT pay.id, pay.booking_id, pay.product_id, pay.buyer_id, pay.buyer_email, pay.price, pay.amount, pay.currency, pay.transaction_id, pay.status, pay.created_at, b.product_name, b.buyer_name
+FROM payments pay JOIN bookings b ON b.id = pay.booking_id
+ORDER BY pay.created_at DESC, pay.id DESC
+`
+
+type ListPaymentsRow struct {
+	ID            int64
+	BookingID     int64
+	ProductID     int64
+	BuyerID       int64
+	BuyerEmail    string
+	Price         int64
+	Amount        int64
+	Currency      string
+	TransactionID string
+	Status        string
+	CreatedAt     time.Time
+	ProductName   string
+	BuyerName     string
+}
+
+// Every payment ever recorded, deleted buyers and products included.
+func (q *Queries) ListPayments(ctx context.Context) ([]ListPaymentsRow, error) {
+	rows, err := q.db.Query(ctx, listPayments)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListPaymentsRow{}
+	for rows.Next() {
+		var i ListPaymentsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.BookingID,
+			&i.ProductID,
+			&i.BuyerID,
+			&i.BuyerEmail,
+			&i.Price,
+			&i.Amount,
+			&i.Currency,
+			&i.TransactionID,
+			&i.Status,
+			&i.CreatedAt,
+			&i.ProductName,
+			&i.BuyerName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockBooking = `-- name: LockBooking :one
 SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings WHERE id = $1 FOR UPDATE
 `

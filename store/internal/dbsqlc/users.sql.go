@@ -22,6 +22,19 @@ func (q *Queries) BumpTokenVersion(ctx context.Context, id int64) (int64, error)
 	return result.RowsAffected(), nil
 }
 
+const cancelOpenBookingsOfUser = `-- name: CancelOpenBookingsOfUser :exec
+UPDATE bookings SET cancelled_at = now()
+WHERE paid_at IS NULL AND cancelled_at IS NULL
+  AND (buyer_id = $1 OR product_id IN (SELECT id FROM products WHERE seller_id = $1))
+`
+
+// Unpaid bookings the user made, and unpaid bookings of the user's
+// products; paid ones stay, with their payments.
+func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, userID int64) error {
+	_, err := q.db.Exec(ctx, cancelOpenBookingsOfUser, userID)
+	return err
+}
+
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
 VALUES ($1, lower($2), $3, $4, $5, $6)
@@ -61,6 +74,15 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.DeletedAt,
 	)
 	return i, err
+}
+
+const deleteProductsOfSeller = `-- name: DeleteProductsOfSeller :exec
+UPDATE products SET deleted_at = now() WHERE seller_id = $1 AND deleted_at IS NULL
+`
+
+func (q *Queries) DeleteProductsOfSeller(ctx context.Context, sellerID int64) error {
+	_, err := q.db.Exec(ctx, deleteProductsOfSeller, sellerID)
+	return err
 }
 
 const getUser = `-- name: GetUser :one
@@ -186,6 +208,101 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 	return i, err
 }
 
+const listUsers = `-- name: ListUsers :many
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE deleted_at IS NULL ORDER BY id
+`
+
+func (q *Queries) ListUsers(ctx context.Context) ([]User, error) {
+	rows, err := q.db.Query(ctx, listUsers)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []User{}
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserName,
+			&i.Email,
+			&i.PhotoUrl,
+			&i.PasswordHash,
+			&i.Role,
+			&i.Verified,
+			&i.OidcSubject,
+			&i.TokenVersion,
+			&i.CreatedAt,
+			&i.DeletedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listUsersByRole = `-- name: ListUsersByRole :many
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE role = $1 AND deleted_at IS NULL ORDER BY id
+`
+
+func (q *Queries) ListUsersByRole(ctx context.Context, role string) ([]User, error) {
+	rows, err := q.db.Query(ctx, listUsersByRole, role)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []User{}
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.ID,
+			&i.UserName,
+			&i.Email,
+			&i.PhotoUrl,
+			&i.PasswordHash,
+			&i.Role,
+			&i.Verified,
+			&i.OidcSubject,
+			&i.TokenVersion,
+			&i.CreatedAt,
+			&i.DeletedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockUser = `-- name: LockUser :one
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
+`
+
+func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
+	row := q.db.QueryRow(ctx, lockUser, id)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.UserName,
+		&i.Email,
+		&i.PhotoUrl,
+		&i.PasswordHash,
+		&i.Role,
+		&i.Verified,
+		&i.OidcSubject,
+		&i.TokenVersion,
+		&i.CreatedAt,
+		&i.DeletedAt,
+	)
+	return i, err
+}
+
 const setPasswordHash = `-- name: SetPasswordHash :execrows
 UPDATE users SET password_hash = $1 WHERE id = $2 AND deleted_at IS NULL
 `
@@ -219,6 +336,17 @@ func (q *Queries) SetPhotoURL(ctx context.Context, arg SetPhotoURLParams) (int64
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const softDeleteUser = `-- name: SoftDeleteUser :exec
+UPDATE users SET deleted_at = now(), token_version = token_version + 1 WHERE id = $1
+`
+
+// The account is gone and every token of it stops working. Its email may
+// sign up again as a new account.
+func (q *Queries) SoftDeleteUser(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, softDeleteUser, id)
+	return err
 }
 
 const verifySeller = `-- name: VerifySeller :execrows
