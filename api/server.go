@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -125,4 +126,16 @@ func New(opts Options) (*Server, error) {
 // ServeHTTP makes the server an http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.echo.ServeHTTP(w, r)
+}
+
+// Routes lists the JSON API's routes as "METHOD /path", so the
+// authorization matrix test can check that it covers every one.
+func (s *Server) Routes() []string {
+	var out []string
+	for _, r := range s.echo.Routes() {
+		if strings.HasPrefix(r.Path, "/api/") && r.Method != echo.RouteNotFound {
+			out = append(out, r.Method+" "+r.Path)
+		}
+	}
+	return out
 }

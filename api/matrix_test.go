@@ -1,0 +1,195 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"resale/store"
+)
+
+// The authorization matrix: who may call what, as data. Every route the
+// server registers must be here (TestMatrixCoversEveryRoute), and every
+// cell is checked against a fresh set of objects (TestAuthorizationMatrix).
+// Columns: anonymous, buyer (owns the booking), other buyer, owner seller
+// (owns the product), other seller, admin. Someone else's object is 404;
+// a role that may not call a route at all is 403.
+var roles = []string{"anonymous", "buyer", "other buyer", "owner seller", "other seller", "admin"}
+
+type cell struct {
+	method, path string
+	body         any
+}
+
+// matrixFixture is what one cell acts on, made fresh for each cell.
+type matrixFixture struct {
+	users                  map[string]store.User
+	product, reported      string
+	booking, deletableUser string
+}
+
+var matrix = map[string]struct {
+	req  func(f matrixFixture) cell
+	want [6]int
+}{
+	"GET /api/health":               {func(matrixFixture) cell { return cell{"GET", "/api/health", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/config":               {func(matrixFixture) cell { return cell{"GET", "/api/config", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/auth/signup":         {func(matrixFixture) cell { return cell{"POST", "/api/auth/signup", map[string]any{}} }, [6]int{415, 415, 415, 415, 415, 415}},
+	"POST /api/auth/login":          {func(matrixFixture) cell { return cell{"POST", "/api/auth/login", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
+	"POST /api/auth/logout":         {func(matrixFixture) cell { return cell{"POST", "/api/auth/logout", nil} }, [6]int{401, 204, 204, 204, 204, 204}},
+	"GET /api/auth/google/login":    {func(matrixFixture) cell { return cell{"GET", "/api/auth/google/login", nil} }, [6]int{404, 404, 404, 404, 404, 404}},
+	"GET /api/auth/google/callback": {func(matrixFixture) cell { return cell{"GET", "/api/auth/google/callback", nil} }, [6]int{404, 404, 404, 404, 404, 404}},
+	"POST /api/auth/google/exchange": {func(matrixFixture) cell {
+		return cell{"POST", "/api/auth/google/exchange", map[string]any{"code": "x"}}
+	}, [6]int{401, 401, 401, 401, 401, 401}},
+	"GET /api/me": {func(matrixFixture) cell { return cell{"GET", "/api/me", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/user": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/user?email=" + f.users["owner seller"].Email, nil}
+	}, [6]int{401, 403, 403, 200, 403, 200}},
+	"GET /api/users/seller/:email": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/users/seller/" + f.users["owner seller"].Email, nil}
+	}, [6]int{401, 403, 403, 200, 403, 200}},
+	"GET /api/users/admin/:email": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/users/admin/" + f.users["owner seller"].Email, nil}
+	}, [6]int{401, 403, 403, 200, 403, 200}},
+	"GET /api/users":         {func(matrixFixture) cell { return cell{"GET", "/api/users?role=Seller", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"DELETE /api/users/:id":  {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"PUT /api/users/:email":  {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.users["other seller"].Email, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/images":       {func(matrixFixture) cell { return cell{"POST", "/api/images", map[string]any{}} }, [6]int{401, 415, 415, 415, 415, 415}},
+	"GET /api/categorys":     {func(matrixFixture) cell { return cell{"GET", "/api/categorys", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/categorys/:id": {func(matrixFixture) cell { return cell{"GET", "/api/categorys/1", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/products":      {func(matrixFixture) cell { return cell{"GET", "/api/products?category=HP", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/advertised":    {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/products":     {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
+	"GET /api/userProducts": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/userProducts?email=" + f.users["owner seller"].Email, nil}
+	}, [6]int{401, 403, 403, 200, 403, 200}},
+	"PUT /api/products/:id":           {func(f matrixFixture) cell { return cell{"PUT", "/api/products/" + f.product, nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	"DELETE /api/products/:id":        {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/" + f.product, nil} }, [6]int{401, 403, 403, 200, 404, 200}},
+	"PUT /api/products/report/:id":    {func(f matrixFixture) cell { return cell{"PUT", "/api/products/report/" + f.product, nil} }, [6]int{401, 200, 200, 409, 200, 200}},
+	"GET /api/products/report":        {func(matrixFixture) cell { return cell{"GET", "/api/products/report?report=reported", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"DELETE /api/products/report/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/report/" + f.reported, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/bookings":              {func(f matrixFixture) cell { return cell{"POST", "/api/bookings", bookingBody(f.product)} }, [6]int{401, 409, 201, 409, 201, 201}},
+	"GET /api/bookings":               {func(f matrixFixture) cell { return cell{"GET", "/api/bookings?email=" + f.users["buyer"].Email, nil} }, [6]int{401, 200, 403, 403, 403, 200}},
+	"GET /api/bookings/:id":           {func(f matrixFixture) cell { return cell{"GET", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 200}},
+	"DELETE /api/bookings/:id":        {func(f matrixFixture) cell { return cell{"DELETE", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
+	"POST /api/create-payment-intent": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/create-payment-intent", map[string]any{"bookingId": f.booking}}
+	}, [6]int{401, 200, 404, 404, 404, 404}},
+	"POST /api/payments": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/payments", map[string]any{"bookingId": f.booking, "transactionId": "pi_none"}}
+	}, [6]int{401, 409, 404, 404, 404, 404}},
+	"GET /api/payments":        {func(matrixFixture) cell { return cell{"GET", "/api/payments", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/stripe/webhook": {func(matrixFixture) cell { return cell{"POST", "/api/stripe/webhook", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
+}
+
+func bookingBody(product string) map[string]any {
+	return map[string]any{"ProductId": product, "number": "01811223344", "meetLocation": "Mirpur 10"}
+}
+
+// tokenFor makes a valid access token for u as the server would.
+func tokenFor(t *testing.T, u store.User) string {
+	now := time.Now()
+	return forge(t, jwt.SigningMethodHS256, accessKey(), jwt.MapClaims{"iss": "resale", "aud": []string{"resale-api"},
+		"sub": formatTestID(u.ID), "ver": u.TokenVersion, "iat": now.Unix(), "nbf": now.Unix(), "exp": now.Add(time.Hour).Unix()})
+}
+
+func formatTestID(id int64) string { b, _ := json.Marshal(id); return string(b) }
+
+func TestMatrixCoversEveryRoute(t *testing.T) {
+	t.Parallel()
+	s := newTestServerWith(t, nil, nil)
+	var registered []string
+	for _, r := range s.handler.(interface{ Routes() []string }).Routes() {
+		registered = append(registered, r)
+		if _, ok := matrix[r]; !ok {
+			t.Errorf("route %s is not in the authorization matrix", r)
+		}
+	}
+	for r := range matrix {
+		if !slices.Contains(registered, r) {
+			t.Errorf("the matrix names %s, which is not registered", r)
+		}
+	}
+}
+
+func TestAuthorizationMatrix(t *testing.T) {
+	t.Parallel()
+	keys := make([]string, 0, len(matrix))
+	for k := range matrix {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	f := newFakeStripe(t)
+	base := newTestServer(t)
+	s := newTestServerWith(t, base.store, withStripe(f))
+	ctx := context.Background()
+	users := map[string]store.User{}
+	roleOf := map[string]string{"buyer": store.RoleBuyer, "other buyer": store.RoleBuyer, "owner seller": store.RoleSeller, "other seller": store.RoleSeller, "admin": store.RoleAdmin}
+	for who, role := range roleOf {
+		u, err := s.store.CreateUser(ctx, store.NewUser{Name: who, Email: "m-" + who[:3] + formatTestID(int64(len(users))) + "@example.com", Role: role})
+		if err != nil {
+			t.Fatal(err)
+		}
+		users[who] = u
+	}
+	n := 0
+	fixture := func() matrixFixture {
+		n++
+		mk := func(name string) int64 {
+			p, err := s.store.CreateProduct(ctx, store.NewProduct{SellerID: users["owner seller"].ID, CategoryID: 3, Name: name, Picture: "/uploads/x.jpg",
+				SellPrice: 1000, OriginalPrice: 2000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "01700000000"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.ID
+		}
+		product, reported := mk("p"), mk("r")
+		if _, err := s.store.ReportProduct(ctx, reported, users["buyer"].ID); err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.store.CreateBooking(ctx, store.NewBooking{ProductID: product, Buyer: users["buyer"], Phone: "01811223344", MeetLocation: "Mirpur"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		victim, err := s.store.CreateUser(ctx, store.NewUser{Name: "victim", Email: "victim" + formatTestID(int64(n)) + "@example.com", Role: store.RoleBuyer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return matrixFixture{users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID)}
+	}
+	for _, route := range keys {
+		row := matrix[route]
+		for i, who := range roles {
+			c := row.req(fixture())
+			var body *bytes.Reader
+			if c.body != nil {
+				b, _ := json.Marshal(c.body)
+				body = bytes.NewReader(b)
+			}
+			h := http.Header{"Content-Type": {"application/json"}}
+			if who != "anonymous" {
+				// tokens are re-made each time: logging out revokes them
+				u, err := s.store.GetUser(ctx, users[who].ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.Set("Authorization", "Bearer "+tokenFor(t, u))
+			}
+			var rec = s.do(c.method, c.path, nil, h)
+			if body != nil {
+				rec = s.do(c.method, c.path, body, h)
+			}
+			if rec.Code != row.want[i] {
+				t.Errorf("%s as %s: %d, want %d (%s)", route, who, rec.Code, row.want[i], rec.Body.String())
+			}
+		}
+	}
+}
