@@ -68,8 +68,9 @@ $(STRIPE_MOCK):
 
 ## generate: regenerate the store's queries from sql/ and migrations/
 generate: $(SQLC)
-	rm -f store/internal/dbsqlc/*.sql.go
 	$(SQLC) generate
+	@# drop the output of query files that no longer exist
+	@for f in store/internal/dbsqlc/*.sql.go; do [ -f sql/$$(basename $$f .go) ] || rm -v $$f; done
 
 ## verify: generated code fresh, formatting, vet, TypeScript
 verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed

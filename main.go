@@ -253,7 +253,17 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	if err != nil {
 		return fmt.Errorf("ADDR: %w", err)
 	}
-	return serveUntilDone(ctx, ln, handler, cfg, logger)
+	// Background work stops with the server, before the pool closes.
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	jobs := make(chan struct{})
+	go func() {
+		defer close(jobs)
+		handler.RunReconciler(jobsCtx, time.Minute)
+	}()
+	err = serveUntilDone(ctx, ln, handler, cfg, logger)
+	stopJobs()
+	<-jobs
+	return err
 }
 
 func stripeOptions(cfg *config) *api.StripeOptions {

@@ -256,7 +256,8 @@ func (s *Server) recordPayment(c echo.Context) error {
 		return errPaymentMismatch
 	case err != nil:
 		return err
-	case p.Status != store.PaymentSucceeded:
+	case p.Status == store.PaymentRefundRequired:
+		s.refund(ctx, p)
 		return &Error{Status: http.StatusConflict, Code: "refund_required",
 			Message: "This laptop was sold to someone else moments before your payment. Your payment is recorded and will be refunded."}
 	}
@@ -308,8 +309,12 @@ func (s *Server) stripeWebhook(c echo.Context) error {
 		s.log.Error("stripe webhook: payment does not match its booking", "event_id", event.ID, "booking_id", b.ID, "err", err)
 		return c.NoContent(http.StatusOK)
 	}
-	if _, err := s.record(ctx, &pi, b); err != nil && !errors.Is(err, store.ErrAlreadyPaid) && !errors.Is(err, store.ErrConflict) {
+	p, err := s.record(ctx, &pi, b)
+	if err != nil && !errors.Is(err, store.ErrAlreadyPaid) && !errors.Is(err, store.ErrConflict) {
 		return err
+	}
+	if err == nil && p.Status == store.PaymentRefundRequired {
+		s.refund(ctx, p)
 	}
 	if _, err := s.store.RecordStripeEvent(ctx, event.ID, string(event.Type)); err != nil {
 		return err

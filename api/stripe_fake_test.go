@@ -28,15 +28,19 @@ type fakeStripe struct {
 	intents map[string]map[string]any
 	byKey   map[string]string // idempotency key -> intent id
 	creates int
+	// refunds made, by PaymentIntent; failRefunds makes that many fail first
+	refunds     map[string]int
+	failRefunds int
 }
 
 const testWebhookSecret = "whsec_test_secret_0123456789"
 
 func newFakeStripe(t *testing.T) *fakeStripe {
-	f := &fakeStripe{intents: map[string]map[string]any{}, byKey: map[string]string{}}
+	f := &fakeStripe{intents: map[string]map[string]any{}, byKey: map[string]string{}, refunds: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/payment_intents", f.create)
 	mux.HandleFunc("GET /v1/payment_intents/{id}", f.get)
+	mux.HandleFunc("POST /v1/refunds", f.refund)
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
 	return f
@@ -76,6 +80,44 @@ func (f *fakeStripe) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	json.NewEncoder(w).Encode(pi)
+}
+
+func (f *fakeStripe) refund(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.failRefunds > 0 {
+		f.failRefunds--
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"error":{"type":"invalid_request_error","message":"refunds are down"}}`)
+		return
+	}
+	pi := r.Form.Get("payment_intent")
+	if f.intents[pi]["status"] != "succeeded" {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"error":{"type":"invalid_request_error","message":"nothing to refund"}}`)
+		return
+	}
+	if r.Header.Get("Idempotency-Key") == "" || f.refunds[pi] > 0 {
+		// a second refund of one payment would be a bug of ours
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"error":{"type":"invalid_request_error","message":"already refunded"}}`)
+		return
+	}
+	f.refunds[pi]++
+	json.NewEncoder(w).Encode(map[string]any{"id": "re_" + pi, "object": "refund", "payment_intent": pi, "status": "succeeded"})
+}
+
+func (f *fakeStripe) refundCount(pi string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.refunds[pi]
+}
+
+func (f *fakeStripe) setFailRefunds(n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.failRefunds = n
 }
 
 // put stores an intent as given (one made outside our server).

@@ -33,3 +33,19 @@ INSERT INTO stripe_events (event_id, type) VALUES (@event_id, @type) ON CONFLICT
 SELECT pay.*, b.product_name, b.buyer_name
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id
 ORDER BY pay.created_at DESC, pay.id DESC;
+
+-- name: ListUnsettledBookings :many
+-- Bookings whose PaymentIntent was made a while ago but whose payment was
+-- never recorded: the browser may have closed after the card went through.
+SELECT b.* FROM bookings b
+WHERE b.payment_intent_id IS NOT NULL AND b.paid_at IS NULL
+  AND b.created_at < now() - sqlc.arg(min_age_seconds)::int * interval '1 second'
+  AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = b.payment_intent_id)
+ORDER BY b.id
+LIMIT 100;
+
+-- name: ListPaymentsToRefund :many
+SELECT * FROM payments WHERE status = 'refund_required' ORDER BY id LIMIT 100;
+
+-- name: MarkPaymentRefunded :execrows
+UPDATE payments SET status = 'refunded' WHERE id = @id AND status = 'refund_required';

@@ -148,3 +148,56 @@ func (s *Store) ListPayments(ctx context.Context) ([]PaymentEntry, error) {
 	}
 	return out, nil
 }
+
+// ListUnsettledBookings returns bookings with a PaymentIntent older than
+// minAge and no payment recorded: candidates for reconciliation.
+func (s *Store) ListUnsettledBookings(ctx context.Context, minAge time.Duration) ([]Booking, error) {
+	rows, err := s.q.ListUnsettledBookings(ctx, int32(minAge/time.Second))
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]Booking, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, bookingFrom(r))
+	}
+	return out, nil
+}
+
+// ListPaymentsToRefund returns payments kept for refund.
+func (s *Store) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
+	rows, err := s.q.ListPaymentsToRefund(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]Payment, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, paymentFrom(r))
+	}
+	return out, nil
+}
+
+// MarkPaymentRefunded records that a payment's money went back.
+func (s *Store) MarkPaymentRefunded(ctx context.Context, id int64) error {
+	_, err := s.q.MarkPaymentRefunded(ctx, id)
+	return translate(err)
+}
+
+// Exclusive runs fn only if no other instance of the program is running
+// the job called name right now (a PostgreSQL session advisory lock), and
+// reports whether it ran. fn may make network calls: no transaction is open.
+func (s *Store) Exclusive(ctx context.Context, name string, fn func(context.Context) error) (bool, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return false, translate(err)
+	}
+	defer conn.Release()
+	var got bool
+	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock(hashtext($1))", name).Scan(&got); err != nil {
+		return false, translate(err)
+	}
+	if !got {
+		return false, nil
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext($1))", name) //nolint:errcheck
+	return true, fn(ctx)
+}

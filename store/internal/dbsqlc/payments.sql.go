@@ -137,6 +137,87 @@ func (q *Queries) ListPayments(ctx context.Context) ([]ListPaymentsRow, error) {
 	return items, nil
 }
 
+const listPaymentsToRefund = `-- name: ListPaymentsToRefund :many
+SELECT id, booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id, status, created_at FROM payments WHERE status = 'refund_required' ORDER BY id LIMIT 100
+`
+
+func (q *Queries) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
+	rows, err := q.db.Query(ctx, listPaymentsToRefund)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Payment{}
+	for rows.Next() {
+		var i Payment
+		if err := rows.Scan(
+			&i.ID,
+			&i.BookingID,
+			&i.ProductID,
+			&i.BuyerID,
+			&i.BuyerEmail,
+			&i.Price,
+			&i.Amount,
+			&i.Currency,
+			&i.TransactionID,
+			&i.Status,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listUnsettledBookings = `-- name: ListUnsettledBookings :many
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at FROM bookings b
+WHERE b.payment_intent_id IS NOT NULL AND b.paid_at IS NULL
+  AND b.created_at < now() - $1::int * interval '1 second'
+  AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = b.payment_intent_id)
+ORDER BY b.id
+LIMIT 100
+`
+
+// Bookings whose PaymentIntent was made a while ago but whose payment was
+// never recorded: the browser may have closed after the card went through.
+func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, listUnsettledBookings, minAgeSeconds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Booking{}
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProductID,
+			&i.BuyerID,
+			&i.BuyerName,
+			&i.BuyerEmail,
+			&i.ProductName,
+			&i.Price,
+			&i.Phone,
+			&i.MeetLocation,
+			&i.PaymentIntentID,
+			&i.PaidAt,
+			&i.CreatedAt,
+			&i.CancelledAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockBooking = `-- name: LockBooking :one
 SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings WHERE id = $1 FOR UPDATE
 `
@@ -187,6 +268,18 @@ UPDATE bookings SET paid_at = now() WHERE id = $1 AND cancelled_at IS NULL
 func (q *Queries) MarkBookingPaid(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, markBookingPaid, id)
 	return err
+}
+
+const markPaymentRefunded = `-- name: MarkPaymentRefunded :execrows
+UPDATE payments SET status = 'refunded' WHERE id = $1 AND status = 'refund_required'
+`
+
+func (q *Queries) MarkPaymentRefunded(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, markPaymentRefunded, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const markProductSold = `-- name: MarkProductSold :exec
