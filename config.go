@@ -40,6 +40,8 @@ type config struct {
 	StripeWebhookSecret  string
 	StripeAPIBase        string
 
+	TrustedProxies []*net.IPNet
+
 	GoogleClientID     string
 	GoogleClientSecret string
 	GoogleIssuer       string
@@ -160,6 +162,25 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		if b, err := url.Parse(c.StripeAPIBase); err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Host == "" {
 			return nil, &configError{"STRIPE_API_BASE", fmt.Sprintf("must be an http(s) address, not %q", c.StripeAPIBase)}
 		}
+	}
+
+	for _, part := range strings.Split(get("TRUSTED_PROXIES", ""), ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			if ip := net.ParseIP(part); ip != nil && ip.To4() != nil {
+				part += "/32"
+			} else {
+				part += "/128"
+			}
+		}
+		_, n, err := net.ParseCIDR(part)
+		if err != nil {
+			return nil, &configError{"TRUSTED_PROXIES", fmt.Sprintf("must be IP addresses or CIDR ranges separated by commas, not %q", part)}
+		}
+		c.TrustedProxies = append(c.TrustedProxies, n)
 	}
 
 	c.GoogleClientID = get("GOOGLE_CLIENT_ID", "")

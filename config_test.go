@@ -77,6 +77,7 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		"STRIPE_API_BASE":        {"STRIPE_API_BASE": "localhost:12111"},
 		"GOOGLE_CLIENT_ID":       {"GOOGLE_CLIENT_SECRET": "s"},
 		"GOOGLE_ISSUER":          {"GOOGLE_ISSUER": "accounts.google.com"},
+		"TRUSTED_PROXIES":        {"TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"},
 	}
 	for name, m := range cases {
 		_, err := loadConfig(env(m))
@@ -106,5 +107,19 @@ func TestGeneratedJWTSecretIsKept(t *testing.T) {
 	info, err := os.Stat(filepath.Join(dir, "jwt-secret"))
 	if err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("secret file: %v %v", info, err)
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.7 ,::1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range c.TrustedProxies {
+		got = append(got, n.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.0/8 192.0.2.7/32 ::1/128" {
+		t.Errorf("proxies = %v", got)
 	}
 }

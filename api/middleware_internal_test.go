@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -64,5 +65,38 @@ func TestRequestTimeoutCancelsTheContext(t *testing.T) {
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/slow", nil))
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"timeout"`) {
 		t.Fatalf("slow request = %d %s, want 503 timeout", rec.Code, rec.Body.String())
+	}
+}
+
+// The client address comes from X-Forwarded-For only when the connection
+// is from a configured proxy.
+func TestClientAddress(t *testing.T) {
+	_, proxies, _ := net.ParseCIDR("10.0.0.0/8")
+	for _, c := range []struct {
+		name    string
+		trusted []*net.IPNet
+		peer    string
+		xff     string
+		want    string
+	}{
+		{"no proxy configured: header ignored", nil, "203.0.113.5:4000", "198.51.100.1", "203.0.113.5"},
+		{"no proxy configured: private peer too", nil, "10.1.2.3:4000", "198.51.100.1", "10.1.2.3"},
+		{"from the proxy", []*net.IPNet{proxies}, "10.1.2.3:4000", "198.51.100.1", "198.51.100.1"},
+		{"from elsewhere, header forged", []*net.IPNet{proxies}, "203.0.113.5:4000", "198.51.100.1", "203.0.113.5"},
+		{"loopback is not trusted unless listed", []*net.IPNet{proxies}, "127.0.0.1:4000", "198.51.100.1", "127.0.0.1"},
+	} {
+		s, err := New(Options{Logger: slog.New(slog.DiscardHandler), TokenKey: make([]byte, 32), TrustedProxies: c.trusted})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.echo.GET("/api/ip", func(ctx echo.Context) error { return ctx.String(200, ctx.RealIP()) })
+		req := httptest.NewRequest(http.MethodGet, "/api/ip", nil)
+		req.RemoteAddr = c.peer
+		req.Header.Set("X-Forwarded-For", c.xff)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Body.String() != c.want {
+			t.Errorf("%s: %q, want %q", c.name, rec.Body.String(), c.want)
+		}
 	}
 }

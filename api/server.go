@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"runtime"
@@ -41,6 +42,9 @@ type Options struct {
 	Location *time.Location
 	// RequestTimeout bounds how long one API request may work.
 	RequestTimeout time.Duration
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
+	// believed; with none, the client address is the connection's peer.
+	TrustedProxies []*net.IPNet
 	// Now is the clock (tests move it); nil is time.Now.
 	Now func() time.Time
 }
@@ -117,6 +121,13 @@ func New(opts Options) (*Server, error) {
 	// No proxy is trusted until one is configured: the client address is
 	// the TCP peer, never a header the client could write.
 	e.IPExtractor = echo.ExtractIPDirect()
+	if len(opts.TrustedProxies) > 0 {
+		trust := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+		for _, n := range opts.TrustedProxies {
+			trust = append(trust, echo.TrustIPRange(n))
+		}
+		e.IPExtractor = echo.ExtractIPFromXFFHeader(trust...)
+	}
 	e.HTTPErrorHandler = s.handleError
 	s.echo = e
 	s.routes(e, opts.RequestTimeout)
