@@ -20,7 +20,7 @@ STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: run demo build web test test-go test-web test-browser verify generate dev docker clean
+.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-browser verify generate dev docker clean
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -83,10 +83,23 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) run typecheck
 
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
-test: verify test-go test-web test-browser
+test: verify test-go test-fuzz test-web test-browser
 
 test-go: $(DIST)/index.html $(STRIPE_MOCK)
 	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) $(GO) test -race -count=1 ./...
+
+# the fuzz targets, as package:target
+FUZZ_TARGETS := ./media:FuzzProcess ./api:FuzzDecodeJSON ./api:FuzzTokenParse
+FUZZ_TIME    ?= 60s
+
+## fuzz: run every fuzz target for FUZZ_TIME each (make test runs them for 5s)
+fuzz: $(DIST)/index.html
+	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
+	  echo "fuzz $$name ($(FUZZ_TIME))"; \
+	  $(GO) test -run='^$$' -fuzz="^$$name$$" -fuzztime=$(FUZZ_TIME) $$pkg || exit 1; done
+
+test-fuzz:
+	@$(MAKE) --no-print-directory fuzz FUZZ_TIME=5s
 
 test-web: $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) test
