@@ -22,7 +22,10 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		req, res := c.Request(), c.Response()
 		level := slog.LevelInfo
-		if res.Status >= 500 {
+		switch {
+		case res.Status == http.StatusServiceUnavailable:
+			level = slog.LevelWarn // the database is away; it is logged where it is known
+		case res.Status >= 500:
 			level = slog.LevelError
 		}
 		s.log.LogAttrs(req.Context(), level, "request",
