@@ -27,6 +27,7 @@ type config struct {
 	LogFormat  string
 
 	DatabaseURL    string
+	MigrationURL   string // the schema owner, when the server runs as a data-only role
 	DBConnectWait  time.Duration
 	JWTSecret      []byte
 	JWTSecretFile  string // where a generated development secret is kept
@@ -109,6 +110,13 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if _, err := pgxpool.ParseConfig(c.DatabaseURL); err != nil {
 		return nil, &configError{"DATABASE_URL", "is not a valid PostgreSQL connection string or URL"}
+	}
+
+	c.MigrationURL = get("MIGRATION_DATABASE_URL", "")
+	if c.MigrationURL != "" {
+		if _, err := pgxpool.ParseConfig(c.MigrationURL); err != nil {
+			return nil, &configError{"MIGRATION_DATABASE_URL", "is not a valid PostgreSQL connection string or URL"}
+		}
 	}
 
 	if c.DBConnectWait, err = durationSetting(get, "DB_CONNECT_WAIT", "30s"); err != nil {

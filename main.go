@@ -96,17 +96,31 @@ func newLogger(format string, w io.Writer) *slog.Logger {
 }
 
 // openDatabase connects (waiting for a server that is still starting) and
-// brings the schema up to date under the migration lock.
+// brings the schema up to date under the migration lock. With
+// MIGRATION_DATABASE_URL the schema's owner migrates and grants the
+// server's own role data access only.
 func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpool.Pool, error) {
-	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, func(attempt int, err error) {
+	onRetry := func(attempt int, err error) {
 		logger.Warn("database not reachable yet, retrying", "attempt", attempt, "err", err)
-	})
+	}
+	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, onRetry)
 	if err != nil {
 		return nil, err
 	}
-	db := stdlib.OpenDBFromPool(pool)
+	owner := pool
+	if cfg.MigrationURL != "" {
+		if owner, err = store.Open(ctx, cfg.MigrationURL, cfg.DBConnectWait, onRetry); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("MIGRATION_DATABASE_URL: %w", err)
+		}
+		defer owner.Close()
+	}
+	db := stdlib.OpenDBFromPool(owner)
 	defer db.Close()
 	n, err := migrations.Up(ctx, db, nil)
+	if err == nil && cfg.MigrationURL != "" {
+		err = store.GrantDataAccess(ctx, owner, pool.Config().ConnConfig.User)
+	}
 	if err != nil {
 		pool.Close()
 		return nil, err

@@ -9,11 +9,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"resale/store"
@@ -248,5 +250,84 @@ func TestAdminGrant(t *testing.T) {
 	u, err := store.New(pool).GetUserByEmail(context.Background(), "owner@example.com")
 	if err != nil || u.Role != store.RoleAdmin {
 		t.Fatalf("after grant: %+v %v", u, err)
+	}
+}
+
+// With MIGRATION_DATABASE_URL the schema's owner migrates, and the server
+// itself runs as a role that can read and write rows but not change the
+// schema, with bounded statement times.
+func TestLeastPrivilegeDatabaseRole(t *testing.T) {
+	ctx := context.Background()
+	role := fmt.Sprintf("resale_app_%d", time.Now().UnixNano()%1_000_000_000)
+	admin, err := pgx.Connect(ctx, storetest.AdminURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "CREATE ROLE "+role+" LOGIN"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { // after the database is dropped
+		c, err := pgx.Connect(context.Background(), storetest.AdminURL())
+		if err == nil {
+			c.Exec(context.Background(), "DROP ROLE IF EXISTS "+role)
+			c.Close(context.Background())
+		}
+	})
+	ownerURL := storetest.EmptyURL(t)
+	u, err := url.Parse(ownerURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User(role)
+	appURL := u.String()
+
+	addr := freeAddr(t)
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var logs syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(runCtx, []string{"serve"}, env(map[string]string{
+			"DATABASE_URL": appURL, "MIGRATION_DATABASE_URL": ownerURL, "ADDR": addr, "DATA_DIR": t.TempDir(),
+		}), io.Discard, &logs)
+	}()
+	waitFor(t, "http://"+addr+"/api/categorys", 200)
+
+	app, err := pgx.Connect(ctx, appURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close(ctx)
+	var timeout string
+	if err := app.QueryRow(ctx, "SHOW statement_timeout").Scan(&timeout); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Exec(ctx, "INSERT INTO users (user_name, email) VALUES ('a', 'a@example.com')"); err != nil {
+		t.Errorf("the app role cannot write rows: %v", err)
+	}
+	if _, err := app.Exec(ctx, "CREATE TABLE sneaky (id int)"); err == nil {
+		t.Error("the app role can create tables")
+	}
+	if _, err := app.Exec(ctx, "DROP TABLE payments"); err == nil {
+		t.Error("the app role can drop tables")
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d:\n%s", code, logs.String())
+	}
+	app.Close(ctx)
+	// the store's own connections carry the time limits
+	pool, err := store.Open(ctx, appURL, time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if err := pool.QueryRow(ctx, "SHOW statement_timeout").Scan(&timeout); err != nil || timeout != "15s" {
+		t.Errorf("statement_timeout = %q, %v", timeout, err)
+	}
+	var idle string
+	if err := pool.QueryRow(ctx, "SHOW idle_in_transaction_session_timeout").Scan(&idle); err != nil || idle != "30s" {
+		t.Errorf("idle_in_transaction_session_timeout = %q, %v", idle, err)
 	}
 }

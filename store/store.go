@@ -93,3 +93,21 @@ func (s *Store) tx(ctx context.Context, fn func(q *dbsqlc.Queries) error) error 
 	})
 	return translate(err)
 }
+
+// GrantDataAccess lets role read and write every table's rows, and use the
+// id sequences, without being able to change the schema. Run by the
+// schema's owner after migrating, when the server connects as another role.
+func GrantDataAccess(ctx context.Context, owner *pgxpool.Pool, role string) error {
+	r := pgx.Identifier{role}.Sanitize()
+	for _, stmt := range []string{
+		"GRANT USAGE ON SCHEMA public TO " + r,
+		"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO " + r,
+		"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO " + r,
+		"REVOKE CREATE ON SCHEMA public FROM " + r,
+	} {
+		if _, err := owner.Exec(ctx, stmt); err != nil {
+			return fmt.Errorf("store: granting data access to %s: %w", role, err)
+		}
+	}
+	return nil
+}
