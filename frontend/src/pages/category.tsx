@@ -1,29 +1,105 @@
-import { Link, useParams } from "react-router-dom";
-import { useCategory } from "@/api/categories";
-import { ComingSoon } from "@/components/coming-soon";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useParams } from "react-router-dom";
+import { useCategories, useCategory, type Category } from "@/api/categories";
+import { useProducts } from "@/api/products";
 import { PageSpinner } from "@/components/page-spinner";
+import { ProductShelf } from "@/pages/product-shelf";
 
-/** /categorys/:id: the available products of one brand. */
+/** All brands: a column beside the list on wide screens, a scroller above it on phones. */
+function CategorySidebar({ current, categories, loading }: { current: string; categories: Category[] | undefined; loading: boolean }) {
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the list scrolls sideways: bring the current brand into view.
+  useEffect(() => {
+    const ul = list.current;
+    const active = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !active || ul.scrollWidth <= ul.clientWidth) return;
+    const offset = active.getBoundingClientRect().left - ul.getBoundingClientRect().left + ul.scrollLeft;
+    ul.scrollLeft = offset - (ul.clientWidth - active.offsetWidth) / 2;
+  }, [current, categories]);
+  return (
+    <nav aria-label="All categories" className="lg:sticky lg:top-24 lg:self-start">
+      <h2 className="mb-3 hidden px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60 lg:block">Categories</h2>
+      {loading && !categories ? (
+        <div className="flex gap-2 lg:flex-col" aria-hidden="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="skeleton h-11 w-28 shrink-0 lg:w-full" />
+          ))}
+        </div>
+      ) : (
+        <ul ref={list} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:mx-0 sm:px-0 lg:flex-col lg:overflow-visible lg:rounded-box lg:bg-base-100 lg:p-2 lg:shadow-sm">
+          {(categories ?? []).map((c) => (
+            <li key={c._id} className="shrink-0">
+              <NavLink
+                to={`/categorys/${c._id}`}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-field border px-3 py-2 text-sm font-medium whitespace-nowrap transition lg:border-transparent ${
+                    isActive
+                      ? "border-primary bg-primary text-primary-content"
+                      : "border-base-300 bg-base-100 hover:bg-base-200 lg:bg-transparent"
+                  }`
+                }
+              >
+                <img src={c.image} alt="" className="h-7 w-9 rounded object-cover" loading="lazy" />
+                {c.name}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function countText(n: number): string {
+  return `${n} ${n === 1 ? "product" : "products"}`;
+}
+
+/** /categorys/:id: the available products of one brand, with every brand beside them. */
 export default function CategoryPage() {
   const { id } = useParams();
   const { data: category, error } = useCategory(id);
+  const categories = useCategories();
+  // The products wait for the category: its name is their query.
+  const products = useProducts(category?.name);
   // A missing category is a routing error: the router shows the error page.
   if (error) throw error;
   if (!category) return <PageSpinner />;
+
+  const count = products.data?.length;
   return (
     <div className="space-y-6">
-      <nav className="breadcrumbs text-sm" aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>{category.name}</li>
-        </ul>
-      </nav>
-      <ComingSoon
-        title={`${category.name} Laptops`}
-        description={`Every available ${category.name} laptop, with a sidebar of all brands and booking from each card, will be listed here.`}
-      />
+      <div className="space-y-2">
+        <nav className="breadcrumbs text-sm" aria-label="Breadcrumb">
+          <ul>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <span aria-current="page">{category.name}</span>
+            </li>
+            <li>
+              {count === undefined ? (
+                <span className="skeleton inline-block h-4 w-16" aria-label="Counting products" />
+              ) : (
+                <span>{countText(count)}</span>
+              )}
+            </li>
+          </ul>
+        </nav>
+        <h1 className="text-3xl font-bold">{category.name} Laptops</h1>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+        <CategorySidebar current={category._id} categories={categories.data} loading={categories.isLoading} />
+        <section aria-label={`${category.name} products`}>
+          <ProductShelf
+            products={products.data}
+            error={products.error}
+            isLoading={products.data === undefined && !products.error}
+            gridClassName="sm:grid-cols-2 xl:grid-cols-3"
+          />
+        </section>
+      </div>
     </div>
   );
 }

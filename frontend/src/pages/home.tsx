@@ -1,6 +1,8 @@
-import { Link } from "react-router-dom";
 import { useCategories } from "@/api/categories";
+import { useAdvertised, useProducts } from "@/api/products";
+import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryGrid, CategoryGridSkeleton } from "@/components/category-grid";
+import { ProductShelf } from "@/pages/product-shelf";
 
 const steps = [
   { title: "Register", text: "Create a free seller account in a minute." },
@@ -8,45 +10,56 @@ const steps = [
   { title: "Post ads with pictures of your products", text: "Add a clear photo, a fair price and where to meet." },
 ];
 
-/** / and /home: banner, brand tiles and the post-an-ad promo. */
+type Brand = { title: string; category: string };
+
+/** The four fixed brand sections (spec: WALTON, APPLE, HP, ASUS). */
+const brands: Brand[] = [
+  { title: "Walton Laptop", category: "WALTON" },
+  { title: "Apple Laptop", category: "APPLE" },
+  { title: "HP Laptop", category: "HP" },
+  { title: "Asus Laptop", category: "ASUS" },
+];
+
+function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
+  return (
+    <div className="mb-6">
+      <h2 id={id} className="text-2xl font-bold sm:text-3xl">
+        {title}
+      </h2>
+      <p className="mt-1 text-base-content/70">{subtitle}</p>
+    </div>
+  );
+}
+
+/** Urgent Sell: the products their sellers advertised. */
+function UrgentSell() {
+  const { data, error, isLoading } = useAdvertised();
+  return (
+    <section id="urgent-sell" aria-labelledby="urgent-title" className="scroll-mt-24">
+      <SectionHeading id="urgent-title" title="Urgent Sell" subtitle="Sellers who need to sell fast: book before someone else does." />
+      <ProductShelf products={data} error={error} isLoading={isLoading} emptyText="No urgent sales right now" />
+    </section>
+  );
+}
+
+/** One brand's available products. */
+function BrandSection({ brand }: { brand: Brand }) {
+  const { data, error, isLoading } = useProducts(brand.category);
+  const id = `brand-${brand.category.toLowerCase()}-title`;
+  return (
+    <section aria-labelledby={id}>
+      <SectionHeading id={id} title={brand.title} subtitle={`Second-hand ${brand.category} laptops available now.`} />
+      <ProductShelf products={data} error={error} isLoading={isLoading} />
+    </section>
+  );
+}
+
+/** / and /home: banner, brand tiles, Urgent Sell, four brands and the post-an-ad promo. */
 export default function Home() {
   const { data: categories, error, isLoading } = useCategories();
   return (
     <div className="space-y-16">
-      <section className="hero overflow-hidden rounded-box bg-gradient-to-br from-primary to-secondary text-primary-content">
-        <div className="hero-content w-full max-w-none flex-col justify-between gap-10 px-6 py-14 sm:px-12 md:py-20 lg:flex-row">
-          <div className="flex flex-col items-start gap-6">
-            <span className="badge badge-accent badge-lg font-semibold">Second-hand laptops</span>
-            <h1 className="max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">
-              A good laptop doesn't have to be a new one.
-            </h1>
-            <p className="max-w-xl text-lg opacity-90">
-              Browse second-hand Walton, Apple, HP and Asus laptops from sellers near you, book the one you like and meet
-              to pick it up.
-            </p>
-            <div className="flex flex-wrap gap-3">
-              <a href="#categories" className="btn btn-accent">
-                Browse brands
-              </a>
-              <Link to="/dashboard/addproduct" className="btn btn-outline border-primary-content text-primary-content">
-                Sell your laptop
-              </Link>
-            </div>
-          </div>
-          <div className="relative hidden h-64 w-96 shrink-0 lg:block" aria-hidden="true">
-            <img
-              src="/categories/apple.svg"
-              alt=""
-              className="absolute top-0 left-0 w-64 -rotate-6 rounded-box shadow-xl ring-4 ring-primary-content/20"
-            />
-            <img
-              src="/categories/hp.svg"
-              alt=""
-              className="absolute right-0 bottom-0 w-64 rotate-3 rounded-box shadow-xl ring-4 ring-primary-content/20"
-            />
-          </div>
-        </div>
-      </section>
+      <BannerCarousel />
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-24">
         <div className="mb-6 text-center">
@@ -65,6 +78,12 @@ export default function Home() {
           <CategoryGrid categories={categories ?? []} />
         )}
       </section>
+
+      <UrgentSell />
+
+      {brands.map((b) => (
+        <BrandSection key={b.category} brand={b} />
+      ))}
 
       <section aria-labelledby="promo-title" className="card bg-base-100 shadow-sm">
         <div className="card-body gap-8 sm:p-10">

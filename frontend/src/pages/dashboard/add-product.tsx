@@ -1,6 +1,406 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "@/api/auth";
+import { useCategories } from "@/api/categories";
+import { CONDITIONS, useAddProduct, useUploadImage, type Condition, type NewProduct } from "@/api/products";
+import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { PageSpinner } from "@/components/page-spinner";
+import { ApiError } from "@/lib/api";
+
+/** The form's fields, named as in the POST /api/products body. */
+type Field = "productName" | "picture" | "sellPrice" | "orginalPrice" | "category" | "condition" | "number" | "used" | "location" | "description";
+type Errors = Partial<Record<Field, string>>;
+
+type Values = {
+  productName: string;
+  photo: File | null;
+  sellPrice: string;
+  orginalPrice: string;
+  category: string;
+  condition: Condition | "";
+  number: string;
+  used: string;
+  location: string;
+  description: string;
+};
+
+const EMPTY: Values = {
+  productName: "",
+  photo: null,
+  sellPrice: "",
+  orginalPrice: "",
+  category: "",
+  condition: "",
+  number: "",
+  used: "",
+  location: "",
+  description: "",
+};
+
+/** Every input's label, by field: also used to turn "is required" into a sentence. */
+const LABELS: Record<Field, string> = {
+  productName: "Product Name",
+  picture: "Photo",
+  sellPrice: "Sell Price",
+  orginalPrice: "Original Price",
+  category: "Category",
+  condition: "Condition",
+  number: "Phone Number",
+  used: "Years of Use",
+  location: "Location",
+  description: "Description",
+};
+
+const ID: Record<Field, string> = {
+  productName: "product-name",
+  picture: "product-photo",
+  sellPrice: "product-sell-price",
+  orginalPrice: "product-original-price",
+  category: "product-category",
+  condition: "product-condition",
+  number: "product-number",
+  used: "product-used",
+  location: "product-location",
+  description: "product-description",
+};
+
+const PHOTO_TYPES = PHOTO_ACCEPT.split(",");
+const PHONE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
+
+/** fieldText turns a server field problem ("is required") into a sentence. */
+function fieldText(field: Field, problem: string): string {
+  return /^[a-z]/.test(problem) ? `${LABELS[field]} ${problem}` : problem;
+}
+
+/** validate runs the client's checks; the server checks everything again. */
+function validate(v: Values): Errors {
+  const e: Errors = {};
+  if (!v.productName.trim()) e.productName = "Enter the product name";
+  if (!v.photo) e.picture = "Choose a photo of the laptop";
+  else if (v.photo.type && !PHOTO_TYPES.includes(v.photo.type)) e.picture = "Choose a JPEG, PNG, WebP or GIF image";
+  else if (v.photo.size > MAX_PHOTO_BYTES) e.picture = "The photo must be at most 8 MB";
+  for (const f of ["sellPrice", "orginalPrice"] as const) {
+    const s = v[f].trim();
+    if (!s) e[f] = `Enter the ${f === "sellPrice" ? "selling" : "original"} price`;
+    else if (!/^\d+(\.\d+)?$/.test(s) || Number.parseInt(s, 10) < 1) e[f] = "Enter a price in whole Tk, e.g. 45000";
+  }
+  if (!v.category) e.category = "Choose a category";
+  if (!v.condition) e.condition = "Choose the condition";
+  if (!v.number.trim()) e.number = "Enter your phone number";
+  else if (!PHONE.test(v.number.trim())) e.number = "Use digits only, e.g. 01712345678";
+  if (!v.used.trim()) e.used = "Enter how many years it was used";
+  if (!v.location.trim()) e.location = "Enter where the laptop is";
+  return e;
+}
+
+/** toBody builds exactly the fields POST /api/products takes; prices become whole Tk. */
+function toBody(v: Values, picture: string): NewProduct {
+  return {
+    productName: v.productName.trim(),
+    picture,
+    sellPrice: Number.parseInt(v.sellPrice, 10),
+    orginalPrice: Number.parseInt(v.orginalPrice, 10),
+    category: v.category,
+    condition: v.condition as Condition,
+    location: v.location.trim(),
+    used: v.used.trim(),
+    number: v.number.trim(),
+    description: v.description.trim(),
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-base-content/60">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
 
 /** /dashboard/addproduct (seller): the new-listing form. */
 export default function AddProduct() {
-  return <ComingSoon title="Add a Product" description="Post a laptop with a photo, prices, brand, condition, years of use, phone number and location." />;
+  const categories = useCategories();
+  const upload = useUploadImage();
+  const add = useAddProduct();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The url of a photo already uploaded, so a resubmission does not upload it again.
+  const uploaded = useRef<{ file: File; url: string } | null>(null);
+
+  useEffect(() => {
+    if (!values.photo || typeof URL.createObjectURL !== "function") {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(values.photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [values.photo]);
+
+  if (categories.error) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>We couldn't load the categories. Please refresh the page in a moment.</span>
+      </div>
+    );
+  }
+  // The spec loads the category list before the page shows.
+  if (!categories.data) return <PageSpinner />;
+
+  const busy = upload.isMutating || add.isMutating;
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  function showErrors(found: Errors) {
+    setErrors(found);
+    // Focus the first wrong input once React has marked it.
+    setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    const found = validate(values);
+    if (Object.keys(found).length > 0 || !values.photo) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+
+    // 1. The photo first: without it nothing is submitted.
+    let picture = uploaded.current?.file === values.photo ? uploaded.current.url : null;
+    if (!picture) {
+      try {
+        const res = await upload.trigger(values.photo);
+        if (!res?.success || !res.data?.url) throw new Error("The photo could not be uploaded. Try another one.");
+        picture = res.data.url;
+        uploaded.current = { file: values.photo, url: picture };
+      } catch (err) {
+        const text = err instanceof Error ? err.message : "The photo could not be uploaded. Try another one.";
+        setMessage(text);
+        showErrors({ picture: err instanceof ApiError && err.fields.image ? fieldText("picture", err.fields.image) : text });
+        return;
+      }
+    }
+
+    // 2. The product.
+    try {
+      await add.trigger(toBody(values, picture));
+      toast.success("product successfuly added");
+      void navigate("/dashboard/myproducts");
+    } catch (err) {
+      const text = err instanceof Error ? err.message : "The product could not be added. Try again.";
+      setMessage(text);
+      if (err instanceof ApiError) {
+        const next: Errors = {};
+        for (const f of Object.keys(LABELS) as Field[]) {
+          if (err.fields[f]) next[f] = fieldText(f, err.fields[f]);
+        }
+        // The photo was refused after all: upload it again next time.
+        if (next.picture) uploaded.current = null;
+        showErrors(next);
+      }
+    }
+  }
+
+  /** Props every text-like control shares. */
+  const control = (f: Field) => ({
+    id: ID[f],
+    name: f,
+    "aria-invalid": errors[f] ? true : undefined,
+    "aria-describedby": fieldDescribedBy(ID[f], errors[f]),
+  });
+  const input = (f: Field) => `input w-full ${errors[f] ? "input-error" : ""}`;
+  const select = (f: Field) => `select w-full ${errors[f] ? "select-error" : ""}`;
+  const photoHint = "JPEG, PNG, WebP or GIF, up to 8 MB";
+
+  return (
+    <section className="card mx-auto w-full max-w-3xl bg-base-100 shadow-sm" aria-labelledby="add-product-title">
+      <div className="card-body gap-6 p-5 sm:p-8">
+        <header>
+          <h1 id="add-product-title" className="text-2xl font-bold sm:text-3xl">
+            Add a Product
+          </h1>
+          <p className="mt-1 text-base-content/70">Describe your laptop honestly: buyers book it from this ad and call you to meet.</p>
+        </header>
+
+        <form ref={form} className="flex flex-col gap-8" onSubmit={onSubmit} noValidate aria-labelledby="add-product-title">
+          <Section title="The laptop">
+            <div className="sm:col-span-2">
+              <FormField id={ID.productName} label={LABELS.productName} error={errors.productName}>
+                <input
+                  {...control("productName")}
+                  type="text"
+                  required
+                  placeholder="e.g. HP EliteBook 840 G5, Core i5, 8 GB"
+                  className={input("productName")}
+                  value={values.productName}
+                  onChange={(e) => set("productName", e.target.value)}
+                />
+              </FormField>
+            </div>
+            <div className="sm:col-span-2">
+              <FormField id={ID.picture} label={LABELS.picture} error={errors.picture} hint={photoHint}>
+                <div className="flex items-center gap-4">
+                  <div className="flex aspect-[4/3] w-16 shrink-0 items-center sm:w-24 justify-center overflow-hidden rounded-field bg-base-200 ring-1 ring-base-300">
+                    {preview ? (
+                      <img src={preview} alt="Preview of the product photo" className="h-full w-full object-cover" />
+                    ) : (
+                      <svg viewBox="0 0 24 24" className="h-8 w-8 text-base-content/35" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+                        <rect x="3" y="5" width="18" height="14" rx="2" />
+                        <circle cx="9" cy="10" r="1.8" />
+                        <path strokeLinejoin="round" d="m4 18 5-5 3 3 3-3 5 5" />
+                      </svg>
+                    )}
+                  </div>
+                  <input
+                    {...control("picture")}
+                    name="image"
+                    type="file"
+                    accept={PHOTO_ACCEPT}
+                    required
+                    aria-describedby={fieldDescribedBy(ID.picture, errors.picture, photoHint)}
+                    className={`file-input min-w-0 flex-1 ${errors.picture ? "file-input-error" : ""}`}
+                    onChange={(e) => set("photo", e.target.files?.[0] ?? null)}
+                  />
+                </div>
+              </FormField>
+            </div>
+            <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+              <FormField id={ID.category} label={LABELS.category} error={errors.category}>
+                <select {...control("category")} required className={select("category")} value={values.category} onChange={(e) => set("category", e.target.value)}>
+                  <option value="" disabled>
+                    Choose a brand
+                  </option>
+                  {categories.data.map((c) => (
+                    <option key={c._id} value={c.name}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+              <FormField id={ID.condition} label={LABELS.condition} error={errors.condition}>
+                <select
+                  {...control("condition")}
+                  required
+                  className={select("condition")}
+                  value={values.condition}
+                  onChange={(e) => set("condition", e.target.value as Condition)}
+                >
+                  <option value="" disabled>
+                    Choose the condition
+                  </option>
+                  {CONDITIONS.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+              <FormField id={ID.used} label={LABELS.used} error={errors.used}>
+                <input
+                  {...control("used")}
+                  type="text"
+                  inputMode="decimal"
+                  required
+                  placeholder="e.g. 2"
+                  className={input("used")}
+                  value={values.used}
+                  onChange={(e) => set("used", e.target.value)}
+                />
+              </FormField>
+            </div>
+          </Section>
+
+          <Section title="Price in Tk">
+            <FormField id={ID.sellPrice} label={LABELS.sellPrice} error={errors.sellPrice}>
+              <input
+                {...control("sellPrice")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                required
+                placeholder="e.g. 45000"
+                className={input("sellPrice")}
+                value={values.sellPrice}
+                onChange={(e) => set("sellPrice", e.target.value)}
+              />
+            </FormField>
+            <FormField id={ID.orginalPrice} label={LABELS.orginalPrice} error={errors.orginalPrice}>
+              <input
+                {...control("orginalPrice")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                required
+                placeholder="What it cost new"
+                className={input("orginalPrice")}
+                value={values.orginalPrice}
+                onChange={(e) => set("orginalPrice", e.target.value)}
+              />
+            </FormField>
+          </Section>
+
+          <Section title="Where to find you">
+            <FormField id={ID.number} label={LABELS.number} error={errors.number}>
+              <input
+                {...control("number")}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                required
+                placeholder="01712345678"
+                className={input("number")}
+                value={values.number}
+                onChange={(e) => set("number", e.target.value)}
+              />
+            </FormField>
+            <FormField id={ID.location} label={LABELS.location} error={errors.location}>
+              <input
+                {...control("location")}
+                type="text"
+                required
+                placeholder="e.g. Mirpur 10, Dhaka"
+                className={input("location")}
+                value={values.location}
+                onChange={(e) => set("location", e.target.value)}
+              />
+            </FormField>
+            <div className="sm:col-span-2">
+              <FormField id={ID.description} label={`${LABELS.description} (optional)`} error={errors.description}>
+                <textarea
+                  {...control("description")}
+                  rows={4}
+                  placeholder="Processor, memory, storage, battery health, anything a buyer should know"
+                  className={`textarea w-full ${errors.description ? "textarea-error" : ""}`}
+                  value={values.description}
+                  onChange={(e) => set("description", e.target.value)}
+                />
+              </FormField>
+            </div>
+          </Section>
+
+          {message && (
+            <p role="alert" className="text-sm text-error">
+              {message}
+            </p>
+          )}
+          <div className="flex justify-end">
+            <button type="submit" className="btn btn-primary w-full sm:w-48" disabled={busy} aria-busy={busy}>
+              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Submit
+            </button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
 }

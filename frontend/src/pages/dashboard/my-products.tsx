@@ -1,6 +1,156 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageSpinner } from "@/components/page-spinner";
+import { useAuth } from "@/lib/auth";
+import { cutName, formatTk } from "@/lib/format";
 
-/** /dashboard/myproducts (seller): the seller's listings. */
+/** /dashboard/myproducts (seller): the seller's listings, sold ones included. */
 export default function MyProducts() {
-  return <ComingSoon title="My Products" description="Your listings with their price and status; advertise a laptop or delete it from here." />;
+  const { user } = useAuth();
+  const { data: products, error } = useUserProducts(user?.email);
+  const advertise = useAdvertiseProduct();
+  const remove = useDeleteProduct();
+  const [confirm, confirmDialog] = useConfirm();
+  const [busy, setBusy] = useState<{ id: string; action: "advertise" | "delete" } | null>(null);
+
+  async function onAdvertise(p: Product) {
+    const yes = await confirm({
+      message: "Are you sure Advertise this Product",
+      detail: `${p.productName} will be shown under Urgent Sell on the home page.`,
+      confirmLabel: "Advertise",
+    });
+    if (!yes) return;
+    setBusy({ id: p._id, action: "advertise" });
+    try {
+      await advertise.trigger(p._id);
+      toast.success("Product Advertise Success");
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : "Could not advertise this product");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onDelete(p: Product) {
+    const yes = await confirm({
+      message: "Are you sure Delete this Product",
+      detail: `${p.productName} will be removed for good.`,
+      confirmLabel: "Delete",
+      danger: true,
+    });
+    if (!yes) return;
+    setBusy({ id: p._id, action: "delete" });
+    try {
+      await remove.trigger(p._id);
+      toast.success("Delete Success");
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : "Could not delete this product");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (error && !products) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>We couldn't load your products. Please refresh the page in a moment.</span>
+      </div>
+    );
+  }
+  if (!products) return <PageSpinner />;
+
+  const spinning = (p: Product, action: "advertise" | "delete") => busy?.id === p._id && busy.action === action;
+
+  return (
+    <section className="space-y-6" aria-labelledby="my-products-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="my-products-title" className="text-2xl font-bold sm:text-3xl">
+          My Products: {products.length}
+        </h1>
+        <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm sm:btn-md">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+            <path strokeLinecap="round" d="M12 5v14M5 12h14" />
+          </svg>
+          Add Product
+        </Link>
+      </div>
+
+      {products.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
+          <p className="text-lg font-semibold text-base-content/70">No Product</p>
+          <p className="text-sm text-base-content/60">Post your first laptop and it will show up here.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">ProductName</th>
+                <th scope="col">Price</th>
+                <th scope="col">Available</th>
+                <th scope="col">Advertise</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p) => {
+                const sold = p.available === "soled";
+                return (
+                  <tr key={p._id} className="hover:bg-base-200/50">
+                    <td>
+                      <div className="flex items-center gap-3">
+                        <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                        <span className="font-medium whitespace-nowrap" title={p.productName}>
+                          {cutName(p.productName)}
+                        </span>
+                      </div>
+                    </td>
+                    <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice)}</td>
+                    <td>
+                      <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{p.available}</span>
+                    </td>
+                    <td>
+                      {p.advertise ? (
+                        <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">Advertised</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-primary btn-sm"
+                          disabled={sold || busy !== null}
+                          aria-busy={spinning(p, "advertise")}
+                          onClick={() => void onAdvertise(p)}
+                          aria-label={`Advertise ${p.productName}`}
+                          title={sold ? "A sold product cannot be advertised" : undefined}
+                        >
+                          {spinning(p, "advertise") && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                          Advertise
+                        </button>
+                      )}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error btn-sm"
+                        disabled={busy !== null}
+                        aria-busy={spinning(p, "delete")}
+                        onClick={() => void onDelete(p)}
+                        aria-label={`Delete ${p.productName}`}
+                      >
+                        {spinning(p, "delete") && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirmDialog}
+    </section>
+  );
 }

@@ -1,6 +1,114 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { useDeleteReportedProduct, useReportedProducts, type Product } from "@/api/products";
+import { VerifiedBadge } from "@/components/product-card";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageSpinner } from "@/components/page-spinner";
+import { cutName, formatTk } from "@/lib/format";
 
-/** /dashboard/repotedproducts (admin): listings buyers reported. */
+/** /dashboard/repotedproducts (admin): listings people reported. */
 export default function ReportedProducts() {
-  return <ComingSoon title="Reported Products" description="Listings that buyers reported as suspicious, so you can review and delete them." />;
+  const { data: products, error } = useReportedProducts();
+  const remove = useDeleteReportedProduct();
+  const [confirm, confirmDialog] = useConfirm();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function onDelete(p: Product) {
+    const yes = await confirm({
+      message: "Are you sure Delete this Product",
+      detail: `${p.productName} by ${p.seller} will be removed for good.`,
+      confirmLabel: "Delete",
+      danger: true,
+    });
+    if (!yes) return;
+    setDeleting(p._id);
+    try {
+      await remove.trigger(p._id);
+      toast.success("Delete Success");
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : "Could not delete this product");
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  if (error && !products) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>We couldn't load the reported products. Please refresh the page in a moment.</span>
+      </div>
+    );
+  }
+  if (!products) return <PageSpinner />;
+
+  return (
+    <section className="space-y-6" aria-labelledby="reported-title">
+      <div>
+        <h1 id="reported-title" className="text-2xl font-bold sm:text-3xl">
+          Reported Products: {products.length}
+        </h1>
+        <p className="mt-1 text-base-content/70">Listings that people reported as suspicious. Deleting one removes it from the shop.</p>
+      </div>
+
+      {products.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
+          <p className="text-lg font-semibold text-base-content/70">No Reported Product</p>
+          <p className="text-sm text-base-content/60">Nothing to review right now.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">ProductName</th>
+                <th scope="col">Seller</th>
+                <th scope="col">Price</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p, i) => (
+                <tr key={p._id} className="hover:bg-base-200/50">
+                  <th scope="row" className="text-base-content/60">
+                    {i + 1}
+                  </th>
+                  <td>
+                    <div className="flex items-center gap-3">
+                      <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                      <span className="font-medium whitespace-nowrap" title={p.productName}>
+                        {cutName(p.productName)}
+                      </span>
+                    </div>
+                  </td>
+                  <td>
+                    <div className="flex items-center gap-2 whitespace-nowrap">
+                      <span>{p.seller}</span>
+                      {p.sellerVerify && <VerifiedBadge />}
+                    </div>
+                    <div className="text-xs text-base-content/60">{p.sellerEmail}</div>
+                  </td>
+                  <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-sm"
+                      disabled={deleting !== null}
+                      aria-busy={deleting === p._id}
+                      onClick={() => void onDelete(p)}
+                      aria-label={`Delete ${p.productName}`}
+                    >
+                      {deleting === p._id && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirmDialog}
+    </section>
+  );
 }

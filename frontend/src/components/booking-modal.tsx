@@ -1,0 +1,190 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import type { Product } from "@/api/products";
+import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { Modal } from "@/components/modal";
+import { SubmitButton } from "@/components/submit-button";
+import { ApiError } from "@/lib/api";
+import { formatTk } from "@/lib/format";
+
+/** What the buyer types into the booking dialog. */
+export type BookingDetails = { number: string; meetLocation: string };
+
+type Errors = Partial<Record<keyof BookingDetails, string>>;
+
+type BookingModalProps = {
+  /** The product being booked; null keeps the dialog closed. */
+  product: Product | null;
+  buyerName: string;
+  buyerEmail: string;
+  onClose: () => void;
+  /** Sends the booking; throws (an ApiError) when it fails. */
+  onSubmit: (details: BookingDetails) => Promise<void>;
+};
+
+const PHONE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
+
+/** validate runs the client's checks; the server checks everything again. */
+function validate(v: BookingDetails): Errors {
+  const errors: Errors = {};
+  if (!v.number.trim()) errors.number = "Enter a contact number";
+  else if (!PHONE.test(v.number.trim())) errors.number = "Use digits only, e.g. 01712345678";
+  if (!v.meetLocation.trim()) errors.meetLocation = "Enter where you would like to meet";
+  return errors;
+}
+
+/** fieldText turns a server field problem ("is required") into a sentence. */
+function fieldText(label: string, problem: string): string {
+  return /^[a-z]/.test(problem) ? `${label} ${problem}` : problem;
+}
+
+/**
+ * The Book Now dialog: the buyer's name and email (from the signed-in user)
+ * and the product's name and price are shown read-only; the buyer adds a
+ * phone number and a meeting place.
+ */
+export function BookingModal({ product, buyerName, buyerEmail, onClose, onSubmit }: BookingModalProps) {
+  const id = useId();
+  return (
+    <Modal open={product !== null} onClose={onClose} labelledBy={`${id}-title`} boxClassName="sm:max-w-lg">
+      {product && (
+        <BookingForm
+          key={product._id}
+          idPrefix={id}
+          product={product}
+          buyerName={buyerName}
+          buyerEmail={buyerEmail}
+          onClose={onClose}
+          onSubmit={onSubmit}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function BookingForm({
+  idPrefix: id,
+  product,
+  buyerName,
+  buyerEmail,
+  onClose,
+  onSubmit,
+}: Omit<BookingModalProps, "product"> & { idPrefix: string; product: Product }) {
+  const [number, setNumber] = useState("");
+  const [meetLocation, setMeetLocation] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    const details = { number: number.trim(), meetLocation: meetLocation.trim() };
+    const found = validate(details);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(details);
+      setNumber("");
+      setMeetLocation("");
+      setErrors({});
+      setBusy(false);
+      onClose();
+    } catch (err) {
+      setBusy(false);
+      const text = err instanceof Error ? err.message : "Booking failed. Try again.";
+      setMessage(text);
+      if (err instanceof ApiError) {
+        setErrors({
+          number: err.fields.number ? fieldText("Contact number", err.fields.number) : undefined,
+          meetLocation: err.fields.meetLocation ? fieldText("Meeting location", err.fields.meetLocation) : undefined,
+        });
+      }
+    }
+  }
+
+  const readOnly = "input w-full border-base-300 bg-base-200 text-base-content/80 focus:outline-none";
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id={`${id}-title`} className="text-xl font-bold leading-snug">
+            Book {product.productName}
+          </h2>
+          <p className="mt-1 text-sm text-base-content/70">Leave your number and a place to meet; the seller will call you.</p>
+        </div>
+        <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClose} aria-label="Close">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${id}-name`} label="Your Name">
+          <input id={`${id}-name`} type="text" className={readOnly} value={buyerName} readOnly />
+        </FormField>
+        <FormField id={`${id}-email`} label="Your Email">
+          <input id={`${id}-email`} type="email" className={readOnly} value={buyerEmail} readOnly />
+        </FormField>
+        <FormField id={`${id}-product`} label="Product">
+          <input id={`${id}-product`} type="text" className={readOnly} value={product.productName} readOnly />
+        </FormField>
+        <FormField id={`${id}-price`} label="Price">
+          <input id={`${id}-price`} type="text" className={readOnly} value={formatTk(product.sellPrice)} readOnly />
+        </FormField>
+      </div>
+
+      <FormField id={`${id}-number`} label="Contact Number" error={errors.number}>
+        <input
+          id={`${id}-number`}
+          name="number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          required
+          placeholder="01712345678"
+          data-autofocus
+          className={`input w-full ${errors.number ? "input-error" : ""}`}
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={fieldDescribedBy(`${id}-number`, errors.number)}
+        />
+      </FormField>
+      <FormField id={`${id}-meet`} label="Meeting Location" error={errors.meetLocation}>
+        <input
+          id={`${id}-meet`}
+          name="meetLocation"
+          type="text"
+          required
+          placeholder="e.g. Dhanmondi 27, Dhaka"
+          className={`input w-full ${errors.meetLocation ? "input-error" : ""}`}
+          value={meetLocation}
+          onChange={(e) => setMeetLocation(e.target.value)}
+          aria-invalid={errors.meetLocation ? true : undefined}
+          aria-describedby={fieldDescribedBy(`${id}-meet`, errors.meetLocation)}
+        />
+      </FormField>
+
+      {message && (
+        <p role="alert" className="text-sm text-error">
+          {message}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <div className="sm:w-40">
+          <SubmitButton busy={busy}>Submit</SubmitButton>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { ProductCard } from "@/components/product-card";
+import { product } from "@/test/fixtures";
+
+describe("product card", () => {
+  it("shows every field of the product", () => {
+    const p = product({
+      productName: "Walton Tamarind EX510",
+      picture: "/uploads/tamarind.jpg",
+      sellPrice: 38500,
+      orginalPrice: 62000,
+      category: "WALTON",
+      condition: "excellent",
+      location: "Uttara, Dhaka",
+      used: "3",
+      number: "+8801811223344",
+      seller: "Nusrat Jahan",
+      time: "9:41 AM",
+      date: "01-05-2027",
+      description: "Barely used, box and charger included.",
+    });
+    render(<ProductCard product={p} onBook={() => {}} onReport={() => {}} />);
+    const card = screen.getByRole("article", { name: "Walton Tamarind EX510" });
+
+    const img = within(card).getByRole("img", { name: "Walton Tamarind EX510" });
+    expect(img).toHaveAttribute("src", "/uploads/tamarind.jpg");
+    expect(img).toHaveAttribute("loading", "lazy");
+    expect(within(card).getByRole("heading", { name: "Walton Tamarind EX510" })).toBeInTheDocument();
+    // prices in Tk with thousands separators; the original one struck through
+    expect(card).toHaveTextContent("Selling price: 38,500 Tk");
+    expect(within(card).getByText("62,000 Tk").tagName).toBe("DEL");
+    const fact = (label: string) => within(card).getByText(label, { selector: "dt" }).nextElementSibling;
+    expect(fact("Brand")).toHaveTextContent("WALTON");
+    expect(fact("Condition")).toHaveTextContent("excellent");
+    expect(fact("Used")).toHaveTextContent("3 year");
+    expect(fact("Location")).toHaveTextContent("Uttara, Dhaka");
+    expect(fact("Phone")).toHaveTextContent("+8801811223344");
+    expect(card).toHaveTextContent("Seller: Nusrat Jahan");
+    expect(card).toHaveTextContent("Posted 9:41 AM, 01-05-2027");
+    expect(within(card).getByText("Barely used, box and charger included.")).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Book Now" })).toBeEnabled();
+    expect(within(card).getByRole("button", { name: "Report" })).toBeEnabled();
+  });
+
+  it("shows the verified badge only for a verified seller", () => {
+    const { rerender } = render(<ProductCard product={product({ sellerVerify: false })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.queryByText("Verified")).not.toBeInTheDocument();
+    rerender(<ProductCard product={product({ sellerVerify: true })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByText("Verified")).toHaveAttribute("title", "Verified seller");
+  });
+
+  it("leaves out an empty description", () => {
+    render(<ProductCard product={product({ description: "" })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByRole("article").querySelector(".line-clamp-3")).toBeNull();
+  });
+
+  it("passes the product to Book Now and Report", async () => {
+    const p = product();
+    const onBook = vi.fn();
+    const onReport = vi.fn();
+    render(<ProductCard product={p} onBook={onBook} onReport={onReport} />);
+    await userEvent.click(screen.getByRole("button", { name: "Book Now" }));
+    expect(onBook).toHaveBeenCalledWith(p);
+    expect(onReport).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Report" }));
+    expect(onReport).toHaveBeenCalledWith(p);
+  });
+
+  it("offers no booking or report on the seller's own product", () => {
+    render(<ProductCard product={product()} own onBook={() => {}} onReport={() => {}} />);
+    expect(screen.queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Report" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Your product" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,151 @@
+import type { ReactNode } from "react";
+import type { Product } from "@/api/products";
+import { formatTk } from "@/lib/format";
+
+type ProductCardProps = {
+  product: Product;
+  /** The signed-in user is this product's seller: no booking, no report. */
+  own?: boolean;
+  /** True while this product's report is on its way. */
+  reporting?: boolean;
+  onBook: (product: Product) => void;
+  onReport: (product: Product) => void;
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/55">{label}</dt>
+      <dd className="truncate font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The share of the original price a buyer saves, rounded; null when none. */
+function saving(p: Product): number | null {
+  if (p.orginalPrice <= 0 || p.sellPrice >= p.orginalPrice) return null;
+  return Math.round((1 - p.sellPrice / p.orginalPrice) * 100);
+}
+
+/** VerifiedBadge marks a seller the admins verified. */
+export function VerifiedBadge() {
+  return (
+    <span className="badge badge-info badge-sm gap-1 font-semibold" title="Verified seller">
+      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
+        <path
+          fillRule="evenodd"
+          d="M16.4 6.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0l-3.5-3.5a1 1 0 1 1 1.4-1.4l2.8 2.8 6.3-6.3a1 1 0 0 1 1.4 0Z"
+          clipRule="evenodd"
+        />
+      </svg>
+      Verified
+    </span>
+  );
+}
+
+/** A product for sale: photo, prices in Tk, the facts, the seller, and Book Now / Report. */
+export function ProductCard({ product: p, own = false, reporting = false, onBook, onReport }: ProductCardProps) {
+  const off = saving(p);
+  const titleId = `product-${p._id}-title`;
+  return (
+    <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-labelledby={titleId}>
+      <figure className="relative aspect-[16/10] bg-base-200">
+        <img src={p.picture} alt={p.productName} loading="lazy" decoding="async" width={800} height={500} className="h-full w-full object-cover" />
+        {off !== null && (
+          <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{off}% off</span>
+        )}
+      </figure>
+      <div className="card-body gap-4 p-5">
+        <div className="space-y-1">
+          <h3 id={titleId} className="card-title line-clamp-2 text-lg leading-snug break-words">
+            {p.productName}
+          </h3>
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <div className="text-2xl font-extrabold text-primary">
+              <span className="sr-only">Selling price: </span>
+              {formatTk(p.sellPrice)}
+            </div>
+            <div className="text-sm text-base-content/60">
+              <span className="sr-only">Original price: </span>
+              <del>{formatTk(p.orginalPrice)}</del>
+            </div>
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
+          <Fact label="Brand">{p.category}</Fact>
+          <Fact label="Condition">
+            <span className="capitalize">{p.condition}</span>
+          </Fact>
+          <Fact label="Used">{p.used} year</Fact>
+          <Fact label="Location">{p.location}</Fact>
+          <div className="col-span-2 min-w-0">
+            <dt className="text-xs font-medium uppercase tracking-wide text-base-content/55">Phone</dt>
+            <dd className="font-medium">
+              <a href={`tel:${p.number}`} className="link link-hover">
+                {p.number}
+              </a>
+            </dd>
+          </div>
+        </dl>
+
+        {p.description && <p className="line-clamp-3 text-sm leading-relaxed text-base-content/75">{p.description}</p>}
+
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3 text-sm">
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="sr-only">Seller: </span>
+            <span className="truncate font-semibold">{p.seller}</span>
+            {p.sellerVerify && <VerifiedBadge />}
+          </div>
+          <div className="text-xs text-base-content/60">
+            Posted {p.time}, {p.date}
+          </div>
+        </div>
+
+        <div className="card-actions flex-nowrap">
+          {own ? (
+            <button type="button" className="btn btn-disabled flex-1" disabled>
+              Your product
+            </button>
+          ) : (
+            <>
+              <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
+                Book Now
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline btn-error"
+                onClick={() => onReport(p)}
+                disabled={reporting}
+                aria-busy={reporting}
+              >
+                {reporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                Report
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A grey card shown while products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="card overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
+      <div className="skeleton aspect-[16/10] rounded-none" />
+      <div className="card-body gap-4 p-5">
+        <div className="skeleton h-5 w-3/4" />
+        <div className="skeleton h-7 w-1/2" />
+        <div className="grid grid-cols-2 gap-3">
+          <div className="skeleton h-8" />
+          <div className="skeleton h-8" />
+          <div className="skeleton h-8" />
+          <div className="skeleton h-8" />
+        </div>
+        <div className="skeleton h-10 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { TOKEN_KEY } from "@/lib/api";
+import { buyer, categories, product, seller } from "@/test/fixtures";
+import { renderApp, reply, requestsTo, stubApi, type ApiTable, type Responder } from "@/test/render-app";
+
+const hp = categories[2]!;
+const elitebook = product({ productName: "HP EliteBook 840 G5", category: "HP", sellPrice: 45000 });
+const probook = product({ productName: "HP ProBook 450", category: "HP", sellerEmail: seller.email });
+const sold = product({ productName: "HP Envy sold", category: "HP", available: "soled" });
+
+function api(extra: ApiTable = {}): ApiTable {
+  return {
+    "/api/me": buyer,
+    "/api/categorys": categories,
+    "/api/categorys/3": hp,
+    "/api/products?category=HP": [elitebook, probook, sold],
+    ...extra,
+  };
+}
+
+function signIn() {
+  localStorage.setItem(TOKEN_KEY, "tok");
+}
+
+describe("category page", () => {
+  it("shows the breadcrumb with the count, the sidebar with the current brand, and the cards", async () => {
+    signIn();
+    const fetchMock = stubApi(api());
+    renderApp("/categorys/3");
+
+    const crumbs = await screen.findByRole("navigation", { name: "Breadcrumb" });
+    expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await waitFor(() => expect(within(crumbs).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Home", "HP", "2 products"]));
+
+    const sidebar = screen.getByRole("navigation", { name: "All categories" });
+    expect(within(sidebar).getAllByRole("link").map((a) => a.textContent)).toEqual(["WALTON", "APPLE", "HP", "ASUS"]);
+    expect(within(sidebar).getByRole("link", { name: "HP" })).toHaveAttribute("aria-current", "page");
+    expect(within(sidebar).getByRole("link", { name: "APPLE" })).not.toHaveAttribute("aria-current");
+    expect(within(sidebar).getByRole("link", { name: "APPLE" })).toHaveAttribute("href", "/categorys/2");
+
+    expect(screen.getByRole("article", { name: "HP EliteBook 840 G5" })).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "HP ProBook 450" })).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "HP Envy sold" })).not.toBeInTheDocument();
+    // the products are asked for by the category's name, once it is known
+    expect(requestsTo(fetchMock, "/api/products?category=HP")).toHaveLength(1);
+  });
+
+  it("shows No Available Product and a zero count for an empty brand", async () => {
+    signIn();
+    stubApi(api({ "/api/products?category=HP": [] }));
+    renderApp("/categorys/3");
+    expect(await screen.findByText("No Available Product")).toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: "Breadcrumb" })).toHaveTextContent("0 products");
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+  });
+
+  it("shows the error page for an unknown category, without asking for products", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    signIn();
+    const fetchMock = stubApi(api({ "/api/categorys/99": reply(404, { message: "Category not found", code: "not_found" }) }));
+    renderApp("/categorys/99");
+    expect(await screen.findByRole("heading", { name: "404" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Category not found");
+    expect(fetchMock.mock.calls.some(([path]) => String(path).startsWith("/api/products"))).toBe(false);
+  });
+
+  it("shows no Book Now on the signed-in seller's own product", async () => {
+    signIn();
+    stubApi(api({ "/api/me": seller }));
+    renderApp("/categorys/3");
+    const own = await screen.findByRole("article", { name: "HP ProBook 450" });
+    expect(within(own).queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+    expect(within(own).getByRole("button", { name: "Your product" })).toBeDisabled();
+    const other = screen.getByRole("article", { name: "HP EliteBook 840 G5" });
+    expect(within(other).getByRole("button", { name: "Book Now" })).toBeEnabled();
+  });
+});
+
+describe("booking dialog", () => {
+  async function openBooking() {
+    const card = await screen.findByRole("article", { name: "HP EliteBook 840 G5" });
+    await userEvent.click(within(card).getByRole("button", { name: "Book Now" }));
+    return screen.getByRole("dialog", { name: "Book HP EliteBook 840 G5" });
+  }
+
+  it("prefills the buyer and product read-only and focuses the contact number", async () => {
+    signIn();
+    stubApi(api());
+    renderApp("/categorys/3");
+    const dialog = await openBooking();
+
+    for (const [label, value] of [
+      ["Your Name", "Rahim Uddin"],
+      ["Your Email", "rahim@example.com"],
+      ["Product", "HP EliteBook 840 G5"],
+      ["Price", "45,000 Tk"],
+    ] as const) {
+      const input = within(dialog).getByLabelText(label);
+      expect(input).toHaveValue(value);
+      expect(input).toHaveAttribute("readonly");
+    }
+    const number = within(dialog).getByLabelText("Contact Number");
+    expect(number).toHaveFocus();
+    expect(number).toHaveAttribute("inputmode", "numeric");
+    expect(number).not.toHaveAttribute("readonly");
+    expect(within(dialog).getByLabelText("Meeting Location")).not.toHaveAttribute("readonly");
+  });
+
+  it("requires a contact number and a meeting location before sending", async () => {
+    signIn();
+    const fetchMock = stubApi(api());
+    renderApp("/categorys/3");
+    const dialog = await openBooking();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect(within(dialog).getByLabelText("Contact Number")).toHaveAccessibleDescription("Enter a contact number");
+    expect(within(dialog).getByLabelText("Meeting Location")).toHaveAccessibleDescription("Enter where you would like to meet");
+    await userEvent.type(within(dialog).getByLabelText("Contact Number"), "call me");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect(within(dialog).getByLabelText("Contact Number")).toHaveAttribute("aria-invalid", "true");
+    expect(requestsTo(fetchMock, "/api/bookings", "POST")).toHaveLength(0);
+  });
+
+  it("books, toasts Book Success, closes and comes back empty", async () => {
+    signIn();
+    const fetchMock = stubApi(api({ "POST /api/bookings": reply(201, { acknowledged: true, insertedId: "9" }) }));
+    renderApp("/categorys/3");
+    let dialog = await openBooking();
+
+    await userEvent.type(within(dialog).getByLabelText("Contact Number"), "01812345678");
+    await userEvent.type(within(dialog).getByLabelText("Meeting Location"), "Farmgate, Dhaka");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+
+    expect(await screen.findByText("Book Success")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    const [init] = requestsTo(fetchMock, "/api/bookings", "POST");
+    expect(JSON.parse(init!.body as string)).toEqual({
+      ProductId: elitebook._id,
+      number: "01812345678",
+      meetLocation: "Farmgate, Dhaka",
+      buyerName: "Rahim Uddin",
+      buyerEmail: "rahim@example.com",
+      productName: "HP EliteBook 840 G5",
+      price: 45000,
+    });
+
+    dialog = await openBooking();
+    expect(within(dialog).getByLabelText("Contact Number")).toHaveValue("");
+    expect(within(dialog).getByLabelText("Meeting Location")).toHaveValue("");
+  });
+
+  it("shows a refusal in red and field errors under their inputs, and stays open", async () => {
+    signIn();
+    let answer: Responder = reply(409, { message: "You already booked this product", code: "conflict" });
+    stubApi(api({ "POST /api/bookings": ((init) => answer(init)) satisfies Responder }));
+    renderApp("/categorys/3");
+    const dialog = await openBooking();
+    await userEvent.type(within(dialog).getByLabelText("Contact Number"), "01812345678");
+    await userEvent.type(within(dialog).getByLabelText("Meeting Location"), "Farmgate");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+
+    expect(await within(dialog).findByText("You already booked this product")).toHaveClass("text-error");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    expect(screen.queryByText("Book Success")).not.toBeInTheDocument();
+
+    answer = reply(400, { message: "meetLocation must be at most 200 characters", code: "invalid", fields: { meetLocation: "must be at most 200 characters" } });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Meeting Location")).toHaveAccessibleDescription("Meeting location must be at most 200 characters"),
+    );
+    expect(within(dialog).getByLabelText("Contact Number")).toHaveValue("01812345678");
+  });
+
+  it("closes on Escape and on Cancel without sending", async () => {
+    signIn();
+    const fetchMock = stubApi(api());
+    renderApp("/categorys/3");
+    await openBooking();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    const dialog = await openBooking();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, "/api/bookings", "POST")).toHaveLength(0);
+  });
+});

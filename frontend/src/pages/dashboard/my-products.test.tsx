@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { Product } from "@/api/products";
+import { TOKEN_KEY } from "@/lib/api";
+import { categories, product, seller } from "@/test/fixtures";
+import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
+
+const LIST = "/api/userProducts?email=karim%40example.com";
+const mine = (o: Partial<Product>) => product({ seller: seller.userName, sellerEmail: seller.email, ...o });
+
+const long = mine({ productName: "Lenovo ThinkPad X1 Carbon Gen 9 i7", sellPrice: 125000 }); // 34 characters
+const exact = mine({ productName: "Asus VivoBook 15 X515EA i3" }); // 26 characters
+const short = mine({ productName: "MacBook Air M1 2020", advertise: true }); // 19 characters
+const sold = mine({ productName: "HP 250 G8", available: "soled" });
+
+function api(list: Product[] | (() => Product[]), extra: ApiTable = {}): ApiTable {
+  return {
+    "/api/me": seller,
+    "/api/categorys": categories,
+    [LIST]: typeof list === "function" ? () => reply(200, list())({}) : list,
+    ...extra,
+  };
+}
+
+const row = (name: string | RegExp) => screen.getByRole("row", { name });
+
+describe("my products", () => {
+  it("lists the seller's products with the count, cut names, prices and states", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api([long, exact, short, sold]));
+    renderApp("/dashboard/myproducts");
+
+    expect(await screen.findByRole("heading", { name: "My Products: 4" })).toBeInTheDocument();
+    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["ProductName", "Price", "Available", "Advertise", "Delete"]);
+    // 25 characters plus an ellipsis for names of 25 or more
+    expect(screen.getByText("Lenovo ThinkPad X1 Carbon...")).toBeInTheDocument();
+    expect(screen.getByText("Asus VivoBook 15 X515EA i...")).toBeInTheDocument();
+    expect(screen.getByText("MacBook Air M1 2020")).toBeInTheDocument();
+    expect(within(row(/Lenovo/)).getByText("125,000 Tk")).toBeInTheDocument();
+
+    expect(within(row(/Lenovo/)).getByText("available")).toHaveClass("badge");
+    expect(within(row(/HP 250 G8/)).getByText("soled")).toHaveClass("badge");
+    // sold: Advertise is disabled; advertised: it says so instead
+    expect(within(row(/HP 250 G8/)).getByRole("button", { name: /Advertise/ })).toBeDisabled();
+    expect(within(row(/Lenovo/)).getByRole("button", { name: /Advertise/ })).toBeEnabled();
+    expect(within(row(/MacBook/)).queryByRole("button", { name: /Advertise/ })).not.toBeInTheDocument();
+    expect(within(row(/MacBook/)).getByText("Advertised")).toBeInTheDocument();
+  });
+
+  it("shows No Product when the seller has none", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api([]));
+    renderApp("/dashboard/myproducts");
+    expect(await screen.findByRole("heading", { name: "My Products: 0" })).toBeInTheDocument();
+    expect(screen.getByText("No Product")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("advertises after the confirmation, toasts and shows Advertised", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    let list = [long];
+    const fetchMock = stubApi(
+      api(() => list, {
+        [`PUT /api/products/${long._id}`]: () => {
+          list = [{ ...long, advertise: true }];
+          return reply(200, { acknowledged: true, modifiedCount: 1 })({});
+        },
+      }),
+    );
+    renderApp("/dashboard/myproducts");
+    await screen.findByRole("heading", { name: "My Products: 1" });
+
+    await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: /Advertise/ }));
+    const dialog = screen.getByRole("alertdialog", { name: "Are you sure Advertise this Product" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(requestsTo(fetchMock, `/api/products/${long._id}`, "PUT")).toHaveLength(0);
+
+    await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: /Advertise/ }));
+    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Advertise" }));
+    expect(await screen.findByText("Product Advertise Success")).toBeInTheDocument();
+    expect(await within(row(/Lenovo/)).findByText("Advertised")).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `/api/products/${long._id}`, "PUT")).toHaveLength(1);
+  });
+
+  it("toasts the server's message when advertising is refused", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api([long], { [`PUT /api/products/${long._id}`]: reply(409, { message: "This product is already sold", code: "sold" }) }));
+    renderApp("/dashboard/myproducts");
+    await screen.findByRole("heading", { name: "My Products: 1" });
+    await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: /Advertise/ }));
+    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Advertise" }));
+    expect(await screen.findByText("This product is already sold")).toBeInTheDocument();
+    expect(screen.queryByText("Product Advertise Success")).not.toBeInTheDocument();
+  });
+
+  it("deletes after the confirmation, toasts Delete Success and reloads the list", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    let list = [long, short];
+    const fetchMock = stubApi(
+      api(() => list, {
+        [`DELETE /api/products/${short._id}`]: () => {
+          list = [long];
+          return reply(200, { deletedCount: 1 })({});
+        },
+      }),
+    );
+    renderApp("/dashboard/myproducts");
+    await screen.findByRole("heading", { name: "My Products: 2" });
+
+    await userEvent.click(within(row(/MacBook/)).getByRole("button", { name: /Delete/ }));
+    expect(screen.getByRole("alertdialog", { name: "Are you sure Delete this Product" })).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    expect(requestsTo(fetchMock, `/api/products/${short._id}`, "DELETE")).toHaveLength(0);
+
+    await userEvent.click(within(row(/MacBook/)).getByRole("button", { name: /Delete/ }));
+    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Delete Success")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "My Products: 1" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText("MacBook Air M1 2020")).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,149 @@
+// Not a route: the list of product cards shared by home and the category
+// page, with what its buttons do (report after a confirmation, book in a
+// dialog, or go to log in first).
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useCreateBooking } from "@/api/bookings";
+import { useReportProduct, type Product } from "@/api/products";
+import { BookingModal, type BookingDetails } from "@/components/booking-modal";
+import { useConfirm } from "@/components/confirm-dialog";
+import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
+import { useAuth } from "@/lib/auth";
+
+type ProductShelfProps = {
+  products: Product[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  /** Shown instead of the cards when there are none. */
+  emptyText?: string;
+  /** How many grey cards to show while loading. */
+  skeletons?: number;
+  /** The grid's column classes. */
+  gridClassName?: string;
+};
+
+/** The spec's empty-list text for products. */
+export const NO_PRODUCT = "No Available Product";
+
+/** A grid of product cards with Book Now and Report wired up. */
+export function ProductShelf({
+  products,
+  isLoading,
+  error,
+  emptyText = NO_PRODUCT,
+  skeletons = 3,
+  gridClassName = "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
+}: ProductShelfProps) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [confirm, confirmDialog] = useConfirm();
+  const report = useReportProduct();
+  const book = useCreateBooking();
+  const [reportingId, setReportingId] = useState<string | null>(null);
+  const [booking, setBooking] = useState<Product | null>(null);
+
+  /** Sends a signed-out visitor to log in, to come back here after. */
+  function signedIn(): boolean {
+    if (user) return true;
+    void navigate("/login", { state: { from: location } });
+    return false;
+  }
+
+  async function onReport(p: Product) {
+    if (!signedIn()) return;
+    const yes = await confirm({
+      message: "Are You sure Report this Product",
+      detail: `${p.productName} will be sent to the admins for review.`,
+      confirmLabel: "Report",
+      danger: true,
+    });
+    if (!yes) return;
+    setReportingId(p._id);
+    try {
+      await report.trigger(p._id);
+      toast.success("Report Success");
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : "Could not report this product");
+    } finally {
+      setReportingId(null);
+    }
+  }
+
+  function onBook(p: Product) {
+    if (!signedIn()) return;
+    setBooking(p);
+  }
+
+  async function sendBooking(details: BookingDetails) {
+    if (!booking || !user) return;
+    await book.trigger({
+      ProductId: booking._id,
+      number: details.number,
+      meetLocation: details.meetLocation,
+      buyerName: user.userName,
+      buyerEmail: user.email,
+      productName: booking.productName,
+      price: booking.sellPrice,
+    });
+    toast.success("Book Success");
+  }
+
+  let body;
+  if (isLoading && !products) {
+    body = (
+      <div className={`grid gap-6 ${gridClassName}`} role="status" aria-label="Loading products">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (error && !products) {
+    body = (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>We couldn't load these laptops right now. Please refresh the page in a moment.</span>
+      </div>
+    );
+  } else if (!products || products.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-10 text-center">
+        <svg viewBox="0 0 24 24" className="h-10 w-10 text-base-content/30" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+          <rect x="3" y="4" width="18" height="12" rx="1.5" />
+          <path strokeLinecap="round" d="M1.5 19.5h21" />
+        </svg>
+        <p className="font-semibold text-base-content/70">{emptyText}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className={`grid gap-6 ${gridClassName}`}>
+        {products.map((p) => (
+          <li key={p._id}>
+            <ProductCard
+              product={p}
+              own={user !== null && user.email === p.sellerEmail}
+              reporting={reportingId === p._id}
+              onBook={onBook}
+              onReport={(x) => void onReport(x)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      {confirmDialog}
+      <BookingModal
+        product={booking}
+        buyerName={user?.userName ?? ""}
+        buyerEmail={user?.email ?? ""}
+        onClose={() => setBooking(null)}
+        onSubmit={sendBooking}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+// Sample API answers shared by the tests.
+import type { Category } from "@/api/categories";
+import type { Product } from "@/api/products";
+import type { User } from "@/lib/auth";
+
+export const categories: Category[] = [
+  { _id: "1", name: "WALTON", image: "/categories/walton.svg" },
+  { _id: "2", name: "APPLE", image: "/categories/apple.svg" },
+  { _id: "3", name: "HP", image: "/categories/hp.svg" },
+  { _id: "4", name: "ASUS", image: "/categories/asus.svg" },
+];
+
+export const buyer: User = {
+  _id: "42",
+  userName: "Rahim Uddin",
+  email: "rahim@example.com",
+  userPhoto: "/uploads/rahim.jpg",
+  role: "Buyer",
+  verify: "",
+};
+
+export const seller: User = {
+  _id: "7",
+  userName: "Karim Seller",
+  email: "karim@example.com",
+  userPhoto: "/uploads/karim.jpg",
+  role: "Seller",
+  verify: "verify",
+};
+
+export const admin: User = {
+  _id: "1",
+  userName: "Ayesha Admin",
+  email: "admin@example.com",
+  userPhoto: "",
+  role: "Admin",
+  verify: "",
+};
+
+let next = 100;
+
+/** product builds a product answer; override what the test is about. */
+export function product(overrides: Partial<Product> = {}): Product {
+  next += 1;
+  return {
+    _id: String(next),
+    productName: "HP EliteBook 840 G5",
+    picture: "/uploads/abc123.jpg",
+    sellPrice: 45000,
+    orginalPrice: 98500,
+    category: "HP",
+    condition: "good",
+    location: "Mirpur 10, Dhaka",
+    used: "2",
+    number: "01712345678",
+    description: "Core i5, 8 GB RAM, 256 GB SSD. Battery holds 4 hours.",
+    seller: "Tanvir Hasan",
+    sellerEmail: "tanvir@example.com",
+    sellerVerify: false,
+    time: "3:07 PM",
+    date: "11-21-2026",
+    available: "available",
+    advertise: false,
+    report: "",
+    ...overrides,
+  };
+}
