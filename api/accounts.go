@@ -282,7 +282,11 @@ func (s *Server) getUser(c echo.Context) error {
 
 // isSeller serves GET /api/users/seller/:email.
 func (s *Server) isSeller(c echo.Context) error {
-	u, err := s.userByEmailParam(c, c.Param("email"))
+	email, err := emailParam(c)
+	if err != nil {
+		return err
+	}
+	u, err := s.userByEmailParam(c, email)
 	if err != nil {
 		return err
 	}
@@ -291,7 +295,11 @@ func (s *Server) isSeller(c echo.Context) error {
 
 // isAdmin serves GET /api/users/admin/:email.
 func (s *Server) isAdmin(c echo.Context) error {
-	u, err := s.userByEmailParam(c, c.Param("email"))
+	email, err := emailParam(c)
+	if err != nil {
+		return err
+	}
+	u, err := s.userByEmailParam(c, email)
 	if err != nil {
 		return err
 	}

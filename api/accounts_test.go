@@ -256,6 +256,7 @@ func TestRoleLookups(t *testing.T) {
 	}{
 		{"anonymous", "/api/users/seller/sam@example.com", "", 401, "", false},
 		{"seller asks about self", "/api/users/seller/sam@example.com", seller.AccessToken, 200, "Seller", true},
+		{"seller asks about self, encoded", "/api/users/seller/sam%40example.com", seller.AccessToken, 200, "Seller", true},
 		{"seller asks admin of self", "/api/users/admin/sam@example.com", seller.AccessToken, 200, "Admin", false},
 		{"buyer asks about self", "/api/users/seller/BEA@example.com", buyer.AccessToken, 200, "Seller", false},
 		{"buyer asks about another", "/api/users/seller/sam@example.com", buyer.AccessToken, 403, "", false},

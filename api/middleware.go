@@ -103,3 +103,22 @@ func noStore(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// noBody refuses a body on routes that take none (the path says it all),
+// so a confused or hostile client learns of it instead of the body being
+// silently dropped.
+func noBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.ContentLength > 0 {
+			return badRequest("This request takes no body")
+		}
+		if req.ContentLength < 0 && req.Body != nil {
+			var one [1]byte
+			if n, _ := req.Body.Read(one[:]); n > 0 {
+				return badRequest("This request takes no body")
+			}
+		}
+		return next(c)
+	}
+}

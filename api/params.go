@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"net/url"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -36,3 +37,13 @@ func parseID(raw string) (int64, error) {
 func formatID(id int64) string { return strconv.FormatInt(id, 10) }
 
 func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }
+
+// emailParam reads an email from the path, percent-decoded (a client may
+// send "@" as %40).
+func emailParam(c echo.Context) (string, error) {
+	v, err := url.PathUnescape(c.Param("email"))
+	if err != nil {
+		return "", invalidFields(map[string]string{"email": "is not a valid address"}, "email")
+	}
+	return v, nil
+}

@@ -28,7 +28,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// accounts
 	g.POST("/auth/signup", s.signup)
 	g.POST("/auth/login", s.login)
-	g.POST("/auth/logout", s.logout, requireUser)
+	g.POST("/auth/logout", s.logout, requireUser, noBody)
 	g.GET("/auth/google/login", s.googleLogin)
 	g.GET("/auth/google/callback", s.googleCallback)
 	g.POST("/auth/google/exchange", s.googleExchange)
@@ -39,8 +39,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 
 	// admin: users
 	g.GET("/users", s.listUsers, admin)
-	g.DELETE("/users/:id", s.deleteUser, admin)
-	g.PUT("/users/:email", s.verifySeller, admin)
+	g.DELETE("/users/:id", s.deleteUser, admin, noBody)
+	g.PUT("/users/:email", s.verifySeller, admin, noBody)
 
 	// photos
 	g.POST("/images", s.uploadImage, requireUser)
@@ -51,18 +51,18 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/products", s.listProducts)
 	g.GET("/advertised", s.listAdvertised)
 	g.POST("/products", s.createProduct, seller)
-	g.GET("/userProducts", s.listUserProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
-	g.PUT("/products/:id", s.advertiseProduct, seller)                                         // own only
-	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
-	g.PUT("/products/report/:id", s.reportProduct, requireUser)
+	g.GET("/userProducts", s.listUserProducts, requireRole(store.RoleSeller, store.RoleAdmin))         // own, or any for an admin
+	g.PUT("/products/:id", s.advertiseProduct, seller, noBody)                                         // own only
+	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody) // own, or any for an admin
+	g.PUT("/products/report/:id", s.reportProduct, requireUser, noBody)
 	g.GET("/products/report", s.listReportedProducts, admin)
-	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin)
+	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, noBody)
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser)
-	g.GET("/bookings", s.listBookings, requireUser)         // own, or any for an admin
-	g.GET("/bookings/:id", s.getBooking, requireUser)       // own, or any for an admin
-	g.DELETE("/bookings/:id", s.deleteBooking, requireUser) // own only
+	g.GET("/bookings", s.listBookings, requireUser)                 // own, or any for an admin
+	g.GET("/bookings/:id", s.getBooking, requireUser)               // own, or any for an admin
+	g.DELETE("/bookings/:id", s.deleteBooking, requireUser, noBody) // own only
 
 	// payments
 	g.POST("/create-payment-intent", s.createPaymentIntent, requireUser) // own booking only

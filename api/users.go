@@ -56,7 +56,11 @@ func (s *Server) deleteUser(c echo.Context) error {
 // verifySeller serves PUT /api/users/:email: the seller's products show
 // the verified badge from now on.
 func (s *Server) verifySeller(c echo.Context) error {
-	changed, err := s.store.VerifySeller(c.Request().Context(), c.Param("email"))
+	email, err := emailParam(c)
+	if err != nil {
+		return err
+	}
+	changed, err := s.store.VerifySeller(c.Request().Context(), email)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound("User")

@@ -86,7 +86,7 @@ func TestVerifySeller(t *testing.T) {
 	if sellers[0].Verify != "verify" || sellers[1].Verify != "" {
 		t.Errorf("sellers = %+v", sellers)
 	}
-	rec = m.do(http.MethodPut, "/api/users/sam@example.com", nil, bearer(m.admin.AccessToken))
+	rec = m.do(http.MethodPut, "/api/users/sam%40example.com", nil, bearer(m.admin.AccessToken)) // an encoded @
 	decode(t, rec, &res)
 	if rec.Code != 200 || res.ModifiedCount != 0 {
 		t.Errorf("verify again = %d %+v", rec.Code, res)
