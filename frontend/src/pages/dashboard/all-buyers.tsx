@@ -1,6 +1,15 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { UserListPage } from "@/pages/dashboard/all-users";
 
 /** /dashboard/allbuyer (admin): buyer accounts. */
 export default function AllBuyers() {
-  return <ComingSoon title="All Buyer" description="Every buyer account, with a way to remove accounts that break the rules." />;
+  return (
+    <UserListPage
+      role="Buyer"
+      title="All Buyer"
+      description="Everyone who signed up to buy. Remove accounts that break the rules."
+      empty="No Buyer"
+      emptyDetail="Buyers appear here as they sign up."
+      noun="buyer"
+    />
+  );
 }

@@ -1,6 +1,15 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { UserListPage } from "@/pages/dashboard/all-users";
 
-/** /dashboard/allseller (admin): seller accounts and verification. */
+/** /dashboard/allseller (admin): seller accounts; verify trusted sellers. */
 export default function AllSellers() {
-  return <ComingSoon title="All Seller" description="Every seller account, with a button to verify trusted sellers or remove accounts." />;
+  return (
+    <UserListPage
+      role="Seller"
+      title="All Seller"
+      description="Verify sellers you trust: their listings show the verified badge. Remove accounts that break the rules."
+      empty="No Seller"
+      emptyDetail="Sellers appear here as they sign up."
+      noun="seller"
+    />
+  );
 }

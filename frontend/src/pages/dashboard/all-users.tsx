@@ -1,6 +1,134 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { useDeleteUser, useUsers, useVerifySeller, type ListedRole, type UserRecord } from "@/api/users";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageSpinner } from "@/components/page-spinner";
+import { UserTable, type UserRowBusy } from "@/components/user-table";
+import { useAuth } from "@/lib/auth";
 
-/** /dashboard/allusers (admin): every account. */
+type UserListPageProps = {
+  /** Only this role's accounts; all accounts when absent. */
+  role?: ListedRole;
+  /** The heading, word for word from the spec. */
+  title: string;
+  /** One line under the heading. */
+  description: string;
+  /** The spec's empty-list text, e.g. "No Buyer". */
+  empty: string;
+  /** Said under the empty-list text. */
+  emptyDetail: string;
+  /** Short noun for the count under the heading: "user", "buyer", "seller". */
+  noun: string;
+};
+
+function errorText(err: unknown, fallback: string): string {
+  return err instanceof Error && err.message ? err.message : fallback;
+}
+
+/**
+ * UserListPage is All Users, All Buyer and All Seller (admin): a table of
+ * accounts with Delete, and for sellers the Verify column.
+ */
+export function UserListPage({ role, title, description, empty, emptyDetail, noun }: UserListPageProps) {
+  const { user: me } = useAuth();
+  const { data: users, error } = useUsers(role);
+  const remove = useDeleteUser();
+  const verify = useVerifySeller();
+  const [confirm, confirmDialog] = useConfirm();
+  const [busy, setBusy] = useState<UserRowBusy>(null);
+  const titleId = `users-${role ?? "all"}-title`;
+
+  async function onDelete(u: UserRecord) {
+    const yes = await confirm({
+      message: "Are you sure delete this user",
+      detail: `${u.userName} (${u.email}) will be removed for good, with their listings and bookings.`,
+      confirmLabel: "Delete",
+      danger: true,
+    });
+    if (!yes) return;
+    setBusy({ id: u._id, action: "delete" });
+    try {
+      await remove.trigger(u._id);
+      toast.success("Delete Success");
+    } catch (err) {
+      toast.error(errorText(err, "Could not delete this user"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onVerify(u: UserRecord) {
+    const yes = await confirm({
+      message: "Are you sure Verify this user",
+      detail: `${u.userName}'s listings will show the verified badge.`,
+      confirmLabel: "Verify",
+    });
+    if (!yes) return;
+    setBusy({ id: u._id, action: "verify" });
+    try {
+      await verify.trigger(u.email);
+      toast.success("Seller Update success");
+    } catch (err) {
+      toast.error(errorText(err, "Could not verify this seller"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (!users && !error) return <PageSpinner />;
+
+  return (
+    <section className="space-y-6" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div>
+          <h1 id={titleId} className="text-2xl font-bold sm:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-1 text-base-content/70">{description}</p>
+        </div>
+        {users && users.length > 0 && (
+          <span className="badge badge-soft badge-primary font-semibold">
+            {users.length} {users.length === 1 ? noun : `${noun}s`}
+          </span>
+        )}
+      </div>
+
+      {!users ? (
+        <div role="alert" className="alert alert-error alert-soft">
+          <div>
+            <p>We couldn't load the accounts. Please refresh the page in a moment.</p>
+            {error?.message && <p className="text-sm opacity-80">{error.message}</p>}
+          </div>
+        </div>
+      ) : users.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
+          <p className="text-lg font-semibold text-base-content/70">{empty}</p>
+          <p className="text-sm text-base-content/60">{emptyDetail}</p>
+        </div>
+      ) : (
+        <UserTable
+          users={users}
+          variant={role === "Seller" ? "verify" : "status"}
+          currentUserId={me?._id}
+          busy={busy}
+          onDelete={(u) => void onDelete(u)}
+          onVerify={(u) => void onVerify(u)}
+        />
+      )}
+      {confirmDialog}
+    </section>
+  );
+}
+
+/** /dashboard/allusers (admin): every account with its role. */
 export default function AllUsers() {
-  return <ComingSoon title="All Users" description="Every account on Resale with its role, and a way to remove accounts that break the rules." />;
+  return (
+    <UserListPage
+      title="All Users"
+      description="Every account on Resale with its role. Remove accounts that break the rules."
+      empty="No User"
+      emptyDetail="Accounts appear here as people sign up."
+      noun="user"
+    />
+  );
 }

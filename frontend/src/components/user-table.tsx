@@ -1,0 +1,143 @@
+import { useState } from "react";
+import type { UserRecord } from "@/api/users";
+
+/** What the table is busy with: one row's delete or verify, or nothing. */
+export type UserRowBusy = { id: string; action: "delete" | "verify" } | null;
+
+type UserTableProps = {
+  users: UserRecord[];
+  /**
+   * "status": index, Name, Email, Status (the role), Delete.
+   * "verify": index, Name, Email, Verify, Delete (the sellers' table).
+   */
+  variant: "status" | "verify";
+  /** The signed-in admin's id: their own row cannot be deleted. */
+  currentUserId?: string;
+  busy: UserRowBusy;
+  onDelete: (user: UserRecord) => void;
+  onVerify?: (user: UserRecord) => void;
+};
+
+const roleBadge: Record<UserRecord["role"], string> = {
+  Admin: "badge-primary",
+  Seller: "badge-secondary",
+  Buyer: "badge-neutral",
+};
+
+/** Why a row's Delete is off, or null when it may be deleted. */
+function deleteBlocked(user: UserRecord, currentUserId: string | undefined): string | null {
+  if (user._id === currentUserId) return "You cannot delete your own account";
+  if (user.role === "Admin") return "Admin accounts cannot be deleted here";
+  return null;
+}
+
+function Spinner() {
+  return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
+}
+
+/** A small round photo; the first letter of the name when there is none or it fails to load. */
+function RowAvatar({ name, photo }: { name: string; photo: string | undefined }) {
+  const [failed, setFailed] = useState(false);
+  const box = "h-9 w-9 shrink-0 rounded-full";
+  if (!photo || failed) {
+    return (
+      <span className={`${box} flex items-center justify-center bg-secondary/15 font-semibold text-secondary`} aria-hidden="true">
+        {name.trim().charAt(0).toUpperCase() || "?"}
+      </span>
+    );
+  }
+  return <img src={photo} alt="" loading="lazy" onError={() => setFailed(true)} className={`${box} bg-base-200 object-cover ring-1 ring-base-300`} />;
+}
+
+/** VerifiedText is the spec's Verifyed marker for a verified seller. */
+function VerifiedText() {
+  return (
+    <span className="badge badge-info badge-soft gap-1 font-semibold whitespace-nowrap">
+      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
+        <path
+          fillRule="evenodd"
+          d="M16.4 6.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0l-3.5-3.5a1 1 0 1 1 1.4-1.4l2.8 2.8 6.3-6.3a1 1 0 0 1 1.4 0Z"
+          clipRule="evenodd"
+        />
+      </svg>
+      Verifyed
+    </span>
+  );
+}
+
+/** The admin's table of accounts, in the dashboard's table style; scrolls sideways on phones. */
+export function UserTable({ users, variant, currentUserId, busy, onDelete, onVerify }: UserTableProps) {
+  const spinning = (u: UserRecord, action: "delete" | "verify") => busy?.id === u._id && busy.action === action;
+  return (
+    <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">{variant === "verify" ? "Verify" : "Status"}</th>
+            <th scope="col">Delete</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u, i) => {
+            const blocked = deleteBlocked(u, currentUserId);
+            const you = u._id === currentUserId;
+            return (
+              <tr key={u._id} className="hover:bg-base-200/50">
+                <th scope="row" className="text-base-content/60">
+                  {i + 1}
+                </th>
+                <td>
+                  <div className="flex items-center gap-3">
+                    <RowAvatar key={u.userPhoto} name={u.userName} photo={u.userPhoto} />
+                    <span className="font-medium whitespace-nowrap">{u.userName}</span>
+                    {you && <span className="badge badge-ghost badge-sm whitespace-nowrap">You</span>}
+                  </div>
+                </td>
+                <td className="whitespace-nowrap text-base-content/80">{u.email}</td>
+                <td>
+                  {variant === "status" ? (
+                    <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-neutral"} font-semibold`}>{u.role}</span>
+                  ) : u.verify === "verify" ? (
+                    <VerifiedText />
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm whitespace-nowrap"
+                      disabled={busy !== null}
+                      aria-busy={spinning(u, "verify")}
+                      onClick={() => onVerify?.(u)}
+                      aria-label={`Make Verify ${u.userName}`}
+                    >
+                      {spinning(u, "verify") && <Spinner />}
+                      Make Verify
+                    </button>
+                  )}
+                </td>
+                <td>
+                  {/* a disabled daisyUI button takes no pointer events: the wrapper shows the reason on hover */}
+                  <span className="inline-block" title={blocked ?? undefined}>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-error btn-sm"
+                      disabled={blocked !== null || busy !== null}
+                      aria-busy={spinning(u, "delete")}
+                      onClick={() => onDelete(u)}
+                      aria-label={`Delete ${u.userName}`}
+                      title={blocked ?? undefined}
+                    >
+                      {spinning(u, "delete") && <Spinner />}
+                      Delete
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
