@@ -15,6 +15,13 @@ type categoryJSON struct {
 	Image string `json:"image"`
 }
 
+// categoryDetailJSON is one category with how many available products it
+// has (the category page's breadcrumb), cheap at any catalogue size.
+type categoryDetailJSON struct {
+	categoryJSON
+	ProductCount int64 `json:"productCount"`
+}
+
 func toCategoryJSON(c store.Category) categoryJSON {
 	return categoryJSON{ID: formatID(c.ID), Name: c.Name, Image: c.Image}
 }
@@ -32,18 +39,23 @@ func (s *Server) listCategories(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// getCategory serves GET /api/categorys/:id.
+// getCategory serves GET /api/categorys/:id: the category and its count.
 func (s *Server) getCategory(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return notFound("Category")
 	}
-	cat, err := s.store.GetCategory(c.Request().Context(), id)
+	ctx := c.Request().Context()
+	cat, err := s.store.GetCategory(ctx, id)
 	if err != nil {
 		if isNotFound(err) {
 			return notFound("Category")
 		}
 		return err
 	}
-	return c.JSON(http.StatusOK, toCategoryJSON(cat))
+	count, err := s.store.CategoryCount(ctx, id)
+	if err != nil && !isNotFound(err) {
+		return err
+	}
+	return c.JSON(http.StatusOK, categoryDetailJSON{categoryJSON: toCategoryJSON(cat), ProductCount: count})
 }

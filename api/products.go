@@ -72,20 +72,6 @@ func (s *Server) productList(c echo.Context, products []store.Product, err error
 	return c.JSON(http.StatusOK, out)
 }
 
-// listProducts serves GET /api/products?category=NAME: the category's
-// available products, newest first.
-func (s *Server) listProducts(c echo.Context) error {
-	category, err := singleQuery(c, "category")
-	if err != nil {
-		return err
-	}
-	if strings.TrimSpace(category) == "" {
-		return invalidFields(map[string]string{"category": "is required"}, "category")
-	}
-	products, err := s.store.ListAvailableProducts(c.Request().Context(), category)
-	return s.productList(c, products, err)
-}
-
 // listAdvertised serves GET /api/advertised: Urgent Sell.
 func (s *Server) listAdvertised(c echo.Context) error {
 	products, err := s.store.ListAdvertisedProducts(c.Request().Context())

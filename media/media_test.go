@@ -250,6 +250,7 @@ func FuzzProcess(f *testing.F) {
 	f.Add(pngHeader(100, 100))
 	f.Add([]byte("GIF89a"))
 	p := NewProcessor(1)
+	p.maxJPEG, p.maxOther = 1_000_000, 1_000_000 // small images: many more tries a second
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		photo, err := p.Process(context.Background(), raw)
 		if err != nil {

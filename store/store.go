@@ -42,6 +42,9 @@ func Open(ctx context.Context, url string, wait time.Duration, onRetry func(atte
 		"statement_timeout":                   "15s",
 		"idle_in_transaction_session_timeout": "30s",
 		"lock_timeout":                        "5s",
+		// plan each execution for its own values: a generic plan chosen for
+		// a common category would be slow for a rare one
+		"plan_cache_mode": "force_custom_plan",
 	} {
 		if _, set := cfg.ConnConfig.RuntimeParams[k]; !set {
 			cfg.ConnConfig.RuntimeParams[k] = v

@@ -31,6 +31,11 @@ type Category struct {
 	CreatedAt time.Time
 }
 
+type CategoryCount struct {
+	CategoryID int64
+	Available  int64
+}
+
 type Image struct {
 	ID          int64
 	Key         string
@@ -86,6 +91,7 @@ type Product struct {
 	SoldAt        *time.Time
 	CreatedAt     time.Time
 	DeletedAt     *time.Time
+	Search        interface{}
 }
 
 type ProductListing struct {

@@ -1,0 +1,177 @@
+package api
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/store"
+)
+
+// Page sizes of product lists.
+const (
+	defaultPageSize = 24
+	maxPageSize     = 100
+)
+
+// searchQuery turns what a person typed into a prefix-matching full-text
+// query: every word must match the start of a word ("mac" finds MacBook).
+// Letters, digits and combining marks (Bangla vowel signs) make words;
+// everything else separates them, so no input can break the query syntax.
+func searchQuery(typed string) string {
+	words := strings.FieldsFunc(strings.ToLower(typed), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
+	terms := make([]string, 0, len(words))
+	for _, w := range words {
+		if len(terms) == 8 {
+			break
+		}
+		terms = append(terms, "'"+w+"':*")
+	}
+	return strings.Join(terms, " & ")
+}
+
+// likeEscape makes s match itself literally inside a LIKE pattern.
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+type cursorJSON struct {
+	Sort  string  `json:"s"`
+	Time  int64   `json:"t,omitempty"`
+	Price int64   `json:"p,omitempty"`
+	Rank  float32 `json:"r,omitempty"`
+	ID    int64   `json:"i"`
+}
+
+func encodeCursor(c *store.Cursor) string {
+	b, _ := json.Marshal(cursorJSON{Sort: c.Sort, Time: c.Time.UnixMicro(), Price: c.Price, Rank: c.Rank, ID: c.ID})
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodeCursor(raw, sort string) (*store.Cursor, error) {
+	b, err := base64.RawURLEncoding.DecodeString(raw)
+	var c cursorJSON
+	if err != nil || len(raw) > 200 || json.Unmarshal(b, &c) != nil || c.ID <= 0 || c.Sort != sort {
+		return nil, invalidFields(map[string]string{"cursor": "is not a cursor of this list: start again from the first page"}, "cursor")
+	}
+	return &store.Cursor{Sort: c.Sort, Time: time.UnixMicro(c.Time), Price: c.Price, Rank: c.Rank, ID: c.ID}, nil
+}
+
+// browseFilter reads the product list's query string.
+func browseFilter(c echo.Context) (store.BrowseFilter, error) {
+	q := c.QueryParams()
+	var f fieldErrors
+	get := func(name string) string {
+		vs := q[name]
+		if len(vs) > 1 {
+			f.add(name, "was given more than once")
+		}
+		if len(vs) == 0 {
+			return ""
+		}
+		return strings.TrimSpace(vs[0])
+	}
+	whole := func(name string) int64 {
+		v := get(name)
+		if v == "" {
+			return 0
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 || n > maxOriginalPrice {
+			f.add(name, "must be a whole number of Tk")
+		}
+		return n
+	}
+	out := store.BrowseFilter{Category: get("category"), Limit: defaultPageSize}
+	typed := get("q")
+	if len([]rune(typed)) > 100 || !cleanText(typed, false) {
+		f.add("q", "must be at most 100 plain characters")
+	} else {
+		out.Query = searchQuery(typed)
+	}
+	out.MinPrice, out.MaxPrice = whole("minPrice"), whole("maxPrice")
+	if out.MaxPrice != 0 && out.MinPrice > out.MaxPrice {
+		f.add("maxPrice", "must not be below minPrice")
+	}
+	if out.Condition = get("condition"); out.Condition != "" && !slices.Contains(store.Conditions, out.Condition) {
+		f.add("condition", "must be excellent, good or fair")
+	}
+	if loc := get("location"); loc != "" {
+		if len([]rune(loc)) > 100 || !cleanText(loc, false) {
+			f.add("location", "must be at most 100 plain characters")
+		}
+		out.Location = likeEscape(loc)
+	}
+	switch v := get("verified"); v {
+	case "", "false", "0":
+	case "true", "1":
+		out.VerifiedOnly = true
+	default:
+		f.add("verified", "must be true or false")
+	}
+	out.Sort = get("sort")
+	switch {
+	case out.Sort == "" && out.Query != "":
+		out.Sort = store.SortRelevance
+	case out.Sort == "":
+		out.Sort = store.SortNewest
+	case out.Sort == store.SortRelevance && out.Query == "":
+		f.add("sort", "relevance needs a search (q)")
+	case !slices.Contains([]string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance}, out.Sort):
+		f.add("sort", "must be newest, price_asc, price_desc or relevance")
+	}
+	if v := get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxPageSize {
+			f.add("limit", fmt.Sprintf("must be a whole number from 1 to %d", maxPageSize))
+		}
+		out.Limit = n
+	}
+	if err := f.err(); err != nil {
+		return out, err
+	}
+	if raw := get("cursor"); raw != "" {
+		cur, err := decodeCursor(raw, out.Sort)
+		if err != nil {
+			return out, err
+		}
+		out.After = cur
+	}
+	return out, nil
+}
+
+// listProducts serves GET /api/products: available products, newest
+// first, a page at a time. Filters: category, q (search), minPrice,
+// maxPrice, condition, location, verified; sort: newest, price_asc,
+// price_desc, relevance. The answer is the spec's plain array; when there
+// is more, a Link header with rel="next" gives the next page's address.
+func (s *Server) listProducts(c echo.Context) error {
+	f, err := browseFilter(c)
+	if err != nil {
+		return err
+	}
+	products, next, err := s.store.Browse(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	if next != nil {
+		q := c.QueryParams()
+		nq := url.Values{}
+		for k, v := range q {
+			nq[k] = v
+		}
+		nq.Set("cursor", encodeCursor(next))
+		c.Response().Header().Set("Link", fmt.Sprintf(`</api/products?%s>; rel="next"`, nq.Encode()))
+	}
+	return s.productList(c, products, nil)
+}

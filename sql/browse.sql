@@ -1,0 +1,67 @@
+-- Browsing the catalogue: available products with optional filters, in
+-- pages. Each sort has its own query so each can use its own index, and
+-- pages continue from a keyset cursor (the last row's sort key and id),
+-- never an offset. A NULL filter means "any". Connections run with
+-- plan_cache_mode = force_custom_plan, so a rare category gets a plan made
+-- for its own value, not a generic one.
+
+-- name: BrowseNewest :many
+SELECT pl.* FROM product_listings pl
+WHERE pl.sold_at IS NULL
+  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+  AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
+  AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
+  AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
+  AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
+  AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(after_time)::timestamptz IS NULL OR (pl.created_at, pl.id) < (sqlc.narg(after_time), sqlc.narg(after_id)::bigint))
+ORDER BY pl.created_at DESC, pl.id DESC
+LIMIT sqlc.arg(page_size);
+
+-- name: BrowsePriceAsc :many
+SELECT pl.* FROM product_listings pl
+WHERE pl.sold_at IS NULL
+  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+  AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
+  AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
+  AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
+  AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
+  AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(after_price)::bigint IS NULL OR (pl.sell_price, pl.id) > (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
+ORDER BY pl.sell_price, pl.id
+LIMIT sqlc.arg(page_size);
+
+-- name: BrowsePriceDesc :many
+SELECT pl.* FROM product_listings pl
+WHERE pl.sold_at IS NULL
+  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+  AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
+  AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
+  AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
+  AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
+  AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(after_price)::bigint IS NULL OR (pl.sell_price, pl.id) < (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
+ORDER BY pl.sell_price DESC, pl.id DESC
+LIMIT sqlc.arg(page_size);
+
+-- name: BrowseRelevance :many
+-- Best matches first: ts_rank of the search, then newest id.
+SELECT pl.*, ts_rank(s.search, to_tsquery('simple', sqlc.arg(query)))::real AS rank
+FROM product_listings pl JOIN products s ON s.id = pl.id
+WHERE pl.sold_at IS NULL AND s.search @@ to_tsquery('simple', sqlc.arg(query))
+  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+  AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
+  AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
+  AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
+  AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(after_rank)::real IS NULL
+       OR (ts_rank(s.search, to_tsquery('simple', sqlc.arg(query)))::real, pl.id) < (sqlc.narg(after_rank)::real, sqlc.narg(after_id)::bigint))
+ORDER BY rank DESC, pl.id DESC
+LIMIT sqlc.arg(page_size);
+
+-- name: GetCategoryCount :one
+SELECT available FROM category_counts WHERE category_id = @category_id;

@@ -1,0 +1,127 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// The orders a browse can come in.
+const (
+	SortNewest    = "newest"
+	SortPriceAsc  = "price_asc"
+	SortPriceDesc = "price_desc"
+	SortRelevance = "relevance" // needs a Query
+)
+
+// Cursor is where a page ended: the last row's sort key and id.
+type Cursor struct {
+	Sort  string
+	Time  time.Time
+	Price int64
+	Rank  float32
+	ID    int64
+}
+
+// BrowseFilter picks available products. Empty fields match anything.
+type BrowseFilter struct {
+	Category     string
+	Query        string // a to_tsquery('simple') expression, built by the caller
+	MinPrice     int64  // 0: no minimum
+	MaxPrice     int64  // 0: no maximum
+	Condition    string
+	Location     string // a substring, LIKE wildcards already escaped
+	VerifiedOnly bool
+	Sort         string
+	After        *Cursor
+	Limit        int
+}
+
+// Browse returns one page of available products and, when there are
+// more, the cursor of the next page.
+func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor, error) {
+	str := func(v string) *string {
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	num := func(v int64) *int64 {
+		if v == 0 {
+			return nil
+		}
+		return &v
+	}
+	var afterID *int64
+	if f.After != nil {
+		afterID = &f.After.ID
+	}
+	size := int32(f.Limit + 1) // one more tells whether a next page exists
+	var rows []dbsqlc.ProductListing
+	var ranks []float32
+	var err error
+	switch f.Sort {
+	case SortPriceAsc, SortPriceDesc:
+		var afterPrice *int64
+		if f.After != nil {
+			afterPrice = &f.After.Price
+		}
+		if f.Sort == SortPriceAsc {
+			rows, err = s.q.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{Category: str(f.Category), Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+		} else {
+			rows, err = s.q.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{Category: str(f.Category), Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+		}
+	case SortRelevance:
+		var afterRank *float32
+		if f.After != nil {
+			afterRank = &f.After.Rank
+		}
+		var ranked []dbsqlc.BrowseRelevanceRow
+		ranked, err = s.q.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: f.Query, Category: str(f.Category), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterRank: afterRank, AfterID: afterID, PageSize: size})
+		for _, r := range ranked {
+			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
+				Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
+				Phone: r.Phone, Description: r.Description, SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
+				AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported})
+			ranks = append(ranks, r.Rank)
+		}
+	default:
+		var afterTime *time.Time
+		if f.After != nil {
+			afterTime = &f.After.Time
+		}
+		rows, err = s.q.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{Category: str(f.Category), Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+	}
+	if err != nil {
+		return nil, nil, translate(err)
+	}
+	var next *Cursor
+	if len(rows) > f.Limit {
+		rows = rows[:f.Limit]
+		last := rows[len(rows)-1]
+		next = &Cursor{Sort: f.Sort, Time: last.CreatedAt, Price: last.SellPrice, ID: last.ID}
+		if f.Sort == SortRelevance {
+			next.Rank = ranks[f.Limit-1]
+		}
+	}
+	out := make([]Product, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, productFrom(r))
+	}
+	return out, next, nil
+}
+
+// CategoryCount is how many available products a category has, kept by
+// triggers so it costs one row read at any size.
+func (s *Store) CategoryCount(ctx context.Context, categoryID int64) (int64, error) {
+	n, err := s.q.GetCategoryCount(ctx, categoryID)
+	if err != nil {
+		return 0, translate(err)
+	}
+	return n, nil
+}
