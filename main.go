@@ -35,6 +35,8 @@ commands:
   migrate status    list migrations and whether they are applied
   admin grant EMAIL make the existing account with that email an admin
   seed --demo       fill an empty shop with demo sellers, a buyer and about forty laptops
+  seed --demo --products N
+                    also add N generated products with COPY (for benchmarks)
 
 Settings come from the environment; see README.md.
 `
@@ -193,8 +195,9 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	demoData := fs.Bool("demo", false, "")
-	if err := fs.Parse(args); err != nil || !*demoData || fs.NArg() != 0 {
-		return fmt.Errorf("%w: seed takes --demo", errUsage)
+	bulk := fs.Int("products", 0, "")
+	if err := fs.Parse(args); err != nil || !*demoData || fs.NArg() != 0 || *bulk < 0 {
+		return fmt.Errorf("%w: seed takes --demo [--products N]", errUsage)
 	}
 	uploads, err := media.OpenDir(cfg.UploadDir)
 	if err != nil {
@@ -207,6 +210,15 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 	}
 	defer pool.Close()
 	hash := func(pw string) (string, error) { return api.HashPassword(ctx, pw) }
+	if *bulk > 0 {
+		start := time.Now()
+		n, err := demo.Bulk(ctx, store.New(pool), uploads, hash, *bulk, time.Now())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "added %d products in %s\n", n, time.Since(start).Round(time.Millisecond))
+		return nil
+	}
 	sum, err := demo.Seed(ctx, store.New(pool), uploads, hash, time.Now())
 	if errors.Is(err, demo.ErrSeeded) {
 		fmt.Fprintln(stdout, "the demo data is already there; nothing to do")

@@ -73,3 +73,40 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 		t.Errorf("demo buyer = %+v, %v", buyer, err)
 	}
 }
+
+func TestBulkSkewsCategoriesAndKeepsCounts(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := storetest.Pool(t)
+	st := store.New(pool)
+	uploads, err := media.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer uploads.Close()
+	fakeHash := func(pw string) (string, error) { return "hash-of-" + pw, nil }
+	n, err := demo.Bulk(ctx, st, uploads, fakeHash, 500, time.Now())
+	if err != nil || n != 505 {
+		t.Fatalf("bulk = %d, %v", n, err)
+	}
+	cats, _ := st.ListCategories(ctx)
+	for _, c := range cats {
+		counted, err := st.CategoryCount(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var real int64
+		if err := pool.QueryRow(ctx, "SELECT count(*) FROM products WHERE category_id = $1 AND sold_at IS NULL AND deleted_at IS NULL", c.ID).Scan(&real); err != nil {
+			t.Fatal(err)
+		}
+		if counted != real {
+			t.Errorf("%s: kept count %d, real %d", c.Name, counted, real)
+		}
+		if c.Name == "ASUS" && real > 20 {
+			t.Errorf("ASUS should stay rare: %d", real)
+		}
+		if c.Name == "HP" && real < 250 {
+			t.Errorf("HP should be common: %d", real)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/store/internal/dbsqlc"
 )
 
@@ -24,4 +26,20 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 		AdvertisedAt: p.AdvertisedAt, SoldAt: p.SoldAt,
 	})
 	return id, translate(err)
+}
+
+// CopySeedProducts bulk-loads demo or benchmark products with COPY, far
+// faster than one insert each. next is called until it returns false.
+func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, bool)) (int64, error) {
+	cols := []string{"seller_id", "category_id", "product_name", "picture", "sell_price", "original_price", "condition",
+		"location", "used", "phone", "description", "created_at", "advertised_at", "sold_at"}
+	n, err := s.pool.CopyFrom(ctx, pgx.Identifier{"products"}, cols, pgx.CopyFromFunc(func() ([]any, error) {
+		p, ok := next()
+		if !ok {
+			return nil, nil
+		}
+		return []any{p.SellerID, p.CategoryID, p.Name, p.Picture, p.SellPrice, p.OriginalPrice, p.Condition,
+			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.SoldAt}, nil
+	}))
+	return n, translate(err)
 }
