@@ -20,7 +20,7 @@ STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-browser verify generate dev docker clean chaos
+.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-browser verify generate dev docker clean chaos bench
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -108,6 +108,11 @@ test-browser: $(BIN)
 	@if [ -x /usr/bin/chromium ]; then \
 	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) $(NPM) --prefix $(WEB) run test:browser; \
 	else echo "test-browser: skipped, /usr/bin/chromium is not installed (apt-get install chromium)"; fi
+
+## bench: the load benchmark (wrk, 100,000 products) and micro-benchmarks; writes bench/results.md
+bench: build
+	$(GO) run ./bench
+	$(GO) test -run='^$$' -bench=. -benchmem -count=5 ./api | tee bench/micro.txt
 
 ## chaos: restart a database under load and check the server answers 503, then recovers
 chaos: $(DIST)/index.html

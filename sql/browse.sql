@@ -3,12 +3,13 @@
 -- pages continue from a keyset cursor (the last row's sort key and id),
 -- never an offset. A NULL filter means "any". Connections run with
 -- plan_cache_mode = force_custom_plan, so a rare category gets a plan made
--- for its own value, not a generic one.
+-- for its own value, not a generic one; the category comes as its id, which
+-- the planner's statistics know (a name behind a join they do not).
 
 -- name: BrowseNewest :many
 SELECT pl.* FROM product_listings pl
 WHERE pl.sold_at IS NULL
-  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+  AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
@@ -22,7 +23,7 @@ LIMIT sqlc.arg(page_size);
 -- name: BrowsePriceAsc :many
 SELECT pl.* FROM product_listings pl
 WHERE pl.sold_at IS NULL
-  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+  AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
@@ -36,7 +37,7 @@ LIMIT sqlc.arg(page_size);
 -- name: BrowsePriceDesc :many
 SELECT pl.* FROM product_listings pl
 WHERE pl.sold_at IS NULL
-  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+  AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
@@ -51,8 +52,9 @@ LIMIT sqlc.arg(page_size);
 -- Best matches first: ts_rank of the search, then newest id.
 SELECT pl.*, ts_rank(s.search, to_tsquery('simple', sqlc.arg(query)))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL AND s.search @@ to_tsquery('simple', sqlc.arg(query))
-  AND (sqlc.narg(category)::text IS NULL OR pl.category = sqlc.narg(category))
+WHERE pl.sold_at IS NULL AND s.sold_at IS NULL AND s.deleted_at IS NULL
+  AND s.search @@ to_tsquery('simple', sqlc.arg(query))
+  AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))

@@ -12,9 +12,11 @@ WHERE category = @category AND sold_at IS NULL
 ORDER BY created_at DESC, id DESC;
 
 -- name: ListAdvertisedProducts :many
+-- Urgent Sell: the most recently advertised, at most a home page's worth.
 SELECT * FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
-ORDER BY advertised_at DESC, id DESC;
+ORDER BY advertised_at DESC, id DESC
+LIMIT 48;
 
 -- name: ListSellerProducts :many
 -- Everything a seller listed and has not deleted, sold ones included.

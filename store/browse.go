@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"resale/store/internal/dbsqlc"
@@ -57,6 +58,17 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 	if f.After != nil {
 		afterID = &f.After.ID
 	}
+	var category *int64
+	if f.Category != "" {
+		c, err := s.GetCategoryByName(ctx, f.Category)
+		if errors.Is(err, ErrNotFound) {
+			return []Product{}, nil, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		category = &c.ID
+	}
 	size := int32(f.Limit + 1) // one more tells whether a next page exists
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
@@ -68,10 +80,10 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 			afterPrice = &f.After.Price
 		}
 		if f.Sort == SortPriceAsc {
-			rows, err = s.q.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{Category: str(f.Category), Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			rows, err = s.q.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		} else {
-			rows, err = s.q.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{Category: str(f.Category), Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			rows, err = s.q.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		}
 	case SortRelevance:
@@ -80,7 +92,7 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 			afterRank = &f.After.Rank
 		}
 		var ranked []dbsqlc.BrowseRelevanceRow
-		ranked, err = s.q.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: f.Query, Category: str(f.Category), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+		ranked, err = s.q.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: f.Query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterRank: afterRank, AfterID: afterID, PageSize: size})
 		for _, r := range ranked {
 			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
@@ -94,7 +106,7 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		if f.After != nil {
 			afterTime = &f.After.Time
 		}
-		rows, err = s.q.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{Category: str(f.Category), Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+		rows, err = s.q.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 	}
 	if err != nil {

@@ -33,7 +33,17 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, bool)) (int64, error) {
 	cols := []string{"seller_id", "category_id", "product_name", "picture", "sell_price", "original_price", "condition",
 		"location", "used", "phone", "description", "created_at", "advertised_at", "sold_at"}
-	n, err := s.pool.CopyFrom(ctx, pgx.Identifier{"products"}, cols, pgx.CopyFromFunc(func() ([]any, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return 0, translate(err)
+	}
+	defer conn.Release()
+	// a million rows take longer than the statement limit meant for requests
+	if _, err := conn.Exec(ctx, "SET statement_timeout = 0"); err != nil {
+		return 0, translate(err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "RESET statement_timeout") //nolint:errcheck
+	n, err := conn.CopyFrom(ctx, pgx.Identifier{"products"}, cols, pgx.CopyFromFunc(func() ([]any, error) {
 		p, ok := next()
 		if !ok {
 			return nil, nil

@@ -14,7 +14,7 @@ const browseNewest = `-- name: BrowseNewest :many
 
 SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl
 WHERE pl.sold_at IS NULL
-  AND ($1::text IS NULL OR pl.category = $1)
+  AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', $2) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
   AND ($3::bigint IS NULL OR pl.sell_price >= $3)
   AND ($4::bigint IS NULL OR pl.sell_price <= $4)
@@ -27,7 +27,7 @@ LIMIT $10
 `
 
 type BrowseNewestParams struct {
-	Category     *string
+	CategoryID   *int64
 	Query        *string
 	MinPrice     *int64
 	MaxPrice     *int64
@@ -44,10 +44,11 @@ type BrowseNewestParams struct {
 // pages continue from a keyset cursor (the last row's sort key and id),
 // never an offset. A NULL filter means "any". Connections run with
 // plan_cache_mode = force_custom_plan, so a rare category gets a plan made
-// for its own value, not a generic one.
+// for its own value, not a generic one; the category comes as its id, which
+// the planner's statistics know (a name behind a join they do not).
 func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, browseNewest,
-		arg.Category,
+		arg.CategoryID,
 		arg.Query,
 		arg.MinPrice,
 		arg.MaxPrice,
@@ -100,7 +101,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
 SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl
 WHERE pl.sold_at IS NULL
-  AND ($1::text IS NULL OR pl.category = $1)
+  AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', $2) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
   AND ($3::bigint IS NULL OR pl.sell_price >= $3)
   AND ($4::bigint IS NULL OR pl.sell_price <= $4)
@@ -113,7 +114,7 @@ LIMIT $10
 `
 
 type BrowsePriceAscParams struct {
-	Category     *string
+	CategoryID   *int64
 	Query        *string
 	MinPrice     *int64
 	MaxPrice     *int64
@@ -127,7 +128,7 @@ type BrowsePriceAscParams struct {
 
 func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, browsePriceAsc,
-		arg.Category,
+		arg.CategoryID,
 		arg.Query,
 		arg.MinPrice,
 		arg.MaxPrice,
@@ -180,7 +181,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
 SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl
 WHERE pl.sold_at IS NULL
-  AND ($1::text IS NULL OR pl.category = $1)
+  AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', $2) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
   AND ($3::bigint IS NULL OR pl.sell_price >= $3)
   AND ($4::bigint IS NULL OR pl.sell_price <= $4)
@@ -193,7 +194,7 @@ LIMIT $10
 `
 
 type BrowsePriceDescParams struct {
-	Category     *string
+	CategoryID   *int64
 	Query        *string
 	MinPrice     *int64
 	MaxPrice     *int64
@@ -207,7 +208,7 @@ type BrowsePriceDescParams struct {
 
 func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, browsePriceDesc,
-		arg.Category,
+		arg.CategoryID,
 		arg.Query,
 		arg.MinPrice,
 		arg.MaxPrice,
@@ -260,8 +261,9 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 const browseRelevance = `-- name: BrowseRelevance :many
 SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL AND s.search @@ to_tsquery('simple', $1)
-  AND ($2::text IS NULL OR pl.category = $2)
+WHERE pl.sold_at IS NULL AND s.sold_at IS NULL AND s.deleted_at IS NULL
+  AND s.search @@ to_tsquery('simple', $1)
+  AND ($2::bigint IS NULL OR pl.category_id = $2)
   AND ($3::bigint IS NULL OR pl.sell_price >= $3)
   AND ($4::bigint IS NULL OR pl.sell_price <= $4)
   AND ($5::text IS NULL OR pl.condition = $5)
@@ -275,7 +277,7 @@ LIMIT $10
 
 type BrowseRelevanceParams struct {
 	Query        string
-	Category     *string
+	CategoryID   *int64
 	MinPrice     *int64
 	MaxPrice     *int64
 	Condition    *string
@@ -314,7 +316,7 @@ type BrowseRelevanceRow struct {
 func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams) ([]BrowseRelevanceRow, error) {
 	rows, err := q.db.Query(ctx, browseRelevance,
 		arg.Query,
-		arg.Category,
+		arg.CategoryID,
 		arg.MinPrice,
 		arg.MaxPrice,
 		arg.Condition,

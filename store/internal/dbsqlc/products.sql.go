@@ -132,8 +132,10 @@ const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
 ORDER BY advertised_at DESC, id DESC
+LIMIT 48
 `
 
+// Urgent Sell: the most recently advertised, at most a home page's worth.
 func (q *Queries) ListAdvertisedProducts(ctx context.Context) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, listAdvertisedProducts)
 	if err != nil {

@@ -1,0 +1,270 @@
+// Command bench measures the built binary under load: it seeds a throwaway
+// database, starts bin/resale on it, drives each endpoint with wrk and
+// writes bench/results.md with every figure next to a reference measured
+// in the same run (GET /api/health: one database round trip), plus the
+// budgets of the issue as pass or fail lines. `make bench` runs it.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+type result struct {
+	name, path string
+	rps        float64
+	p50, p99   time.Duration
+}
+
+func main() {
+	products := flag.Int("products", 100000, "products to seed")
+	duration := flag.Duration("duration", 10*time.Second, "how long wrk drives each endpoint")
+	conns := flag.Int("connections", 64, "wrk connections")
+	bin := flag.String("bin", "bin/resale", "the binary")
+	admin := flag.String("admin-url", "", "PostgreSQL URL to create the throwaway database from (default: the postgres database found by scripts/dev-db)")
+	flag.Parse()
+	if err := run(*bin, *admin, *products, *duration, *conns); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func sh(name string, args ...string) (string, error) {
+	out, err := exec.Command(name, args...).CombinedOutput()
+	return strings.TrimSpace(string(out)), err
+}
+
+func run(bin, admin string, products int, duration time.Duration, conns int) error {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return fmt.Errorf("wrk is not installed (apt-get install wrk)")
+	}
+	if admin == "" {
+		u, err := sh("scripts/dev-db", "postgres")
+		if err != nil {
+			return fmt.Errorf("finding a database: %s", u)
+		}
+		admin = u
+	}
+	db := fmt.Sprintf("resale_bench_%d", time.Now().Unix())
+	if out, err := sh("psql", admin, "-qc", "CREATE DATABASE "+db); err != nil {
+		return fmt.Errorf("creating %s: %s", db, out)
+	}
+	defer sh("psql", admin, "-qc", "DROP DATABASE IF EXISTS "+db+" WITH (FORCE)") //nolint:errcheck
+	dbURL := strings.Replace(admin, "/postgres", "/"+db, 1)
+	dataDir, err := os.MkdirTemp("", "resale-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dataDir)
+	env := append(os.Environ(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "LOG_FORMAT=json")
+
+	fmt.Printf("seeding %d products...\n", products)
+	seed := exec.Command(bin, "seed", "--demo", "--products", strconv.Itoa(products))
+	seed.Env = env
+	if out, err := seed.CombinedOutput(); err != nil {
+		return fmt.Errorf("seed: %s", out)
+	}
+	// one category with nothing in it
+	if out, err := sh("psql", dbURL, "-qc", "INSERT INTO categories (name, image) VALUES ('DELL', '/categories/hp.svg'); ANALYZE"); err != nil {
+		return fmt.Errorf("empty category: %s", out)
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	base := "http://" + addr
+	srv := exec.Command(bin, "serve")
+	srv.Env = append(env, "ADDR="+addr)
+	srv.Stderr = io.Discard
+	start := time.Now()
+	if err := srv.Start(); err != nil {
+		return err
+	}
+	defer func() { srv.Process.Signal(os.Interrupt); srv.Wait() }()
+	ready := time.Duration(0)
+	for time.Since(start) < 20*time.Second {
+		if res, err := http.Get(base + "/api/health"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				ready = time.Since(start)
+				break
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if ready == 0 {
+		return fmt.Errorf("the server never became ready")
+	}
+	time.Sleep(2 * time.Second)
+	idleRSS := rssKB(srv.Process.Pid)
+
+	asset, firstPageJS, err := firstPageScripts(base)
+	if err != nil {
+		return err
+	}
+	endpoints := []struct{ name, path string }{
+		{"health (reference)", "/api/health"},
+		{"categories", "/api/categorys"},
+		{"products, common category", "/api/products?category=HP"},
+		{"products, rare category", "/api/products?category=ASUS"},
+		{"products, empty category", "/api/products?category=DELL"},
+		{"advertised", "/api/advertised"},
+		{"search", "/api/products?q=elitebook"},
+		{"HTML shell", "/"},
+		{"main JS asset", asset},
+	}
+	var results []result
+	for _, ep := range endpoints {
+		fmt.Printf("wrk %s ...\n", ep.path)
+		r, err := wrk(base+ep.path, duration, conns)
+		if err != nil {
+			return fmt.Errorf("%s: %w", ep.path, err)
+		}
+		r.name, r.path = ep.name, ep.path
+		results = append(results, r)
+	}
+	binInfo, _ := os.Stat(bin)
+	return report(results, ready, idleRSS, binInfo.Size(), firstPageJS, duration, conns, products)
+}
+
+var latencyLine = regexp.MustCompile(`^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)`)
+var rpsLine = regexp.MustCompile(`^Requests/sec:\s+([\d.]+)`)
+
+func wrk(url string, d time.Duration, conns int) (result, error) {
+	cmd := exec.Command("wrk", "-t2", "-c"+strconv.Itoa(conns), "-d"+d.String(), "--latency", "-H", "Accept-Encoding: gzip, br", url)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return result{}, fmt.Errorf("%s", out)
+	}
+	var r result
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		line := sc.Text()
+		if m := rpsLine.FindStringSubmatch(line); m != nil {
+			r.rps, _ = strconv.ParseFloat(m[1], 64)
+		}
+		if m := latencyLine.FindStringSubmatch(line); m != nil {
+			v, _ := strconv.ParseFloat(m[2], 64)
+			unit := map[string]time.Duration{"us": time.Microsecond, "ms": time.Millisecond, "s": time.Second}[m[3]]
+			if m[1] == "50" {
+				r.p50 = time.Duration(v * float64(unit))
+			} else {
+				r.p99 = time.Duration(v * float64(unit))
+			}
+		}
+		if strings.Contains(line, "Non-2xx") {
+			return r, fmt.Errorf("non-2xx answers: %s", line)
+		}
+	}
+	return r, nil
+}
+
+var scriptTag = regexp.MustCompile(`<script[^>]+src="(/assets/[^"]+\.js)"`)
+var preloadTag = regexp.MustCompile(`<link[^>]+rel="modulepreload"[^>]+href="(/assets/[^"]+\.js)"`)
+
+// firstPageScripts returns the main script and the gzipped size of every
+// script the HTML shell loads before the app starts.
+func firstPageScripts(base string) (string, int, error) {
+	res, err := http.Get(base + "/")
+	if err != nil {
+		return "", 0, err
+	}
+	html, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	m := scriptTag.FindSubmatch(html)
+	if m == nil {
+		return "", 0, fmt.Errorf("no script in the HTML shell")
+	}
+	paths := []string{string(m[1])}
+	for _, p := range preloadTag.FindAllSubmatch(html, -1) {
+		paths = append(paths, string(p[1]))
+	}
+	total := 0
+	for _, p := range paths {
+		res, err := http.Get(base + p) // Go's client asks for gzip and undoes it
+		if err != nil {
+			return "", 0, err
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		var gz bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w.Write(body)
+		w.Close()
+		total += gz.Len()
+	}
+	return paths[0], total, nil
+}
+
+func rssKB(pid int) int {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmRSS:") {
+			n, _ := strconv.Atoi(strings.Fields(line)[1])
+			return n
+		}
+	}
+	return 0
+}
+
+func report(rs []result, ready time.Duration, rss int, binSize int64, js int, d time.Duration, conns, products int) error {
+	ref := rs[0]
+	var b strings.Builder
+	commit, _ := sh("git", "rev-parse", "--short", "HEAD")
+	fmt.Fprintf(&b, "# Benchmark results\n\nCommit %s, %s. %d products seeded; wrk, %d connections, %s per endpoint, on this machine (noisy: compare the ratios, not the raw figures).\n\n",
+		commit, time.Now().UTC().Format("2006-01-02 15:04 UTC"), products, conns, d)
+	fmt.Fprintf(&b, "| endpoint | path | requests/s | p50 | p99 | ratio to reference |\n|---|---|---:|---:|---:|---:|\n")
+	for _, r := range rs {
+		fmt.Fprintf(&b, "| %s | `%s` | %.0f | %s | %s | %.2f |\n", r.name, r.path, r.rps, r.p50, r.p99, r.rps/ref.rps)
+	}
+	byName := map[string]result{}
+	for _, r := range rs {
+		byName[r.name] = r
+	}
+	var lines []string
+	check := func(ok bool, format string, args ...any) {
+		mark := "PASS"
+		if !ok {
+			mark = "FAIL"
+		}
+		lines = append(lines, fmt.Sprintf("- %s: %s", mark, fmt.Sprintf(format, args...)))
+	}
+	for _, name := range []string{"categories", "products, common category", "products, rare category", "products, empty category", "advertised", "search"} {
+		r := byName[name]
+		check(r.rps >= 0.7*ref.rps, "%s at %.2f of the reference (budget 0.70)", name, r.rps/ref.rps)
+	}
+	common := byName["products, common category"]
+	for _, name := range []string{"products, rare category", "products, empty category"} {
+		r := byName[name]
+		check(r.rps >= 0.8*common.rps, "%s at %.2f of the common category (budget 0.80)", name, r.rps/common.rps)
+	}
+	for _, r := range rs {
+		check(r.p99 <= 5*r.p50, "%s p99 %s is %.1f x p50 %s (budget 5)", r.name, r.p99, float64(r.p99)/float64(r.p50), r.p50)
+	}
+	check(js <= 130*1024, "first page JavaScript %d KB gzipped (budget 130 KB)", js/1024)
+	check(binSize <= 40<<20, "binary %.1f MB (budget 40 MB)", float64(binSize)/(1<<20))
+	check(rss <= 60*1024, "idle memory %d MB (budget 60 MB)", rss/1024)
+	check(ready <= time.Second, "start to ready %s on a migrated database (budget 1 s)", ready.Round(time.Millisecond))
+	fmt.Fprintf(&b, "\n## Budgets\n\n%s\n", strings.Join(lines, "\n"))
+	fmt.Print("\n" + b.String())
+	return os.WriteFile("bench/results.md", []byte(b.String()), 0o644)
+}
