@@ -35,9 +35,16 @@ type hasher struct {
 }
 
 func newHasher(parallel int) *hasher {
-	h := &hasher{slots: make(chan struct{}, max(1, parallel))}
-	h.dummy = encodeHash(make([]byte, argonSaltLen), argon2.IDKey([]byte("dummy"), make([]byte, argonSaltLen), argonTime, argonMemory, argonThreads, argonKeyLen), argonMemory, argonTime, argonThreads)
-	return h
+	// The dummy needs today's parameters, not a real password: a random
+	// key that nothing hashes to. Making it costs nothing at start.
+	salt, key := make([]byte, argonSaltLen), make([]byte, argonKeyLen)
+	if _, err := rand.Read(salt); err != nil {
+		panic(err)
+	}
+	if _, err := rand.Read(key); err != nil {
+		panic(err)
+	}
+	return &hasher{slots: make(chan struct{}, max(1, parallel)), dummy: encodeHash(salt, key, argonMemory, argonTime, argonThreads)}
 }
 
 func (h *hasher) acquire(ctx context.Context) error {
