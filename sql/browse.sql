@@ -5,12 +5,20 @@
 -- plan_cache_mode = force_custom_plan, so a rare category gets a plan made
 -- for its own value, not a generic one; the category comes as its id, which
 -- the planner's statistics know (a name behind a join they do not).
+--
+-- A search comes in one of two forms, chosen by the caller after looking
+-- up at most 2,000 matches through the GIN index (ListSearchMatches): few
+-- matches arrive as match_ids and are fetched by id and sorted; many come
+-- as query, and the sort's index is walked with each product checked,
+-- which stops after a page. The planner cannot tell the two apart from a
+-- prefix query's estimate. The LEFT JOIN is folded away when query is NULL.
 
 -- name: BrowseNewest :many
-SELECT pl.* FROM product_listings pl
+SELECT pl.* FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
-  AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
+  AND (sqlc.narg(query)::text IS NULL OR s.search @@ to_tsquery('simple', sqlc.narg(query)))
+  AND (sqlc.narg(match_ids)::bigint[] IS NULL OR pl.id = ANY(sqlc.narg(match_ids)::bigint[]))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
@@ -21,10 +29,11 @@ ORDER BY pl.created_at DESC, pl.id DESC
 LIMIT sqlc.arg(page_size);
 
 -- name: BrowsePriceAsc :many
-SELECT pl.* FROM product_listings pl
+SELECT pl.* FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
-  AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
+  AND (sqlc.narg(query)::text IS NULL OR s.search @@ to_tsquery('simple', sqlc.narg(query)))
+  AND (sqlc.narg(match_ids)::bigint[] IS NULL OR pl.id = ANY(sqlc.narg(match_ids)::bigint[]))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
@@ -35,10 +44,11 @@ ORDER BY pl.sell_price, pl.id
 LIMIT sqlc.arg(page_size);
 
 -- name: BrowsePriceDesc :many
-SELECT pl.* FROM product_listings pl
+SELECT pl.* FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
-  AND (sqlc.narg(query)::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', sqlc.narg(query)) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
+  AND (sqlc.narg(query)::text IS NULL OR s.search @@ to_tsquery('simple', sqlc.narg(query)))
+  AND (sqlc.narg(match_ids)::bigint[] IS NULL OR pl.id = ANY(sqlc.narg(match_ids)::bigint[]))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
@@ -67,3 +77,9 @@ LIMIT sqlc.arg(page_size);
 
 -- name: GetCategoryCount :one
 SELECT available FROM category_counts WHERE category_id = @category_id;
+
+-- name: ListSearchMatches :many
+-- The ids of available products that match, no more than @up_to of them.
+SELECT id FROM products
+WHERE search @@ to_tsquery('simple', @query) AND sold_at IS NULL AND deleted_at IS NULL
+LIMIT @up_to;

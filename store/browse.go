@@ -16,6 +16,10 @@ const (
 	SortRelevance = "relevance" // needs a Query
 )
 
+// manyMatches is where a search switches from fetching every match to
+// walking the sort order and checking each product.
+const manyMatches = 2000
+
 // Cursor is where a page ended: the last row's sort key and id.
 type Cursor struct {
 	Sort  string
@@ -37,6 +41,8 @@ type BrowseFilter struct {
 	Sort         string
 	After        *Cursor
 	Limit        int
+	// ManyMatchesAt overrides manyMatches (tests check both search forms)
+	ManyMatchesAt int64
 }
 
 // Browse returns one page of available products and, when there are
@@ -70,6 +76,24 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		category = &c.ID
 	}
 	size := int32(f.Limit + 1) // one more tells whether a next page exists
+	// a search with few matches goes by their ids; with many, by the query
+	query, matchIDs := str(f.Query), []int64(nil)
+	if f.Query != "" && f.Sort != SortRelevance {
+		at := int64(manyMatches)
+		if f.ManyMatchesAt > 0 {
+			at = f.ManyMatchesAt
+		}
+		ids, err := s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: f.Query, UpTo: int32(at)})
+		if err != nil {
+			return nil, nil, translate(err)
+		}
+		if int64(len(ids)) < at {
+			if len(ids) == 0 {
+				return []Product{}, nil, nil
+			}
+			query, matchIDs = nil, ids
+		}
+	}
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
 	var err error
@@ -80,10 +104,10 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 			afterPrice = &f.After.Price
 		}
 		if f.Sort == SortPriceAsc {
-			rows, err = s.q.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			rows, err = s.q.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		} else {
-			rows, err = s.q.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			rows, err = s.q.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		}
 	case SortRelevance:
@@ -106,7 +130,7 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		if f.After != nil {
 			afterTime = &f.After.Time
 		}
-		rows, err = s.q.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: str(f.Query), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+		rows, err = s.q.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 	}
 	if err != nil {

@@ -12,23 +12,25 @@ import (
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
-  AND ($2::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', $2) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
-  AND ($3::bigint IS NULL OR pl.sell_price >= $3)
-  AND ($4::bigint IS NULL OR pl.sell_price <= $4)
-  AND ($5::text IS NULL OR pl.condition = $5)
-  AND ($6::text IS NULL OR pl.location ILIKE '%' || $6 || '%')
-  AND (NOT $7::boolean OR pl.seller_verified)
-  AND ($8::timestamptz IS NULL OR (pl.created_at, pl.id) < ($8, $9::bigint))
+  AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
+  AND ($3::bigint[] IS NULL OR pl.id = ANY($3::bigint[]))
+  AND ($4::bigint IS NULL OR pl.sell_price >= $4)
+  AND ($5::bigint IS NULL OR pl.sell_price <= $5)
+  AND ($6::text IS NULL OR pl.condition = $6)
+  AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
+  AND (NOT $8::boolean OR pl.seller_verified)
+  AND ($9::timestamptz IS NULL OR (pl.created_at, pl.id) < ($9, $10::bigint))
 ORDER BY pl.created_at DESC, pl.id DESC
-LIMIT $10
+LIMIT $11
 `
 
 type BrowseNewestParams struct {
 	CategoryID   *int64
 	Query        *string
+	MatchIds     []int64
 	MinPrice     *int64
 	MaxPrice     *int64
 	Condition    *string
@@ -46,10 +48,18 @@ type BrowseNewestParams struct {
 // plan_cache_mode = force_custom_plan, so a rare category gets a plan made
 // for its own value, not a generic one; the category comes as its id, which
 // the planner's statistics know (a name behind a join they do not).
+//
+// A search comes in one of two forms, chosen by the caller after looking
+// up at most 2,000 matches through the GIN index (ListSearchMatches): few
+// matches arrive as match_ids and are fetched by id and sorted; many come
+// as query, and the sort's index is walked with each product checked,
+// which stops after a page. The planner cannot tell the two apart from a
+// prefix query's estimate. The LEFT JOIN is folded away when query is NULL.
 func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, browseNewest,
 		arg.CategoryID,
 		arg.Query,
+		arg.MatchIds,
 		arg.MinPrice,
 		arg.MaxPrice,
 		arg.Condition,
@@ -99,23 +109,25 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
-  AND ($2::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', $2) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
-  AND ($3::bigint IS NULL OR pl.sell_price >= $3)
-  AND ($4::bigint IS NULL OR pl.sell_price <= $4)
-  AND ($5::text IS NULL OR pl.condition = $5)
-  AND ($6::text IS NULL OR pl.location ILIKE '%' || $6 || '%')
-  AND (NOT $7::boolean OR pl.seller_verified)
-  AND ($8::bigint IS NULL OR (pl.sell_price, pl.id) > ($8, $9::bigint))
+  AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
+  AND ($3::bigint[] IS NULL OR pl.id = ANY($3::bigint[]))
+  AND ($4::bigint IS NULL OR pl.sell_price >= $4)
+  AND ($5::bigint IS NULL OR pl.sell_price <= $5)
+  AND ($6::text IS NULL OR pl.condition = $6)
+  AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
+  AND (NOT $8::boolean OR pl.seller_verified)
+  AND ($9::bigint IS NULL OR (pl.sell_price, pl.id) > ($9, $10::bigint))
 ORDER BY pl.sell_price, pl.id
-LIMIT $10
+LIMIT $11
 `
 
 type BrowsePriceAscParams struct {
 	CategoryID   *int64
 	Query        *string
+	MatchIds     []int64
 	MinPrice     *int64
 	MaxPrice     *int64
 	Condition    *string
@@ -130,6 +142,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 	rows, err := q.db.Query(ctx, browsePriceAsc,
 		arg.CategoryID,
 		arg.Query,
+		arg.MatchIds,
 		arg.MinPrice,
 		arg.MaxPrice,
 		arg.Condition,
@@ -179,23 +192,25 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
-  AND ($2::text IS NULL OR pl.id IN (SELECT s.id FROM products s WHERE s.search @@ to_tsquery('simple', $2) AND s.sold_at IS NULL AND s.deleted_at IS NULL))
-  AND ($3::bigint IS NULL OR pl.sell_price >= $3)
-  AND ($4::bigint IS NULL OR pl.sell_price <= $4)
-  AND ($5::text IS NULL OR pl.condition = $5)
-  AND ($6::text IS NULL OR pl.location ILIKE '%' || $6 || '%')
-  AND (NOT $7::boolean OR pl.seller_verified)
-  AND ($8::bigint IS NULL OR (pl.sell_price, pl.id) < ($8, $9::bigint))
+  AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
+  AND ($3::bigint[] IS NULL OR pl.id = ANY($3::bigint[]))
+  AND ($4::bigint IS NULL OR pl.sell_price >= $4)
+  AND ($5::bigint IS NULL OR pl.sell_price <= $5)
+  AND ($6::text IS NULL OR pl.condition = $6)
+  AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
+  AND (NOT $8::boolean OR pl.seller_verified)
+  AND ($9::bigint IS NULL OR (pl.sell_price, pl.id) < ($9, $10::bigint))
 ORDER BY pl.sell_price DESC, pl.id DESC
-LIMIT $10
+LIMIT $11
 `
 
 type BrowsePriceDescParams struct {
 	CategoryID   *int64
 	Query        *string
+	MatchIds     []int64
 	MinPrice     *int64
 	MaxPrice     *int64
 	Condition    *string
@@ -210,6 +225,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 	rows, err := q.db.Query(ctx, browsePriceDesc,
 		arg.CategoryID,
 		arg.Query,
+		arg.MatchIds,
 		arg.MinPrice,
 		arg.MaxPrice,
 		arg.Condition,
@@ -375,4 +391,36 @@ func (q *Queries) GetCategoryCount(ctx context.Context, categoryID int64) (int64
 	var available int64
 	err := row.Scan(&available)
 	return available, err
+}
+
+const listSearchMatches = `-- name: ListSearchMatches :many
+SELECT id FROM products
+WHERE search @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL
+LIMIT $2
+`
+
+type ListSearchMatchesParams struct {
+	Query string
+	UpTo  int32
+}
+
+// The ids of available products that match, no more than @up_to of them.
+func (q *Queries) ListSearchMatches(ctx context.Context, arg ListSearchMatchesParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listSearchMatches, arg.Query, arg.UpTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
