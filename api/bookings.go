@@ -120,10 +120,15 @@ func (s *Server) listBookings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.store.ListBuyerBookings(c.Request().Context(), u.ID)
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
+	list, next, err := s.store.ListBuyerBookings(c.Request().Context(), u.ID, page)
+	if err != nil {
+		return err
+	}
+	setNextLink(c, next)
 	out := make([]bookingJSON, 0, len(list))
 	for _, b := range list {
 		out = append(out, toBookingJSON(b))

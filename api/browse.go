@@ -175,3 +175,48 @@ func (s *Server) listProducts(c echo.Context) error {
 	}
 	return s.productList(c, products, nil)
 }
+
+// Every other list (a seller's products, reported products, users,
+// bookings, payments) is also a page at a time, id-ordered.
+const (
+	defaultListSize = 100
+	maxListSize     = 200
+)
+
+// listPage reads limit and cursor for an id-ordered list.
+func listPage(c echo.Context) (store.Page, error) {
+	page := store.Page{Limit: defaultListSize}
+	if v, err := singleQuery(c, "limit"); err != nil {
+		return page, err
+	} else if v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxListSize {
+			return page, invalidFields(map[string]string{"limit": fmt.Sprintf("must be a whole number from 1 to %d", maxListSize)}, "limit")
+		}
+		page.Limit = n
+	}
+	raw, err := singleQuery(c, "cursor")
+	if err != nil || raw == "" {
+		return page, err
+	}
+	b, err := base64.RawURLEncoding.DecodeString(raw)
+	id, perr := strconv.ParseInt(strings.TrimPrefix(string(b), "id:"), 10, 64)
+	if err != nil || perr != nil || !strings.HasPrefix(string(b), "id:") || id <= 0 {
+		return page, invalidFields(map[string]string{"cursor": "is not a cursor of this list: start again from the first page"}, "cursor")
+	}
+	page.From = id
+	return page, nil
+}
+
+// setNextLink adds the Link header of the next page, if there is one.
+func setNextLink(c echo.Context, next int64) {
+	if next == 0 {
+		return
+	}
+	q := url.Values{}
+	for k, v := range c.QueryParams() {
+		q[k] = v
+	}
+	q.Set("cursor", base64.RawURLEncoding.EncodeToString([]byte("id:"+strconv.FormatInt(next, 10))))
+	c.Response().Header().Set("Link", fmt.Sprintf(`<%s?%s>; rel="next"`, c.Request().URL.Path, q.Encode()))
+}

@@ -219,3 +219,55 @@ func TestCategoryCount(t *testing.T) {
 		t.Fatalf("count after a sale and a deletion %d", n)
 	}
 }
+
+// Every other list is bounded too and walks its pages through Link.
+func TestIDListsArePaged(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	for i := 0; i < 3; i++ {
+		pid := m.addProduct(m.seller.AccessToken, nil)
+		m.book(m.buyer.AccessToken, pid, nil)
+		m.do(http.MethodPut, "/api/products/report/"+pid, nil, bearer(m.buyer.AccessToken))
+	}
+	walk := func(path, token string) int {
+		t.Helper()
+		total := 0
+		for pages := 0; path != ""; pages++ {
+			if pages > 10 {
+				t.Fatalf("%s: pages never end", path)
+			}
+			rec := m.do(http.MethodGet, path, nil, bearer(token))
+			if rec.Code != 200 {
+				t.Fatalf("%s: %d %s", path, rec.Code, rec.Body.String())
+			}
+			var items []map[string]any
+			decode(t, rec, &items)
+			if len(items) > 2 {
+				t.Fatalf("%s: %d items on a page of 2", path, len(items))
+			}
+			total += len(items)
+			path = ""
+			if l := rec.Header().Get("Link"); l != "" {
+				path = nextLink.FindStringSubmatch(l)[1]
+			}
+		}
+		return total
+	}
+	for path, want := range map[string]int{
+		"/api/users?limit=2":                              5,
+		"/api/users?role=Buyer&limit=2":                   2,
+		"/api/products/report?report=reported&limit=2":    3,
+		"/api/userProducts?email=sam@example.com&limit=2": 3,
+		"/api/payments?limit=2":                           0,
+	} {
+		if got := walk(path, m.admin.AccessToken); got != want {
+			t.Errorf("%s: %d items, want %d", path, got, want)
+		}
+	}
+	if got := walk("/api/bookings?limit=2", m.buyer.AccessToken); got != 3 {
+		t.Errorf("bookings: %d", got)
+	}
+	for _, bad := range []string{"?limit=0", "?limit=500", "?cursor=nope", "?cursor=aWQ6LTE"} {
+		wantError(t, m.getAs("/api/users"+bad, m.admin.AccessToken), http.StatusBadRequest, "invalid")
+	}
+}

@@ -89,7 +89,12 @@ func (s *Server) listUserProducts(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	products, err := s.store.ListSellerProducts(c.Request().Context(), u.ID)
+	page, err := listPage(c)
+	if err != nil {
+		return err
+	}
+	products, next, err := s.store.ListSellerProducts(c.Request().Context(), u.ID, page)
+	setNextLink(c, next)
 	return s.productList(c, products, err)
 }
 
@@ -306,6 +311,11 @@ func (s *Server) listReportedProducts(c echo.Context) error {
 	if report != "reported" {
 		return invalidFields(map[string]string{"report": "must be reported"}, "report")
 	}
-	products, err := s.store.ListReportedProducts(c.Request().Context())
+	page, err := listPage(c)
+	if err != nil {
+		return err
+	}
+	products, next, err := s.store.ListReportedProducts(c.Request().Context(), page)
+	setNextLink(c, next)
 	return s.productList(c, products, err)
 }

@@ -18,10 +18,15 @@ func (s *Server) listUsers(c echo.Context) error {
 	if role != "" && role != store.RoleBuyer && role != store.RoleSeller && role != store.RoleAdmin {
 		return invalidFields(map[string]string{"role": "must be Buyer, Seller or Admin"}, "role")
 	}
-	users, err := s.store.ListUsers(c.Request().Context(), role)
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
+	users, next, err := s.store.ListUsers(c.Request().Context(), role, page)
+	if err != nil {
+		return err
+	}
+	setNextLink(c, next)
 	out := make([]userJSON, 0, len(users))
 	for _, u := range users {
 		out = append(out, toUserJSON(u))
@@ -92,10 +97,15 @@ type paymentJSON struct {
 
 // listPayments serves GET /api/payments: every payment, for the admin.
 func (s *Server) listPayments(c echo.Context) error {
-	list, err := s.store.ListPayments(c.Request().Context())
+	page, err := listPage(c)
 	if err != nil {
 		return err
 	}
+	list, next, err := s.store.ListPayments(c.Request().Context(), page)
+	if err != nil {
+		return err
+	}
+	setNextLink(c, next)
 	out := make([]paymentJSON, 0, len(list))
 	for _, p := range list {
 		out = append(out, paymentJSON{

@@ -17,7 +17,9 @@ SELECT * FROM bookings WHERE id = @id AND cancelled_at IS NULL;
 -- name: ListBuyerBookings :many
 SELECT * FROM bookings
 WHERE buyer_id = @buyer_id AND cancelled_at IS NULL
-ORDER BY created_at DESC, id DESC;
+  AND (sqlc.narg(before_id)::bigint IS NULL OR id < sqlc.narg(before_id))
+ORDER BY id DESC
+LIMIT @page_size;
 
 -- name: CancelBooking :one
 -- Only an unpaid booking can go; a paid one keeps its payment record.

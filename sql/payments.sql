@@ -32,7 +32,9 @@ INSERT INTO stripe_events (event_id, type) VALUES (@event_id, @type) ON CONFLICT
 -- Every payment ever recorded, deleted buyers and products included.
 SELECT pay.*, b.product_name, b.buyer_name
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id
-ORDER BY pay.created_at DESC, pay.id DESC;
+WHERE sqlc.narg(before_id)::bigint IS NULL OR pay.id < sqlc.narg(before_id)
+ORDER BY pay.id DESC
+LIMIT @page_size;
 
 -- name: ListUnsettledBookings :many
 -- Bookings whose PaymentIntent was made a while ago but whose payment was

@@ -20,12 +20,18 @@ LIMIT 48;
 
 -- name: ListSellerProducts :many
 -- Everything a seller listed and has not deleted, sold ones included.
+-- A page at a time, newest first, continuing before before_id.
 SELECT * FROM product_listings
 WHERE seller_id = @seller_id
-ORDER BY created_at DESC, id DESC;
+  AND (sqlc.narg(before_id)::bigint IS NULL OR id < sqlc.narg(before_id))
+ORDER BY id DESC
+LIMIT @page_size;
 
 -- name: ListReportedProducts :many
-SELECT * FROM product_listings WHERE reported ORDER BY created_at DESC, id DESC;
+SELECT * FROM product_listings WHERE reported
+  AND (sqlc.narg(before_id)::bigint IS NULL OR id < sqlc.narg(before_id))
+ORDER BY id DESC
+LIMIT @page_size;
 
 -- name: LockProduct :one
 -- The live product's state, locked until the transaction ends.

@@ -37,10 +37,13 @@ UPDATE users SET verified = true
 WHERE lower(email) = lower(@email) AND role = 'Seller' AND deleted_at IS NULL AND NOT verified;
 
 -- name: ListUsers :many
-SELECT * FROM users WHERE deleted_at IS NULL ORDER BY id;
-
--- name: ListUsersByRole :many
-SELECT * FROM users WHERE role = @role AND deleted_at IS NULL ORDER BY id;
+-- A page at a time, oldest account first, continuing after after_id; a
+-- NULL role means every role.
+SELECT * FROM users
+WHERE deleted_at IS NULL AND (sqlc.narg(role)::text IS NULL OR role = sqlc.narg(role))
+  AND (sqlc.narg(after_id)::bigint IS NULL OR id > sqlc.narg(after_id))
+ORDER BY id
+LIMIT @page_size;
 
 -- name: LockUser :one
 SELECT * FROM users WHERE id = @id AND deleted_at IS NULL FOR UPDATE;

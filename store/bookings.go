@@ -90,17 +90,19 @@ func (s *Store) GetBooking(ctx context.Context, id int64) (Booking, error) {
 	return bookingFrom(b), nil
 }
 
-// ListBuyerBookings returns a buyer's open bookings, newest first.
-func (s *Store) ListBuyerBookings(ctx context.Context, buyerID int64) ([]Booking, error) {
-	rows, err := s.q.ListBuyerBookings(ctx, buyerID)
+// ListBuyerBookings returns a page of a buyer's open bookings, newest
+// first, and where the next page starts (0: none).
+func (s *Store) ListBuyerBookings(ctx context.Context, buyerID int64, page Page) ([]Booking, int64, error) {
+	rows, err := s.q.ListBuyerBookings(ctx, dbsqlc.ListBuyerBookingsParams{BuyerID: buyerID, BeforeID: page.from(), PageSize: page.size()})
 	if err != nil {
-		return nil, translate(err)
+		return nil, 0, translate(err)
 	}
+	rows, next := cut(page, rows, func(b dbsqlc.Booking) int64 { return b.ID })
 	out := make([]Booking, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, bookingFrom(r))
 	}
-	return out, nil
+	return out, next, nil
 }
 
 // CancelBooking removes the buyer's own unpaid booking: ErrNotFound if it

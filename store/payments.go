@@ -132,12 +132,14 @@ type PaymentEntry struct {
 	CreatedAt   time.Time
 }
 
-// ListPayments returns every payment ever recorded, newest first.
-func (s *Store) ListPayments(ctx context.Context) ([]PaymentEntry, error) {
-	rows, err := s.q.ListPayments(ctx)
+// ListPayments returns a page of every payment ever recorded, newest
+// first, and where the next page starts (0: none).
+func (s *Store) ListPayments(ctx context.Context, page Page) ([]PaymentEntry, int64, error) {
+	rows, err := s.q.ListPayments(ctx, dbsqlc.ListPaymentsParams{BeforeID: page.from(), PageSize: page.size()})
 	if err != nil {
-		return nil, translate(err)
+		return nil, 0, translate(err)
 	}
+	rows, next := cut(page, rows, func(r dbsqlc.ListPaymentsRow) int64 { return r.ID })
 	out := make([]PaymentEntry, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, PaymentEntry{
@@ -146,7 +148,7 @@ func (s *Store) ListPayments(ctx context.Context) ([]PaymentEntry, error) {
 			ProductName: r.ProductName, BuyerName: r.BuyerName, CreatedAt: r.CreatedAt,
 		})
 	}
-	return out, nil
+	return out, next, nil
 }
 
 // ListUnsettledBookings returns bookings with a PaymentIntent older than

@@ -123,14 +123,26 @@ func (s *Store) ListAdvertisedProducts(ctx context.Context) ([]Product, error) {
 	return productsFrom(s.q.ListAdvertisedProducts(ctx))
 }
 
-// ListSellerProducts returns everything a seller lists, sold included.
-func (s *Store) ListSellerProducts(ctx context.Context, sellerID int64) ([]Product, error) {
-	return productsFrom(s.q.ListSellerProducts(ctx, sellerID))
+// ListSellerProducts returns a page of what a seller lists, sold
+// included, newest first, and where the next page starts (0: none).
+func (s *Store) ListSellerProducts(ctx context.Context, sellerID int64, page Page) ([]Product, int64, error) {
+	rows, err := s.q.ListSellerProducts(ctx, dbsqlc.ListSellerProductsParams{SellerID: sellerID, BeforeID: page.from(), PageSize: page.size()})
+	return productPage(page, rows, err)
 }
 
-// ListReportedProducts returns live products somebody reported.
-func (s *Store) ListReportedProducts(ctx context.Context) ([]Product, error) {
-	return productsFrom(s.q.ListReportedProducts(ctx))
+// ListReportedProducts returns a page of live products somebody reported.
+func (s *Store) ListReportedProducts(ctx context.Context, page Page) ([]Product, int64, error) {
+	rows, err := s.q.ListReportedProducts(ctx, dbsqlc.ListReportedProductsParams{BeforeID: page.from(), PageSize: page.size()})
+	return productPage(page, rows, err)
+}
+
+func productPage(page Page, rows []dbsqlc.ProductListing, err error) ([]Product, int64, error) {
+	if err != nil {
+		return nil, 0, translate(err)
+	}
+	rows, next := cut(page, rows, func(r dbsqlc.ProductListing) int64 { return r.ID })
+	out, err := productsFrom(rows, nil)
+	return out, next, err
 }
 
 // AdvertiseProduct puts the seller's product under Urgent Sell. It

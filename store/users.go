@@ -220,23 +220,19 @@ func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
 	return false, nil
 }
 
-// ListUsers returns live accounts, all of them or those of one role.
-func (s *Store) ListUsers(ctx context.Context, role string) ([]User, error) {
-	var rows []dbsqlc.User
-	var err error
-	if role == "" {
-		rows, err = s.q.ListUsers(ctx)
-	} else {
-		rows, err = s.q.ListUsersByRole(ctx, role)
-	}
+// ListUsers returns a page of live accounts, all of them or those of one
+// role, oldest first, and where the next page starts (0: none).
+func (s *Store) ListUsers(ctx context.Context, role string, page Page) ([]User, int64, error) {
+	rows, err := s.q.ListUsers(ctx, dbsqlc.ListUsersParams{Role: optional(role), AfterID: page.from(), PageSize: page.size()})
 	if err != nil {
-		return nil, translate(err)
+		return nil, 0, translate(err)
 	}
+	rows, next := cut(page, rows, func(u dbsqlc.User) int64 { return u.ID })
 	out := make([]User, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, userFrom(r))
 	}
-	return out, nil
+	return out, next, nil
 }
 
 // ErrAdminAccount: admins are not deleted over the API.

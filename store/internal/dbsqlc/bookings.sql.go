@@ -130,11 +130,19 @@ func (q *Queries) GetBookingAnyState(ctx context.Context, id int64) (Booking, er
 const listBuyerBookings = `-- name: ListBuyerBookings :many
 SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings
 WHERE buyer_id = $1 AND cancelled_at IS NULL
-ORDER BY created_at DESC, id DESC
+  AND ($2::bigint IS NULL OR id < $2)
+ORDER BY id DESC
+LIMIT $3
 `
 
-func (q *Queries) ListBuyerBookings(ctx context.Context, buyerID int64) ([]Booking, error) {
-	rows, err := q.db.Query(ctx, listBuyerBookings, buyerID)
+type ListBuyerBookingsParams struct {
+	BuyerID  int64
+	BeforeID *int64
+	PageSize int32
+}
+
+func (q *Queries) ListBuyerBookings(ctx context.Context, arg ListBuyerBookingsParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, listBuyerBookings, arg.BuyerID, arg.BeforeID, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}

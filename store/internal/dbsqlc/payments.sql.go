@@ -83,8 +83,15 @@ func (q *Queries) GetPaymentByTransaction(ctx context.Context, transactionID str
 const listPayments = `-- name: ListPayments :many
 SELECT pay.id, pay.booking_id, pay.product_id, pay.buyer_id, pay.buyer_email, pay.price, pay.amount, pay.currency, pay.transaction_id, pay.status, pay.created_at, b.product_name, b.buyer_name
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id
-ORDER BY pay.created_at DESC, pay.id DESC
+WHERE $1::bigint IS NULL OR pay.id < $1
+ORDER BY pay.id DESC
+LIMIT $2
 `
+
+type ListPaymentsParams struct {
+	BeforeID *int64
+	PageSize int32
+}
 
 type ListPaymentsRow struct {
 	ID            int64
@@ -103,8 +110,8 @@ type ListPaymentsRow struct {
 }
 
 // Every payment ever recorded, deleted buyers and products included.
-func (q *Queries) ListPayments(ctx context.Context) ([]ListPaymentsRow, error) {
-	rows, err := q.db.Query(ctx, listPayments)
+func (q *Queries) ListPayments(ctx context.Context, arg ListPaymentsParams) ([]ListPaymentsRow, error) {
+	rows, err := q.db.Query(ctx, listPayments, arg.BeforeID, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}

@@ -225,11 +225,19 @@ func (q *Queries) ListAvailableProductsByCategory(ctx context.Context, category 
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings WHERE reported ORDER BY created_at DESC, id DESC
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings WHERE reported
+  AND ($1::bigint IS NULL OR id < $1)
+ORDER BY id DESC
+LIMIT $2
 `
 
-func (q *Queries) ListReportedProducts(ctx context.Context) ([]ProductListing, error) {
-	rows, err := q.db.Query(ctx, listReportedProducts)
+type ListReportedProductsParams struct {
+	BeforeID *int64
+	PageSize int32
+}
+
+func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProductsParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, listReportedProducts, arg.BeforeID, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -272,12 +280,21 @@ func (q *Queries) ListReportedProducts(ctx context.Context) ([]ProductListing, e
 const listSellerProducts = `-- name: ListSellerProducts :many
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
 WHERE seller_id = $1
-ORDER BY created_at DESC, id DESC
+  AND ($2::bigint IS NULL OR id < $2)
+ORDER BY id DESC
+LIMIT $3
 `
 
+type ListSellerProductsParams struct {
+	SellerID int64
+	BeforeID *int64
+	PageSize int32
+}
+
 // Everything a seller listed and has not deleted, sold ones included.
-func (q *Queries) ListSellerProducts(ctx context.Context, sellerID int64) ([]ProductListing, error) {
-	rows, err := q.db.Query(ctx, listSellerProducts, sellerID)
+// A page at a time, newest first, continuing before before_id.
+func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProductsParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, listSellerProducts, arg.SellerID, arg.BeforeID, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}

@@ -209,47 +209,23 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 }
 
 const listUsers = `-- name: ListUsers :many
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE deleted_at IS NULL ORDER BY id
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users
+WHERE deleted_at IS NULL AND ($1::text IS NULL OR role = $1)
+  AND ($2::bigint IS NULL OR id > $2)
+ORDER BY id
+LIMIT $3
 `
 
-func (q *Queries) ListUsers(ctx context.Context) ([]User, error) {
-	rows, err := q.db.Query(ctx, listUsers)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []User{}
-	for rows.Next() {
-		var i User
-		if err := rows.Scan(
-			&i.ID,
-			&i.UserName,
-			&i.Email,
-			&i.PhotoUrl,
-			&i.PasswordHash,
-			&i.Role,
-			&i.Verified,
-			&i.OidcSubject,
-			&i.TokenVersion,
-			&i.CreatedAt,
-			&i.DeletedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+type ListUsersParams struct {
+	Role     *string
+	AfterID  *int64
+	PageSize int32
 }
 
-const listUsersByRole = `-- name: ListUsersByRole :many
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE role = $1 AND deleted_at IS NULL ORDER BY id
-`
-
-func (q *Queries) ListUsersByRole(ctx context.Context, role string) ([]User, error) {
-	rows, err := q.db.Query(ctx, listUsersByRole, role)
+// A page at a time, oldest account first, continuing after after_id; a
+// NULL role means every role.
+func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, error) {
+	rows, err := q.db.Query(ctx, listUsers, arg.Role, arg.AfterID, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
