@@ -1,13 +1,15 @@
 // Starts bin/resale on a fresh database and a free port for the whole run,
 // and stops it (dropping the database) afterwards. The address reaches the
 // tests as BASE_URL; the database as DATABASE_URL (for the binary's admin
-// subcommands).
+// subcommands). Card payments go to a local Stripe stand-in (fake-stripe.ts)
+// whose address reaches the tests as FAKE_STRIPE_URL.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { startFakeStripe } from "./fake-stripe";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,14 +41,28 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
-  const env = { ...process.env, DATABASE_URL: databaseURL, ADDR: `127.0.0.1:${port}`, DATA_DIR: dataDir, PUBLIC_URL: baseURL };
+  const stripe = await startFakeStripe();
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseURL,
+    ADDR: `127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseURL,
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+    STRIPE_API_BASE: stripe.url,
+  };
   const server = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "pipe"] });
   let log = "";
   server.stderr.on("data", (b: Buffer) => (log += b.toString()));
 
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`resale exited (${server.exitCode}):\n${log}`);
+    if (server.exitCode !== null) {
+      await stripe.stop();
+      throw new Error(`resale exited (${server.exitCode}):\n${log}`);
+    }
     try {
       const res = await fetch(baseURL + "/api/health");
       if (res.ok) break;
@@ -59,10 +75,12 @@ export default async function globalSetup() {
   process.env.BASE_URL = baseURL;
   process.env.DATABASE_URL = databaseURL;
   process.env.DATA_DIR = dataDir;
+  process.env.FAKE_STRIPE_URL = stripe.url;
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
+    await stripe.stop();
     execFileSync("psql", [admin, "-qc", `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG) console.log(log);

@@ -2,35 +2,9 @@
 // lists it with a photo, it shows in My Products and on its brand's page,
 // the seller advertises it onto Urgent Sell, a buyer reports and books it,
 // and the seller deletes it again.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { atPhoneWidth, base, signUp } from "./helpers";
 import { laptopPng } from "./png";
-
-const base = () => process.env.BASE_URL!;
-const PHONE = { width: 390, height: 844 };
-
-/** signUp creates an account through the sign-up page and waits for home. */
-async function signUp(page: Page, who: { name: string; email: string; role: "Buyer" | "Seller" }) {
-  await page.goto(base() + "/signup");
-  await page.getByLabel("Name").fill(who.name);
-  await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: laptopPng(48, 48, [180, 83, 9]) });
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill("journey-password-1");
-  await page.getByLabel("Account Type").selectOption(who.role);
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("User create Success")).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-/** atPhoneWidth screenshots the page at 390px and checks nothing sticks out sideways. */
-async function atPhoneWidth(page: Page, file: string) {
-  const before = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  // let lazy images in view load before the picture is taken
-  await page.waitForLoadState("networkidle");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
-  if (before) await page.setViewportSize(before);
-}
 
 test("a seller lists, advertises and deletes a laptop that a buyer reports and books", async ({ browser }) => {
   test.setTimeout(120_000);

@@ -1,9 +1,26 @@
 // Bookings: a buyer books a product by leaving a phone number and a place
-// to meet. Wire types and the booking write.
-import { useSWRConfig } from "swr";
+// to meet, sees their bookings with whether each is paid, and may delete
+// an unpaid one. Wire types, SWR keys (the API paths) and hooks.
+import useSWR, { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import { apiFetch, type ApiError } from "@/lib/api";
-import type { Inserted } from "@/api/products";
+import type { Deleted, Inserted } from "@/api/products";
+
+/** A booking as the API answers it (the spec's field names). */
+export type Booking = {
+  _id: string;
+  productName: string;
+  /** Whole Tk, taken from the product when it was booked. */
+  price: number;
+  meetLocation: string;
+  /** True once a card payment for it is recorded. */
+  paid: boolean;
+  buyerEmail: string;
+  buyerName: string;
+  ProductId: string;
+  /** The buyer's contact number. */
+  number: string;
+};
 
 /**
  * POST /api/bookings body, all seven of the spec's fields. The server takes
@@ -22,11 +39,46 @@ export type NewBooking = {
 
 export const BOOKINGS_KEY = "/api/bookings";
 
+/** The SWR key of one buyer's bookings. */
+export function bookingsKey(email: string): string {
+  return `${BOOKINGS_KEY}?email=${encodeURIComponent(email)}`;
+}
+
+/** The SWR key of one booking. */
+export function bookingKey(id: string): string {
+  return `${BOOKINGS_KEY}/${encodeURIComponent(id)}`;
+}
+
+/** True for the SWR keys of every booking answer: the lists and single bookings. */
+export function isBookingKey(key: unknown): boolean {
+  return typeof key === "string" && (key.startsWith(`${BOOKINGS_KEY}?`) || key.startsWith(`${BOOKINGS_KEY}/`));
+}
+
+/** useBookings loads a buyer's bookings; pass undefined to wait. */
+export function useBookings(email: string | undefined) {
+  return useSWR<Booking[], ApiError>(email ? bookingsKey(email) : null);
+}
+
+/** useBooking loads one of the caller's bookings (404 for anyone else's). */
+export function useBooking(id: string | undefined) {
+  return useSWR<Booking, ApiError>(id ? bookingKey(id) : null);
+}
+
 /** useCreateBooking books a product, then refetches the caller's bookings. */
 export function useCreateBooking() {
   const { mutate } = useSWRConfig();
   return useSWRMutation<Inserted, ApiError, string, NewBooking>(BOOKINGS_KEY, async (path, { arg }) => {
     const res = await apiFetch<Inserted>(path, { method: "POST", json: arg });
+    void mutate((key) => typeof key === "string" && key.startsWith(`${BOOKINGS_KEY}?`));
+    return res;
+  });
+}
+
+/** useDeleteBooking removes one of the caller's unpaid bookings (409 "paid" for a paid one). */
+export function useDeleteBooking() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<Deleted, ApiError, string, string>(BOOKINGS_KEY, async (path, { arg: id }) => {
+    const res = await apiFetch<Deleted>(`${path}/${encodeURIComponent(id)}`, { method: "DELETE" });
     void mutate((key) => typeof key === "string" && key.startsWith(`${BOOKINGS_KEY}?`));
     return res;
   });

@@ -1,6 +1,140 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useBookings, useDeleteBooking, type Booking } from "@/api/bookings";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageSpinner } from "@/components/page-spinner";
+import { useAuth } from "@/lib/auth";
+import { formatTk } from "@/lib/format";
 
-/** /dashboard and /dashboard/mybooking: the signed-in user's bookings. */
+const PAID_TITLE = "Paid bookings stay on record and cannot be deleted";
+
+/** /dashboard and /dashboard/mybooking: the signed-in user's bookings, paid or to pay. */
 export default function MyBooking() {
-  return <ComingSoon title="My Booking" description="Your booked laptops with their price and meeting place, and a button to pay for each one." />;
+  const { user } = useAuth();
+  const { data: bookings, error } = useBookings(user?.email);
+  const remove = useDeleteBooking();
+  const [confirm, confirmDialog] = useConfirm();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function onDelete(b: Booking) {
+    // The spec's prompt for deleting a booking, word for word.
+    const yes = await confirm({
+      message: "Are you sure delete this user",
+      detail: `Your booking of ${b.productName} will be removed.`,
+      confirmLabel: "Delete",
+      danger: true,
+    });
+    if (!yes) return;
+    setDeleting(b._id);
+    try {
+      await remove.trigger(b._id);
+      toast.success("Delete Success");
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : "Could not delete this booking");
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  let list: ReactNode;
+  if (error && !bookings) {
+    list = (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>We couldn't load your bookings. Please refresh the page in a moment.</span>
+      </div>
+    );
+  } else if (!bookings) {
+    list = <PageSpinner />;
+  } else if (bookings.length === 0) {
+    list = (
+      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
+        <p className="text-lg font-semibold text-base-content/70">No Booking</p>
+        <p className="text-sm text-base-content/60">Book a laptop from its brand's page and it will show up here.</p>
+        <Link to="/" className="btn btn-primary btn-sm">
+          Browse laptops
+        </Link>
+      </div>
+    );
+  } else {
+    list = (
+      <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+        <table className="table table-sm sm:table-md">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Product</th>
+              <th scope="col">Price</th>
+              <th scope="col">MeetLocation</th>
+              <th scope="col">Delete</th>
+              <th scope="col">Payment</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bookings.map((b, i) => (
+              <tr key={b._id} className="hover:bg-base-200/50">
+                <th scope="row" className="text-base-content/60">
+                  {i + 1}
+                </th>
+                <td className="font-medium">
+                  <span className="block min-w-32 max-w-64">{b.productName}</span>
+                </td>
+                <td className="font-semibold whitespace-nowrap">{formatTk(b.price)}</td>
+                <td>
+                  <span className="block min-w-28 max-w-56">{b.meetLocation}</span>
+                </td>
+                <td>
+                  <span title={b.paid ? PAID_TITLE : undefined} className="inline-block">
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-error btn-sm"
+                      disabled={b.paid || deleting !== null}
+                      aria-busy={deleting === b._id}
+                      onClick={() => void onDelete(b)}
+                      aria-label={`Delete ${b.productName}`}
+                      title={b.paid ? PAID_TITLE : undefined}
+                    >
+                      {deleting === b._id && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                      Delete
+                    </button>
+                  </span>
+                </td>
+                <td>
+                  {b.paid ? (
+                    <span className="badge badge-success gap-1 font-semibold">
+                      <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+                        <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+                      </svg>
+                      Paid
+                    </span>
+                  ) : (
+                    <Link
+                      to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
+                      className="btn btn-primary btn-sm"
+                      aria-label={`Pay for ${b.productName}`}
+                    >
+                      Pay
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className="space-y-6" aria-labelledby="my-booking-title">
+      <div>
+        <h1 id="my-booking-title" className="text-2xl font-bold sm:text-3xl">
+          My Booking
+        </h1>
+        <p className="mt-1 text-base-content/70">The laptops you booked. Pay by card to buy one; the seller meets you where you chose.</p>
+      </div>
+      {list}
+      {confirmDialog}
+    </section>
+  );
 }

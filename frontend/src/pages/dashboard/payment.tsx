@@ -1,6 +1,319 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useSWRConfig } from "swr";
+import type { Stripe, StripeElements } from "@stripe/stripe-js";
+// The "pure" entry loads Stripe.js only when loadStripe is called (not on
+// import), and only this lazily loaded page imports it.
+import { loadStripe } from "@stripe/stripe-js/pure";
+import { bookingKey, useBooking, type Booking } from "@/api/bookings";
+import { useConfig } from "@/api/config";
+import { useCreatePaymentIntent, useRecordPayment } from "@/api/payments";
+import { CardField } from "@/components/card-field";
+import { PageSpinner } from "@/components/page-spinner";
+import { ApiError } from "@/lib/api";
+import { formatTk } from "@/lib/format";
 
-/** /dashboard/payment/:id: card payment for one booking. */
+const PAYMENTS_OFF = "Card payments are not set up on this shop yet.";
+
+/** /dashboard/payment/:id: card payment for one of the caller's bookings. */
 export default function Payment() {
-  return <ComingSoon title="Payment" description="Pay for your booking securely by card; the laptop is marked sold once the payment succeeds." />;
+  const { id } = useParams();
+  const { data: booking, error } = useBooking(id);
+  const { data: config, error: configError } = useConfig();
+
+  if (error && !booking) {
+    if (error.status === 404) {
+      return (
+        <Notice title="Booking not found">
+          <p>This booking doesn't exist or isn't yours. It may have been deleted.</p>
+          <BackLink />
+        </Notice>
+      );
+    }
+    return (
+      <Notice title="We couldn't load this booking">
+        <p>{error.message}</p>
+        <BackLink />
+      </Notice>
+    );
+  }
+  if (!booking) return <PageSpinner />;
+
+  let body: ReactNode;
+  if (booking.paid) {
+    body = (
+      <div role="status" className="alert alert-success alert-soft">
+        <CheckIcon />
+        <div>
+          <p className="font-semibold">This booking is already paid.</p>
+          <p className="text-sm">The laptop is yours; meet the seller at {booking.meetLocation}.</p>
+        </div>
+      </div>
+    );
+  } else if (configError && !config) {
+    body = <p className="text-error">We couldn't reach the shop's payment settings. Please refresh the page in a moment.</p>;
+  } else if (!config) {
+    body = <PageSpinner label="Loading the card form..." />;
+  } else if (!config.stripePublishableKey) {
+    body = <PaymentsOff />;
+  } else {
+    body = <CardPayment booking={booking} publishableKey={config.stripePublishableKey} />;
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-xl space-y-6" aria-labelledby="payment-title">
+      <div>
+        <BackLink />
+        <h1 id="payment-title" className="mt-2 text-2xl font-bold sm:text-3xl">
+          Payment for {booking.productName}
+        </h1>
+      </div>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-5 p-5 sm:p-8">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:text-base">
+            <dt className="text-base-content/60">Product</dt>
+            <dd className="font-semibold break-words">{booking.productName}</dd>
+            <dt className="text-base-content/60">Price</dt>
+            <dd className="text-lg font-bold text-primary">{formatTk(booking.price)}</dd>
+            <dt className="text-base-content/60">Meet at</dt>
+            <dd className="break-words">{booking.meetLocation}</dd>
+          </dl>
+          <div className="border-t border-base-200 pt-5">{body}</div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** What went wrong with the payment, worded for the buyer. */
+type Problem = { message: string; tone: "error" | "warning"; final: boolean };
+
+/** problemOf turns an API failure of this page into what the buyer sees. */
+function problemOf(err: unknown): Problem {
+  if (!(err instanceof ApiError)) return { message: "Something went wrong. Please try again.", tone: "error", final: false };
+  switch (err.code) {
+    case "payments_off":
+      return { message: PAYMENTS_OFF, tone: "warning", final: true };
+    case "sold":
+      return { message: `${err.message}. It was sold to someone else, so it cannot be paid for.`, tone: "warning", final: true };
+    case "refund_required":
+      return { message: err.message, tone: "warning", final: true };
+    case "paid":
+      return { message: "This booking is already paid.", tone: "warning", final: true };
+  }
+  if (err.status === 404) return { message: "This booking no longer exists.", tone: "error", final: true };
+  return { message: err.message, tone: "error", final: false };
+}
+
+type CardPaymentProps = { booking: Booking; publishableKey: string };
+
+/** The card form: Stripe.js confirms the card, then the server records the payment. */
+function CardPayment({ booking, publishableKey }: CardPaymentProps) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const createIntent = useCreatePaymentIntent();
+  const recordPayment = useRecordPayment();
+  const labelId = useId();
+
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [elements, setElements] = useState<StripeElements | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  /** The PaymentIntent the card paid, kept until the server has recorded it. */
+  const [charged, setCharged] = useState<string | null>(null);
+  const [paidWith, setPaidWith] = useState<string | null>(null);
+  const secret = useRef<Promise<string | null> | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadStripe(publishableKey).then(
+      (s) => {
+        if (!live) return;
+        if (s) setStripe(s);
+        else setLoadFailed(true);
+      },
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [publishableKey]);
+
+  const { trigger: triggerIntent } = createIntent;
+  /** ensureSecret starts the PaymentIntent once and shares it; a failure may be retried by Pay. */
+  const ensureSecret = useCallback((): Promise<string | null> => {
+    secret.current ??= triggerIntent(booking._id).then(
+      (res) => {
+        setProblem(null);
+        return res.clientSecret;
+      },
+      (err: unknown) => {
+        secret.current = null;
+        setProblem(problemOf(err));
+        if (err instanceof ApiError && err.code === "paid") void mutate(bookingKey(booking._id));
+        return null;
+      },
+    );
+    return secret.current;
+  }, [booking._id, mutate, triggerIntent]);
+
+  // Start the payment when the page opens, so a sold laptop says so before any card is typed.
+  useEffect(() => {
+    void ensureSecret();
+  }, [ensureSecret]);
+
+  async function onPay(e: FormEvent) {
+    e.preventDefault();
+    const card = elements?.getElement("card");
+    // Spec: the form does nothing until Stripe.js and the card field are ready.
+    if (!stripe || !card || processing) return;
+    setProcessing(true);
+    setCardError(null);
+    let transactionId = charged;
+    try {
+      if (!transactionId) {
+        const clientSecret = await ensureSecret();
+        if (!clientSecret) return;
+        const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
+          payment_method: { card, billing_details: { name: booking.buyerName, email: booking.buyerEmail } },
+        });
+        if (error) {
+          setCardError(error.message ?? "Your card could not be charged. Please check the details and try again.");
+          return;
+        }
+        if (paymentIntent.status !== "succeeded") {
+          setCardError(`The payment did not go through (${paymentIntent.status.replaceAll("_", " ")}). Please try again.`);
+          return;
+        }
+        transactionId = paymentIntent.id;
+        setCharged(transactionId);
+      }
+      setProblem(null);
+      await recordPayment.trigger({
+        bookingId: booking._id,
+        ProductId: booking.ProductId,
+        price: booking.price,
+        buyerEmail: booking.buyerEmail,
+        transactionId,
+      });
+      setPaidWith(transactionId);
+      toast.success("Payment Success");
+      toast.info(`Transaction id: ${transactionId}`);
+      navigate("/dashboard");
+    } catch (err) {
+      const p = problemOf(err);
+      if (transactionId && !p.final) {
+        // The card was charged but the shop has not recorded it yet: Pay again only re-reports it.
+        p.message = `Your card was charged, but the shop could not confirm it yet: ${p.message} Press Pay again to retry; you will not be charged twice.`;
+      }
+      setProblem(p);
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  if (problem?.final && problem.message === PAYMENTS_OFF) return <PaymentsOff />;
+  const done = paidWith !== null || problem?.final === true;
+  const ready = stripe !== null && elements !== null;
+
+  return (
+    <form onSubmit={(e) => void onPay(e)} noValidate className="space-y-4" aria-busy={processing}>
+      <div className="space-y-2">
+        <p id={labelId} className="font-semibold">
+          Card details
+        </p>
+        {loadFailed ? (
+          <p role="alert" className="text-error">
+            The card form could not load. Check your connection and reload the page.
+          </p>
+        ) : (
+          <>
+            <CardField
+              stripe={stripe}
+              labelledBy={labelId}
+              onElements={setElements}
+              onChange={(event) => setCardError(event.error?.message ?? null)}
+            />
+            {!ready && (
+              <p className="flex items-center gap-2 text-sm text-base-content/60" role="status">
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                Loading the secure card form...
+              </p>
+            )}
+          </>
+        )}
+        {publishableKey.startsWith("pk_test_") && (
+          <p className="text-xs text-base-content/60">Test mode: use card 4242 4242 4242 4242 with any future date and any CVC. No real money moves.</p>
+        )}
+      </div>
+
+      <button type="submit" className="btn btn-primary w-full" disabled={!ready || processing || done} aria-busy={processing}>
+        {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Pay
+      </button>
+
+      {cardError && (
+        <p role="alert" className="text-sm font-medium text-error">
+          {cardError}
+        </p>
+      )}
+      {problem && (
+        <div role="alert" className={`alert alert-soft ${problem.tone === "warning" ? "alert-warning" : "alert-error"}`}>
+          <span>{problem.message}</span>
+        </div>
+      )}
+      {paidWith && (
+        <div role="status" className="alert alert-success alert-soft">
+          <CheckIcon />
+          <span className="break-all">
+            Congrats! Your payment is complete. Transaction id: <strong>{paidWith}</strong>
+          </span>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function PaymentsOff() {
+  return (
+    <div role="status" className="alert alert-info alert-soft">
+      <span>{PAYMENTS_OFF} Meet the seller and pay in person, or come back later.</span>
+    </div>
+  );
+}
+
+/** A page-sized message in place of the payment, e.g. an unknown booking. */
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card mx-auto w-full max-w-xl bg-base-100 shadow-sm" aria-labelledby="notice-title">
+      <div className="card-body items-start gap-3">
+        <h1 id="notice-title" className="text-2xl font-bold text-error">
+          {title}
+        </h1>
+        <div className="space-y-3 text-base-content/80">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/dashboard/mybooking" className="link link-hover inline-flex items-center gap-1 text-sm text-base-content/70">
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path strokeLinecap="round" strokeLinejoin="round" d="M15 18l-6-6 6-6" />
+      </svg>
+      Back to My Booking
+    </Link>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+    </svg>
+  );
 }

@@ -1,0 +1,59 @@
+// Steps shared by the journeys: signing up, listing a laptop, and a
+// phone-width screenshot that also checks nothing sticks out sideways.
+import { expect, test, type Page } from "@playwright/test";
+import { laptopPng } from "./png";
+
+export const base = () => process.env.BASE_URL!;
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** signUp creates an account through the sign-up page and waits for home. */
+export async function signUp(page: Page, who: { name: string; email: string; role: "Buyer" | "Seller" }) {
+  await page.goto(base() + "/signup");
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: laptopPng(48, 48, [180, 83, 9]) });
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill("journey-password-1");
+  await page.getByLabel("Account Type").selectOption(who.role);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("User create Success")).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** addProduct lists a laptop from the seller's dashboard and waits for My Products. */
+export async function addProduct(page: Page, p: { name: string; category: string; sellPrice: number }) {
+  await page.goto(base() + "/dashboard/addproduct");
+  await expect(page.getByRole("heading", { name: "Add a Product" })).toBeVisible();
+  await page.getByLabel("Product Name").fill(p.name);
+  await page.getByLabel("Photo").setInputFiles({ name: "laptop.png", mimeType: "image/png", buffer: laptopPng(320, 240) });
+  await page.getByLabel("Category").selectOption(p.category);
+  await page.getByLabel("Condition").selectOption("good");
+  await page.getByLabel("Years of Use").fill("1");
+  await page.getByLabel("Sell Price").fill(String(p.sellPrice));
+  await page.getByLabel("Original Price").fill(String(p.sellPrice * 2));
+  await page.getByLabel("Phone Number").fill("01712345678");
+  await page.getByLabel("Location").fill("Uttara, Dhaka");
+  await page.getByLabel(/^Description/).fill("Lightly used, with its charger and box.");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("product successfuly added")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myproducts$/);
+}
+
+/** atPhoneWidth screenshots the page at 390px and checks nothing sticks out sideways. */
+export async function atPhoneWidth(page: Page, file: string) {
+  const before = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  // let lazy images in view load, and the dashboard drawer finish sliding
+  // shut after the resize, before the picture is taken
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => {
+    const sliding = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined));
+    // a paused toast timer never finishes: wait at most a second
+    return Promise.race([Promise.all(sliding), new Promise((r) => setTimeout(r, 1000))]);
+  });
+  await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
+  if (before) await page.setViewportSize(before);
+}
