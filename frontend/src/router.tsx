@@ -11,6 +11,7 @@ import GoogleAuth from "@/pages/google-auth";
 import Home from "@/pages/home";
 import Login from "@/pages/login";
 import PublicLayout from "@/pages/public-layout";
+import SearchPage from "@/pages/search";
 import Signup from "@/pages/signup";
 
 /** Turns a page module's default export into a lazy route's Component. */
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: "login", element: <Login /> },
       { path: "signup", element: <Signup /> },
       { path: "auth/google", element: <GoogleAuth /> },
+      { path: "search", element: <SearchPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -8,6 +8,12 @@ export type Category = {
   image: string;
 };
 
+/** One category as GET /api/categorys/:id answers it. */
+export type CategoryDetail = Category & {
+  /** How many of its products are available; kept by the server, cheap at any size. */
+  productCount: number;
+};
+
 /** The SWR key of the category list. */
 export const CATEGORIES_KEY = "/api/categorys";
 
@@ -16,7 +22,7 @@ export function useCategories() {
   return useSWR<Category[]>(CATEGORIES_KEY);
 }
 
-/** useCategory loads one category by id; pass undefined to wait. */
+/** useCategory loads one category, with its product count, by id; pass undefined to wait. */
 export function useCategory(id: string | undefined) {
-  return useSWR<Category>(id ? `${CATEGORIES_KEY}/${encodeURIComponent(id)}` : null);
+  return useSWR<CategoryDetail>(id ? `${CATEGORIES_KEY}/${encodeURIComponent(id)}` : null);
 }

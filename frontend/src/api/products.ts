@@ -1,8 +1,9 @@
 // Products (listed laptops) and their photos: wire types, SWR keys (the API
 // paths) and hooks. Every write revalidates the product lists it touches.
 import useSWR, { useSWRConfig } from "swr";
+import useSWRInfinite from "swr/infinite";
 import useSWRMutation from "swr/mutation";
-import { apiFetch, type ApiError } from "@/lib/api";
+import { apiFetch, apiFetchPage, type ApiError, type ApiPage } from "@/lib/api";
 
 /** A product's condition as the API spells it. */
 export type Condition = "excellent" | "good" | "fair";
@@ -75,9 +76,44 @@ export const REPORT_KEY = "/api/products/report";
 export const REPORTED_PRODUCTS_KEY = `${REPORT_KEY}?report=reported`;
 export const IMAGES_KEY = "/api/images";
 
-/** The SWR key of one brand's available products. */
-export function productsKey(category: string): string {
-  return `${PRODUCTS_KEY}?category=${encodeURIComponent(category)}`;
+/** The orders GET /api/products knows; relevance needs a search (q). */
+export type ProductSort = "newest" | "price_asc" | "price_desc" | "relevance";
+
+/** GET /api/products filters; leave a field out for the API's default. */
+export type ProductQuery = {
+  /** A brand: a category name such as "HP". */
+  category?: string;
+  /** Search words; each matches the start of a word ("mac" finds MacBook). */
+  q?: string;
+  /** Whole Tk. */
+  minPrice?: number;
+  /** Whole Tk. */
+  maxPrice?: number;
+  condition?: Condition;
+  /** Part of the place. */
+  location?: string;
+  /** Only sellers the admins verified. */
+  verified?: boolean;
+  /** newest by default, relevance by default with q. */
+  sort?: ProductSort;
+  /** Products per page: 24 by default, at most 100. */
+  limit?: number;
+};
+
+/** The SWR key (API path) of the first page of a product list, in a fixed parameter order. */
+export function productsKey(query: ProductQuery): string {
+  const sp = new URLSearchParams();
+  if (query.category) sp.set("category", query.category);
+  if (query.q) sp.set("q", query.q);
+  if (query.minPrice !== undefined) sp.set("minPrice", String(query.minPrice));
+  if (query.maxPrice !== undefined) sp.set("maxPrice", String(query.maxPrice));
+  if (query.condition) sp.set("condition", query.condition);
+  if (query.location) sp.set("location", query.location);
+  if (query.verified) sp.set("verified", "true");
+  if (query.sort) sp.set("sort", query.sort);
+  if (query.limit !== undefined) sp.set("limit", String(query.limit));
+  const qs = sp.toString();
+  return qs ? `${PRODUCTS_KEY}?${qs}` : PRODUCTS_KEY;
 }
 
 /** The SWR key of one seller's products. */
@@ -101,10 +137,36 @@ function availableOnly(list: Product[] | undefined): Product[] | undefined {
   return list?.filter((p) => p.available !== "soled");
 }
 
-/** useProducts loads the available products of one brand; pass undefined to wait. */
-export function useProducts(category: string | undefined) {
-  const res = useSWR<Product[], ApiError>(category ? productsKey(category) : null);
-  return { ...res, data: availableOnly(res.data) };
+/**
+ * useProductPages loads a product list a page at a time; pass null to wait.
+ * Page 0 is the query's path; every later page is the address the page
+ * before named in its Link header, followed as it is. Nothing more is
+ * fetched until loadMore is called. Writes elsewhere (a deleted or sold
+ * product) show on the next visit: each mount refetches the loaded pages.
+ */
+export function useProductPages(query: ProductQuery | null) {
+  const first = query ? productsKey(query) : null;
+  const res = useSWRInfinite<ApiPage<Product[]>, ApiError>(
+    (index, previous: ApiPage<Product[]> | null) => (index === 0 ? first : (previous?.next ?? null)),
+    (path: string) => apiFetchPage<Product[]>(path),
+    // Load more costs one request (not a refetch of page 0 too); a list
+    // visited again is refetched once on mount instead.
+    { revalidateFirstPage: false, revalidateOnMount: true },
+  );
+  const { data: pages, error, size, setSize } = res;
+  const loaded = pages?.length ?? 0;
+  const hasMore = loaded > 0 && pages![loaded - 1]!.next !== null;
+  return {
+    products: availableOnly(pages?.flatMap((p) => p.data)),
+    error,
+    /** True until the first page is in. */
+    isLoading: first !== null && pages === undefined && !error,
+    /** True while a page after the first is on its way. */
+    isLoadingMore: loaded > 0 && size > loaded && !error,
+    hasMore,
+    /** Asks for the next page, or again for one that failed. */
+    loadMore: () => void setSize(loaded + 1),
+  };
 }
 
 /** useAdvertised loads the Urgent Sell products. */

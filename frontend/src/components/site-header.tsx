@@ -1,6 +1,7 @@
-import { useRef } from "react";
-import { Link, NavLink } from "react-router-dom";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { BrandLogo } from "@/components/brand-logo";
+import { SearchBox } from "@/components/search-box";
 import { UserAvatar } from "@/components/user-avatar";
 import type { User } from "@/lib/auth";
 
@@ -15,10 +16,24 @@ type SiteHeaderProps = {
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
-/** The public header: brand, Home, Blog, and the account controls. */
+/** The public header: brand, Home, Blog, the laptop search, and the account controls. */
 export function SiteHeader({ user, loading, onLogout, loggingOut = false }: SiteHeaderProps) {
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
+  const location = useLocation();
+  const navigate = useNavigate();
+  // On a phone the search box opens under the bar from an icon.
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (searchOpen) searchInput.current?.focus();
+  }, [searchOpen]);
+  const query = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+
+  function onSearch(q: string) {
+    setSearchOpen(false);
+    void navigate(q ? `/search?${new URLSearchParams({ q }).toString()}` : "/search");
+  }
 
   const links = (onClick?: () => void) => (
     <>
@@ -44,7 +59,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false }: Site
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
+      <nav className="navbar relative mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label="Main">
         <div className="navbar-start gap-1">
           <details ref={mobileMenu} className="dropdown lg:hidden">
             <summary className="btn btn-square btn-ghost" aria-label="Open menu">
@@ -68,6 +83,25 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false }: Site
         </div>
 
         <div className="navbar-end gap-2 sm:gap-3">
+          <SearchBox
+            value={query}
+            onSearch={onSearch}
+            onEscape={() => setSearchOpen(false)}
+            inputRef={searchInput}
+            className={`${searchOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-2 shadow-sm md:static md:block md:w-56 md:border-0 md:bg-transparent md:p-0 md:shadow-none xl:w-72`}
+          />
+          <button
+            type="button"
+            className="btn btn-square btn-ghost md:hidden"
+            aria-label="Show search"
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen((o) => !o)}
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <circle cx="11" cy="11" r="7" />
+              <path strokeLinecap="round" d="m20 20-3.5-3.5" />
+            </svg>
+          </button>
           {loading ? (
             <span role="status" className="loading loading-dots loading-md text-primary" aria-label="Checking sign-in" />
           ) : user ? (

@@ -109,3 +109,71 @@ function stringFields(v: Record<string, unknown>): Record<string, string> {
   }
   return out;
 }
+
+/** One page of a paged list: the answer and the next page's address, if any. */
+export type ApiPage<T> = { data: T; next: string | null };
+
+/**
+ * apiFetchPage is apiFetch for paged lists: it also reads the answer's
+ * `Link: <...>; rel="next"` header. The next address is kept only when it is
+ * a path on this origin, since the bearer token goes wherever we fetch.
+ */
+export async function apiFetchPage<T>(path: string, init: ApiInit = {}): Promise<ApiPage<T>> {
+  const { json, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  const token = getToken();
+  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(path, { ...rest, headers, body });
+  } catch {
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+
+  const data = await readBody(res);
+  if (res.ok) return { data: data as T, next: nextLink(res.headers.get("Link")) };
+
+  if (res.status === 401 && token) {
+    localStorage.removeItem(TOKEN_KEY);
+    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  }
+  const err = isRecord(data) ? data : {};
+  const message =
+    typeof err.message === "string" && err.message !== ""
+      ? err.message
+      : `Request failed (${res.status}${res.statusText ? ` ${res.statusText}` : ""})`;
+  const code = typeof err.code === "string" ? err.code : undefined;
+  const fields = isRecord(err.fields) ? stringFields(err.fields) : {};
+  throw new ApiError(res.status, message, code, fields);
+}
+
+/**
+ * nextLink picks the rel="next" address out of a Link header (RFC 8288),
+ * as a same-origin path such as "/api/products?cursor=x"; null when there
+ * is none or it points elsewhere.
+ */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const m of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
+    const rels = /;\s*rel\s*=\s*"?([^";,]+)"?/i.exec(m[2] ?? "")?.[1];
+    if (!rels || !rels.toLowerCase().split(/\s+/).includes("next")) continue;
+    const target = m[1] ?? "";
+    let url: URL;
+    try {
+      url = new URL(target, window.location.origin);
+    } catch {
+      return null;
+    }
+    if (url.origin !== window.location.origin) return null;
+    return url.pathname + url.search;
+  }
+  return null;
+}

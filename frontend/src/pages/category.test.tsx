@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
 import { buyer, categories, product, seller } from "@/test/fixtures";
-import { renderApp, reply, requestsTo, stubApi, type ApiTable, type Responder } from "@/test/render-app";
+import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable, type Responder } from "@/test/render-app";
 
-const hp = categories[2]!;
+const hp = { ...categories[2]!, productCount: 2 };
 const elitebook = product({ productName: "HP EliteBook 840 G5", category: "HP", sellPrice: 45000 });
 const probook = product({ productName: "HP ProBook 450", category: "HP", sellerEmail: seller.email });
 const sold = product({ productName: "HP Envy sold", category: "HP", available: "soled" });
@@ -49,9 +49,10 @@ describe("category page", () => {
 
   it("shows No Available Product and a zero count for an empty brand", async () => {
     signIn();
-    stubApi(api({ "/api/products?category=HP": [] }));
+    stubApi(api({ "/api/categorys/3": { ...hp, productCount: 0 }, "/api/products?category=HP": [] }));
     renderApp("/categorys/3");
     expect(await screen.findByText("No Available Product")).toBeInTheDocument();
+    expect(screen.queryByText("Try clearing the filters.")).not.toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Breadcrumb" })).toHaveTextContent("0 products");
     expect(screen.queryByRole("article")).not.toBeInTheDocument();
   });
@@ -185,5 +186,157 @@ describe("booking dialog", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, "/api/bookings", "POST")).toHaveLength(0);
+  });
+});
+
+const page2a = product({ productName: "HP Spectre x360", category: "HP", sellPrice: 60000 });
+const page2b = product({ productName: "HP Omen 15", category: "HP", sellPrice: 90000 });
+const nextPage = '</api/products?category=HP&cursor=c2>; rel="next"';
+
+/** The search part of where the app is now, e.g. "?sort=price_asc". */
+const searchOf = (router: ReturnType<typeof renderApp>) => router.state.location.search;
+
+describe("category page browsing", () => {
+  it("counts the brand's products from the category, not from the page loaded", async () => {
+    signIn();
+    stubApi(api({ "/api/categorys/3": { ...hp, productCount: 57 } }));
+    renderApp("/categorys/3");
+    const crumbs = await screen.findByRole("navigation", { name: "Breadcrumb" });
+    await waitFor(() => expect(within(crumbs).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Home", "HP", "57 products"]));
+    expect(await screen.findByRole("article", { name: "HP EliteBook 840 G5" })).toBeInTheDocument();
+    expect(within(crumbs).getByText("57 products")).toBeInTheDocument();
+  });
+
+  it("writes each filter to the URL and asks the API for exactly that list", async () => {
+    signIn();
+    const fetchMock = stubApi(api());
+    const router = renderApp("/categorys/3");
+    await screen.findByRole("article", { name: "HP EliteBook 840 G5" });
+
+    await userEvent.selectOptions(screen.getByLabelText("Sort by"), "Price: low to high");
+    await waitFor(() => expect(searchOf(router)).toBe("?sort=price_asc"));
+    await waitFor(() => expect(requestsTo(fetchMock, "/api/products?category=HP&sort=price_asc")).toHaveLength(1));
+
+    // typing alone asks for nothing; leaving the input applies it
+    const min = screen.getByLabelText("Min price (Tk)");
+    await userEvent.type(min, "30000");
+    expect(searchOf(router)).toBe("?sort=price_asc");
+    expect(fetchMock.mock.calls.some(([p]) => String(p).includes("minPrice=3"))).toBe(false);
+    await userEvent.tab();
+    await waitFor(() => expect(searchOf(router)).toBe("?sort=price_asc&minPrice=30000"));
+    await waitFor(() => expect(requestsTo(fetchMock, "/api/products?category=HP&minPrice=30000&sort=price_asc")).toHaveLength(1));
+
+    // Enter in the place applies it too
+    await userEvent.type(screen.getByLabelText("Location"), "Mirpur{Enter}");
+    await waitFor(() => expect(searchOf(router)).toBe("?sort=price_asc&minPrice=30000&location=Mirpur"));
+
+    await userEvent.selectOptions(screen.getByLabelText("Condition"), "Good");
+    await userEvent.click(screen.getByLabelText("Verified sellers only"));
+    await waitFor(() => expect(searchOf(router)).toBe("?sort=price_asc&minPrice=30000&condition=good&location=Mirpur&verified=true"));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, "/api/products?category=HP&minPrice=30000&condition=good&location=Mirpur&verified=true&sort=price_asc")).toHaveLength(1),
+    );
+
+    // Back undoes the last change, and the controls follow
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText("Verified sellers only")).not.toBeChecked());
+    expect(screen.getByLabelText("Condition")).toHaveValue("good");
+    await act(() => router.navigate(-2));
+    await waitFor(() => expect(screen.getByLabelText("Location")).toHaveValue(""));
+    expect(screen.getByLabelText("Min price (Tk)")).toHaveValue("30000");
+
+    // Clear filters keeps the order and drops the rest
+    await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(searchOf(router)).toBe("?sort=price_asc"));
+    expect(screen.getByLabelText("Min price (Tk)")).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Clear filters" })).toBeDisabled();
+  });
+
+  it("starts from the filters in a shared URL", async () => {
+    signIn();
+    const fetchMock = stubApi(api({ "/api/products?category=HP&maxPrice=50000&condition=good&sort=price_desc": [elitebook] }));
+    renderApp("/categorys/3?sort=price_desc&maxPrice=50000&condition=good");
+    expect(await screen.findByRole("article", { name: "HP EliteBook 840 G5" })).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "HP ProBook 450" })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Sort by")).toHaveValue("price_desc");
+    expect(screen.getByLabelText("Max price (Tk)")).toHaveValue("50000");
+    expect(screen.getByLabelText("Condition")).toHaveValue("good");
+    // the unfiltered list is never asked for
+    expect(requestsTo(fetchMock, "/api/products?category=HP")).toHaveLength(0);
+  });
+
+  it("refuses a price that is not a whole number or below the min, without asking", async () => {
+    signIn();
+    const fetchMock = stubApi(api());
+    const router = renderApp("/categorys/3?minPrice=40000");
+    await screen.findByLabelText("Max price (Tk)");
+    const calls = () => fetchMock.mock.calls.filter(([p]) => String(p).startsWith("/api/products")).length;
+    await waitFor(() => expect(calls()).toBe(1));
+
+    await userEvent.type(screen.getByLabelText("Max price (Tk)"), "30000{Enter}");
+    expect(screen.getByLabelText("Max price (Tk)")).toHaveAccessibleDescription("Must not be below the min price");
+    await userEvent.clear(screen.getByLabelText("Max price (Tk)"));
+    await userEvent.type(screen.getByLabelText("Max price (Tk)"), "12k{Enter}");
+    expect(screen.getByLabelText("Max price (Tk)")).toHaveAccessibleDescription("Enter a whole number of Tk");
+    expect(screen.getByLabelText("Max price (Tk)")).toHaveAttribute("aria-invalid", "true");
+    expect(searchOf(router)).toBe("?minPrice=40000");
+    expect(calls()).toBe(1);
+  });
+
+  it("says to clear the filters when a filtered list is empty", async () => {
+    signIn();
+    stubApi(api({ "/api/products?category=HP&condition=fair": [] }));
+    renderApp("/categorys/3?condition=fair");
+    expect(await screen.findByText("No Available Product")).toBeInTheDocument();
+    expect(screen.getByText("Try clearing the filters.")).toBeInTheDocument();
+  });
+
+  it("Load more asks for the Link header's next page and adds it under the first", async () => {
+    signIn();
+    const fetchMock = stubApi(
+      api({
+        "/api/products?category=HP": () => jsonResponse(200, [elitebook, probook], { Link: nextPage }),
+        "/api/products?category=HP&cursor=c2": [page2a, page2b],
+      }),
+    );
+    renderApp("/categorys/3");
+    await screen.findByRole("article", { name: "HP ProBook 450" });
+    // nothing beyond the first page until asked
+    expect(requestsTo(fetchMock, "/api/products?category=HP&cursor=c2")).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("article", { name: "HP Omen 15" })).toBeInTheDocument();
+    expect(screen.getAllByRole("article").map((a) => a.querySelector("h3")?.textContent)).toEqual([
+      "HP EliteBook 840 G5",
+      "HP ProBook 450",
+      "HP Spectre x360",
+      "HP Omen 15",
+    ]);
+    expect(requestsTo(fetchMock, "/api/products?category=HP&cursor=c2")).toHaveLength(1);
+    // the first page is not fetched again for it
+    expect(requestsTo(fetchMock, "/api/products?category=HP")).toHaveLength(1);
+    // the last page had no Link: no more button
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("offers to try again when the next page fails, keeping what is shown", async () => {
+    signIn();
+    let second: Responder = reply(503, { message: "Service unavailable" });
+    const fetchMock = stubApi(
+      api({
+        "/api/products?category=HP": () => jsonResponse(200, [elitebook], { Link: nextPage }),
+        "/api/products?category=HP&cursor=c2": ((init) => second(init)) satisfies Responder,
+      }),
+    );
+    renderApp("/categorys/3");
+    await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("We couldn't load more laptops. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "HP EliteBook 840 G5" })).toBeInTheDocument();
+
+    second = () => jsonResponse(200, [page2a]);
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("article", { name: "HP Spectre x360" })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, "/api/products?category=HP&cursor=c2")).toHaveLength(2);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,17 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useParams } from "react-router-dom";
 import { useCategories, useCategory, type Category } from "@/api/categories";
-import { useProducts } from "@/api/products";
+import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
+import type { SortOption } from "@/components/filter-bar";
 import { PageSpinner } from "@/components/page-spinner";
-import { ProductShelf } from "@/pages/product-shelf";
+import { ProductBrowser } from "@/pages/product-browser";
+
+/** The orders a brand's list offers; newest is the API's default. */
+const SORTS: SortOption[] = [
+  { value: "", label: "Newest" },
+  { value: "price_asc", label: "Price: low to high" },
+  { value: "price_desc", label: "Price: high to low" },
+];
 
 /** All brands: a column beside the list on wide screens, a scroller above it on phones. */
 function CategorySidebar({ current, categories, loading }: { current: string; categories: Category[] | undefined; loading: boolean }) {
@@ -54,18 +62,23 @@ function countText(n: number): string {
   return `${n} ${n === 1 ? "product" : "products"}`;
 }
 
-/** /categorys/:id: the available products of one brand, with every brand beside them. */
+/**
+ * /categorys/:id: the available products of one brand, a page at a time,
+ * with filters kept in the query string and every brand beside them.
+ */
 export default function CategoryPage() {
   const { id } = useParams();
   const { data: category, error } = useCategory(id);
   const categories = useCategories();
+  const { filters: fromUrl, setFilters, clearFilters } = useUrlFilters();
+  // The brand is the route's; this page has no search words to rank by.
+  const filters = { ...fromUrl, q: "", category: "", sort: fromUrl.sort === "relevance" ? "" : fromUrl.sort };
   // The products wait for the category: its name is their query.
-  const products = useProducts(category?.name);
+  const query = category ? { ...queryFromFilters(filters), category: category.name } : null;
   // A missing category is a routing error: the router shows the error page.
   if (error) throw error;
   if (!category) return <PageSpinner />;
 
-  const count = products.data?.length;
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -78,11 +91,7 @@ export default function CategoryPage() {
               <span aria-current="page">{category.name}</span>
             </li>
             <li>
-              {count === undefined ? (
-                <span className="skeleton inline-block h-4 w-16" aria-label="Counting products" />
-              ) : (
-                <span>{countText(count)}</span>
-              )}
+              <span>{countText(category.productCount)}</span>
             </li>
           </ul>
         </nav>
@@ -92,10 +101,12 @@ export default function CategoryPage() {
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
         <CategorySidebar current={category._id} categories={categories.data} loading={categories.isLoading} />
         <section aria-label={`${category.name} products`}>
-          <ProductShelf
-            products={products.data}
-            error={products.error}
-            isLoading={products.data === undefined && !products.error}
+          <ProductBrowser
+            query={query}
+            filters={filters}
+            onChange={setFilters}
+            onClear={clearFilters}
+            sortOptions={SORTS}
             gridClassName="sm:grid-cols-2 xl:grid-cols-3"
           />
         </section>

@@ -14,10 +14,10 @@ function homeApi(extra: ApiTable = {}): ApiTable {
   return {
     "/api/categorys": categories,
     "/api/advertised": [urgentHp],
-    "/api/products?category=WALTON": [walton],
-    "/api/products?category=APPLE": [mac, soldMac],
-    "/api/products?category=HP": [urgentHp],
-    "/api/products?category=ASUS": [],
+    "/api/products?category=WALTON&limit=8": [walton],
+    "/api/products?category=APPLE&limit=8": [mac, soldMac],
+    "/api/products?category=HP&limit=8": [urgentHp],
+    "/api/products?category=ASUS&limit=8": [],
     ...extra,
   };
 }
@@ -53,12 +53,40 @@ describe("home", () => {
     }
   });
 
+  it("shows each brand's first 8 products and a See all link to its page", async () => {
+    const fetchMock = stubApi(
+      homeApi({
+        // a brand with more than a section holds: the server says there is a next page
+        "/api/products?category=WALTON&limit=8": () =>
+          jsonResponse(200, [walton], { Link: '</api/products?category=WALTON&cursor=x&limit=8>; rel="next"' }),
+      }),
+    );
+    renderApp("/");
+    const waltonSection = section("Walton Laptop");
+    await within(waltonSection).findByRole("article", { name: "Walton Passion BX" });
+    const seeAll = await within(waltonSection).findByRole("link", { name: "See all" });
+    expect(seeAll).toHaveAttribute("href", "/categorys/1");
+    expect(seeAll).toHaveAccessibleDescription("Walton Laptop");
+    expect(await within(section("Apple Laptop")).findByRole("link", { name: "See all" })).toHaveAttribute("href", "/categorys/2");
+    // an empty brand has nothing more to see
+    await within(section("Asus Laptop")).findByText("No Available Product");
+    expect(within(section("Asus Laptop")).queryByRole("link", { name: "See all" })).not.toBeInTheDocument();
+
+    for (const brand of ["WALTON", "APPLE", "HP", "ASUS"]) {
+      expect(requestsTo(fetchMock, `/api/products?category=${brand}&limit=8`)).toHaveLength(1);
+      expect(requestsTo(fetchMock, `/api/products?category=${brand}`)).toHaveLength(0);
+    }
+    // only the first page: the rest is on the brand's page
+    expect(fetchMock.mock.calls.some(([p]) => String(p).includes("cursor="))).toBe(false);
+    expect(within(waltonSection).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
   it("shows grey cards while a brand loads", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     stubApi(
       homeApi({
-        "/api/products?category=ASUS": async () => {
+        "/api/products?category=ASUS&limit=8": async () => {
           await gate;
           return jsonResponse(200, []);
         },

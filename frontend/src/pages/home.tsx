@@ -1,5 +1,7 @@
-import { useCategories } from "@/api/categories";
-import { useAdvertised, useProducts } from "@/api/products";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { useCategories, type Category } from "@/api/categories";
+import { useAdvertised, useProductPages } from "@/api/products";
 import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryGrid, CategoryGridSkeleton } from "@/components/category-grid";
 import { ProductShelf } from "@/pages/product-shelf";
@@ -12,6 +14,9 @@ const steps = [
 
 type Brand = { title: string; category: string };
 
+/** How many products a brand section shows; See all leads to the rest. */
+export const BRAND_PREVIEW = 8;
+
 /** The four fixed brand sections (spec: WALTON, APPLE, HP, ASUS). */
 const brands: Brand[] = [
   { title: "Walton Laptop", category: "WALTON" },
@@ -20,13 +25,16 @@ const brands: Brand[] = [
   { title: "Asus Laptop", category: "ASUS" },
 ];
 
-function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
+function SectionHeading({ id, title, subtitle, action }: { id: string; title: string; subtitle: string; action?: ReactNode }) {
   return (
-    <div className="mb-6">
-      <h2 id={id} className="text-2xl font-bold sm:text-3xl">
-        {title}
-      </h2>
-      <p className="mt-1 text-base-content/70">{subtitle}</p>
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+      <div>
+        <h2 id={id} className="text-2xl font-bold sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-1 text-base-content/70">{subtitle}</p>
+      </div>
+      {action}
     </div>
   );
 }
@@ -42,14 +50,28 @@ function UrgentSell() {
   );
 }
 
-/** One brand's available products. */
-function BrandSection({ brand }: { brand: Brand }) {
-  const { data, error, isLoading } = useProducts(brand.category);
+/**
+ * One brand's newest available products (the first page only) and a link
+ * to its page for the rest. The link's name stays "See all" (the section
+ * names the brand): a brand name in it would make "the link named HP" on
+ * this page ambiguous.
+ */
+function BrandSection({ brand, category }: { brand: Brand; category: Category | undefined }) {
+  const { products, error, isLoading } = useProductPages({ category: brand.category, limit: BRAND_PREVIEW });
   const id = `brand-${brand.category.toLowerCase()}-title`;
+  const seeAll =
+    category && products && products.length > 0 ? (
+      <Link to={`/categorys/${category._id}`} className="btn btn-ghost btn-sm text-primary" aria-describedby={id}>
+        See all
+        <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+          <path fillRule="evenodd" d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 1 1-1.4-1.4L11.5 10 7.2 5.6a1 1 0 0 1 0-1.4Z" clipRule="evenodd" />
+        </svg>
+      </Link>
+    ) : undefined;
   return (
     <section aria-labelledby={id}>
-      <SectionHeading id={id} title={brand.title} subtitle={`Second-hand ${brand.category} laptops available now.`} />
-      <ProductShelf products={data} error={error} isLoading={isLoading} />
+      <SectionHeading id={id} title={brand.title} subtitle={`Second-hand ${brand.category} laptops available now.`} action={seeAll} />
+      <ProductShelf products={products} error={error} isLoading={isLoading} />
     </section>
   );
 }
@@ -82,7 +104,7 @@ export default function Home() {
       <UrgentSell />
 
       {brands.map((b) => (
-        <BrandSection key={b.category} brand={b} />
+        <BrandSection key={b.category} brand={b} category={categories?.find((c) => c.name === b.category)} />
       ))}
 
       <section aria-labelledby="promo-title" className="card bg-base-100 shadow-sm">

@@ -1,7 +1,7 @@
 // Not a route: the list of product cards shared by home and the category
 // page, with what its buttons do (report after a confirmation, book in a
 // dialog, or go to log in first).
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useCreateBooking } from "@/api/bookings";
@@ -17,6 +17,10 @@ type ProductShelfProps = {
   error: unknown;
   /** Shown instead of the cards when there are none. */
   emptyText?: string;
+  /** A second line under the empty text, e.g. a hint to clear the filters. */
+  emptyHint?: ReactNode;
+  /** Replaces the generic load error, e.g. with the server's word on a bad filter. */
+  errorText?: string;
   /** How many grey cards to show while loading. */
   skeletons?: number;
   /** The grid's column classes. */
@@ -32,6 +36,8 @@ export function ProductShelf({
   isLoading,
   error,
   emptyText = NO_PRODUCT,
+  emptyHint,
+  errorText,
   skeletons = 3,
   gridClassName = "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
 }: ProductShelfProps) {
@@ -102,7 +108,7 @@ export function ProductShelf({
   } else if (error && !products) {
     body = (
       <div role="alert" className="alert alert-error alert-soft">
-        <span>We couldn't load these laptops right now. Please refresh the page in a moment.</span>
+        <span>{errorText ?? "We couldn't load these laptops right now. Please refresh the page in a moment."}</span>
       </div>
     );
   } else if (!products || products.length === 0) {
@@ -113,6 +119,7 @@ export function ProductShelf({
           <path strokeLinecap="round" d="M1.5 19.5h21" />
         </svg>
         <p className="font-semibold text-base-content/70">{emptyText}</p>
+        {emptyHint && <p className="text-sm text-base-content/60">{emptyHint}</p>}
       </div>
     );
   } else {

@@ -1,0 +1,177 @@
+// Search and browsing against the real binary: a seller lists two laptops,
+// a visitor finds one of them from the header search (desktop and phone),
+// and a brand's page sorts and filters them with the state in the URL, so
+// Back brings the previous list again. More laptops than a page holds come
+// a page at a time, through the server's Link header.
+import { expect, test, type Page } from "@playwright/test";
+import { addProduct, atPhoneWidth, base, DESKTOP, PHONE, signUp } from "./helpers";
+import { laptopPng } from "./png";
+
+/** The names of the cards on the page that belong to this run, in order. */
+const ours = (page: Page, tag: string) => page.getByRole("article").filter({ hasText: tag }).locator("h3");
+
+test("a visitor finds a laptop from the header, and a brand's page sorts and filters it through the URL", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  // letters only, so the search sees one word: e.g. "Hcbdfa"
+  const tag = Array.from(String(stamp).slice(-6), (d) => "abcdefghij"[Number(d)]).join("");
+  const Tag = tag[0]!.toUpperCase() + tag.slice(1);
+  const cheap = `Falcon ${Tag} Air`;
+  const dear = `Heron ${Tag} Pro`;
+
+  // 1. A seller lists two WALTON laptops with distinct names and prices.
+  const sellerContext = await browser.newContext({ viewport: DESKTOP });
+  const seller = await sellerContext.newPage();
+  await signUp(seller, { name: "Search Seller", email: `search-seller-${stamp}@example.com`, role: "Seller" });
+  // More than a page (24) of others, straight through the API; deleted
+  // again once seen, so they do not crowd the brand's page below.
+  const bulk = `Kite${Array.from(String(stamp).slice(-6), (d) => "klmnopqrst"[Number(d)]).join("")}`;
+  const bulkIds: string[] = [];
+  const token = await seller.evaluate(() => localStorage.getItem("accessToken"));
+  const auth = { Authorization: `Bearer ${token}` };
+  const image = await seller.request.post(base() + "/api/images", {
+    headers: auth,
+    multipart: { image: { name: "kite.png", mimeType: "image/png", buffer: laptopPng(320, 240) } },
+  });
+  expect(image.ok()).toBe(true);
+  const picture = ((await image.json()) as { data: { url: string } }).data.url;
+  for (let i = 0; i < 26; i++) {
+    const res = await seller.request.post(base() + "/api/products", {
+      headers: auth,
+      data: {
+        productName: `${bulk} ${i}`,
+        picture,
+        sellPrice: 90000 + i,
+        orginalPrice: 150000,
+        category: "WALTON",
+        condition: "fair",
+        location: "Gazipur",
+        used: "3",
+        number: "01712345678",
+        description: "One of many.",
+      },
+    });
+    expect(res.status()).toBe(201);
+    bulkIds.push(((await res.json()) as { insertedId: string }).insertedId);
+  }
+  await addProduct(seller, { name: cheap, category: "WALTON", sellPrice: 31000 });
+  await addProduct(seller, { name: dear, category: "WALTON", sellPrice: 64000 });
+
+  // 2. A signed-out visitor types the start of one name into the header search.
+  const visitorContext = await browser.newContext({ viewport: DESKTOP });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(base() + "/");
+  const words = `Falcon ${Tag.slice(0, 3)}`;
+  const box = visitor.getByRole("banner").getByRole("searchbox", { name: "Search laptops" });
+  await box.fill(words);
+  await box.press("Enter");
+  await expect(visitor).toHaveURL(new RegExp(`/search\\?q=Falcon\\+${Tag.slice(0, 3)}$`));
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Results for “${words}”`);
+  await expect(visitor.getByRole("article", { name: cheap })).toBeVisible();
+  await expect(visitor.getByRole("article")).toHaveCount(1);
+  await expect(visitor.getByRole("article", { name: dear })).toHaveCount(0);
+  await expect(box).toHaveValue(words);
+  await visitor.screenshot({ path: test.info().outputPath("search-desktop.png"), fullPage: true });
+
+  // A search with more matches than a page: 24, then the rest on Load more.
+  await box.fill(bulk.toLowerCase());
+  await box.press("Enter");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Results for “${bulk.toLowerCase()}”`);
+  await expect(visitor.getByRole("article")).toHaveCount(24);
+  const nextPages: string[] = [];
+  visitor.on("request", (r) => {
+    if (r.url().includes("/api/products?") && r.url().includes("cursor=")) nextPages.push(r.url());
+  });
+  await visitor.getByRole("button", { name: "Load more" }).click();
+  await expect(visitor.getByRole("article")).toHaveCount(26);
+  await expect(visitor.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  expect(nextPages).toHaveLength(1);
+  for (const id of bulkIds) {
+    expect((await seller.request.delete(`${base()}/api/products/${id}`, { headers: auth })).ok()).toBe(true);
+  }
+
+  // On a phone the search opens from an icon; the filters fold behind a button.
+  const phoneContext = await browser.newContext({ viewport: PHONE });
+  const phone = await phoneContext.newPage();
+  await phone.goto(base() + "/");
+  const phoneBox = phone.getByRole("searchbox", { name: "Search laptops" });
+  await expect(phoneBox).toBeHidden();
+  await phone.getByRole("button", { name: "Show search" }).click();
+  await expect(phoneBox).toBeFocused();
+  await phoneBox.fill(`heron ${tag.slice(0, 4)}`);
+  await phoneBox.press("Enter");
+  await expect(phone.getByRole("article", { name: dear })).toBeVisible();
+  await expect(phone.getByRole("article")).toHaveCount(1);
+  await expect(phone.getByLabel("Min price (Tk)")).toBeHidden();
+  await atPhoneWidth(phone, "search-phone.png");
+  await phone.getByRole("button", { name: /^Filters/ }).click();
+  await expect(phone.getByLabel("Min price (Tk)")).toBeVisible();
+  await atPhoneWidth(phone, "search-phone-filters-open.png");
+
+  // 3. On the brand's page (signed in), sort by price both ways.
+  await seller.goto(base() + "/");
+  await seller.getByRole("main").getByRole("link", { name: "WALTON", exact: true }).click();
+  await expect(seller).toHaveURL(/\/categorys\/\d+$/);
+  const categoryUrl = seller.url();
+  await expect(ours(seller, tag)).toHaveText([dear, cheap]); // newest first
+
+  const sort = seller.getByLabel("Sort by");
+  await sort.selectOption({ label: "Price: low to high" });
+  await expect(seller).toHaveURL(/\?sort=price_asc$/);
+  await expect(ours(seller, tag)).toHaveText([cheap, dear]);
+  await sort.selectOption({ label: "Price: high to low" });
+  await expect(seller).toHaveURL(/\?sort=price_desc$/);
+  await expect(ours(seller, tag)).toHaveText([dear, cheap]);
+
+  // A price filter drops the dearer one; the URL holds both choices.
+  await seller.getByLabel("Max price (Tk)").fill("40000");
+  await seller.getByLabel("Max price (Tk)").press("Enter");
+  await expect(seller).toHaveURL(/\?sort=price_desc&maxPrice=40000$/);
+  await expect(ours(seller, tag)).toHaveText([cheap]);
+  await seller.screenshot({ path: test.info().outputPath("category-filtered-desktop.png"), fullPage: true });
+
+  // The shared address opens the same list.
+  const shared = seller.url();
+  const again = await sellerContext.newPage();
+  await again.goto(shared);
+  await expect(ours(again, tag)).toHaveText([cheap]);
+  await expect(again.getByLabel("Max price (Tk)")).toHaveValue("40000");
+  await expect(again.getByLabel("Sort by")).toHaveValue("price_desc");
+  await again.close();
+
+  // Back restores the previous results, one step at a time.
+  await seller.goBack();
+  await expect(seller).toHaveURL(/\?sort=price_desc$/);
+  await expect(ours(seller, tag)).toHaveText([dear, cheap]);
+  await expect(seller.getByLabel("Max price (Tk)")).toHaveValue("");
+  await seller.goBack();
+  await expect(seller).toHaveURL(/\?sort=price_asc$/);
+  await expect(ours(seller, tag)).toHaveText([cheap, dear]);
+  await seller.goForward();
+  await seller.goForward();
+  await expect(ours(seller, tag)).toHaveText([cheap]);
+
+  // A filter that matches nothing says so.
+  await seller.goto(categoryUrl + "?minPrice=99999999");
+  await expect(seller.getByText("No Available Product")).toBeVisible();
+  await expect(seller.getByText("Try clearing the filters.")).toBeVisible();
+  await seller.getByRole("button", { name: "Clear filters" }).click();
+  await expect(seller).toHaveURL(categoryUrl);
+  await expect(ours(seller, tag)).toHaveText([dear, cheap]);
+
+  // The brand's page on a phone: the filters start folded.
+  await seller.goto(shared);
+  await expect(ours(seller, tag)).toHaveText([cheap]);
+  await seller.setViewportSize(PHONE);
+  await expect(seller.getByLabel("Max price (Tk)")).toBeHidden();
+  await expect(seller.getByRole("button", { name: /^Filters/ })).toContainText("1");
+  await atPhoneWidth(seller, "category-phone.png");
+  await seller.setViewportSize(PHONE);
+  await seller.getByRole("button", { name: /^Filters/ }).click();
+  await expect(seller.getByLabel("Max price (Tk)")).toHaveValue("40000");
+  await atPhoneWidth(seller, "category-phone-filters-open.png");
+
+  await sellerContext.close();
+  await visitorContext.close();
+  await phoneContext.close();
+});

@@ -1,0 +1,48 @@
+// Not a route: a filterable product list a page at a time, shared by the
+// category and search pages. The filters come from (and go to) the URL.
+import { activeFilterCount, type ProductFilters } from "@/api/product-filters";
+import { useProductPages, type ProductQuery } from "@/api/products";
+import { FilterBar, type SortOption } from "@/components/filter-bar";
+import { LoadMore } from "@/components/load-more";
+import { ProductShelf } from "@/pages/product-shelf";
+
+type ProductBrowserProps = {
+  /** The API query; null waits (e.g. for the category's name). */
+  query: ProductQuery | null;
+  filters: ProductFilters;
+  onChange: (patch: Partial<ProductFilters>) => void;
+  onClear: () => void;
+  sortOptions: SortOption[];
+  /** Brand names for a Brand select (the search page). */
+  brands?: string[];
+  /** Shown under No Available Product when nothing matched a search. */
+  searchHint?: string;
+  gridClassName?: string;
+};
+
+/** The filter bar, the cards, and Load more. */
+export function ProductBrowser({ query, filters, onChange, onClear, sortOptions, brands, searchHint, gridClassName }: ProductBrowserProps) {
+  const list = useProductPages(query);
+  const filtered = activeFilterCount(filters) > 0;
+  const badFilter = list.error?.status === 400;
+  return (
+    <div className="space-y-6">
+      <FilterBar filters={filters} onChange={onChange} onClear={onClear} sortOptions={sortOptions} brands={brands} />
+      <ProductShelf
+        products={list.products}
+        isLoading={list.isLoading}
+        error={list.error}
+        errorText={badFilter ? `These filters don't work together: ${list.error!.message}` : undefined}
+        emptyHint={filtered ? "Try clearing the filters." : searchHint}
+        skeletons={6}
+        gridClassName={gridClassName}
+      />
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        failed={list.error !== undefined && list.products !== undefined}
+        onLoadMore={list.loadMore}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCategories } from "@/api/categories";
+import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
+import type { SortOption } from "@/components/filter-bar";
+import { ProductBrowser } from "@/pages/product-browser";
+
+/** With search words the best matches come first; without, the newest. */
+const SEARCH_SORTS: SortOption[] = [
+  { value: "", label: "Best match" },
+  { value: "newest", label: "Newest" },
+  { value: "price_asc", label: "Price: low to high" },
+  { value: "price_desc", label: "Price: high to low" },
+];
+const BROWSE_SORTS: SortOption[] = [
+  { value: "", label: "Newest" },
+  { value: "price_asc", label: "Price: low to high" },
+  { value: "price_desc", label: "Price: high to low" },
+];
+
+/**
+ * /search?q=...: every brand's available products matching the words, with
+ * the same filters as a brand's page plus a Brand select. The URL is the
+ * state; without words it lists every laptop.
+ */
+export default function SearchPage() {
+  const { data: categories } = useCategories();
+  const { filters, setFilters, clearFilters } = useUrlFilters();
+  // "Best match" is relevance, the API's default with words: show it as the default.
+  const shown = { ...filters, sort: filters.sort === "relevance" ? "" : filters.sort };
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">{filters.q ? `Results for “${filters.q}”` : "All laptops"}</h1>
+        <p className="text-base-content/70">
+          {filters.q ? "Laptops whose name or description match your words." : "Every laptop on sale, from every brand."}
+        </p>
+      </div>
+      <section aria-label="Search results">
+        <ProductBrowser
+          query={queryFromFilters(filters)}
+          filters={shown}
+          onChange={setFilters}
+          onClear={clearFilters}
+          sortOptions={filters.q ? SEARCH_SORTS : BROWSE_SORTS}
+          brands={categories?.map((c) => c.name)}
+          searchHint={filters.q ? "Try fewer or shorter words, e.g. “mac” for MacBook." : undefined}
+        />
+      </section>
+    </div>
+  );
+}
