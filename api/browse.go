@@ -165,13 +165,7 @@ func (s *Server) listProducts(c echo.Context) error {
 		return err
 	}
 	if next != nil {
-		q := c.QueryParams()
-		nq := url.Values{}
-		for k, v := range q {
-			nq[k] = v
-		}
-		nq.Set("cursor", encodeCursor(next))
-		c.Response().Header().Set("Link", fmt.Sprintf(`</api/products?%s>; rel="next"`, nq.Encode()))
+		setCursorLink(c, encodeCursor(next))
 	}
 	return s.productList(c, products, nil)
 }
@@ -210,13 +204,37 @@ func listPage(c echo.Context) (store.Page, error) {
 
 // setNextLink adds the Link header of the next page, if there is one.
 func setNextLink(c echo.Context, next int64) {
-	if next == 0 {
-		return
+	if next != 0 {
+		setCursorLink(c, base64.RawURLEncoding.EncodeToString([]byte("id:"+strconv.FormatInt(next, 10))))
 	}
+}
+
+// setCursorLink links to this list again with cursor in place.
+func setCursorLink(c echo.Context, cursor string) {
 	q := url.Values{}
 	for k, v := range c.QueryParams() {
 		q[k] = v
 	}
-	q.Set("cursor", base64.RawURLEncoding.EncodeToString([]byte("id:"+strconv.FormatInt(next, 10))))
+	q.Set("cursor", cursor)
 	c.Response().Header().Set("Link", fmt.Sprintf(`<%s?%s>; rel="next"`, c.Request().URL.Path, q.Encode()))
+}
+
+// advertisedPage reads limit (24 by default) and cursor for Urgent Sell.
+func advertisedPage(c echo.Context) (int, *store.Cursor, error) {
+	limit := defaultPageSize
+	if v, err := singleQuery(c, "limit"); err != nil {
+		return 0, nil, err
+	} else if v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxPageSize {
+			return 0, nil, invalidFields(map[string]string{"limit": fmt.Sprintf("must be a whole number from 1 to %d", maxPageSize)}, "limit")
+		}
+		limit = n
+	}
+	raw, err := singleQuery(c, "cursor")
+	if err != nil || raw == "" {
+		return limit, nil, err
+	}
+	cur, err := decodeCursor(raw, "advertised")
+	return limit, cur, err
 }

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -270,4 +271,33 @@ func TestIDListsArePaged(t *testing.T) {
 	for _, bad := range []string{"?limit=0", "?limit=500", "?cursor=nope", "?cursor=aWQ6LTE"} {
 		wantError(t, m.getAs("/api/users"+bad, m.admin.AccessToken), http.StatusBadRequest, "invalid")
 	}
+}
+
+func TestAdvertisedIsPaged(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	for i := 0; i < 5; i++ {
+		id := m.addProduct(m.seller.AccessToken, map[string]any{"productName": fmt.Sprintf("Ad %d", i)})
+		m.do(http.MethodPut, "/api/products/"+id, nil, bearer(m.seller.AccessToken))
+	}
+	seen := map[string]bool{}
+	next := "/api/advertised?limit=2"
+	for pages := 0; next != ""; pages++ {
+		if pages > 5 {
+			t.Fatal("pages never end")
+		}
+		var got []string
+		got, next = m.names(next)
+		for _, n := range got {
+			if seen[n] {
+				t.Errorf("%s twice", n)
+			}
+			seen[n] = true
+		}
+	}
+	if len(seen) != 5 {
+		t.Errorf("saw %d advertised products, want 5", len(seen))
+	}
+	wantError(t, m.get("/api/advertised?cursor=abc"), http.StatusBadRequest, "invalid")
+	wantError(t, m.get("/api/advertised?limit=1000"), http.StatusBadRequest, "invalid")
 }

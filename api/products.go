@@ -74,7 +74,14 @@ func (s *Server) productList(c echo.Context, products []store.Product, err error
 
 // listAdvertised serves GET /api/advertised: Urgent Sell.
 func (s *Server) listAdvertised(c echo.Context) error {
-	products, err := s.store.ListAdvertisedProducts(c.Request().Context())
+	limit, after, err := advertisedPage(c)
+	if err != nil {
+		return err
+	}
+	products, next, err := s.store.ListAdvertisedProducts(c.Request().Context(), limit, after)
+	if next != nil {
+		setCursorLink(c, encodeCursor(next))
+	}
 	return s.productList(c, products, err)
 }
 

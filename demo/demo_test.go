@@ -64,7 +64,7 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 	if available != sum.Products-sum.Sold || !verified || !unverified {
 		t.Errorf("available %d of %d (sold %d); verified %v unverified %v", available, sum.Products, sum.Sold, verified, unverified)
 	}
-	ads, err := st.ListAdvertisedProducts(ctx)
+	ads, _, err := st.ListAdvertisedProducts(ctx, 24, nil)
 	if err != nil || len(ads) == 0 {
 		t.Errorf("advertised = %d, %v", len(ads), err)
 	}

@@ -12,11 +12,12 @@ WHERE category = @category AND sold_at IS NULL
 ORDER BY created_at DESC, id DESC;
 
 -- name: ListAdvertisedProducts :many
--- Urgent Sell: the most recently advertised, at most a home page's worth.
+-- Urgent Sell: the most recently advertised first, a page at a time.
 SELECT * FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
+  AND (sqlc.narg(after_time)::timestamptz IS NULL OR (advertised_at, id) < (sqlc.narg(after_time), sqlc.narg(after_id)::bigint))
 ORDER BY advertised_at DESC, id DESC
-LIMIT 48;
+LIMIT @page_size;
 
 -- name: ListSellerProducts :many
 -- Everything a seller listed and has not deleted, sold ones included.

@@ -117,10 +117,25 @@ func (s *Store) ListAvailableProducts(ctx context.Context, category string) ([]P
 	return productsFrom(s.q.ListAvailableProductsByCategory(ctx, category))
 }
 
-// ListAdvertisedProducts returns advertised unsold products, most
-// recently advertised first.
-func (s *Store) ListAdvertisedProducts(ctx context.Context) ([]Product, error) {
-	return productsFrom(s.q.ListAdvertisedProducts(ctx))
+// ListAdvertisedProducts returns a page of advertised unsold products,
+// most recently advertised first, and the cursor of the next page.
+func (s *Store) ListAdvertisedProducts(ctx context.Context, limit int, after *Cursor) ([]Product, *Cursor, error) {
+	p := dbsqlc.ListAdvertisedProductsParams{PageSize: int32(limit + 1)}
+	if after != nil {
+		p.AfterTime, p.AfterID = &after.Time, &after.ID
+	}
+	rows, err := s.q.ListAdvertisedProducts(ctx, p)
+	if err != nil {
+		return nil, nil, translate(err)
+	}
+	var next *Cursor
+	if len(rows) > limit {
+		rows = rows[:limit]
+		last := rows[len(rows)-1]
+		next = &Cursor{Sort: "advertised", Time: *last.AdvertisedAt, ID: last.ID}
+	}
+	out, err := productsFrom(rows, nil)
+	return out, next, err
 }
 
 // ListSellerProducts returns a page of what a seller lists, sold

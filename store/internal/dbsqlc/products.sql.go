@@ -131,13 +131,20 @@ func (q *Queries) IsProductReported(ctx context.Context, productID int64) (bool,
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
+  AND ($1::timestamptz IS NULL OR (advertised_at, id) < ($1, $2::bigint))
 ORDER BY advertised_at DESC, id DESC
-LIMIT 48
+LIMIT $3
 `
 
-// Urgent Sell: the most recently advertised, at most a home page's worth.
-func (q *Queries) ListAdvertisedProducts(ctx context.Context) ([]ProductListing, error) {
-	rows, err := q.db.Query(ctx, listAdvertisedProducts)
+type ListAdvertisedProductsParams struct {
+	AfterTime *time.Time
+	AfterID   *int64
+	PageSize  int32
+}
+
+// Urgent Sell: the most recently advertised first, a page at a time.
+func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertisedProductsParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, listAdvertisedProducts, arg.AfterTime, arg.AfterID, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
