@@ -37,7 +37,7 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 	available := 0
 	verified, unverified := false, false
 	for _, brand := range []string{"WALTON", "APPLE", "HP", "ASUS"} {
-		list, err := st.ListAvailableProducts(ctx, brand)
+		list, _, err := st.Browse(ctx, store.BrowseFilter{Category: brand, Sort: store.SortNewest, Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,11 +6,6 @@ RETURNING id;
 -- name: GetProductListing :one
 SELECT * FROM product_listings WHERE id = @id;
 
--- name: ListAvailableProductsByCategory :many
-SELECT * FROM product_listings
-WHERE category = @category AND sold_at IS NULL
-ORDER BY created_at DESC, id DESC;
-
 -- name: ListAdvertisedProducts :many
 -- Urgent Sell: the most recently advertised first, a page at a time.
 SELECT * FROM product_listings

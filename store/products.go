@@ -112,11 +112,6 @@ func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, e
 	return categoryFrom(r.ID, r.Name, r.Image), nil
 }
 
-// ListAvailableProducts returns a category's unsold products, newest first.
-func (s *Store) ListAvailableProducts(ctx context.Context, category string) ([]Product, error) {
-	return productsFrom(s.q.ListAvailableProductsByCategory(ctx, category))
-}
-
 // ListAdvertisedProducts returns a page of advertised unsold products,
 // most recently advertised first, and the cursor of the next page.
 func (s *Store) ListAdvertisedProducts(ctx context.Context, limit int, after *Cursor) ([]Product, *Cursor, error) {

@@ -184,53 +184,6 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 	return items, nil
 }
 
-const listAvailableProductsByCategory = `-- name: ListAvailableProductsByCategory :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
-WHERE category = $1 AND sold_at IS NULL
-ORDER BY created_at DESC, id DESC
-`
-
-func (q *Queries) ListAvailableProductsByCategory(ctx context.Context, category string) ([]ProductListing, error) {
-	rows, err := q.db.Query(ctx, listAvailableProductsByCategory, category)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ProductListing{}
-	for rows.Next() {
-		var i ProductListing
-		if err := rows.Scan(
-			&i.ID,
-			&i.SellerID,
-			&i.CategoryID,
-			&i.Category,
-			&i.ProductName,
-			&i.Picture,
-			&i.SellPrice,
-			&i.OriginalPrice,
-			&i.Condition,
-			&i.Location,
-			&i.Used,
-			&i.Phone,
-			&i.Description,
-			&i.SellerName,
-			&i.SellerEmail,
-			&i.SellerVerified,
-			&i.AdvertisedAt,
-			&i.SoldAt,
-			&i.CreatedAt,
-			&i.Reported,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listReportedProducts = `-- name: ListReportedProducts :many
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings WHERE reported
   AND ($1::bigint IS NULL OR id < $1)
