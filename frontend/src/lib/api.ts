@@ -44,6 +44,12 @@ export function getToken(): string | null {
  * non-2xx status or a network failure; a 401 also forgets the stored token.
  */
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { data } = await request(path, init);
+  return data as T;
+}
+
+/** request sends one API call and parses the answer, throwing ApiError on failure. */
+async function request(path: string, init: ApiInit): Promise<{ data: unknown; res: Response }> {
   const { json, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
@@ -64,7 +70,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   }
 
   const data = await readBody(res);
-  if (res.ok) return data as T;
+  if (res.ok) return { data, res };
 
   if (res.status === 401 && token) {
     localStorage.removeItem(TOKEN_KEY);
@@ -119,40 +125,8 @@ export type ApiPage<T> = { data: T; next: string | null };
  * a path on this origin, since the bearer token goes wherever we fetch.
  */
 export async function apiFetchPage<T>(path: string, init: ApiInit = {}): Promise<ApiPage<T>> {
-  const { json, headers: initHeaders, ...rest } = init;
-  const headers = new Headers(initHeaders);
-  if (!headers.has("Accept")) headers.set("Accept", "application/json");
-  const token = getToken();
-  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
-
-  let body = rest.body;
-  if (json !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(json);
-  }
-
-  let res: Response;
-  try {
-    res = await fetch(path, { ...rest, headers, body });
-  } catch {
-    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
-  }
-
-  const data = await readBody(res);
-  if (res.ok) return { data: data as T, next: nextLink(res.headers.get("Link")) };
-
-  if (res.status === 401 && token) {
-    localStorage.removeItem(TOKEN_KEY);
-    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-  }
-  const err = isRecord(data) ? data : {};
-  const message =
-    typeof err.message === "string" && err.message !== ""
-      ? err.message
-      : `Request failed (${res.status}${res.statusText ? ` ${res.statusText}` : ""})`;
-  const code = typeof err.code === "string" ? err.code : undefined;
-  const fields = isRecord(err.fields) ? stringFields(err.fields) : {};
-  throw new ApiError(res.status, message, code, fields);
+  const { data, res } = await request(path, init);
+  return { data: data as T, next: nextLink(res.headers.get("Link")) };
 }
 
 /**
