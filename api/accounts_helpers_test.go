@@ -9,7 +9,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 )
 
@@ -109,8 +108,4 @@ func (s *testServer) signup(name, email, role string) sessionWire {
 	var sess sessionWire
 	decode(s.t, rec, &sess)
 	return sess
-}
-
-func emailOf(name string) string {
-	return strings.ToLower(strings.ReplaceAll(name, " ", ".")) + "@example.com"
 }

@@ -150,6 +150,14 @@ func TestLogin(t *testing.T) {
 		t.Errorf("messages differ: %q vs %q", wrong.Message, unknown.Message)
 	}
 
+	// an account made by Google sign-in has no password: none works
+	if _, err := s.store.CreateUser(context.Background(), store.NewUser{Name: "G", Email: "g@example.com", Role: store.RoleBuyer, OIDCSubject: "iss g"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, pw := range []string{"correct horse battery", "anything else"} {
+		wantError(t, s.postJSON("/api/auth/login", "", map[string]string{"email": "g@example.com", "password": pw}), http.StatusUnauthorized, "unauthorized")
+	}
+
 	for _, c := range []struct {
 		name, body string
 		status     int

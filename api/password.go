@@ -76,9 +76,9 @@ func (h *hasher) hash(ctx context.Context, password string) (string, error) {
 // should be redone with today's parameters. An empty encoded (no password
 // on the account) never matches but costs the same time.
 func (h *hasher) verify(ctx context.Context, password, encoded string) (ok, stale bool, err error) {
-	if encoded == "" {
+	hasPassword := encoded != ""
+	if !hasPassword {
 		encoded = h.dummy
-		defer func() { ok, stale = false, false }()
 	}
 	p, err := decodeHash(encoded)
 	if err != nil {
@@ -89,9 +89,9 @@ func (h *hasher) verify(ctx context.Context, password, encoded string) (ok, stal
 	}
 	defer h.release()
 	key := argon2.IDKey([]byte(password), p.salt, p.time, p.memory, p.threads, uint32(len(p.key)))
-	ok = subtle.ConstantTimeCompare(key, p.key) == 1
+	ok = subtle.ConstantTimeCompare(key, p.key) == 1 && hasPassword
 	stale = p.memory != argonMemory || p.time != argonTime || p.threads != argonThreads || len(p.key) != argonKeyLen
-	return ok, stale, nil
+	return ok, stale && hasPassword, nil
 }
 
 func encodeHash(salt, key []byte, memory, time uint32, threads uint8) string {

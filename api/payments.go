@@ -74,8 +74,9 @@ var (
 	errCardService = &Error{Status: http.StatusBadGateway, Code: "card_service", Message: "The card payment service did not answer, please try again"}
 )
 
-// payableBooking is the caller's own open booking of a product still for sale.
-func (s *Server) payableBooking(c echo.Context, rawID string) (store.Booking, error) {
+// ownBooking is the caller's own open booking named by a body's
+// bookingId; anyone else's is "not found".
+func (s *Server) ownBooking(c echo.Context, rawID string) (store.Booking, error) {
 	id, err := parseID(rawID)
 	if err != nil {
 		return store.Booking{}, invalidFields(map[string]string{"bookingId": "is not a booking id"}, "bookingId")
@@ -85,6 +86,12 @@ func (s *Server) payableBooking(c echo.Context, rawID string) (store.Booking, er
 	if errors.Is(err, store.ErrNotFound) || (err == nil && b.BuyerID != u.ID) {
 		return store.Booking{}, notFound("Booking")
 	}
+	return b, err
+}
+
+// payableBooking is the caller's own unpaid booking.
+func (s *Server) payableBooking(c echo.Context, rawID string) (store.Booking, error) {
+	b, err := s.ownBooking(c, rawID)
 	if err != nil {
 		return store.Booking{}, err
 	}
@@ -226,15 +233,7 @@ func (s *Server) recordPayment(c echo.Context) error {
 		return invalidFields(map[string]string{"transactionId": "is required"}, "transactionId")
 	}
 	ctx := c.Request().Context()
-	id, err := parseID(req.BookingID)
-	if err != nil {
-		return invalidFields(map[string]string{"bookingId": "is not a booking id"}, "bookingId")
-	}
-	b, err := s.store.GetBooking(ctx, id)
-	u, _ := currentUser(c)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && b.BuyerID != u.ID) {
-		return notFound("Booking")
-	}
+	b, err := s.ownBooking(c, req.BookingID)
 	if err != nil {
 		return err
 	}
