@@ -11,12 +11,16 @@ COPY scripts/compress-web.mjs /src/scripts/
 RUN npm run build && node /src/scripts/compress-web.mjs dist
 
 FROM golang:1.26-bookworm AS binary
+# what `resale version` says; `make docker` passes them (.git is not copied)
+ARG VERSION=dev
+ARG COMMIT=unknown
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 COPY --from=web /src/frontend/dist ./frontend/dist
-RUN CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o /out/resale . \
+RUN CGO_ENABLED=0 go build -trimpath \
+      -ldflags="-s -w -X main.version=${VERSION} -X main.commit=${COMMIT}" -o /out/resale . \
  && mkdir -p /out/data/uploads
 
 FROM gcr.io/distroless/static-debian12:nonroot

@@ -17,6 +17,12 @@ STRIPE_MOCK_VERSION := v0.203.0
 SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
 STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 
+# Stamped into the binary (resale version); the Docker build gets them as
+# build arguments, since the image is built without .git.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
+
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
@@ -34,7 +40,7 @@ demo: build
 build: $(BIN)
 
 $(BIN): $(DIST)/.built $(GO_SOURCES)
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o $(BIN) .
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN) .
 
 ## web: the React app, compiled and pre-compressed into frontend/dist
 web: $(DIST)/.built
@@ -128,7 +134,7 @@ dev: $(WEB)/node_modules/.installed
 
 ## docker: the container image (needs a Docker engine)
 docker:
-	docker build -t resale .
+	docker build --build-arg VERSION=$(VERSION) --build-arg COMMIT=$(COMMIT) -t resale:$(VERSION) -t resale .
 
 ## clean: remove build output (not the database or uploads in .data/)
 clean:

@@ -46,6 +46,10 @@ type config struct {
 	GoogleClientID     string
 	GoogleClientSecret string
 	GoogleIssuer       string
+
+	// MetricsAddr is where /metrics is served, on a listener of its own;
+	// empty serves no metrics.
+	MetricsAddr string
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -77,6 +81,13 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	c.Addr = get("ADDR", ":8080")
 	if _, port, err := net.SplitHostPort(c.Addr); err != nil || port == "" {
 		return nil, &configError{"ADDR", fmt.Sprintf("must be host:port or :port, not %q", c.Addr)}
+	}
+
+	c.MetricsAddr = get("METRICS_ADDR", "")
+	if c.MetricsAddr != "" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {
+			return nil, &configError{"METRICS_ADDR", fmt.Sprintf("must be host:port such as 127.0.0.1:9090, not %q", c.MetricsAddr)}
+		}
 	}
 
 	pub := get("PUBLIC_URL", "")

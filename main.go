@@ -19,6 +19,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"resale/api"
 	"resale/demo"
@@ -37,6 +39,7 @@ commands:
   seed --demo       fill an empty shop with demo sellers, a buyer and about forty laptops
   seed --demo --products N
                     also add N generated products with COPY (for benchmarks)
+  version           print the version and the commit it was built from
 
 Settings come from the environment; see README.md.
 `
@@ -60,6 +63,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if cmd == "help" || cmd == "-h" || cmd == "--help" {
 		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	if cmd == "version" || cmd == "--version" {
+		// needs no settings: it must work on a server not yet configured
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	commands := map[string]func(context.Context, *config, *slog.Logger, []string, io.Writer) error{
@@ -255,6 +263,13 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	if err != nil {
 		return err
 	}
+	schema, err := migrations.Latest()
+	if err != nil {
+		return err
+	}
+	ver, rev := buildVersion()
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	var google *api.GoogleOptions
 	if cfg.GoogleClientID != "" {
 		google = &api.GoogleOptions{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, Issuer: cfg.GoogleIssuer}
@@ -271,6 +286,9 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		Google:         google,
 		Location:       cfg.Location,
 		RequestTimeout: cfg.RequestTimeout,
+		Metrics:        registry,
+		Build:          api.BuildInfo{Version: ver, Commit: rev},
+		SchemaVersion:  schema,
 	})
 	if err != nil {
 		return err
@@ -278,6 +296,17 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("ADDR: %w", err)
+	}
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("METRICS_ADDR: %w", err)
+		}
+		msrv := &http.Server{Handler: handler.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second}
+		go msrv.Serve(mln) // returns ErrServerClosed at the Close below
+		defer msrv.Close()
+		logger.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
 	}
 	// Background work stops with the server, before the pool closes.
 	jobsCtx, stopJobs := context.WithCancel(ctx)
@@ -318,12 +347,16 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *c
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	logger.Info("serving", "addr", ln.Addr().String(), "url", cfg.PublicURL.String())
+	ver, rev := buildVersion()
+	logger.Info("serving", "addr", ln.Addr().String(), "url", cfg.PublicURL.String(), "version", ver, "commit", rev)
 
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
+	}
+	if d, ok := h.(interface{ Drain() }); ok {
+		d.Drain() // /readyz answers 503 from now on
 	}
 	logger.Info("shutting down: finishing requests in flight", "wait", cfg.ShutdownWait)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownWait)
@@ -334,6 +367,6 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *c
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	logger.Info("stopped")
+	logger.Info("server stopped")
 	return nil
 }

@@ -63,7 +63,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	if werr := c.JSON(status, body); werr != nil {
-		s.log.Debug("writing error response", "err", werr)
+		s.log.Debug("error response not sent: client gone", "err", werr)
 	}
 }
 

@@ -271,7 +271,7 @@ func (s *Server) copyGooglePhoto(ctx context.Context, u store.User, picture stri
 	}
 	res, err := client.Do(req)
 	if err != nil {
-		s.log.Info("google photo not copied", "err", err)
+		s.log.Info("google photo not copied: download failed", "user_id", u.ID, "err", err)
 		return
 	}
 	defer res.Body.Close()
@@ -281,7 +281,7 @@ func (s *Server) copyGooglePhoto(ctx context.Context, u store.User, picture stri
 	}
 	photo, err := s.storePhoto(ctx, raw, "userPhoto")
 	if err != nil {
-		s.log.Info("google photo not copied", "err", err)
+		s.log.Info("google photo not copied: not a usable image", "user_id", u.ID, "err", err)
 		return
 	}
 	if err := s.recordPhoto(ctx, photo, u.ID); err == nil {

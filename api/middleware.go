@@ -11,7 +11,8 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// logRequests writes one line per request once it is answered.
+// logRequests writes one line per request once it is answered, and counts
+// it in the request metrics under its route's template.
 func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()
@@ -21,6 +22,8 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			c.Error(err)
 		}
 		req, res := c.Request(), c.Response()
+		took := time.Since(start)
+		s.metrics.observe(req.Method, c.Path(), res.Status, took)
 		level := slog.LevelInfo
 		switch {
 		case res.Status == http.StatusServiceUnavailable:
@@ -33,7 +36,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			slog.String("path", req.URL.Path),
 			slog.Int("status", res.Status),
 			slog.Int64("bytes", res.Size),
-			slog.Duration("duration", time.Since(start)),
+			slog.Duration("duration", took),
 			slog.String("ip", c.RealIP()),
 			slog.String("request_id", requestID(c)),
 		)
@@ -54,7 +57,7 @@ func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			buf := make([]byte, 8<<10)
 			buf = buf[:runtime.Stack(buf, false)]
-			s.log.Error("panic", "request_id", requestID(c), "path", c.Request().URL.Path, "panic", fmt.Sprint(r), "stack", string(buf))
+			s.log.Error("handler panicked, answered 500", "request_id", requestID(c), "path", c.Request().URL.Path, "panic", fmt.Sprint(r), "stack", string(buf))
 			err = &Error{Status: http.StatusInternalServerError, Code: "internal", Message: "Internal server error"}
 		}()
 		return next(c)

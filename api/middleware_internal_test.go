@@ -41,7 +41,7 @@ func TestPanicBecomesLogged500(t *testing.T) {
 			t.Fatalf("log line is not JSON: %q", line)
 		}
 		switch entry["msg"] {
-		case "panic":
+		case "handler panicked, answered 500":
 			sawPanic = entry["panic"] == "secret internal detail" && entry["stack"] != ""
 		case "request":
 			sawRequest = entry["status"] == float64(500) && entry["path"] == "/api/boom" && entry["request_id"] != ""

@@ -214,7 +214,8 @@ func (s *Server) record(ctx context.Context, pi *stripe.PaymentIntent, b store.B
 		return p, err
 	}
 	if created {
-		s.log.Info("payment recorded", "payment_id", p.ID, "booking_id", b.ID, "status", p.Status, "transaction_id", pi.ID)
+		s.metrics.paymentRecorded(p.Status)
+		s.log.Info("payment recorded", "payment_id", p.ID, "booking_id", b.ID, "amount", b.Price, "currency", string(pi.Currency), "status", p.Status, "transaction_id", pi.ID)
 	}
 	return p, nil
 }

@@ -85,6 +85,23 @@ func (s *Server) listAdvertised(c echo.Context) error {
 	return s.productList(c, products, err)
 }
 
+// getProduct serves GET /api/products/:id: one product for its own page,
+// to anyone, while it is for sale; a sold or deleted one is not found.
+func (s *Server) getProduct(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Product")
+	}
+	p, err := s.store.GetProduct(c.Request().Context(), id)
+	if isNotFound(err) || (err == nil && p.Sold) {
+		return notFound("Product")
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s.toProductJSON(p))
+}
+
 // listUserProducts serves GET /api/userProducts?email=: a seller's own
 // products (sold ones too), or any seller's for an admin.
 func (s *Server) listUserProducts(c echo.Context) error {

@@ -1,10 +1,12 @@
 package api
 
 import (
+	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"resale/store"
 )
@@ -19,6 +21,11 @@ const maxBody = "10M"
 func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	e.Pre(middleware.RequestIDWithConfig(middleware.RequestIDConfig{TargetHeader: echo.HeaderXRequestID}))
 	e.Use(s.logRequests, s.recoverPanics, securityHeaders, middleware.BodyLimit(maxBody))
+
+	// probes for systemd, Caddy or a container runtime: outside /api, no
+	// token, no gzip
+	e.GET("/livez", s.livez)
+	e.GET("/readyz", s.readyz, requestTimeout(timeout), noStore)
 
 	seller, admin := requireRole(store.RoleSeller), requireRole(store.RoleAdmin)
 	g := e.Group("/api", requestTimeout(timeout), noStore, middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}), s.authenticate)
@@ -49,6 +56,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/categorys", s.listCategories)
 	g.GET("/categorys/:id", s.getCategory)
 	g.GET("/products", s.listProducts)
+	g.GET("/products/:id", s.getProduct) // available products only
 	g.GET("/advertised", s.listAdvertised)
 	g.POST("/products", s.createProduct, seller)
 	g.GET("/userProducts", s.listUserProducts, requireRole(store.RoleSeller, store.RoleAdmin))         // own, or any for an admin
@@ -76,6 +84,17 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// path called with the wrong method.
 	e.GET("/uploads/:key", s.serveUpload)
 	e.HEAD("/uploads/:key", s.serveUpload)
+	e.GET("/product/:id", s.productPage) // the app, with the product's title and link preview
+	e.HEAD("/product/:id", s.productPage)
 	e.GET("/*", s.spa.serve)
 	e.HEAD("/*", s.spa.serve)
+}
+
+// MetricsHandler is the whole table of the metrics listener (METRICS_ADDR),
+// kept apart from the public listener so /metrics is never on the internet
+// by accident.
+func (s *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{Registry: s.registry}))
+	return mux
 }

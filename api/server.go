@@ -11,9 +11,11 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"resale/media"
 	"resale/store"
@@ -47,6 +49,21 @@ type Options struct {
 	TrustedProxies []*net.IPNet
 	// Now is the clock (tests move it); nil is time.Now.
 	Now func() time.Time
+	// Metrics is where the server registers its Prometheus series
+	// (requests, the database pool, payments); nil makes a private one.
+	// Metrics() serves it.
+	Metrics *prometheus.Registry
+	// Build names the running build in resale_build_info.
+	Build BuildInfo
+	// SchemaVersion is the newest migration this binary carries: /readyz
+	// answers 503 while the database is older. 0 skips that check.
+	SchemaVersion int64
+}
+
+// BuildInfo is the version and commit the binary was built from.
+type BuildInfo struct {
+	Version string
+	Commit  string
 }
 
 // Server holds the handlers' dependencies.
@@ -64,6 +81,11 @@ type Server struct {
 	google               *google
 	payments             *payments
 	echo                 *echo.Echo
+	metrics              *metrics
+	registry             *prometheus.Registry
+	publicURL            *url.URL
+	schemaVersion        int64
+	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
 }
 
 // New builds the HTTP handler.
@@ -86,7 +108,14 @@ func New(opts Options) (*Server, error) {
 	if len(opts.TokenKey) < 32 {
 		return nil, errors.New("api: the token key must be at least 32 bytes")
 	}
-	web, err := newSPA(opts.Web)
+	if opts.Metrics == nil {
+		opts.Metrics = prometheus.NewRegistry()
+	}
+	web, err := newSPA(opts.Web, opts.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	m, err := newMetrics(opts.Metrics, opts.Store, opts.Build)
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +130,11 @@ func New(opts Options) (*Server, error) {
 		hasher:   newHasher(parallel),
 		photos:   media.NewProcessor(min(2, parallel)),
 		uploads:  opts.Uploads,
+
+		metrics:       m,
+		registry:      opts.Metrics,
+		publicURL:     opts.PublicURL,
+		schemaVersion: opts.SchemaVersion,
 	}
 	if st := opts.Stripe; st != nil {
 		s.payments = newPayments(st, opts.Currency)
@@ -131,6 +165,7 @@ func New(opts Options) (*Server, error) {
 	e.HTTPErrorHandler = s.handleError
 	s.echo = e
 	s.routes(e, opts.RequestTimeout)
+	m.index(e.Routes())
 	return s, nil
 }
 

@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"net/url"
 	"path"
+	"regexp"
 	"strings"
 	"time"
 
@@ -23,6 +25,56 @@ import (
 type spa struct {
 	files map[string]*staticFile
 	index *staticFile
+	// shell is index.html cut around its <title> and description, so a
+	// page can be served with its own title and link-preview tags.
+	shell shell
+	// generic is the shell with the app's own link-preview tags, for a
+	// product page whose product is gone.
+	generic *staticFile
+}
+
+// shell is index.html with its head tags taken out: a page is
+// before + its tags + after.
+type shell struct {
+	before, after []byte
+	title         string // the app's own <title> text, as written (escaped)
+	description   string // the app's own meta description, as written
+}
+
+var (
+	titlePattern       = regexp.MustCompile(`(?is)<title>(.*?)</title>`)
+	descriptionPattern = regexp.MustCompile(`(?is)[ \t]*<meta\s+name="description"\s+content="([^"]*)"\s*/?>\s*`)
+)
+
+// newShell cuts the page around its title and description tags; a page
+// without a <title> gets the tags before </head>.
+func newShell(index []byte) shell {
+	var sh shell
+	body := index
+	if m := descriptionPattern.FindSubmatchIndex(body); m != nil {
+		sh.description = string(body[m[2]:m[3]])
+		body = append(append([]byte{}, body[:m[0]]...), body[m[1]:]...)
+	}
+	if m := titlePattern.FindSubmatchIndex(body); m != nil {
+		sh.title = strings.TrimSpace(string(body[m[2]:m[3]]))
+		sh.before, sh.after = body[:m[0]], body[m[1]:]
+		return sh
+	}
+	at := bytes.Index(bytes.ToLower(body), []byte("</head>"))
+	if at < 0 {
+		at = 0
+	}
+	sh.before, sh.after = body[:at], body[at:]
+	return sh
+}
+
+// page is the app's shell with head, already escaped HTML, in place of
+// its title and description.
+func (sh shell) page(head string) []byte {
+	out := make([]byte, 0, len(sh.before)+len(head)+len(sh.after))
+	out = append(out, sh.before...)
+	out = append(out, head...)
+	return append(out, sh.after...)
 }
 
 type staticFile struct {
@@ -36,7 +88,7 @@ const placeholderIndex = `<!doctype html><html lang="en"><head><meta charset="ut
 	`<body><p>The Resale web app has not been built. Run <code>make build</code>.</p></body></html>`
 
 // newSPA reads the whole app into memory once; it is a few hundred KB.
-func newSPA(web fs.FS) (*spa, error) {
+func newSPA(web fs.FS, public *url.URL) (*spa, error) {
 	s := &spa{files: map[string]*staticFile{}}
 	if web != nil {
 		err := fs.WalkDir(web, ".", func(p string, d fs.DirEntry, err error) error {
@@ -68,6 +120,8 @@ func newSPA(web fs.FS) (*spa, error) {
 	if s.index == nil {
 		s.index = newStaticFile("index.html", []byte(placeholderIndex))
 	}
+	s.shell = newShell(s.index.body)
+	s.generic = newStaticFile("index.html", s.shell.page(s.shell.genericHead(public)))
 	return s, nil
 }
 

@@ -76,7 +76,7 @@ func (s *Server) verifySeller(c echo.Context) error {
 	}
 	me, _ := currentUser(c)
 	if changed {
-		s.log.Info("seller verified", "by", me.ID)
+		s.log.Info("seller verified", "seller_email", email, "by", me.ID)
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
 }

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
+	"io/fs"
 	"log/slog"
 
 	"github.com/pressly/goose/v3"
@@ -86,6 +87,24 @@ func List(ctx context.Context, db *sql.DB) ([]Status, error) {
 		})
 	}
 	return out, nil
+}
+
+// Latest is the newest migration version embedded in this binary: a
+// database at an older version has migrations pending.
+func Latest() (int64, error) {
+	names, err := fs.Glob(files, "*.sql")
+	if err != nil {
+		return 0, err
+	}
+	var v int64
+	for _, name := range names {
+		n, err := goose.NumericComponent(name)
+		if err != nil {
+			return 0, fmt.Errorf("migrations: %s: %w", name, err)
+		}
+		v = max(v, n)
+	}
+	return v, nil
 }
 
 // Fingerprint identifies the set of migration files; test harnesses name

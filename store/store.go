@@ -89,6 +89,25 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
+// SchemaVersion is the newest migration applied to the database, read from
+// goose's version table in one round trip (so it also proves the database
+// answers).
+func (s *Store) SchemaVersion(ctx context.Context) (int64, error) {
+	var v *int64
+	if err := s.pool.QueryRow(ctx, "SELECT max(version_id) FROM goose_db_version").Scan(&v); err != nil {
+		return 0, translate(err)
+	}
+	if v == nil {
+		return 0, nil
+	}
+	return *v, nil
+}
+
+// PoolStat is a snapshot of the connection pool, for metrics.
+func (s *Store) PoolStat() *pgxpool.Stat {
+	return s.pool.Stat()
+}
+
 // tx runs fn in one transaction, committed when fn returns nil.
 func (s *Store) tx(ctx context.Context, fn func(q *dbsqlc.Queries) error) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(t pgx.Tx) error {

@@ -1,0 +1,120 @@
+package api
+
+import (
+	"errors"
+	"html"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/store"
+)
+
+// productPage serves GET and HEAD /product/:id: the app, as for any other
+// page, but with the product's title and Open Graph and Twitter tags
+// filled in from the database, so a link shared in a chat shows the
+// laptop, its price and its photo. An unknown, sold or deleted product
+// gets the app's own tags (the app itself then says it was not found).
+func (s *Server) productPage(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return s.spa.serve(c) // not a product id: whatever any other path gets
+	}
+	p, err := s.store.GetProduct(c.Request().Context(), id)
+	switch {
+	case err == nil && !p.Sold:
+		return sendFile(c, newStaticFile("index.html", s.spa.shell.page(s.productHead(p))), "no-cache")
+	case err == nil, errors.Is(err, store.ErrNotFound):
+		return sendFile(c, s.spa.generic, "no-cache")
+	default:
+		return err
+	}
+}
+
+// productHead is the head tags of a product's page, every value escaped.
+func (s *Server) productHead(p store.Product) string {
+	pageURL := s.publicURL.JoinPath("product", formatID(p.ID)).String()
+	price := "Tk " + groupThousands(p.SellPrice)
+	desc := price
+	if p.Condition != "" {
+		desc += " · " + strings.ToUpper(p.Condition[:1]) + p.Condition[1:] + " condition"
+	}
+	if p.Location != "" {
+		desc += " · " + p.Location
+	}
+	var b strings.Builder
+	tag := func(attr, name, content string) {
+		b.WriteString(`<meta ` + attr + `="` + name + `" content="` + html.EscapeString(content) + "\" />\n    ")
+	}
+	b.WriteString("<title>" + html.EscapeString(p.Name+" – "+price+" | Resale") + "</title>\n    ")
+	tag("name", "description", desc)
+	tag("property", "og:type", "product")
+	tag("property", "og:site_name", "Resale")
+	tag("property", "og:title", p.Name)
+	tag("property", "og:description", desc)
+	tag("property", "og:url", pageURL)
+	if p.Picture != "" {
+		img := absoluteURL(s.publicURL, p.Picture)
+		tag("property", "og:image", img)
+		tag("property", "og:image:alt", p.Name)
+		tag("name", "twitter:card", "summary_large_image")
+		tag("name", "twitter:image", img)
+	} else {
+		tag("name", "twitter:card", "summary")
+	}
+	tag("name", "twitter:title", p.Name)
+	tag("name", "twitter:description", desc)
+	tag("property", "product:price:amount", strconv.FormatInt(p.SellPrice, 10))
+	tag("property", "product:price:currency", strings.ToUpper(s.currency))
+	b.WriteString(`<link rel="canonical" href="` + html.EscapeString(pageURL) + `" />`)
+	return b.String()
+}
+
+// genericHead is the app's own title and description repeated as
+// link-preview tags, for a product page with no product to show.
+func (sh shell) genericHead(public *url.URL) string {
+	title, desc := sh.title, sh.description // as written in index.html: already escaped
+	if title == "" {
+		title = "Resale"
+	}
+	head := "<title>" + title + "</title>\n    "
+	if desc != "" {
+		head += `<meta name="description" content="` + desc + "\" />\n    " +
+			`<meta property="og:description" content="` + desc + "\" />\n    "
+	}
+	return head + `<meta property="og:type" content="website" />` + "\n    " +
+		`<meta property="og:site_name" content="Resale" />` + "\n    " +
+		`<meta property="og:title" content="` + title + "\" />\n    " +
+		`<meta property="og:url" content="` + html.EscapeString(public.String()+"/") + "\" />\n    " +
+		`<meta name="twitter:card" content="summary" />`
+}
+
+// absoluteURL makes a photo's address absolute against the shop's public
+// address; one that already is (object storage) is kept as it is.
+func absoluteURL(base *url.URL, ref string) string {
+	u, err := url.Parse(ref)
+	if err != nil {
+		return base.String()
+	}
+	return base.ResolveReference(u).String()
+}
+
+// groupThousands writes 45000 as 45,000.
+func groupThousands(n int64) string {
+	digits := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(digits, "-")
+	digits = strings.TrimPrefix(digits, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
+}
