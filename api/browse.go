@@ -51,10 +51,12 @@ type cursorJSON struct {
 	Price int64   `json:"p,omitempty"`
 	Rank  float32 `json:"r,omitempty"`
 	ID    int64   `json:"i"`
+	// ByTime: a relevance page of a broad search, listed newest first
+	ByTime bool `json:"n,omitempty"`
 }
 
 func encodeCursor(c *store.Cursor) string {
-	b, _ := json.Marshal(cursorJSON{Sort: c.Sort, Time: c.Time.UnixMicro(), Price: c.Price, Rank: c.Rank, ID: c.ID})
+	b, _ := json.Marshal(cursorJSON{Sort: c.Sort, Time: c.Time.UnixMicro(), Price: c.Price, Rank: c.Rank, ID: c.ID, ByTime: c.ByTime})
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
@@ -64,7 +66,7 @@ func decodeCursor(raw, sort string) (*store.Cursor, error) {
 	if err != nil || len(raw) > 200 || json.Unmarshal(b, &c) != nil || c.ID <= 0 || c.Sort != sort {
 		return nil, invalidFields(map[string]string{"cursor": "is not a cursor of this list: start again from the first page"}, "cursor")
 	}
-	return &store.Cursor{Sort: c.Sort, Time: time.UnixMicro(c.Time), Price: c.Price, Rank: c.Rank, ID: c.ID}, nil
+	return &store.Cursor{Sort: c.Sort, Time: time.UnixMicro(c.Time), Price: c.Price, Rank: c.Rank, ID: c.ID, ByTime: c.ByTime}, nil
 }
 
 // browseFilter reads the product list's query string.

@@ -17,7 +17,7 @@ SELECT * FROM bookings WHERE id = @id AND cancelled_at IS NULL;
 -- name: ListBuyerBookings :many
 SELECT * FROM bookings
 WHERE buyer_id = @buyer_id AND cancelled_at IS NULL
-  AND (sqlc.narg(before_id)::bigint IS NULL OR id < sqlc.narg(before_id))
+  AND id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT @page_size;
 

@@ -1,10 +1,11 @@
 -- Browsing the catalogue: available products with optional filters, in
 -- pages. Each sort has its own query so each can use its own index, and
 -- pages continue from a keyset cursor (the last row's sort key and id),
--- never an offset. A NULL filter means "any". Connections run with
--- plan_cache_mode = force_custom_plan, so a rare category gets a plan made
--- for its own value, not a generic one; the category comes as its id, which
--- the planner's statistics know (a name behind a join they do not).
+-- never an offset. A NULL filter means "any". The store runs these queries
+-- (all but BrowseCategoryNewest) as unnamed statements, planned for each
+-- execution's own values: a generic plan made for a common category would
+-- be slow for a rare one. The category comes as its id, which the planner's
+-- statistics know (a name behind a join they do not).
 --
 -- A search comes in one of two forms, chosen by the caller after looking
 -- up at most 2,000 matches through the GIN index (ListSearchMatches): few
@@ -59,11 +60,12 @@ ORDER BY pl.sell_price DESC, pl.id DESC
 LIMIT sqlc.arg(page_size);
 
 -- name: BrowseRelevance :many
--- Best matches first: ts_rank of the search, then newest id.
+-- Best matches first: ts_rank of the search, then newest id. Ranks only
+-- the matches found first (match_ids): ranking every match of a broad
+-- search would cost a read of each.
 SELECT pl.*, ts_rank(s.search, to_tsquery('simple', sqlc.arg(query)))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL AND s.sold_at IS NULL AND s.deleted_at IS NULL
-  AND s.search @@ to_tsquery('simple', sqlc.arg(query))
+WHERE pl.id = ANY(sqlc.arg(match_ids)::bigint[]) AND pl.sold_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
@@ -74,6 +76,18 @@ WHERE pl.sold_at IS NULL AND s.sold_at IS NULL AND s.deleted_at IS NULL
        OR (ts_rank(s.search, to_tsquery('simple', sqlc.arg(query)))::real, pl.id) < (sqlc.narg(after_rank)::real, sqlc.narg(after_id)::bigint))
 ORDER BY rank DESC, pl.id DESC
 LIMIT sqlc.arg(page_size);
+
+-- name: BrowseCategoryNewest :many
+-- The commonest page of all, a brand's newest products without filters,
+-- written so that one generic plan serves every brand: the category and the
+-- cursor are both conditions of products_category_available_idx (a missing
+-- cursor compares below infinity), so the prepared statement's cached plan
+-- is right for a brand with five products and one with fifty thousand.
+SELECT * FROM product_listings
+WHERE sold_at IS NULL AND category_id = @category_id
+  AND (created_at, id) < (COALESCE(sqlc.narg(after_time)::timestamptz, 'infinity'), COALESCE(sqlc.narg(after_id)::bigint, 9223372036854775807))
+ORDER BY created_at DESC, id DESC
+LIMIT @page_size;
 
 -- name: GetCategoryCount :one
 SELECT available FROM category_counts WHERE category_id = @category_id;

@@ -32,7 +32,7 @@ INSERT INTO stripe_events (event_id, type) VALUES (@event_id, @type) ON CONFLICT
 -- Every payment ever recorded, deleted buyers and products included.
 SELECT pay.*, b.product_name, b.buyer_name
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id
-WHERE sqlc.narg(before_id)::bigint IS NULL OR pay.id < sqlc.narg(before_id)
+WHERE pay.id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY pay.id DESC
 LIMIT @page_size;
 

@@ -10,7 +10,7 @@ SELECT * FROM product_listings WHERE id = @id;
 -- Urgent Sell: the most recently advertised first, a page at a time.
 SELECT * FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
-  AND (sqlc.narg(after_time)::timestamptz IS NULL OR (advertised_at, id) < (sqlc.narg(after_time), sqlc.narg(after_id)::bigint))
+  AND (advertised_at, id) < (COALESCE(sqlc.narg(after_time)::timestamptz, 'infinity'), COALESCE(sqlc.narg(after_id)::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT @page_size;
 
@@ -19,13 +19,16 @@ LIMIT @page_size;
 -- A page at a time, newest first, continuing before before_id.
 SELECT * FROM product_listings
 WHERE seller_id = @seller_id
-  AND (sqlc.narg(before_id)::bigint IS NULL OR id < sqlc.narg(before_id))
+  AND id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT @page_size;
 
 -- name: ListReportedProducts :many
-SELECT * FROM product_listings WHERE reported
-  AND (sqlc.narg(before_id)::bigint IS NULL OR id < sqlc.narg(before_id))
+-- Driven by the reports, which are few: walking the products to test each
+-- for a report would read the whole catalogue.
+SELECT * FROM product_listings
+WHERE id IN (SELECT product_id FROM product_reports)
+  AND id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT @page_size;
 

@@ -41,7 +41,7 @@ WHERE lower(email) = lower(@email) AND role = 'Seller' AND deleted_at IS NULL AN
 -- NULL role means every role.
 SELECT * FROM users
 WHERE deleted_at IS NULL AND (sqlc.narg(role)::text IS NULL OR role = sqlc.narg(role))
-  AND (sqlc.narg(after_id)::bigint IS NULL OR id > sqlc.narg(after_id))
+  AND id > COALESCE(sqlc.narg(after_id)::bigint, 0)
 ORDER BY id
 LIMIT @page_size;
 

@@ -93,7 +93,7 @@ func (s *Store) GetBooking(ctx context.Context, id int64) (Booking, error) {
 // ListBuyerBookings returns a page of a buyer's open bookings, newest
 // first, and where the next page starts (0: none).
 func (s *Store) ListBuyerBookings(ctx context.Context, buyerID int64, page Page) ([]Booking, int64, error) {
-	rows, err := s.q.ListBuyerBookings(ctx, dbsqlc.ListBuyerBookingsParams{BuyerID: buyerID, BeforeID: page.from(), PageSize: page.size()})
+	rows, err := s.custom.ListBuyerBookings(ctx, dbsqlc.ListBuyerBookingsParams{BuyerID: buyerID, BeforeID: page.from(), PageSize: page.size()})
 	if err != nil {
 		return nil, 0, translate(err)
 	}

@@ -27,6 +27,8 @@ type Cursor struct {
 	Price int64
 	Rank  float32
 	ID    int64
+	// ByTime marks a relevance page listed newest first (a broad search)
+	ByTime bool
 }
 
 // BrowseFilter picks available products. Empty fields match anything.
@@ -76,38 +78,63 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		category = &c.ID
 	}
 	size := int32(f.Limit + 1) // one more tells whether a next page exists
-	// a search with few matches goes by their ids; with many, by the query
+	if category != nil && f.plain() {
+		p := dbsqlc.BrowseCategoryNewestParams{CategoryID: *category, PageSize: size}
+		if f.After != nil {
+			p.AfterTime, p.AfterID = &f.After.Time, &f.After.ID
+		}
+		rows, err := s.q.BrowseCategoryNewest(ctx, p)
+		if err != nil {
+			return nil, nil, translate(err)
+		}
+		return page(rows, nil, f, false)
+	}
+	// A search with few matches goes by their ids; with many, by the query,
+	// walking the sort's index. Relevance ranks few matches; a broad search
+	// (or a page continuing one) lists newest first instead.
+	sort, byTime := f.Sort, false
 	query, matchIDs := str(f.Query), []int64(nil)
-	if f.Query != "" && f.Sort != SortRelevance {
+	if f.Query != "" {
 		at := int64(manyMatches)
 		if f.ManyMatchesAt > 0 {
 			at = f.ManyMatchesAt
 		}
-		ids, err := s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: f.Query, UpTo: int32(at)})
+		continuing := f.After != nil && f.Sort == SortRelevance
+		upTo := at
+		if continuing && !f.After.ByTime {
+			// a ranked walk goes on ranking, though more products may match
+			// by now: allow for growth, within a bound
+			upTo = 4 * at
+		}
+		ids, err := s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: f.Query, UpTo: int32(upTo)})
 		if err != nil {
 			return nil, nil, translate(err)
 		}
-		if int64(len(ids)) < at {
-			if len(ids) == 0 {
-				return []Product{}, nil, nil
-			}
+		if len(ids) == 0 {
+			return []Product{}, nil, nil
+		}
+		switch {
+		case continuing && f.After.ByTime, !continuing && f.Sort == SortRelevance && int64(len(ids)) >= at:
+			sort, byTime = SortNewest, true
+		}
+		if int64(len(ids)) < at || sort == SortRelevance {
 			query, matchIDs = nil, ids
 		}
 	}
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
 	var err error
-	switch f.Sort {
+	switch sort {
 	case SortPriceAsc, SortPriceDesc:
 		var afterPrice *int64
 		if f.After != nil {
 			afterPrice = &f.After.Price
 		}
-		if f.Sort == SortPriceAsc {
-			rows, err = s.q.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+		if sort == SortPriceAsc {
+			rows, err = s.custom.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		} else {
-			rows, err = s.q.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			rows, err = s.custom.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		}
 	case SortRelevance:
@@ -116,7 +143,7 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 			afterRank = &f.After.Rank
 		}
 		var ranked []dbsqlc.BrowseRelevanceRow
-		ranked, err = s.q.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: f.Query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+		ranked, err = s.custom.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: f.Query, MatchIds: matchIDs, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterRank: afterRank, AfterID: afterID, PageSize: size})
 		for _, r := range ranked {
 			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
@@ -130,18 +157,30 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		if f.After != nil {
 			afterTime = &f.After.Time
 		}
-		rows, err = s.q.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+		rows, err = s.custom.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 	}
 	if err != nil {
 		return nil, nil, translate(err)
 	}
+	return page(rows, ranks, f, byTime)
+}
+
+// plain tells whether f asks for nothing but a brand's newest products.
+func (f BrowseFilter) plain() bool {
+	return f.Query == "" && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
+		!f.VerifiedOnly && f.Sort == SortNewest
+}
+
+// page cuts the extra row off rows and makes the next page's cursor from
+// the last row kept; ranks are the rows' search ranks when sorted by them.
+func page(rows []dbsqlc.ProductListing, ranks []float32, f BrowseFilter, byTime bool) ([]Product, *Cursor, error) {
 	var next *Cursor
 	if len(rows) > f.Limit {
 		rows = rows[:f.Limit]
 		last := rows[len(rows)-1]
-		next = &Cursor{Sort: f.Sort, Time: last.CreatedAt, Price: last.SellPrice, ID: last.ID}
-		if f.Sort == SortRelevance {
+		next = &Cursor{Sort: f.Sort, Time: last.CreatedAt, Price: last.SellPrice, ID: last.ID, ByTime: byTime}
+		if ranks != nil {
 			next.Rank = ranks[f.Limit-1]
 		}
 	}

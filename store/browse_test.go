@@ -61,3 +61,67 @@ func TestSearchFormsAgree(t *testing.T) {
 		}
 	}
 }
+
+// Relevance ranks a search with few matches; a broad one (as many matches
+// as ManyMatchesAt or more) lists newest first, and its pages still cover
+// every match once, even when the count crosses the line between pages.
+func TestRelevanceFewAndBroad(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := storetest.Store(t)
+	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	var newestFirst []int64 // the ids, newest first
+	for i := 0; i < 12; i++ {
+		// the oldest says "dell" three times, so it ranks first
+		name := fmt.Sprintf("Dell Latitude %d", i)
+		if i == 0 {
+			name = "Dell Dell Dell"
+		}
+		id, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: name,
+			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+			CreatedAt: base.Add(time.Duration(i) * time.Hour)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		newestFirst = append([]int64{id}, newestFirst...)
+	}
+	walk := func(f store.BrowseFilter, switchAt int64) []int64 {
+		var ids []int64
+		for pages := 0; pages < 20; pages++ {
+			ps, next, err := s.Browse(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				ids = append(ids, p.ID)
+			}
+			if next == nil {
+				return ids
+			}
+			f.After, f.ManyMatchesAt = next, switchAt
+		}
+		t.Fatal("pages never end")
+		return nil
+	}
+	f := store.BrowseFilter{Query: "'dell':*", Sort: store.SortRelevance, Limit: 5}
+	if few := walk(f, 0); len(few) != 12 || few[0] != newestFirst[11] {
+		t.Errorf("few matches: want all 12, the thrice-named first; got %v", few)
+	}
+	f.ManyMatchesAt = 12
+	if broad := walk(f, 12); fmt.Sprint(broad) != fmt.Sprint(newestFirst) {
+		t.Errorf("broad search: want newest first %v, got %v", newestFirst, broad)
+	}
+	// the first page was broad, later pages see few matches: still newest
+	if crossed := walk(f, 100); fmt.Sprint(crossed) != fmt.Sprint(newestFirst) {
+		t.Errorf("broad then few: want %v, got %v", newestFirst, crossed)
+	}
+	// the first page was ranked, later pages see many matches: still ranked
+	f.ManyMatchesAt = 0
+	if crossed := walk(f, 4); len(crossed) != 12 || crossed[0] != newestFirst[11] {
+		t.Errorf("few then broad: want all 12 ranked, got %v", crossed)
+	}
+}

@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"sync"
+)
 
 // Category is one brand of the catalogue.
 type Category struct {
@@ -33,4 +36,31 @@ func (s *Store) GetCategory(ctx context.Context, id int64) (Category, error) {
 		return Category{}, translate(err)
 	}
 	return categoryFrom(r.ID, r.Name, r.Image), nil
+}
+
+// categoryIDs remembers categories by name; the zero value is empty and
+// ready. It holds at most maxRemembered, so junk names cannot grow it.
+type categoryIDs struct {
+	mu     sync.RWMutex
+	byName map[string]Category
+}
+
+const maxRemembered = 1000
+
+func (c *categoryIDs) get(name string) (Category, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	cat, ok := c.byName[name]
+	return cat, ok
+}
+
+func (c *categoryIDs) put(cat Category) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byName == nil {
+		c.byName = map[string]Category{}
+	}
+	if len(c.byName) < maxRemembered {
+		c.byName[cat.Name] = cat
+	}
 }

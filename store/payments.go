@@ -135,7 +135,7 @@ type PaymentEntry struct {
 // ListPayments returns a page of every payment ever recorded, newest
 // first, and where the next page starts (0: none).
 func (s *Store) ListPayments(ctx context.Context, page Page) ([]PaymentEntry, int64, error) {
-	rows, err := s.q.ListPayments(ctx, dbsqlc.ListPaymentsParams{BeforeID: page.from(), PageSize: page.size()})
+	rows, err := s.custom.ListPayments(ctx, dbsqlc.ListPaymentsParams{BeforeID: page.from(), PageSize: page.size()})
 	if err != nil {
 		return nil, 0, translate(err)
 	}

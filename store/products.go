@@ -103,13 +103,22 @@ func (s *Store) GetProduct(ctx context.Context, id int64) (Product, error) {
 	return productFrom(r), nil
 }
 
-// GetCategoryByName returns the category with exactly that name.
+// GetCategoryByName returns the category with exactly that name. A
+// category is never renamed or removed while the server runs (only a
+// migration could), so the ones found are remembered: browsing a brand then
+// costs no lookup. Names not found are asked for each time, so a category
+// added later is seen at once.
 func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, error) {
+	if c, ok := s.categories.get(name); ok {
+		return c, nil
+	}
 	r, err := s.q.GetCategoryByName(ctx, name)
 	if err != nil {
 		return Category{}, translate(err)
 	}
-	return categoryFrom(r.ID, r.Name, r.Image), nil
+	c := categoryFrom(r.ID, r.Name, r.Image)
+	s.categories.put(c)
+	return c, nil
 }
 
 // ListAdvertisedProducts returns a page of advertised unsold products,
@@ -136,13 +145,13 @@ func (s *Store) ListAdvertisedProducts(ctx context.Context, limit int, after *Cu
 // ListSellerProducts returns a page of what a seller lists, sold
 // included, newest first, and where the next page starts (0: none).
 func (s *Store) ListSellerProducts(ctx context.Context, sellerID int64, page Page) ([]Product, int64, error) {
-	rows, err := s.q.ListSellerProducts(ctx, dbsqlc.ListSellerProductsParams{SellerID: sellerID, BeforeID: page.from(), PageSize: page.size()})
+	rows, err := s.custom.ListSellerProducts(ctx, dbsqlc.ListSellerProductsParams{SellerID: sellerID, BeforeID: page.from(), PageSize: page.size()})
 	return productPage(page, rows, err)
 }
 
 // ListReportedProducts returns a page of live products somebody reported.
 func (s *Store) ListReportedProducts(ctx context.Context, page Page) ([]Product, int64, error) {
-	rows, err := s.q.ListReportedProducts(ctx, dbsqlc.ListReportedProductsParams{BeforeID: page.from(), PageSize: page.size()})
+	rows, err := s.custom.ListReportedProducts(ctx, dbsqlc.ListReportedProductsParams{BeforeID: page.from(), PageSize: page.size()})
 	return productPage(page, rows, err)
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"resale/store/internal/dbsqlc"
@@ -18,11 +19,35 @@ import (
 type Store struct {
 	pool *pgxpool.Pool
 	q    *dbsqlc.Queries
+	// custom runs queries whose best plan depends on their values (filtered
+	// browsing, a seller's or buyer's lists, the admin lists): each
+	// execution is planned for its own arguments.
+	custom     *dbsqlc.Queries
+	categories categoryIDs
 }
 
 // New wraps a connection pool.
 func New(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, q: dbsqlc.New(pool)}
+	return &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool})}
+}
+
+// customPlans sends each query with its values in the text (pgx quotes
+// them), so PostgreSQL plans it for those values. Every other query is a
+// named prepared statement run with its cached generic plan (connections
+// set plan_cache_mode to force_generic_plan), which saves planning on the
+// hot paths; those queries are written so that one plan suits every value.
+type customPlans struct{ pool *pgxpool.Pool }
+
+func (c customPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return c.pool.Exec(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
+func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return c.pool.Query(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
+func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return c.pool.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
 }
 
 // Open connects to the database at url, retrying for up to wait while the
@@ -42,9 +67,11 @@ func Open(ctx context.Context, url string, wait time.Duration, onRetry func(atte
 		"statement_timeout":                   "15s",
 		"idle_in_transaction_session_timeout": "30s",
 		"lock_timeout":                        "5s",
-		// plan each execution for its own values: a generic plan chosen for
-		// a common category would be slow for a rare one
-		"plan_cache_mode": "force_custom_plan",
+		// prepared statements keep one plan: the hot queries are written
+		// for it; PostgreSQL's default would keep planning them for each
+		// execution when a rare value's plan looks cheaper. The queries
+		// whose plan must follow their values go through customPlans.
+		"plan_cache_mode": "force_generic_plan",
 	} {
 		if _, set := cfg.ConnConfig.RuntimeParams[k]; !set {
 			cfg.ConnConfig.RuntimeParams[k] = v

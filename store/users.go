@@ -223,7 +223,7 @@ func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
 // ListUsers returns a page of live accounts, all of them or those of one
 // role, oldest first, and where the next page starts (0: none).
 func (s *Store) ListUsers(ctx context.Context, role string, page Page) ([]User, int64, error) {
-	rows, err := s.q.ListUsers(ctx, dbsqlc.ListUsersParams{Role: optional(role), AfterID: page.from(), PageSize: page.size()})
+	rows, err := s.custom.ListUsers(ctx, dbsqlc.ListUsersParams{Role: optional(role), AfterID: page.from(), PageSize: page.size()})
 	if err != nil {
 		return nil, 0, translate(err)
 	}

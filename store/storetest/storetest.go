@@ -110,7 +110,8 @@ func newDatabase(t testing.TB, template string) string {
 // the end of the test.
 func Pool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	pool, err := pgxpool.New(context.Background(), URL(t))
+	// the server's own session settings (timeouts, plan cache mode)
+	pool, err := store.Open(context.Background(), URL(t), 0, nil)
 	if err != nil {
 		t.Fatalf("storetest: %v", err)
 	}

@@ -130,7 +130,7 @@ func (q *Queries) GetBookingAnyState(ctx context.Context, id int64) (Booking, er
 const listBuyerBookings = `-- name: ListBuyerBookings :many
 SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings
 WHERE buyer_id = $1 AND cancelled_at IS NULL
-  AND ($2::bigint IS NULL OR id < $2)
+  AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT $3
 `

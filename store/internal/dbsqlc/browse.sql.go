@@ -10,6 +10,72 @@ import (
 	"time"
 )
 
+const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
+WHERE sold_at IS NULL AND category_id = $1
+  AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
+ORDER BY created_at DESC, id DESC
+LIMIT $4
+`
+
+type BrowseCategoryNewestParams struct {
+	CategoryID int64
+	AfterTime  *time.Time
+	AfterID    *int64
+	PageSize   int32
+}
+
+// The commonest page of all, a brand's newest products without filters,
+// written so that one generic plan serves every brand: the category and the
+// cursor are both conditions of products_category_available_idx (a missing
+// cursor compares below infinity), so the prepared statement's cached plan
+// is right for a brand with five products and one with fifty thousand.
+func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNewestParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, browseCategoryNewest,
+		arg.CategoryID,
+		arg.AfterTime,
+		arg.AfterID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductListing{}
+	for rows.Next() {
+		var i ProductListing
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const browseNewest = `-- name: BrowseNewest :many
 
 SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
@@ -44,10 +110,11 @@ type BrowseNewestParams struct {
 // Browsing the catalogue: available products with optional filters, in
 // pages. Each sort has its own query so each can use its own index, and
 // pages continue from a keyset cursor (the last row's sort key and id),
-// never an offset. A NULL filter means "any". Connections run with
-// plan_cache_mode = force_custom_plan, so a rare category gets a plan made
-// for its own value, not a generic one; the category comes as its id, which
-// the planner's statistics know (a name behind a join they do not).
+// never an offset. A NULL filter means "any". The store runs these queries
+// (all but BrowseCategoryNewest) as unnamed statements, planned for each
+// execution's own values: a generic plan made for a common category would
+// be slow for a rare one. The category comes as its id, which the planner's
+// statistics know (a name behind a join they do not).
 //
 // A search comes in one of two forms, chosen by the caller after looking
 // up at most 2,000 matches through the GIN index (ListSearchMatches): few
@@ -277,22 +344,22 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 const browseRelevance = `-- name: BrowseRelevance :many
 SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL AND s.sold_at IS NULL AND s.deleted_at IS NULL
-  AND s.search @@ to_tsquery('simple', $1)
-  AND ($2::bigint IS NULL OR pl.category_id = $2)
-  AND ($3::bigint IS NULL OR pl.sell_price >= $3)
-  AND ($4::bigint IS NULL OR pl.sell_price <= $4)
-  AND ($5::text IS NULL OR pl.condition = $5)
-  AND ($6::text IS NULL OR pl.location ILIKE '%' || $6 || '%')
-  AND (NOT $7::boolean OR pl.seller_verified)
-  AND ($8::real IS NULL
-       OR (ts_rank(s.search, to_tsquery('simple', $1))::real, pl.id) < ($8::real, $9::bigint))
+WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL
+  AND ($3::bigint IS NULL OR pl.category_id = $3)
+  AND ($4::bigint IS NULL OR pl.sell_price >= $4)
+  AND ($5::bigint IS NULL OR pl.sell_price <= $5)
+  AND ($6::text IS NULL OR pl.condition = $6)
+  AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
+  AND (NOT $8::boolean OR pl.seller_verified)
+  AND ($9::real IS NULL
+       OR (ts_rank(s.search, to_tsquery('simple', $1))::real, pl.id) < ($9::real, $10::bigint))
 ORDER BY rank DESC, pl.id DESC
-LIMIT $10
+LIMIT $11
 `
 
 type BrowseRelevanceParams struct {
 	Query        string
+	MatchIds     []int64
 	CategoryID   *int64
 	MinPrice     *int64
 	MaxPrice     *int64
@@ -328,10 +395,13 @@ type BrowseRelevanceRow struct {
 	Rank           float32
 }
 
-// Best matches first: ts_rank of the search, then newest id.
+// Best matches first: ts_rank of the search, then newest id. Ranks only
+// the matches found first (match_ids): ranking every match of a broad
+// search would cost a read of each.
 func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams) ([]BrowseRelevanceRow, error) {
 	rows, err := q.db.Query(ctx, browseRelevance,
 		arg.Query,
+		arg.MatchIds,
 		arg.CategoryID,
 		arg.MinPrice,
 		arg.MaxPrice,

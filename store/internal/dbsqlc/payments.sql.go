@@ -83,7 +83,7 @@ func (q *Queries) GetPaymentByTransaction(ctx context.Context, transactionID str
 const listPayments = `-- name: ListPayments :many
 SELECT pay.id, pay.booking_id, pay.product_id, pay.buyer_id, pay.buyer_email, pay.price, pay.amount, pay.currency, pay.transaction_id, pay.status, pay.created_at, b.product_name, b.buyer_name
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id
-WHERE $1::bigint IS NULL OR pay.id < $1
+WHERE pay.id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY pay.id DESC
 LIMIT $2
 `

@@ -131,7 +131,7 @@ func (q *Queries) IsProductReported(ctx context.Context, productID int64) (bool,
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
-  AND ($1::timestamptz IS NULL OR (advertised_at, id) < ($1, $2::bigint))
+  AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT $3
 `
@@ -185,8 +185,9 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings WHERE reported
-  AND ($1::bigint IS NULL OR id < $1)
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
+WHERE id IN (SELECT product_id FROM product_reports)
+  AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT $2
 `
@@ -196,6 +197,8 @@ type ListReportedProductsParams struct {
 	PageSize int32
 }
 
+// Driven by the reports, which are few: walking the products to test each
+// for a report would read the whole catalogue.
 func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProductsParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, listReportedProducts, arg.BeforeID, arg.PageSize)
 	if err != nil {
@@ -240,7 +243,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 const listSellerProducts = `-- name: ListSellerProducts :many
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
 WHERE seller_id = $1
-  AND ($2::bigint IS NULL OR id < $2)
+  AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT $3
 `

@@ -211,7 +211,7 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 const listUsers = `-- name: ListUsers :many
 SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users
 WHERE deleted_at IS NULL AND ($1::text IS NULL OR role = $1)
-  AND ($2::bigint IS NULL OR id > $2)
+  AND id > COALESCE($2::bigint, 0)
 ORDER BY id
 LIMIT $3
 `

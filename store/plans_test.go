@@ -1,0 +1,160 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"resale/store"
+
+	"resale/store/storetest"
+)
+
+// The hot lists (a brand's newest products, Urgent Sell) run as prepared
+// statements whose cached generic plan PostgreSQL may reuse for every
+// value; the other lists are planned for their values each time. Each must then reach its rows
+// through its index with every argument an index condition: a generic plan
+// that filters instead would walk a whole index for a rare brand or a deep
+// page. This pins the queries' shape (no "$1 IS NULL OR ..." conditions).
+func TestGenericPlansUseTheirIndexes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	// plans follow statistics: a catalogue with a common brand, a rare one
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	var sellers []int64
+	for i := range 5 {
+		u, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: fmt.Sprintf("s%d@example.com", i), Role: store.RoleSeller})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sellers = append(sellers, u.ID)
+	}
+	for i := range 300 {
+		category := int64(3)
+		if i%60 == 0 {
+			category = 4
+		}
+		_, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: sellers[i%len(sellers)], CategoryID: category, Name: "HP ProBook",
+			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+			CreatedAt: time.Now().Add(-time.Duration(i) * time.Hour)})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SET plan_cache_mode = force_generic_plan"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, execute, want string }{
+		{"BrowseCategoryNewest", "(3, NULL, NULL, 25)", "Index Cond: ((category_id = $1) AND (ROW(created_at, id) < ROW("},
+		{"ListAdvertisedProducts", "(NULL, NULL, 25)", "Index Cond: (ROW(advertised_at, id) < ROW("},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sql := generatedQuery(t, c.name)
+			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+sql); err != nil {
+				t.Fatal(err)
+			}
+			var plan strings.Builder
+			rows, err := conn.Query(ctx, "EXPLAIN EXECUTE "+c.name+c.execute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var line string
+				if err := rows.Scan(&line); err != nil {
+					t.Fatal(err)
+				}
+				plan.WriteString(line + "\n")
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(plan.String(), c.want) {
+				t.Errorf("the generic plan of %s lacks %q:\n%s", c.name, c.want, plan.String())
+			}
+		})
+	}
+}
+
+// generatedQuery is the SQL text sqlc generated for the named query.
+func generatedQuery(t *testing.T, name string) string {
+	t.Helper()
+	files, err := filepath.Glob("internal/dbsqlc/*.sql.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rest, found := strings.Cut(string(src), "`-- name: "+name+" ")
+		if !found {
+			continue
+		}
+		query, _, _ := strings.Cut(rest, "`")
+		_, query, _ = strings.Cut(query, "\n")
+		return query
+	}
+	t.Fatalf("no generated query named %s", name)
+	return ""
+}
+
+// The queries whose plan must follow their values never become prepared
+// statements (which would run with a generic plan); the hot ones do.
+func TestOnlyHotQueriesArePrepared(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	for _, f := range []store.BrowseFilter{
+		{Category: "HP", Sort: store.SortNewest, Limit: 5},
+		{Category: "HP", Sort: store.SortNewest, Condition: "good", Limit: 5},
+		{Category: "HP", Sort: store.SortPriceAsc, Limit: 5},
+		{Query: "'hp':*", Sort: store.SortRelevance, Limit: 5},
+	} {
+		if _, _, err := s.Browse(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prepared := map[string]bool{}
+	conns := pool.AcquireAllIdle(ctx)
+	for _, c := range conns {
+		rows, err := c.Query(ctx, "SELECT statement FROM pg_prepared_statements")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var sql string
+			if err := rows.Scan(&sql); err != nil {
+				t.Fatal(err)
+			}
+			if name, ok := strings.CutPrefix(sql, "-- name: "); ok {
+				name, _, _ = strings.Cut(name, " ")
+				prepared[name] = true
+			}
+		}
+		rows.Close()
+		c.Release()
+	}
+	if !prepared["BrowseCategoryNewest"] {
+		t.Errorf("BrowseCategoryNewest is not a prepared statement; prepared: %v", prepared)
+	}
+	for _, name := range []string{"BrowseNewest", "BrowsePriceAsc", "BrowseRelevance"} {
+		if prepared[name] {
+			t.Errorf("%s is prepared, so it would run with a generic plan", name)
+		}
+	}
+}
