@@ -1,10 +1,10 @@
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { Bounce, ToastContainer } from "react-toastify";
 import { SWRConfig } from "swr";
 import { ApiError, fetcher } from "@/lib/api";
 import { AuthProvider } from "@/lib/auth";
+import { initTheme, useTheme } from "@/lib/theme";
 import { routes } from "@/router";
 import "@/index.css";
 
@@ -18,6 +18,21 @@ window.addEventListener("vite:preloadError", (event) => {
   event.preventDefault();
   window.location.reload();
 });
+
+initTheme();
+
+// react-toastify is not needed for the first paint: it comes in its own chunk.
+const Toasts = lazy(() => import("@/components/toasts"));
+
+/** The toast container, in the page's theme. */
+function ToastHost() {
+  const theme = useTheme();
+  return (
+    <Suspense fallback={null}>
+      <Toasts theme={theme} />
+    </Suspense>
+  );
+}
 
 const router = createBrowserRouter(routes);
 
@@ -38,15 +53,6 @@ createRoot(document.getElementById("root")!).render(
         <RouterProvider router={router} />
       </AuthProvider>
     </SWRConfig>
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable
-      newestOnTop
-      theme="light"
-      transition={Bounce}
-    />
+    <ToastHost />
   </StrictMode>,
 );

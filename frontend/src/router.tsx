@@ -1,18 +1,13 @@
-// The whole route table. Public pages load with the app; the dashboard and
-// its pages are separate chunks loaded on first visit.
+// The whole route table. The home page (the first page most visitors see)
+// loads with the app; every other page, the dashboard and its pages are
+// separate chunks loaded on first visit, to keep the first page's script small.
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { PageSpinner } from "@/components/page-spinner";
 import { RequireAdmin, RequireAuth, RequireSeller } from "@/lib/auth";
-import Blog from "@/pages/blog";
-import CategoryPage from "@/pages/category";
 import ErrorPage from "@/pages/error-page";
-import GoogleAuth from "@/pages/google-auth";
 import Home from "@/pages/home";
-import Login from "@/pages/login";
 import PublicLayout from "@/pages/public-layout";
-import SearchPage from "@/pages/search";
-import Signup from "@/pages/signup";
 
 /** Turns a page module's default export into a lazy route's Component. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -30,15 +25,15 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Home /> },
       { path: "home", element: <Home /> },
-      { path: "blog", element: <Blog /> },
-      { path: "login", element: <Login /> },
-      { path: "signup", element: <Signup /> },
-      { path: "auth/google", element: <GoogleAuth /> },
-      { path: "search", element: <SearchPage /> },
+      { path: "blog", lazy: page(() => import("@/pages/blog")) },
+      { path: "login", lazy: page(() => import("@/pages/login")) },
+      { path: "signup", lazy: page(() => import("@/pages/signup")) },
+      { path: "auth/google", lazy: page(() => import("@/pages/google-auth")) },
+      { path: "search", lazy: page(() => import("@/pages/search")) },
       {
         element: <RequireAuth />,
         children: [
-          { path: "categorys/:id", element: <CategoryPage /> },
+          { path: "categorys/:id", lazy: page(() => import("@/pages/category")) },
           {
             path: "dashboard",
             lazy: page(() => import("@/pages/dashboard-layout")),

@@ -6,6 +6,7 @@ type Slide = {
   text: string;
   tag: string;
   cta: { label: string; to: string };
+  /** Fixed colours, the same in both themes: white text stays readable on them. */
   background: string;
   art: ReactNode;
 };
@@ -28,7 +29,7 @@ const slides: Slide[] = [
     title: "A good laptop doesn't have to be a new one.",
     text: "Walton, Apple, HP and Asus laptops from sellers near you, at a fraction of the shop price.",
     cta: { label: "Browse brands", to: "#categories" },
-    background: "from-primary to-secondary",
+    background: "from-teal-700 to-slate-700",
     art: (
       <LaptopArt>
         <rect x="74" y="50" width="80" height="10" rx="5" fill="#0f766e" opacity=".7" />
@@ -50,7 +51,7 @@ const slides: Slide[] = [
     title: "Turn your old laptop into cash.",
     text: "Post an ad with a photo for free. Buyers book it from the listing and call you to meet.",
     cta: { label: "Post your ad", to: "/dashboard/addproduct" },
-    background: "from-secondary to-neutral",
+    background: "from-slate-700 to-slate-900",
     art: (
       <LaptopArt screen="#bae6fd">
         <circle cx="160" cy="92" r="36" fill="#0369a1" opacity=".9" />
@@ -69,7 +70,7 @@ const slides: Slide[] = [
     title: "Meet, check it, then pay.",
     text: "Look for the Verified badge, choose where to meet, and pay by card only when you are happy.",
     cta: { label: "See urgent deals", to: "#urgent-sell" },
-    background: "from-neutral to-primary",
+    background: "from-slate-800 to-teal-700",
     art: (
       <LaptopArt screen="#bbf7d0">
         <path d="M160 52l34 12v24c0 22-15 38-34 46-19-8-34-24-34-46V64z" fill="#15803d" />
@@ -128,7 +129,7 @@ export function BannerCarousel() {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${slides.length}`}
             aria-hidden={i !== current}
-            className={`carousel-item w-full bg-gradient-to-br ${s.background} text-primary-content`}
+            className={`carousel-item w-full bg-gradient-to-br ${s.background} text-white`}
           >
             <div className="flex h-[22rem] w-full items-center justify-between gap-8 px-6 py-8 sm:h-[21rem] sm:px-16 md:px-20 lg:h-[24rem] lg:px-24">
               <div className="flex max-w-xl flex-col items-start gap-4 sm:gap-5">

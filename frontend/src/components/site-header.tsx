@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { BrandLogo } from "@/components/brand-logo";
 import { SearchBox } from "@/components/search-box";
+import { ThemeToggle } from "@/components/theme-toggle";
 import { UserAvatar } from "@/components/user-avatar";
 import type { User } from "@/lib/auth";
+import type { Theme } from "@/lib/theme";
 
 type SiteHeaderProps = {
   user: User | null;
@@ -12,12 +14,14 @@ type SiteHeaderProps = {
   onLogout: () => void;
   /** True while the log-out call is on its way. */
   loggingOut?: boolean;
+  theme: Theme;
+  onThemeChange: (theme: Theme) => void;
 };
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
 /** The public header: brand, Home, Blog, the laptop search, and the account controls. */
-export function SiteHeader({ user, loading, onLogout, loggingOut = false }: SiteHeaderProps) {
+export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange }: SiteHeaderProps) {
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
   const location = useLocation();
@@ -102,6 +106,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false }: Site
               <path strokeLinecap="round" d="m20 20-3.5-3.5" />
             </svg>
           </button>
+          <ThemeToggle theme={theme} onChange={onThemeChange} />
           {loading ? (
             <span role="status" className="loading loading-dots loading-md text-primary" aria-label="Checking sign-in" />
           ) : user ? (

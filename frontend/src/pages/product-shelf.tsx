@@ -3,13 +3,13 @@
 // dialog, or go to log in first).
 import { useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
 import { useCreateBooking } from "@/api/bookings";
 import { useReportProduct, type Product } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
 import { useAuth } from "@/lib/auth";
+import { notify } from "@/lib/toast";
 
 type ProductShelfProps = {
   products: Product[] | undefined;
@@ -69,9 +69,9 @@ export function ProductShelf({
     setReportingId(p._id);
     try {
       await report.trigger(p._id);
-      toast.success("Report Success");
+      notify("success", "Report Success");
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Could not report this product");
+      notify("error", err instanceof Error ? err.message : "Could not report this product");
     } finally {
       setReportingId(null);
     }
@@ -93,7 +93,7 @@ export function ProductShelf({
       productName: booking.productName,
       price: booking.sellPrice,
     });
-    toast.success("Book Success");
+    notify("success", "Book Success");
   }
 
   let body;

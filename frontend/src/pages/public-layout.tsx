@@ -4,6 +4,7 @@ import { useCategories } from "@/api/categories";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { useAuth } from "@/lib/auth";
+import { setTheme, useTheme } from "@/lib/theme";
 
 /** Header, the page, footer: the frame around every route. */
 export default function PublicLayout() {
@@ -11,6 +12,7 @@ export default function PublicLayout() {
   const { data: categories } = useCategories();
   const { trigger: endSessions, isMutating: loggingOut } = useLogout();
   const navigate = useNavigate();
+  const theme = useTheme();
 
   async function onLogout() {
     try {
@@ -27,7 +29,7 @@ export default function PublicLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={user} loading={loading} onLogout={() => void onLogout()} loggingOut={loggingOut} />
+      <SiteHeader user={user} loading={loading} onLogout={() => void onLogout()} loggingOut={loggingOut} theme={theme} onThemeChange={setTheme} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
         <Outlet />
       </main>
