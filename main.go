@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 	_ "time/tzdata" // the shop's time zone must resolve on any machine
@@ -310,14 +311,12 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	}
 	// Background work stops with the server, before the pool closes.
 	jobsCtx, stopJobs := context.WithCancel(ctx)
-	jobs := make(chan struct{})
-	go func() {
-		defer close(jobs)
-		handler.RunReconciler(jobsCtx, time.Minute)
-	}()
+	var jobs sync.WaitGroup
+	jobs.Go(func() { handler.RunReconciler(jobsCtx, time.Minute) })
+	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()
-	<-jobs
+	jobs.Wait()
 	return err
 }
 

@@ -28,7 +28,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	e.GET("/readyz", s.readyz, requestTimeout(timeout), noStore)
 
 	seller, admin := requireRole(store.RoleSeller), requireRole(store.RoleAdmin)
-	g := e.Group("/api", requestTimeout(timeout), noStore, middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}), s.authenticate)
+	gzip := middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024})
+	g := e.Group("/api", requestTimeout(timeout), noStore, gzip, s.authenticate)
 	g.GET("/health", s.health)
 	g.GET("/config", s.config)
 
@@ -46,25 +47,28 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 
 	// admin: users
 	g.GET("/users", s.listUsers, admin)
-	g.DELETE("/users/:id", s.deleteUser, admin, noBody)
-	g.PUT("/users/:email", s.verifySeller, admin, noBody)
+	g.DELETE("/users/:id", s.deleteUser, admin, noBody, s.changes)
+	g.PUT("/users/:email", s.verifySeller, admin, noBody, s.changes)
 
 	// photos
 	g.POST("/images", s.uploadImage, requireUser)
 
-	// catalogue
-	g.GET("/categorys", s.listCategories)
-	g.GET("/categorys/:id", s.getCategory)
-	g.GET("/products", s.listProducts)
-	g.GET("/products/:id", s.getProduct) // available products only
-	g.GET("/advertised", s.listAdvertised)
-	g.POST("/products", s.createProduct, seller)
-	g.GET("/userProducts", s.listUserProducts, requireRole(store.RoleSeller, store.RoleAdmin))         // own, or any for an admin
-	g.PUT("/products/:id", s.advertiseProduct, seller, noBody)                                         // own only
-	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody) // own, or any for an admin
-	g.PUT("/products/report/:id", s.reportProduct, requireUser, noBody)
+	// catalogue: the public reads are the same for every caller, so their
+	// answers are kept until the catalogue changes (keep, cache.go); the
+	// writes that change it say so (changes)
+	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, s.keep, gzip)
+	public.GET("/categorys", s.listCategories)
+	public.GET("/categorys/:id", s.getCategory)
+	public.GET("/products", s.listProducts)
+	public.GET("/products/:id", s.getProduct) // available products only
+	public.GET("/advertised", s.listAdvertised)
+	g.POST("/products", s.createProduct, seller, s.changes)
+	g.GET("/userProducts", s.listUserProducts, requireRole(store.RoleSeller, store.RoleAdmin))                    // own, or any for an admin
+	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                                         // own only
+	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
+	g.PUT("/products/report/:id", s.reportProduct, requireUser, noBody, s.changes)
 	g.GET("/products/report", s.listReportedProducts, admin)
-	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, noBody)
+	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, noBody, s.changes)
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser)
@@ -74,9 +78,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 
 	// payments
 	g.POST("/create-payment-intent", s.createPaymentIntent, requireUser) // own booking only
-	g.POST("/payments", s.recordPayment, requireUser)                    // own booking only
+	g.POST("/payments", s.recordPayment, requireUser, s.changes)         // own booking only
 	g.GET("/payments", s.listPayments, admin)
-	g.POST("/stripe/webhook", s.stripeWebhook) // Stripe, by signature
+	g.POST("/stripe/webhook", s.stripeWebhook, s.changes) // Stripe, by signature
 
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only. The app answers unknown /api paths with a JSON 404 itself; a

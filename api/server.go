@@ -86,6 +86,7 @@ type Server struct {
 	publicURL            *url.URL
 	schemaVersion        int64
 	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
+	catalogue            catalogueCache
 }
 
 // New builds the HTTP handler.
