@@ -1,7 +1,7 @@
 // Accounts: wire types and hooks for sign-up, log-in, Google and log-out.
 // The SWR key of each write is its API path.
 import useSWRMutation from "swr/mutation";
-import { apiFetch, type ApiError } from "@/lib/api";
+import { apiFetch, apiUpload, type ApiError } from "@/lib/api";
 import type { User } from "@/lib/auth";
 
 /** What signup, login and the Google exchange answer. */
@@ -60,8 +60,8 @@ export function useLogin() {
   );
 }
 
-/** useSignup creates an account; the photo makes it a multipart upload. */
-export function useSignup() {
+/** useSignup creates an account; the photo makes it a multipart upload, whose progress (0 to 1) onProgress hears. */
+export function useSignup(onProgress?: (sent: number) => void) {
   return useSWRMutation<AuthResponse, ApiError, string, SignupBody>(SIGNUP_KEY, (path, { arg }) => {
     const form = new FormData();
     form.set("userName", arg.userName);
@@ -69,7 +69,7 @@ export function useSignup() {
     form.set("password", arg.password);
     form.set("role", arg.role);
     form.set("image", arg.image, arg.image.name);
-    return apiFetch<AuthResponse>(path, { method: "POST", body: form });
+    return apiUpload<AuthResponse>(path, form, onProgress);
   });
 }
 

@@ -3,7 +3,7 @@
 import useSWR, { useSWRConfig } from "swr";
 import useSWRInfinite from "swr/infinite";
 import useSWRMutation from "swr/mutation";
-import { apiFetch, apiFetchPage, type ApiError, type ApiPage } from "@/lib/api";
+import { apiFetch, apiFetchPage, apiUpload, type ApiError, type ApiPage } from "@/lib/api";
 
 /** A product's condition as the API spells it. */
 export type Condition = "excellent" | "good" | "fair";
@@ -191,12 +191,12 @@ function useRevalidateProducts() {
   return () => mutate(isProductListKey);
 }
 
-/** useUploadImage uploads one photo and answers its url. */
-export function useUploadImage() {
+/** useUploadImage uploads one photo and answers its url; onProgress hears the share sent (0 to 1). */
+export function useUploadImage(onProgress?: (sent: number) => void) {
   return useSWRMutation<UploadedImage, ApiError, string, File>(IMAGES_KEY, (path, { arg }) => {
     const form = new FormData();
     form.set("image", arg, arg.name);
-    return apiFetch<UploadedImage>(path, { method: "POST", body: form });
+    return apiUpload<UploadedImage>(path, form, onProgress);
   });
 }
 

@@ -48,13 +48,23 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   return data as T;
 }
 
+/** The headers every call sends: JSON answers, and the bearer token when signed in. */
+function apiHeaders(init: HeadersInit | undefined, token: string | null): Headers {
+  const headers = new Headers(init);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+  return headers;
+}
+
+function unreachable(): ApiError {
+  return new ApiError(0, "Could not reach the server. Check your connection and try again.");
+}
+
 /** request sends one API call and parses the answer, throwing ApiError on failure. */
 async function request(path: string, init: ApiInit): Promise<{ data: unknown; res: Response }> {
   const { json, headers: initHeaders, ...rest } = init;
-  const headers = new Headers(initHeaders);
-  if (!headers.has("Accept")) headers.set("Accept", "application/json");
   const token = getToken();
-  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+  const headers = apiHeaders(initHeaders, token);
 
   let body = rest.body;
   if (json !== undefined) {
@@ -66,11 +76,57 @@ async function request(path: string, init: ApiInit): Promise<{ data: unknown; re
   try {
     res = await fetch(path, { ...rest, headers, body });
   } catch {
-    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+    throw unreachable();
   }
+  return { data: await settle(res, token), res };
+}
 
+/**
+ * apiUpload sends a multipart form like apiFetch (same token, same
+ * ApiError), reporting how much of the body has gone as a share from 0 to
+ * 1. It uses XMLHttpRequest: fetch cannot tell upload progress.
+ */
+export function apiUpload<T>(path: string, form: FormData, onProgress?: (sent: number) => void, method = "POST"): Promise<T> {
+  const token = getToken();
+  return new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    apiHeaders(undefined, token).forEach((value, name) => xhr.setRequestHeader(name, value));
+    if (onProgress) {
+      xhr.upload.addEventListener("progress", (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
+      });
+    }
+    xhr.addEventListener("load", () => {
+      // a status of 0 means no answer at all (e.g. refused by the browser)
+      if (xhr.status === 0) return reject(unreachable());
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers: responseHeaders(xhr) }));
+    });
+    for (const type of ["error", "abort", "timeout"]) xhr.addEventListener(type, () => reject(unreachable()));
+    xhr.send(form);
+  }).then((res) => settle(res, token) as Promise<T>);
+}
+
+/** responseHeaders reads an XMLHttpRequest's answer headers. */
+function responseHeaders(xhr: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of xhr.getAllResponseHeaders().split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at <= 0) continue;
+    try {
+      headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+    } catch {
+      // a header the Headers class refuses is not one we read
+    }
+  }
+  return headers;
+}
+
+/** settle parses an answer: its body when it is a 2xx, else an ApiError (a 401 also forgets the token). */
+async function settle(res: Response, token: string | null): Promise<unknown> {
   const data = await readBody(res);
-  if (res.ok) return { data, res };
+  if (res.ok) return data;
 
   if (res.status === 401 && token) {
     localStorage.removeItem(TOKEN_KEY);

@@ -134,4 +134,23 @@ describe("signup page", () => {
     expect(screen.getByLabelText("Photo")).toHaveAccessibleDescription("The photo must be at most 8 MB");
     expect(requestsTo(fetchMock, "/api/auth/signup")).toHaveLength(0);
   });
+  it("shows a preview of the photo, then the upload's progress while signing up", async () => {
+    let answer: (res: Response) => void = () => {};
+    stubApi({
+      "/api/categorys": [],
+      "POST /api/auth/signup": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp("/signup");
+    expect(screen.queryByRole("img", { name: "Preview of your photo" })).not.toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText("Photo"), photo());
+    expect(screen.getByRole("img", { name: "Preview of your photo" })).toBeInTheDocument();
+    await fillSignup({ file: null });
+
+    // the stand-in has sent half the body and waits for the answer
+    const bar = await screen.findByRole("progressbar", { name: "Uploading your photo…" });
+    await waitFor(() => expect(bar).toHaveAttribute("value", "50"));
+    answer(new Response(JSON.stringify({ message: "That email is taken", fields: { email: "is already registered" } }), { status: 409, headers: { "Content-Type": "application/json" } }));
+    expect(await screen.findByText("That email is taken")).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+  });
 });

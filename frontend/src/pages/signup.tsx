@@ -5,6 +5,7 @@ import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, useSignup, type SignupRole } from "@/api
 import { AuthCard } from "@/components/auth-card";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
+import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { returnPath } from "@/lib/return-path";
@@ -35,7 +36,9 @@ export default function Signup() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const from = returnPath(location.state, search);
-  const { trigger, isMutating } = useSignup();
+  // How much of the form (the photo, mostly) has gone: 0 to 1, null when not sending.
+  const [sent, setSent] = useState<number | null>(null);
+  const { trigger, isMutating } = useSignup(setSent);
   const [userName, setUserName] = useState("");
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -65,13 +68,16 @@ export default function Signup() {
     const found = validate({ userName, image, email, password });
     setErrors(found);
     if (Object.keys(found).length > 0 || !image) return;
+    setSent(0);
     try {
       const res = await trigger({ userName: userName.trim(), email: email.trim(), password, role, image });
+      setSent(null);
       setSignedIn(true);
       auth.login(res.accessToken, res.user);
       toast.success("User create Success");
       void navigate(from, { replace: true });
     } catch (err) {
+      setSent(null);
       const text = err instanceof Error ? err.message : "Sign-up failed. Try again.";
       if (!(err instanceof ApiError)) {
         setMessage(text);
@@ -195,6 +201,7 @@ export default function Signup() {
             {message}
           </p>
         )}
+        {isMutating && sent !== null && <UploadProgress sent={sent} label="Uploading your photo…" />}
         <SubmitButton busy={isMutating}>Sign Up</SubmitButton>
       </form>
 

@@ -9,6 +9,7 @@ import { vi } from "vitest";
 import { fetcher } from "@/lib/api";
 import { AuthProvider } from "@/lib/auth";
 import { routes } from "@/router";
+import { fakeXHR } from "@/test/fake-xhr";
 
 /**
  * The route table with every lazy page already loaded, so a test sees the
@@ -48,7 +49,7 @@ export function reply(status: number, body?: unknown, headers?: Record<string, s
   return () => jsonResponse(status, body, headers);
 }
 
-/** stubApi replaces global fetch; it returns the mock to inspect calls. */
+/** stubApi replaces global fetch (and XMLHttpRequest); it returns the mock to inspect calls. */
 export function stubApi(table: ApiTable) {
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const path = typeof input === "string" ? input : input instanceof URL ? input.pathname + input.search : input.url;
@@ -62,6 +63,8 @@ export function stubApi(table: ApiTable) {
     return jsonResponse(404, { message: "Not found", code: "not_found" });
   });
   vi.stubGlobal("fetch", mock);
+  // uploads with progress go through XMLHttpRequest: answer them from the same table
+  vi.stubGlobal("XMLHttpRequest", fakeXHR((path, init) => mock(path, init)));
   return mock;
 }
 

@@ -6,6 +6,7 @@ import { useCategories } from "@/api/categories";
 import { CONDITIONS, useAddProduct, useUploadImage, type Condition, type NewProduct } from "@/api/products";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { PageSpinner } from "@/components/page-spinner";
+import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
 
 /** The form's fields, named as in the POST /api/products body. */
@@ -122,7 +123,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** /dashboard/addproduct (seller): the new-listing form. */
 export default function AddProduct() {
   const categories = useCategories();
-  const upload = useUploadImage();
+  // How much of the photo has gone: 0 to 1, null when not uploading.
+  const [sent, setSent] = useState<number | null>(null);
+  const upload = useUploadImage(setSent);
   const add = useAddProduct();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -176,6 +179,7 @@ export default function AddProduct() {
     // 1. The photo first: without it nothing is submitted.
     let picture = uploaded.current?.file === values.photo ? uploaded.current.url : null;
     if (!picture) {
+      setSent(0);
       try {
         const res = await upload.trigger(values.photo);
         if (!res?.success || !res.data?.url) throw new Error("The photo could not be uploaded. Try another one.");
@@ -186,6 +190,8 @@ export default function AddProduct() {
         setMessage(text);
         showErrors({ picture: err instanceof ApiError && err.fields.image ? fieldText("picture", err.fields.image) : text });
         return;
+      } finally {
+        setSent(null);
       }
     }
 
@@ -393,6 +399,7 @@ export default function AddProduct() {
               {message}
             </p>
           )}
+          {upload.isMutating && sent !== null && <UploadProgress sent={sent} label="Uploading the photo…" />}
           <div className="flex justify-end">
             <button type="submit" className="btn btn-primary w-full sm:w-48" disabled={busy} aria-busy={busy}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
