@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: "signup", lazy: page(() => import("@/pages/signup")) },
       { path: "auth/google", lazy: page(() => import("@/pages/google-auth")) },
       { path: "search", lazy: page(() => import("@/pages/search")) },
+      { path: "product/:id", lazy: page(() => import("@/pages/product")) },
       {
         element: <RequireAuth />,
         children: [

@@ -169,6 +169,16 @@ export function useProductPages(query: ProductQuery | null) {
   };
 }
 
+/** The SWR key of one product for sale. */
+export function productKey(id: string): string {
+  return `${PRODUCTS_KEY}/${encodeURIComponent(id)}`;
+}
+
+/** useProduct loads one product for its page; a sold or deleted one is a 404 ApiError. */
+export function useProduct(id: string | undefined) {
+  return useSWR<Product, ApiError>(id ? productKey(id) : null);
+}
+
 /** useAdvertised loads the Urgent Sell products. */
 export function useAdvertised() {
   const res = useSWR<Product[], ApiError>(ADVERTISED_KEY);

@@ -1,8 +1,15 @@
-import { render, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { render as rtlRender, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ProductCard } from "@/components/product-card";
 import { product } from "@/test/fixtures";
+
+/** The card links to the product's page, so it needs a router around it. */
+function render(ui: ReactElement) {
+  return rtlRender(ui, { wrapper: MemoryRouter });
+}
 
 describe("product card", () => {
   it("shows every field of the product", () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import type { Product } from "@/api/products";
 import { formatTk } from "@/lib/format";
 
@@ -50,7 +51,10 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
   return (
     <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-labelledby={titleId}>
       <figure className="relative aspect-[16/10] bg-base-200">
-        <img src={p.picture} alt={p.productName} loading="lazy" decoding="async" width={800} height={500} className="h-full w-full object-cover" />
+        {/* the same link as the name below, out of the tab order so the keyboard meets it once */}
+        <Link to={`/product/${p._id}`} tabIndex={-1} className="block h-full w-full">
+          <img src={p.picture} alt={p.productName} loading="lazy" decoding="async" width={800} height={500} className="h-full w-full object-cover" />
+        </Link>
         {off !== null && (
           <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{off}% off</span>
         )}
@@ -58,7 +62,9 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
       <div className="card-body gap-4 p-5">
         <div className="space-y-1">
           <h3 id={titleId} className="card-title line-clamp-2 text-lg leading-snug break-words">
-            {p.productName}
+            <Link to={`/product/${p._id}`} className="link-hover">
+              {p.productName}
+            </Link>
           </h3>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <div className="text-2xl font-extrabold text-primary">

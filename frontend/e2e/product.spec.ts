@@ -1,0 +1,58 @@
+// A product's own page against the real binary: a visitor opens it from a
+// card, sees the laptop without signing in, and the page's HTML carries
+// the link-preview tags the server filled in for it.
+import { expect, test } from "@playwright/test";
+import { addProduct, base, DESKTOP, signUp } from "./helpers";
+
+test("a visitor opens a laptop's page from its card, and its link previews the laptop", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  // letters only, so the search sees one word
+  const tag = Array.from(String(stamp).slice(-6), (d) => "abcdefghij"[Number(d)]).join("");
+  const name = `Osprey ${tag[0]!.toUpperCase()}${tag.slice(1)} 14`;
+
+  const sellerContext = await browser.newContext({ viewport: DESKTOP });
+  const seller = await sellerContext.newPage();
+  await signUp(seller, { name: "Page Seller", email: `page-seller-${stamp}@example.com`, role: "Seller" });
+  // APPLE: the journeys that empty a brand's page use HP and WALTON
+  await addProduct(seller, { name, category: "APPLE", sellPrice: 45000 });
+
+  // a signed-out visitor finds it and opens it from the card's name
+  const visitorContext = await browser.newContext({ viewport: DESKTOP });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${base()}/search?q=${encodeURIComponent(name)}`);
+  const card = visitor.getByRole("article", { name });
+  await card.getByRole("heading", { name }).getByRole("link").click();
+  await expect(visitor).toHaveURL(/\/product\/\d+$/);
+  const url = visitor.url();
+
+  const page = visitor.getByRole("article", { name });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByText("45,000 Tk")).toBeVisible();
+  await expect(page.getByText("90,000 Tk")).toBeVisible();
+  await expect(page.getByText("Page Seller")).toBeVisible();
+  await expect(page.getByText("Uttara, Dhaka")).toBeVisible();
+  await expect(page.getByRole("img", { name })).toBeVisible();
+  await expect(visitor).toHaveTitle(`${name} – 45,000 Tk | Resale`);
+
+  // the HTML itself, as a chat app's link preview fetches it
+  const res = await visitor.request.get(url);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const meta = (property: string) => html.match(new RegExp(`<meta property="${property}" content="([^"]*)"`))?.[1];
+  expect(meta("og:title")).toBe(name);
+  expect(meta("og:description")).toBe("Tk 45,000 · Good condition · Uttara, Dhaka");
+  expect(meta("og:url")).toBe(url);
+  expect(meta("og:image")).toMatch(/^http:\/\/[^/]+\/uploads\/[0-9a-f]+\.jpg$/);
+
+  // booking it asks the visitor to log in first
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(visitor).toHaveURL(/\/login$/);
+
+  // leave the shared catalogue as it was for the other journeys
+  const token = await seller.evaluate(() => localStorage.getItem("accessToken"));
+  const id = new URL(url).pathname.split("/").pop();
+  expect((await seller.request.delete(`${base()}/api/products/${id}`, { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  await sellerContext.close();
+  await visitorContext.close();
+});

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { TOKEN_KEY } from "@/lib/api";
+import { buyer, categories, product, seller } from "@/test/fixtures";
+import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
+
+const laptop = product({
+  _id: "42",
+  productName: "MacBook Air M1",
+  category: "APPLE",
+  sellPrice: 65000,
+  orginalPrice: 120000,
+  condition: "excellent",
+  location: "Dhanmondi, Dhaka",
+  used: "2",
+  seller: "Rahim Computers",
+  sellerVerify: true,
+  time: "3:07 PM",
+  date: "11-21-2026",
+  description: "8 GB RAM, 256 GB SSD.\nCharger included.",
+});
+
+function api(extra: ApiTable = {}): ApiTable {
+  return { "/api/categorys": categories, "/api/products/42": laptop, ...extra };
+}
+
+describe("product page", () => {
+  it("shows the product to a visitor who is not signed in", async () => {
+    stubApi(api());
+    renderApp("/product/42");
+
+    const page = await screen.findByRole("article", { name: "MacBook Air M1" });
+    expect(within(page).getByRole("heading", { level: 1 })).toHaveTextContent("MacBook Air M1");
+    expect(within(page).getByRole("img", { name: "MacBook Air M1" })).toHaveAttribute("src", laptop.picture);
+    expect(within(page).getByText("65,000 Tk")).toBeInTheDocument();
+    expect(within(page).getByText("120,000 Tk")).toBeInTheDocument();
+    const facts = Object.fromEntries(
+      within(page)
+        .getAllByRole("term")
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      Brand: "APPLE",
+      Condition: "excellent",
+      Used: "2 year",
+      Location: "Dhanmondi, Dhaka",
+      Seller: "Rahim ComputersVerified",
+      Posted: "3:07 PM, 11-21-2026",
+    });
+    expect(within(page).getByTitle("Verified seller")).toBeInTheDocument();
+    expect(within(page).getByText(/Charger included/)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("MacBook Air M1 – 65,000 Tk | Resale"));
+  });
+
+  it("sends a visitor who wants to book it to log in first", async () => {
+    stubApi(api());
+    renderApp("/product/42");
+    await userEvent.click(await screen.findByRole("button", { name: "Book Now" }));
+    expect(await screen.findByRole("heading", { name: /log in/i })).toBeInTheDocument();
+  });
+
+  it("books it for a signed-in buyer in the booking dialog", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const fetchMock = stubApi(api({ "/api/me": buyer, "POST /api/bookings": { acknowledged: true, insertedId: "9" } }));
+    renderApp("/product/42");
+
+    await userEvent.click(await screen.findByRole("button", { name: "Book Now" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/number/i), "01712345678");
+    await userEvent.type(within(dialog).getByLabelText(/meet/i), "Dhanmondi 27");
+    await userEvent.click(within(dialog).getByRole("button", { name: /book|submit/i }));
+
+    await waitFor(() => expect(requestsTo(fetchMock, "/api/bookings", "POST")).toHaveLength(1));
+    const sent = JSON.parse(String(requestsTo(fetchMock, "/api/bookings", "POST")[0]!.body));
+    expect(sent).toMatchObject({ ProductId: "42", number: "01712345678", meetLocation: "Dhanmondi 27", price: 65000 });
+    expect(await screen.findByText("Book Success")).toBeInTheDocument();
+  });
+
+  it("does not offer booking to the product's own seller", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api({ "/api/me": seller, "/api/products/42": { ...laptop, sellerEmail: seller.email } }));
+    renderApp("/product/42");
+    expect(await screen.findByRole("button", { name: "Your product" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+  });
+
+  it("says not found for a sold, deleted or unknown product", async () => {
+    stubApi(api({ "/api/products/42": reply(404, { message: "Product not found", code: "not_found" }) }));
+    renderApp("/product/42");
+    expect(await screen.findByRole("heading", { name: "Product not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Browse laptops" })).toHaveAttribute("href", "/");
+  });
+
+  it("is reached from a product card's name", async () => {
+    stubApi(api({ "/api/advertised": [laptop] }));
+    renderApp("/");
+    const card = await screen.findByRole("article", { name: "MacBook Air M1" });
+    // the name, and the photo for the eye
+    const links = within(card).getAllByRole("link", { name: "MacBook Air M1" });
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(["/product/42", "/product/42"]);
+    await userEvent.click(within(card).getByRole("heading", { name: "MacBook Air M1" }).querySelector("a")!);
+    expect(await screen.findByRole("heading", { level: 1, name: "MacBook Air M1" })).toBeInTheDocument();
+    expect(screen.getByText("Dhanmondi, Dhaka")).toBeInTheDocument();
+  });
+});
