@@ -22,7 +22,7 @@ func (s *Server) Reconcile(ctx context.Context) error {
 	if s.payments == nil {
 		return nil
 	}
-	_, err := s.store.Exclusive(ctx, "reconcile-payments", func(ctx context.Context) error {
+	_, err := s.store.Exclusive(ctx, reconcileJob, func(ctx context.Context) error {
 		return errors.Join(s.settleBookings(ctx), s.refundPayments(ctx))
 	})
 	return err
@@ -84,19 +84,38 @@ func (s *Server) refund(ctx context.Context, p store.Payment) {
 	s.log.Info("payment refunded", "payment_id", p.ID, "booking_id", p.BookingID)
 }
 
-// RunReconciler reconciles every interval until ctx ends. Several
-// instances may run it: one pass runs at a time across all of them.
+// reconcileJob names the reconciliation in the advisory lock and in the
+// database's record of background jobs.
+const reconcileJob = "reconcile-payments"
+
+// RunReconciler reconciles about every interval until ctx ends. Every
+// instance runs it, and the database hands each pass to one of them: an
+// instance whose tick finds a pass started by another within the interval
+// skips its own.
 func (s *Server) RunReconciler(ctx context.Context, interval time.Duration) {
+	if s.payments == nil {
+		return
+	}
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if err := s.Reconcile(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("reconcile pass failed", "err", err)
-		}
+		s.reconcileIfDue(ctx, interval)
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
+	}
+}
+
+func (s *Server) reconcileIfDue(ctx context.Context, interval time.Duration) {
+	// Nine tenths of the interval: two instances' ticks drift apart a
+	// little, and a pass should not be missed because one came early.
+	due, err := s.store.ClaimJob(ctx, reconcileJob, interval*9/10)
+	if err == nil && due {
+		err = s.Reconcile(ctx)
+	}
+	if err != nil && ctx.Err() == nil {
+		s.log.Warn("reconcile pass failed", "err", err)
 	}
 }
