@@ -175,13 +175,13 @@ func TestPaymentsRecordedMetric(t *testing.T) {
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	pi := m.intentFor(m.buyer.AccessToken, bid)
-	m.stripe.succeed(pi)
+	m.stripe.Succeed(pi)
 	for range 2 { // the second report of the same payment records nothing
 		if r := m.pay(m.buyer.AccessToken, bid, pi); r.code != http.StatusOK {
 			t.Fatalf("pay: %d %s", r.code, r.body)
 		}
 	}
-	body, sig := signedEvent(t, "evt_metrics", m.stripe.intent(pi), testWebhookSecret, time.Now())
+	body, sig := signedEvent(t, "evt_metrics", m.stripe.Intent(pi), testWebhookSecret, time.Now())
 	if code := m.webhook(body, sig); code != http.StatusOK {
 		t.Fatalf("webhook: %d", code)
 	}

@@ -73,20 +73,20 @@ func TestPayingABooking(t *testing.T) {
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 
 	pi := m.intentFor(m.buyer.AccessToken, bid)
-	got := m.stripe.intent(pi)
+	got := m.stripe.Intent(pi)
 	meta := got["metadata"].(map[string]string)
 	if got["amount"] != int64(3800000) || got["currency"] != "bdt" || meta["booking_id"] != bid || meta["product_id"] != pid {
 		t.Fatalf("PaymentIntent = %+v (the amount must come from the booking, not the client's price)", got)
 	}
 	// asking again reuses it
-	if again := m.intentFor(m.buyer.AccessToken, bid); again != pi || m.stripe.createCount() != 1 {
-		t.Fatalf("second intent %s, %d created", again, m.stripe.createCount())
+	if again := m.intentFor(m.buyer.AccessToken, bid); again != pi || m.stripe.CreateCount() != 1 {
+		t.Fatalf("second intent %s, %d created", again, m.stripe.CreateCount())
 	}
 	// not paid yet: refused, nothing recorded
 	if r := m.pay(m.buyer.AccessToken, bid, pi); r.code != http.StatusConflict {
 		t.Fatalf("paying before the card went through: %d %s", r.code, r.body)
 	}
-	m.stripe.succeed(pi)
+	m.stripe.Succeed(pi)
 	r := m.pay(m.buyer.AccessToken, bid, pi)
 	if r.code != http.StatusOK {
 		t.Fatalf("pay: %d %s", r.code, r.body)
@@ -109,7 +109,7 @@ func TestPayingABooking(t *testing.T) {
 	wantError(t, m.do(http.MethodDelete, "/api/bookings/"+bid, nil, bearer(m.buyer.AccessToken)), http.StatusConflict, "paid")
 	wantError(t, m.postJSON("/api/create-payment-intent", m.buyer.AccessToken, map[string]any{"bookingId": bid}), http.StatusConflict, "paid")
 	// the webhook for the same payment changes nothing
-	body, sig := signedEvent(t, "evt_1", m.stripe.intent(pi), testWebhookSecret, time.Now())
+	body, sig := signedEvent(t, "evt_1", m.stripe.Intent(pi), testWebhookSecret, time.Now())
 	if code := m.webhook(body, sig); code != http.StatusOK {
 		t.Fatalf("webhook: %d", code)
 	}
@@ -130,24 +130,24 @@ func TestPaymentTampering(t *testing.T) {
 	// someone else's booking is not found, whether starting or recording
 	wantError(t, m.postJSON("/api/create-payment-intent", m.buyer.AccessToken, map[string]any{"bookingId": theirs}), 404, "not_found")
 	theirPI := m.intentFor(m.otherBuyer.AccessToken, theirs)
-	m.stripe.succeed(theirPI)
+	m.stripe.Succeed(theirPI)
 	if r := m.pay(m.buyer.AccessToken, theirs, theirPI); r.code != http.StatusNotFound {
 		t.Errorf("paying someone else's booking: %d", r.code)
 	}
 	// a succeeded PaymentIntent of another (cheaper) booking does not pay this one
 	cheapPI := m.intentFor(m.buyer.AccessToken, cheapBooking)
-	m.stripe.succeed(cheapPI)
+	m.stripe.Succeed(cheapPI)
 	if r := m.pay(m.buyer.AccessToken, bid, cheapPI); r.code != http.StatusConflict {
 		t.Errorf("another booking's payment: %d %s", r.code, r.body)
 	}
 	// a PaymentIntent made outside, naming this booking but for less money
-	m.stripe.put(map[string]any{"id": "pi_forged", "object": "payment_intent", "amount": 100, "currency": "bdt", "status": "succeeded",
+	m.stripe.Put(map[string]any{"id": "pi_forged", "object": "payment_intent", "amount": 100, "currency": "bdt", "status": "succeeded",
 		"metadata": map[string]string{"booking_id": bid}})
 	if r := m.pay(m.buyer.AccessToken, bid, "pi_forged"); r.code != http.StatusConflict {
 		t.Errorf("wrong amount: %d %s", r.code, r.body)
 	}
 	// the right amount in another currency
-	m.stripe.put(map[string]any{"id": "pi_usd", "object": "payment_intent", "amount": 3800000, "currency": "usd", "status": "succeeded",
+	m.stripe.Put(map[string]any{"id": "pi_usd", "object": "payment_intent", "amount": 3800000, "currency": "usd", "status": "succeeded",
 		"metadata": map[string]string{"booking_id": bid}})
 	if r := m.pay(m.buyer.AccessToken, bid, "pi_usd"); r.code != http.StatusConflict {
 		t.Errorf("wrong currency: %d %s", r.code, r.body)
@@ -181,8 +181,8 @@ func TestWebhook(t *testing.T) {
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	pi := m.intentFor(m.buyer.AccessToken, bid)
-	m.stripe.succeed(pi)
-	intent := m.stripe.intent(pi)
+	m.stripe.Succeed(pi)
+	intent := m.stripe.Intent(pi)
 	now := time.Now()
 
 	body, sig := signedEvent(t, "evt_a", intent, testWebhookSecret, now)
@@ -242,8 +242,8 @@ func TestPaymentRecordedExactlyOnceUnderConcurrency(t *testing.T) {
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	pi := m.intentFor(m.buyer.AccessToken, bid)
-	m.stripe.succeed(pi)
-	body, sig := signedEvent(t, "evt_c", m.stripe.intent(pi), testWebhookSecret, time.Now())
+	m.stripe.Succeed(pi)
+	body, sig := signedEvent(t, "evt_c", m.stripe.Intent(pi), testWebhookSecret, time.Now())
 
 	var wg sync.WaitGroup
 	codes := make(chan int, 12)
@@ -280,8 +280,8 @@ func TestSecondBuyerOfASoldProductIsMarkedForRefund(t *testing.T) {
 	second, _ := m.book(m.otherBuyer.AccessToken, pid, nil)
 	pi1 := m.intentFor(m.buyer.AccessToken, first)
 	pi2 := m.intentFor(m.otherBuyer.AccessToken, second)
-	m.stripe.succeed(pi1)
-	m.stripe.succeed(pi2)
+	m.stripe.Succeed(pi1)
+	m.stripe.Succeed(pi2)
 	if r := m.pay(m.buyer.AccessToken, first, pi1); r.code != 200 {
 		t.Fatalf("first: %d %s", r.code, r.body)
 	}
@@ -296,13 +296,13 @@ func TestSecondBuyerOfASoldProductIsMarkedForRefund(t *testing.T) {
 		t.Error("the second booking shows paid")
 	}
 	// the money went back through Stripe at once, exactly once
-	if n := m.stripe.refundCount(pi2); n != 1 {
+	if n := m.stripe.RefundCount(pi2); n != 1 {
 		t.Fatalf("refunds of the second payment: %d", n)
 	}
 	if err := m.pool.QueryRow(context.Background(), "SELECT status FROM payments WHERE transaction_id = $1", pi2).Scan(&status); err != nil || status != "refunded" {
 		t.Fatalf("second payment after refund: %q %v", status, err)
 	}
-	if m.stripe.refundCount(pi1) != 0 {
+	if m.stripe.RefundCount(pi1) != 0 {
 		t.Error("the first buyer was refunded")
 	}
 	// a new intent for the losing booking is refused: the product is sold

@@ -25,7 +25,7 @@ func TestReconcileRecordsAPaymentNobodyReported(t *testing.T) {
 	pi := m.intentFor(m.buyer.AccessToken, bid)
 	unpaid, _ := m.book(m.otherBuyer.AccessToken, pid, nil)
 	m.intentFor(m.otherBuyer.AccessToken, unpaid) // started, never paid
-	m.stripe.succeed(pi)
+	m.stripe.Succeed(pi)
 
 	m.reconcile() // too recent: the browser may still report it
 	if n := m.paymentCount(); n != 0 {
@@ -60,10 +60,10 @@ func TestReconcileRetriesRefunds(t *testing.T) {
 	first, _ := m.book(m.buyer.AccessToken, pid, nil)
 	second, _ := m.book(m.otherBuyer.AccessToken, pid, nil)
 	pi1, pi2 := m.intentFor(m.buyer.AccessToken, first), m.intentFor(m.otherBuyer.AccessToken, second)
-	m.stripe.succeed(pi1)
-	m.stripe.succeed(pi2)
+	m.stripe.Succeed(pi1)
+	m.stripe.Succeed(pi2)
 	m.pay(m.buyer.AccessToken, first, pi1)
-	m.stripe.setFailRefunds(1)
+	m.stripe.SetFailRefunds(1)
 	if r := m.pay(m.otherBuyer.AccessToken, second, pi2); r.code != http.StatusConflict {
 		t.Fatalf("second: %d", r.code)
 	}
@@ -74,12 +74,12 @@ func TestReconcileRetriesRefunds(t *testing.T) {
 		}
 		return s
 	}
-	if got := status(); got != "refund_required" || m.stripe.refundCount(pi2) != 0 {
-		t.Fatalf("after a failed refund: %q, %d refunds", got, m.stripe.refundCount(pi2))
+	if got := status(); got != "refund_required" || m.stripe.RefundCount(pi2) != 0 {
+		t.Fatalf("after a failed refund: %q, %d refunds", got, m.stripe.RefundCount(pi2))
 	}
 	m.reconcile()
 	m.reconcile()
-	if got := status(); got != "refunded" || m.stripe.refundCount(pi2) != 1 {
-		t.Fatalf("after reconciling: %q, %d refunds", got, m.stripe.refundCount(pi2))
+	if got := status(); got != "refunded" || m.stripe.RefundCount(pi2) != 1 {
+		t.Fatalf("after reconciling: %q, %d refunds", got, m.stripe.RefundCount(pi2))
 	}
 }

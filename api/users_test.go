@@ -105,7 +105,7 @@ func TestDeleteUser(t *testing.T) {
 	// the buyer pays for one product and holds a booking of another
 	paid, _ := m.book(m.buyer.AccessToken, sold, nil)
 	pi := m.intentFor(m.buyer.AccessToken, paid)
-	m.stripe.succeed(pi)
+	m.stripe.Succeed(pi)
 	if r := m.pay(m.buyer.AccessToken, paid, pi); r.code != 200 {
 		t.Fatalf("pay: %d %s", r.code, r.body)
 	}
