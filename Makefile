@@ -14,8 +14,10 @@ DIST     := $(WEB)/dist
 # bump reinstalls it.
 SQLC_VERSION        := v1.31.1
 STRIPE_MOCK_VERSION := v0.203.0
+VERSITYGW_VERSION   := v1.8.0
 SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
 STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
+S3_SERVER           := $(TOOLS)/versitygw-$(VERSITYGW_VERSION)
 
 # Stamped into the binary (resale version); the Docker build gets them as
 # build arguments, since the image is built without .git.
@@ -72,6 +74,13 @@ $(STRIPE_MOCK):
 	GOBIN=$(TOOLS) $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 	mv $(TOOLS)/stripe-mock $@
 
+# An S3-compatible server (Versity's gateway over a folder), for tests of
+# photos in object storage and of two instances sharing them.
+$(S3_SERVER):
+	mkdir -p $(TOOLS)
+	GOBIN=$(TOOLS) $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
+	mv $(TOOLS)/versitygw $@
+
 ## generate: regenerate the store's queries from sql/ and migrations/
 generate: $(SQLC)
 	$(SQLC) generate
@@ -91,8 +100,8 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
 test: verify test-go test-fuzz test-web test-browser
 
-test-go: $(DIST)/index.html $(STRIPE_MOCK)
-	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) $(GO) test -race -count=1 ./...
+test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER)
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) $(GO) test -race -count=1 ./...
 
 # the fuzz targets, as package:target:inputs-for-the-brief-run-in-make-test
 FUZZ_TARGETS := ./media:FuzzProcess:3000x ./api:FuzzDecodeJSON:20000x ./api:FuzzTokenParse:20000x

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"resale/media"
 )
 
 // config is every setting of the binary, read from the environment once at
@@ -50,6 +52,12 @@ type config struct {
 	// MetricsAddr is where /metrics is served, on a listener of its own;
 	// empty serves no metrics.
 	MetricsAddr string
+	// S3 is the object store photos go to instead of UploadDir, when its
+	// Endpoint is set: what lets several instances share them.
+	S3 media.S3Options
+	// ReconcileInterval is how often, across all instances, payments in
+	// flight are checked with Stripe.
+	ReconcileInterval time.Duration
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -58,7 +66,13 @@ type configError struct{ name, problem string }
 
 func (e *configError) Error() string { return e.name + ": " + e.problem }
 
-var currencyPattern = regexp.MustCompile(`^[a-z]{3}$`)
+var (
+	currencyPattern = regexp.MustCompile(`^[a-z]{3}$`)
+	// S3's rules for a bucket name that works in every region and in a
+	// host name: 3 to 63 lower-case letters, digits, dots and hyphens
+	bucketPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
+	regionPattern = regexp.MustCompile(`^[a-z0-9-]{1,32}$`)
+)
 
 // loadConfig parses the environment through getenv, so tests can pass a map.
 func loadConfig(getenv func(string) string) (*config, error) {
@@ -211,7 +225,61 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if b, err := url.Parse(c.GoogleIssuer); err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Host == "" {
 		return nil, &configError{"GOOGLE_ISSUER", fmt.Sprintf("must be an http(s) address, not %q", c.GoogleIssuer)}
 	}
+
+	if err := loadS3(get, c); err != nil {
+		return nil, err
+	}
+	if c.ReconcileInterval, err = durationSetting(get, "RECONCILE_INTERVAL", "1m"); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// loadS3 reads the object store settings: all of them or none but
+// S3_REGION, and then no UPLOAD_DIR, since photos go to one place.
+func loadS3(get func(string, string) string, c *config) error {
+	s3 := media.S3Options{
+		Endpoint:        get("S3_ENDPOINT", ""),
+		Bucket:          get("S3_BUCKET", ""),
+		AccessKeyID:     get("S3_ACCESS_KEY_ID", ""),
+		SecretAccessKey: get("S3_SECRET_ACCESS_KEY", ""),
+		Region:          get("S3_REGION", ""),
+	}
+	if s3.Endpoint == "" {
+		for _, name := range []string{"S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"} {
+			if get(name, "") != "" {
+				return &configError{name, "is set but S3_ENDPOINT is not: set S3_ENDPOINT to keep photos in an object store"}
+			}
+		}
+		return nil
+	}
+	u, err := url.Parse(s3.Endpoint)
+	if strings.Contains(s3.Endpoint, "@") {
+		// said without the value, which holds a key
+		return &configError{"S3_ENDPOINT", "must not hold a user or key: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY instead"}
+	}
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		return &configError{"S3_ENDPOINT", fmt.Sprintf("must be the object store's address, http(s)://host[:port] with no path, not %q", s3.Endpoint)}
+	}
+	s3.Endpoint = u.Scheme + "://" + u.Host
+	if get("UPLOAD_DIR", "") != "" {
+		return &configError{"UPLOAD_DIR", "and S3_ENDPOINT are both set: photos go to one place, so remove one of them"}
+	}
+	switch {
+	case s3.Bucket == "":
+		return &configError{"S3_BUCKET", "is required with S3_ENDPOINT (the bucket photos go to; it is made if missing)"}
+	case !bucketPattern.MatchString(s3.Bucket) || strings.Contains(s3.Bucket, ".."):
+		return &configError{"S3_BUCKET", fmt.Sprintf("must be 3 to 63 lower-case letters, digits, dots or hyphens, not %q", s3.Bucket)}
+	case s3.AccessKeyID == "":
+		return &configError{"S3_ACCESS_KEY_ID", "is required with S3_ENDPOINT"}
+	case s3.SecretAccessKey == "":
+		return &configError{"S3_SECRET_ACCESS_KEY", "is required with S3_ENDPOINT"}
+	case s3.Region != "" && !regionPattern.MatchString(s3.Region):
+		return &configError{"S3_REGION", fmt.Sprintf("must be a region name such as eu-central-1, not %q", s3.Region)}
+	}
+	c.S3 = s3
+	c.UploadDir = ""
+	return nil
 }
 
 func durationSetting(get func(string, string) string, name, def string) (time.Duration, error) {

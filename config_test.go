@@ -123,3 +123,67 @@ func TestTrustedProxies(t *testing.T) {
 		t.Errorf("proxies = %v", got)
 	}
 }
+
+func TestConfigObjectStorage(t *testing.T) {
+	good := map[string]string{
+		"S3_ENDPOINT":          "https://s3.eu-central-1.amazonaws.com/",
+		"S3_BUCKET":            "shop-photos",
+		"S3_ACCESS_KEY_ID":     "AKIAEXAMPLE",
+		"S3_SECRET_ACCESS_KEY": "very-secret-key",
+		"S3_REGION":            "eu-central-1",
+	}
+	c, err := loadConfig(env(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.S3.Endpoint != "https://s3.eu-central-1.amazonaws.com" || c.S3.Bucket != "shop-photos" || c.S3.AccessKeyID != "AKIAEXAMPLE" ||
+		c.S3.SecretAccessKey != "very-secret-key" || c.S3.Region != "eu-central-1" || c.UploadDir != "" {
+		t.Errorf("config = %+v, upload dir %q", c.S3, c.UploadDir)
+	}
+	if c, _ := loadConfig(env(nil)); c.S3.Endpoint != "" {
+		t.Errorf("object storage on by default: %+v", c.S3)
+	}
+
+	with := func(changes map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range good {
+			m[k] = v
+		}
+		for k, v := range changes {
+			if v == "" {
+				delete(m, k)
+			} else {
+				m[k] = v
+			}
+		}
+		return m
+	}
+	cases := []struct {
+		name string
+		env  map[string]string
+	}{
+		{"S3_ENDPOINT", with(map[string]string{"S3_ENDPOINT": "s3.example.com"})},
+		{"S3_ENDPOINT", with(map[string]string{"S3_ENDPOINT": "https://s3.example.com/bucket"})},
+		{"S3_ENDPOINT", with(map[string]string{"S3_ENDPOINT": "https://key:very-secret-key@s3.example.com"})},
+		{"S3_ENDPOINT", with(map[string]string{"S3_ENDPOINT": "https://key:very-secret-key@[::1"})},
+		{"S3_BUCKET", with(map[string]string{"S3_BUCKET": ""})},
+		{"S3_BUCKET", with(map[string]string{"S3_BUCKET": "Shop_Photos"})},
+		{"S3_BUCKET", with(map[string]string{"S3_BUCKET": "ab"})},
+		{"S3_ACCESS_KEY_ID", with(map[string]string{"S3_ACCESS_KEY_ID": ""})},
+		{"S3_SECRET_ACCESS_KEY", with(map[string]string{"S3_SECRET_ACCESS_KEY": ""})},
+		{"S3_REGION", with(map[string]string{"S3_REGION": "EU Central"})},
+		{"UPLOAD_DIR", with(map[string]string{"UPLOAD_DIR": "/var/lib/resale/photos"})},
+		{"S3_BUCKET", map[string]string{"S3_BUCKET": "shop-photos"}},
+		{"S3_SECRET_ACCESS_KEY", map[string]string{"S3_SECRET_ACCESS_KEY": "very-secret-key"}},
+		{"RECONCILE_INTERVAL", map[string]string{"RECONCILE_INTERVAL": "often"}},
+	}
+	for _, tc := range cases {
+		_, err := loadConfig(env(tc.env))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.name+": ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: err = %v, want one line naming %s", tc.env, err, tc.name)
+		}
+		if err != nil && strings.Contains(err.Error(), "very-secret-key") {
+			t.Errorf("%s: the error repeats the secret key: %v", tc.name, err)
+		}
+	}
+}

@@ -208,9 +208,9 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 	if err := fs.Parse(args); err != nil || !*demoData || fs.NArg() != 0 || *bulk < 0 {
 		return fmt.Errorf("%w: seed takes --demo [--products N]", errUsage)
 	}
-	uploads, err := media.OpenDir(cfg.UploadDir)
+	uploads, err := openUploads(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("UPLOAD_DIR: %w", err)
+		return err
 	}
 	defer uploads.Close()
 	pool, err := openDatabase(ctx, cfg, logger)
@@ -241,6 +241,26 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 	return nil
 }
 
+// openUploads opens where photos are kept: the S3_ENDPOINT bucket (made
+// when missing) or else the UPLOAD_DIR folder.
+func openUploads(ctx context.Context, cfg *config) (media.Storage, error) {
+	if cfg.S3.Endpoint == "" {
+		d, err := media.OpenDir(cfg.UploadDir)
+		if err != nil {
+			return nil, fmt.Errorf("UPLOAD_DIR: %w", err)
+		}
+		return d, nil
+	}
+	// an unreachable store fails the start in bounded time, with the cause
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	s, err := media.OpenS3(ctx, cfg.S3)
+	if err != nil {
+		return nil, fmt.Errorf("S3_ENDPOINT: %w", err)
+	}
+	return s, nil
+}
+
 func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, _ io.Writer) error {
 	if len(args) != 0 {
 		return fmt.Errorf("%w: serve takes no arguments", errUsage)
@@ -249,9 +269,9 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	if err != nil {
 		return err
 	}
-	uploads, err := media.OpenDir(cfg.UploadDir)
+	uploads, err := openUploads(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("UPLOAD_DIR: %w", err)
+		return err
 	}
 	defer uploads.Close()
 	pool, err := openDatabase(ctx, cfg, logger)
@@ -312,7 +332,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	// Background work stops with the server, before the pool closes.
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
-	jobs.Go(func() { handler.RunReconciler(jobsCtx, time.Minute) })
+	jobs.Go(func() { handler.RunReconciler(jobsCtx, cfg.ReconcileInterval) })
 	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()

@@ -12,13 +12,15 @@ import (
 	"regexp"
 )
 
-// Storage keeps photo bytes under their keys. The local folder is the one
-// implementation today; an object store can take its place.
+// Storage keeps photo bytes under their keys: in a local folder (Dir) for
+// one server, or in an S3-compatible bucket (S3) that several share.
 type Storage interface {
 	// Put stores data under key; storing the same key again is harmless.
 	Put(ctx context.Context, key string, data []byte) error
 	// Open returns the photo, or an error matching fs.ErrNotExist.
 	Open(ctx context.Context, key string) (io.ReadSeekCloser, error)
+	// Close releases the storage.
+	Close() error
 }
 
 // keyPattern is the only shape of key ever stored or served.
