@@ -310,6 +310,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		Metrics:        registry,
 		Build:          api.BuildInfo{Version: ver, Commit: rev},
 		SchemaVersion:  schema,
+		TrustedProxies: cfg.TrustedProxies,
 	})
 	if err != nil {
 		return err
