@@ -15,9 +15,11 @@ DIST     := $(WEB)/dist
 SQLC_VERSION        := v1.31.1
 STRIPE_MOCK_VERSION := v0.203.0
 VERSITYGW_VERSION   := v1.8.0
+BENCHSTAT_VERSION   := v0.0.0-20260908200009-22c9c6c9d4da
 SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
 STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 S3_SERVER           := $(TOOLS)/versitygw-$(VERSITYGW_VERSION)
+BENCHSTAT           := $(TOOLS)/benchstat-$(BENCHSTAT_VERSION)
 
 # Stamped into the binary (resale version); the Docker build gets them as
 # build arguments, since the image is built without .git.
@@ -128,10 +130,21 @@ test-browser: $(BIN)
 	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) $(NPM) --prefix $(WEB) run test:browser; \
 	else echo "test-browser: skipped, /usr/bin/chromium is not installed (apt-get install chromium)"; fi
 
-## bench: the load benchmark (wrk, 100,000 products) and micro-benchmarks; writes bench/results.md
-bench: build
+# Compares micro-benchmark runs.
+$(BENCHSTAT):
+	mkdir -p $(TOOLS)
+	GOBIN=$(TOOLS) $(GO) install golang.org/x/perf/cmd/benchstat@$(BENCHSTAT_VERSION)
+	mv $(TOOLS)/benchstat $@
+
+## bench: the load benchmark (wrk, 100,000 products, Lighthouse, uploads) and
+## the micro-benchmarks compared with bench/micro-before.txt; writes bench/results.md
+bench: build $(BENCHSTAT)
 	$(GO) run ./bench
-	$(GO) test -run='^$$' -bench=. -benchmem -count=5 ./api | tee bench/micro.txt
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) $(GO) test -run='^$$' -bench=. -benchmem -count=6 ./api > bench/micro.txt
+	{ printf '\n## Micro-benchmarks\n\n`go test -bench` on the hot paths, %s against bench/micro-before.txt (%s), compared by benchstat:\n\n```\n' \
+	    "$$(git rev-parse --short HEAD)" "$$(sed -n 's/^# commit //p' bench/micro-before.txt)"; \
+	  $(BENCHSTAT) before=bench/micro-before.txt now=bench/micro.txt; printf '```\n'; } >> bench/results.md
+	@echo "bench/results.md written"
 
 ## chaos: restart a database under load and check the server answers 503, then recovers
 chaos: $(DIST)/index.html
