@@ -20,7 +20,6 @@ import (
 	"io"
 	"net/http"
 
-	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 )
 
@@ -125,10 +124,11 @@ func (p *Processor) Process(ctx context.Context, raw []byte) (Photo, error) {
 	if err != nil {
 		return Photo{}, ErrNotImage
 	}
+	// scale first, then turn: turning the small picture is cheap
+	img = fit(img, MaxOutputSide)
 	if ctype == "image/jpeg" {
 		img = orient(img, jpegOrientation(raw))
 	}
-	img = fit(img, MaxOutputSide)
 
 	var out bytes.Buffer
 	if err := jpeg.Encode(&out, img, &jpeg.Options{Quality: jpegQuality}); err != nil {
@@ -154,8 +154,9 @@ func decodeSafely(decode func(io.Reader) (image.Image, error), raw []byte) (img 
 	return decode(bytes.NewReader(raw))
 }
 
-// fit scales img down so its longest side is at most limit, and paints it
-// on white so transparent PNG, WebP and GIF photos come out clean in JPEG.
+// fit scales img down so its longest side is at most limit (by area
+// averaging, see shrink), and paints it on white so transparent PNG, WebP
+// and GIF photos come out clean in JPEG.
 func fit(img image.Image, limit int) image.Image {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
@@ -165,13 +166,10 @@ func fit(img image.Image, limit int) image.Image {
 		} else {
 			w, h = max(1, w*limit/b.Dy()), limit
 		}
+		return shrink(img, w, h)
 	}
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
-	if w == b.Dx() && h == b.Dy() {
-		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Over)
-		return dst
-	}
-	xdraw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
+	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Over)
 	return dst
 }
