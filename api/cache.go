@@ -21,7 +21,7 @@ import (
 // listening to those announcements nothing is kept.
 const (
 	maxKeptAnswer = 1 << 20  // bytes; bigger answers are not kept
-	maxKeptTotal  = 64 << 20 // bytes; past this, everything kept is dropped
+	maxKeptTotal  = 16 << 20 // bytes; past this, everything kept is dropped
 )
 
 // catalogueCache holds the kept answers. gen counts changes: an answer is
