@@ -5,11 +5,19 @@ import (
 	"context"
 	"encoding/binary"
 	"hash/crc32"
+	"image"
+	"image/jpeg"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"resale/api"
+	"resale/media"
 	"resale/store"
+	"resale/store/storetest"
 )
 
 func TestSignupSignsInWithAPhoto(t *testing.T) {
@@ -361,4 +369,71 @@ func pngHeader(w, h uint32) []byte {
 func expireLocks(t *testing.T, s *testServer) {
 	t.Helper()
 	s.exec("UPDATE login_throttle SET locked_until = now() - interval '1 second'")
+}
+
+// Every photo has a thumbnail for lists at ?w=640, made at upload or, for
+// a photo stored without one, on its first request and kept.
+func TestPhotoThumbnails(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	uploads, err := media.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newTestServerWith(t, storetest.Store(t), func(o *api.Options) { o.Uploads = uploads })
+	sess := s.signup("Photo Taker", "photo@example.com", "Seller")
+	big := image.NewRGBA(image.Rect(0, 0, 2000, 1000))
+	for i := range big.Pix {
+		big.Pix[i] = uint8(i % 253)
+	}
+	var raw bytes.Buffer
+	if err := jpeg.Encode(&raw, big, nil); err != nil {
+		t.Fatal(err)
+	}
+	rec := s.postForm("/api/images", sess.AccessToken, nil, filePart{"image", "a.jpg", raw.Bytes()})
+	var up struct {
+		Data struct {
+			URL string `json:"url"`
+		} `json:"data"`
+	}
+	decode(t, rec, &up)
+	size := func(rec *httptest.ResponseRecorder) image.Point {
+		t.Helper()
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Fatalf("answer %d %v", rec.Code, rec.Header())
+		}
+		cfg, err := jpeg.DecodeConfig(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return image.Pt(cfg.Width, cfg.Height)
+	}
+	if got := size(s.get(up.Data.URL)); got != image.Pt(1600, 800) {
+		t.Errorf("photo %v, want 1600×800", got)
+	}
+	thumb := s.get(up.Data.URL + "?w=640")
+	if got := size(thumb); got != image.Pt(640, 320) {
+		t.Errorf("thumbnail %v, want 640×320", got)
+	}
+	if thumb.Header().Get("ETag") == s.get(up.Data.URL).Header().Get("ETag") {
+		t.Error("the thumbnail shares the photo's ETag")
+	}
+	// a photo stored before thumbnails: made on the first request, kept
+	key := strings.TrimPrefix(up.Data.URL, "/uploads/")
+	if err := os.Remove(filepath.Join(dir, media.ThumbKey(key))); err != nil {
+		t.Fatal(err)
+	}
+	if got := size(s.get(up.Data.URL + "?w=640")); got != image.Pt(640, 320) {
+		t.Errorf("remade thumbnail %v, want 640×320", got)
+	}
+	if f, err := uploads.Open(context.Background(), media.ThumbKey(key)); err != nil {
+		t.Errorf("the remade thumbnail was not kept: %v", err)
+	} else {
+		f.Close()
+	}
+	for _, path := range []string{up.Data.URL + "?w=641", up.Data.URL + "?w=640&w=640", "/uploads/0123456789abcdef0123456789abcdef.jpg?w=640"} {
+		if rec := s.get(path); rec.Code != http.StatusNotFound {
+			t.Errorf("%s = %d, want 404", path, rec.Code)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -108,6 +110,9 @@ func (s *Server) storePhoto(ctx context.Context, raw []byte, field string) (medi
 	case err != nil:
 		return media.Photo{}, err
 	}
+	if err := s.uploads.Put(ctx, media.ThumbKey(photo.Key), photo.Thumb); err != nil {
+		return media.Photo{}, err
+	}
 	if err := s.uploads.Put(ctx, photo.Key, photo.Data); err != nil {
 		return media.Photo{}, err
 	}
@@ -154,13 +159,30 @@ func (s *Server) uploadImage(c echo.Context) error {
 }
 
 // serveUpload serves GET /uploads/:key: a stored photo, as an image and
-// nothing else, cached for good (the name is its content's hash).
+// nothing else, cached for good (the name is its content's hash). With
+// ?w=640 it is the photo's thumbnail, for lists; a photo stored before
+// thumbnails were made gets one on its first such request.
 func (s *Server) serveUpload(c echo.Context) error {
 	key := c.Param("key")
 	if !media.ValidKey(key) {
 		return echo.ErrNotFound
 	}
-	f, err := s.uploads.Open(c.Request().Context(), key)
+	ctx := c.Request().Context()
+	etag := key[:32]
+	w, err := singleQuery(c, "w")
+	if err != nil {
+		return echo.ErrNotFound
+	}
+	var f io.ReadSeekCloser
+	switch w {
+	case "":
+		f, err = s.uploads.Open(ctx, key)
+	case strconv.Itoa(media.ThumbSide):
+		etag += "-" + w
+		f, err = s.thumbnail(ctx, key)
+	default:
+		return echo.ErrNotFound
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return echo.ErrNotFound
 	}
@@ -173,7 +195,37 @@ func (s *Server) serveUpload(c echo.Context) error {
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
-	h.Set("ETag", `"`+key[:32]+`"`)
+	h.Set("ETag", `"`+etag+`"`)
 	http.ServeContent(c.Response(), c.Request(), "", time.Time{}, f)
 	return nil
 }
+
+// thumbnail opens the thumbnail of the photo under key, making and storing
+// it first if there is none.
+func (s *Server) thumbnail(ctx context.Context, key string) (io.ReadSeekCloser, error) {
+	f, err := s.uploads.Open(ctx, media.ThumbKey(key))
+	if !errors.Is(err, fs.ErrNotExist) {
+		return f, err
+	}
+	photo, err := s.uploads.Open(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	stored, err := io.ReadAll(io.LimitReader(photo, media.MaxBytes))
+	photo.Close()
+	if err != nil {
+		return nil, err
+	}
+	thumb, err := s.photos.Thumbnail(ctx, stored)
+	if err != nil {
+		return nil, fmt.Errorf("thumbnail of %s: %w", key, err)
+	}
+	if err := s.uploads.Put(ctx, media.ThumbKey(key), thumb); err != nil {
+		return nil, err
+	}
+	return nopCloser{bytes.NewReader(thumb)}, nil
+}
+
+type nopCloser struct{ io.ReadSeeker }
+
+func (nopCloser) Close() error { return nil }

@@ -33,6 +33,7 @@ const (
 	MaxPixels      = 50_000_000
 	MaxOtherPixels = 16_000_000
 	MaxOutputSide  = 1600 // longest side of the stored photo
+	ThumbSide      = 640  // longest side of its thumbnail, for lists
 	jpegQuality    = 85
 )
 
@@ -50,6 +51,7 @@ type Photo struct {
 	Data   []byte // JPEG bytes
 	Width  int
 	Height int
+	Thumb  []byte // JPEG bytes at most ThumbSide a side, stored under ThumbKey(Key)
 }
 
 // ContentType of every stored photo.
@@ -134,6 +136,10 @@ func (p *Processor) Process(ctx context.Context, raw []byte) (Photo, error) {
 	if err := jpeg.Encode(&out, img, &jpeg.Options{Quality: jpegQuality}); err != nil {
 		return Photo{}, fmt.Errorf("media: encoding: %w", err)
 	}
+	thumb, err := encodeThumb(img)
+	if err != nil {
+		return Photo{}, err
+	}
 	sum := sha256.Sum256(out.Bytes())
 	b := img.Bounds()
 	return Photo{
@@ -141,7 +147,36 @@ func (p *Processor) Process(ctx context.Context, raw []byte) (Photo, error) {
 		Data:   out.Bytes(),
 		Width:  b.Dx(),
 		Height: b.Dy(),
+		Thumb:  thumb,
 	}, nil
+}
+
+// Thumbnail makes the thumbnail of a photo this package stored (one stored
+// before thumbnails were made, or whose thumbnail was lost).
+func (p *Processor) Thumbnail(ctx context.Context, stored []byte) ([]byte, error) {
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(stored))
+	if err != nil || int64(cfg.Width)*int64(cfg.Height) > p.maxJPEG {
+		return nil, ErrNotImage
+	}
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-p.slots }()
+	img, err := decodeSafely(jpeg.Decode, stored)
+	if err != nil {
+		return nil, ErrNotImage
+	}
+	return encodeThumb(img)
+}
+
+func encodeThumb(img image.Image) ([]byte, error) {
+	var out bytes.Buffer
+	if err := jpeg.Encode(&out, fit(img, ThumbSide), &jpeg.Options{Quality: jpegQuality}); err != nil {
+		return nil, fmt.Errorf("media: encoding: %w", err)
+	}
+	return out.Bytes(), nil
 }
 
 // decodeSafely turns a decoder panic on hostile input into an error.

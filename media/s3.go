@@ -88,7 +88,7 @@ func (s *S3) ensureBucket(ctx context.Context, region string) error {
 
 // Put uploads the photo; storing the same key again rewrites the same bytes.
 func (s *S3) Put(ctx context.Context, key string, data []byte) error {
-	if !ValidKey(key) {
+	if !validStoredKey(key) {
 		return fmt.Errorf("media: bad key %q", key)
 	}
 	_, err := s.client.PutObject(ctx, s.bucket, key, bytes.NewReader(data), int64(len(data)),
@@ -103,7 +103,7 @@ func (s *S3) Put(ctx context.Context, key string, data []byte) error {
 // the store, and seeking (for a Range request) asks the store for just
 // that part.
 func (s *S3) Open(ctx context.Context, key string) (io.ReadSeekCloser, error) {
-	if !ValidKey(key) {
+	if !validStoredKey(key) {
 		return nil, fs.ErrNotExist
 	}
 	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})

@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
+	"strconv"
+	"strings"
 )
 
 // Storage keeps photo bytes under their keys: in a local folder (Dir) for
@@ -23,11 +25,23 @@ type Storage interface {
 	Close() error
 }
 
-// keyPattern is the only shape of key ever stored or served.
-var keyPattern = regexp.MustCompile(`^[0-9a-f]{32}\.jpg$`)
+// keyPattern is the only shape of a photo's key; its thumbnail's key adds
+// the thumbnail's width.
+var (
+	keyPattern    = regexp.MustCompile(`^[0-9a-f]{32}\.jpg$`)
+	storedPattern = regexp.MustCompile(`^[0-9a-f]{32}(-` + strconv.Itoa(ThumbSide) + `)?\.jpg$`)
+)
 
 // ValidKey tells whether key could name a stored photo.
 func ValidKey(key string) bool { return keyPattern.MatchString(key) }
+
+// validStoredKey tells whether key could name a stored photo or thumbnail.
+func validStoredKey(key string) bool { return storedPattern.MatchString(key) }
+
+// ThumbKey is the key of the thumbnail of the photo stored under key.
+func ThumbKey(key string) string {
+	return strings.TrimSuffix(key, ".jpg") + "-" + strconv.Itoa(ThumbSide) + ".jpg"
+}
 
 // Dir stores photos as files in one folder, opened through os.Root so no
 // key can ever reach outside it.
@@ -53,7 +67,7 @@ func (d *Dir) Close() error { return d.root.Close() }
 // Put writes to a temporary name, syncs, then renames into place, so a
 // photo is either whole or absent.
 func (d *Dir) Put(_ context.Context, key string, data []byte) error {
-	if !ValidKey(key) {
+	if !validStoredKey(key) {
 		return fmt.Errorf("media: bad key %q", key)
 	}
 	if _, err := d.root.Stat(key); err == nil {
@@ -87,7 +101,7 @@ func (d *Dir) Put(_ context.Context, key string, data []byte) error {
 
 // Open opens a stored photo.
 func (d *Dir) Open(_ context.Context, key string) (io.ReadSeekCloser, error) {
-	if !ValidKey(key) {
+	if !validStoredKey(key) {
 		return nil, fs.ErrNotExist
 	}
 	f, err := d.root.Open(key)
