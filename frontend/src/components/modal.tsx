@@ -22,12 +22,14 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A daisyUI modal rendered into document.body (so no transformed card can
- * trap its fixed position). It moves focus inside when it opens, keeps Tab
- * inside, closes on Escape or a click on the backdrop, and gives focus back
- * to what had it before.
+ * A daisyUI modal on a native <dialog> opened with showModal(), so the page
+ * behind it is inert for the mouse, the keyboard and screen readers. It is
+ * rendered into document.body; it moves focus inside when it opens, keeps
+ * Tab inside (also away from the browser's own bar), closes on Escape or a
+ * click on the backdrop, and gives focus back to what had it before.
  */
 export function Modal({ open, onClose, labelledBy, describedBy, initialFocus, role = "dialog", boxClassName = "", children }: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -37,6 +39,12 @@ export function Modal({ open, onClose, labelledBy, describedBy, initialFocus, ro
   useEffect(() => {
     if (!open) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const d = dialog.current;
+    if (d && !d.open) {
+      // jsdom has no showModal: there the dialog is just shown
+      if (typeof d.showModal === "function") d.showModal();
+      else d.setAttribute("open", "");
+    }
     const target =
       initialFocus?.current ??
       box.current?.querySelector<HTMLElement>("[data-autofocus]") ??
@@ -67,6 +75,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, initialFocus, ro
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
+      if (d?.open && typeof d.close === "function") d.close();
       if (before && document.contains(before)) before.focus();
     };
     // initialFocus is a ref: reading it when the dialog opens is enough.
@@ -74,20 +83,25 @@ export function Modal({ open, onClose, labelledBy, describedBy, initialFocus, ro
 
   if (!open) return null;
   return createPortal(
-    <div className="modal modal-open modal-bottom sm:modal-middle" role="presentation">
-      <div
-        ref={box}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        className={`modal-box outline-none ${boxClassName}`}
-      >
+    <dialog
+      ref={dialog}
+      role={role === "alertdialog" ? "alertdialog" : undefined}
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className="modal modal-bottom sm:modal-middle"
+      // Escape is handled on keydown above; this catches other close
+      // requests (e.g. a phone's Back gesture).
+      onCancel={(e) => {
+        e.preventDefault();
+        onCloseRef.current();
+      }}
+    >
+      <div ref={box} tabIndex={-1} className={`modal-box outline-none ${boxClassName}`}>
         {children}
       </div>
       <div className="modal-backdrop" aria-hidden="true" onClick={() => onCloseRef.current()} />
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 import { useAuth } from "@/lib/auth";
 
@@ -22,6 +22,23 @@ const DRAWER_ID = "dashboard-drawer";
 export default function DashboardLayout() {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLInputElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  // On a phone the menu slides over the page: take the keyboard into it,
+  // and Escape gives it back to the toggle. The menu stays hidden (so not
+  // focusable) for the first moment of its slide: try again each frame.
+  useEffect(() => {
+    if (!open) return;
+    let frame = 0;
+    let tries = 0;
+    const focusFirst = () => {
+      const link = menu.current?.querySelector<HTMLElement>("a[href]");
+      link?.focus();
+      if (link && document.activeElement !== link && tries++ < 40) frame = requestAnimationFrame(focusFirst);
+    };
+    focusFirst();
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   const items = [
     ...everyone,
     ...(user?.role === "Admin" ? admin : []),
@@ -31,6 +48,7 @@ export default function DashboardLayout() {
   return (
     <div className="drawer min-h-[60vh] lg:drawer-open lg:gap-8">
       <input
+        ref={toggle}
         id={DRAWER_ID}
         type="checkbox"
         className="drawer-toggle"
@@ -39,7 +57,8 @@ export default function DashboardLayout() {
         aria-label="Dashboard menu"
       />
       <div className="drawer-content min-w-0">
-        <label htmlFor={DRAWER_ID} className="btn btn-outline btn-sm mb-4 lg:hidden">
+        {/* drawer-button: the label shows the focus ring of the (invisible) checkbox */}
+        <label htmlFor={DRAWER_ID} className="drawer-button btn btn-outline btn-sm mb-4 lg:hidden">
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" aria-hidden="true">
             <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h10M4 18h16" />
           </svg>
@@ -48,8 +67,18 @@ export default function DashboardLayout() {
         <Outlet />
       </div>
       <div className="drawer-side z-40 lg:top-24 lg:z-auto lg:h-auto lg:self-start lg:overflow-visible">
-        <label htmlFor={DRAWER_ID} aria-label="Close menu" className="drawer-overlay" />
-        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:shadow-sm">
+        {/* a mouse's way out; the keyboard's is Escape or the toggle */}
+        <label htmlFor={DRAWER_ID} aria-hidden="true" className="drawer-overlay" />
+        <nav
+          ref={menu}
+          aria-label="Dashboard"
+          onKeyDown={(e) => {
+            if (e.key === "Escape" && open) {
+              setOpen(false);
+              toggle.current?.focus();
+            }
+          }}
+          className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:shadow-sm">
           <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/60">
             {user ? `${user.role} dashboard` : "Dashboard"}
           </p>
