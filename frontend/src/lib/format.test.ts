@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutName, formatTk } from "@/lib/format";
+import { cutName, formatNumber, formatTk } from "@/lib/format";
 
 describe("formatTk", () => {
   it("groups thousands and adds Tk", () => {
@@ -10,6 +10,12 @@ describe("formatTk", () => {
   it("keeps small amounts and zero plain", () => {
     expect(formatTk(999)).toBe("999 Tk");
     expect(formatTk(0)).toBe("0 Tk");
+  });
+
+  it("writes the number in the locale it is given", () => {
+    expect(formatTk(1250000, "en-IN")).toBe("12,50,000 Tk");
+    expect(formatTk(1250000, "de-DE")).toBe("1.250.000 Tk");
+    expect(formatNumber(85000)).toBe("85,000");
   });
 });
 

@@ -1,4 +1,5 @@
 import { QaCard } from "@/components/qa-card";
+import { usePageTitle } from "@/lib/title";
 
 const posts = [
   {
@@ -29,6 +30,7 @@ const posts = [
 
 /** /blog: four written answers about front-end development. */
 export default function Blog() {
+  usePageTitle("Blog");
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header className="text-center">

@@ -3,7 +3,9 @@ import { Link, NavLink, useParams } from "react-router-dom";
 import { useCategories, useCategory, type Category } from "@/api/categories";
 import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
 import type { SortOption } from "@/components/filter-bar";
-import { PageSpinner } from "@/components/page-spinner";
+import { ProductCardSkeleton } from "@/components/product-card";
+import { formatNumber } from "@/lib/format";
+import { usePageTitle } from "@/lib/title";
 import { ProductBrowser } from "@/pages/product-browser";
 
 /** The orders a brand's list offers; newest is the API's default. */
@@ -58,8 +60,36 @@ function CategorySidebar({ current, categories, loading }: { current: string; ca
   );
 }
 
+/** The page's frame in grey while the category loads. */
+function CategorySkeleton() {
+  return (
+    <div role="status" className="space-y-6">
+      <span className="sr-only">Loading...</span>
+      <div aria-hidden="true" className="space-y-3">
+        <div className="skeleton h-4 w-48" />
+        <div className="skeleton h-9 w-64" />
+      </div>
+      <div aria-hidden="true" className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+        <div className="flex gap-2 overflow-hidden lg:flex-col">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="skeleton h-11 w-28 shrink-0 lg:w-full" />
+          ))}
+        </div>
+        <div className="space-y-6">
+          <div className="skeleton h-20 w-full" />
+          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function countText(n: number): string {
-  return `${n} ${n === 1 ? "product" : "products"}`;
+  return `${formatNumber(n)} ${n === 1 ? "product" : "products"}`;
 }
 
 /**
@@ -69,6 +99,7 @@ function countText(n: number): string {
 export default function CategoryPage() {
   const { id } = useParams();
   const { data: category, error } = useCategory(id);
+  usePageTitle(category ? `${category.name} Laptops` : "Laptops");
   const categories = useCategories();
   const { filters: fromUrl, setFilters, clearFilters } = useUrlFilters();
   // The brand is the route's; this page has no search words to rank by.
@@ -77,7 +108,7 @@ export default function CategoryPage() {
   const query = category ? { ...queryFromFilters(filters), category: category.name } : null;
   // A missing category is a routing error: the router shows the error page.
   if (error) throw error;
-  if (!category) return <PageSpinner />;
+  if (!category) return <CategorySkeleton />;
 
   return (
     <div className="space-y-6">

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { usePageTitle } from "@/lib/title";
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.data ?? "Not Found");
@@ -10,6 +11,7 @@ function errorText(error: unknown): string {
 /** The router's errorElement: any routing, loader or render error. */
 export default function ErrorPage() {
   const error = useRouteError();
+  usePageTitle("Page not found");
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 px-4">
       <div className="text-center">

@@ -4,6 +4,7 @@ import { toast } from "react-toastify";
 import { useGoogleExchange } from "@/api/auth";
 import { useAuth } from "@/lib/auth";
 import { safePath } from "@/lib/return-path";
+import { usePageTitle } from "@/lib/title";
 
 /**
  * /auth/google?code=...&from=...: where the server sends the browser after
@@ -11,6 +12,7 @@ import { safePath } from "@/lib/return-path";
  * React runs effects twice), signs in and goes back to `from`.
  */
 export default function GoogleAuth() {
+  usePageTitle("Google sign-in");
   const [search] = useSearchParams();
   const code = search.get("code");
   const from = safePath(search.get("from"));

@@ -4,6 +4,7 @@ import { useCategories, type Category } from "@/api/categories";
 import { useAdvertised, useProductPages } from "@/api/products";
 import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryGrid, CategoryGridSkeleton } from "@/components/category-grid";
+import { usePageTitle } from "@/lib/title";
 import { ProductShelf } from "@/pages/product-shelf";
 
 const steps = [
@@ -78,6 +79,7 @@ function BrandSection({ brand, category }: { brand: Brand; category: Category | 
 
 /** / and /home: banner, brand tiles, Urgent Sell, four brands and the post-an-ad promo. */
 export default function Home() {
+  usePageTitle();
   const { data: categories, error, isLoading } = useCategories();
   return (
     <div className="space-y-16">

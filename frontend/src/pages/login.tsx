@@ -10,11 +10,13 @@ import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { returnPath } from "@/lib/return-path";
+import { usePageTitle } from "@/lib/title";
 
 type Errors = { email?: string; password?: string };
 
 /** /login: email and password or Google sign-in, then back to where the user was. */
 export default function Login() {
+  usePageTitle("Log In");
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,6 +1,7 @@
 import { useCategories } from "@/api/categories";
 import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
 import type { SortOption } from "@/components/filter-bar";
+import { usePageTitle } from "@/lib/title";
 import { ProductBrowser } from "@/pages/product-browser";
 
 /** With search words the best matches come first; without, the newest. */
@@ -24,6 +25,7 @@ const BROWSE_SORTS: SortOption[] = [
 export default function SearchPage() {
   const { data: categories } = useCategories();
   const { filters, setFilters, clearFilters } = useUrlFilters();
+  usePageTitle(filters.q ? `Results for “${filters.q}”` : "All laptops");
   // "Best match" is relevance, the API's default with words: show it as the default.
   const shown = { ...filters, sort: filters.sort === "relevance" ? "" : filters.sort };
   return (

@@ -9,6 +9,7 @@ import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { returnPath } from "@/lib/return-path";
+import { usePageTitle } from "@/lib/title";
 
 type Field = "userName" | "image" | "email" | "password" | "role";
 type Errors = Partial<Record<Field, string>>;
@@ -31,6 +32,7 @@ function validate(v: { userName: string; image: File | null; email: string; pass
 
 /** /signup: create a Buyer or Seller account with a photo. */
 export default function Signup() {
+  usePageTitle("Sign Up");
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

@@ -5,9 +5,10 @@ import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "@/api/auth";
 import { useCategories } from "@/api/categories";
 import { CONDITIONS, useAddProduct, useUploadImage, type Condition, type NewProduct } from "@/api/products";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
-import { PageSpinner } from "@/components/page-spinner";
+import { FormSkeleton } from "@/components/skeletons";
 import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
+import { usePageTitle } from "@/lib/title";
 
 /** The form's fields, named as in the POST /api/products body. */
 type Field = "productName" | "picture" | "sellPrice" | "orginalPrice" | "category" | "condition" | "number" | "used" | "location" | "description";
@@ -122,6 +123,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** /dashboard/addproduct (seller): the new-listing form. */
 export default function AddProduct() {
+  usePageTitle("Add a Product");
   const categories = useCategories();
   // How much of the photo has gone: 0 to 1, null when not uploading.
   const [sent, setSent] = useState<number | null>(null);
@@ -154,7 +156,7 @@ export default function AddProduct() {
     );
   }
   // The spec loads the category list before the page shows.
-  if (!categories.data) return <PageSpinner />;
+  if (!categories.data) return <FormSkeleton fields={8} />;
 
   const busy = upload.isMutating || add.isMutating;
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));

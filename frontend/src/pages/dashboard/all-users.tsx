@@ -5,6 +5,7 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { PageSpinner } from "@/components/page-spinner";
 import { UserTable, type UserRowBusy } from "@/components/user-table";
 import { useAuth } from "@/lib/auth";
+import { usePageTitle } from "@/lib/title";
 
 type UserListPageProps = {
   /** Only this role's accounts; all accounts when absent. */
@@ -30,6 +31,7 @@ function errorText(err: unknown, fallback: string): string {
  * accounts with Delete, and for sellers the Verify column.
  */
 export function UserListPage({ role, title, description, empty, emptyDetail, noun }: UserListPageProps) {
+  usePageTitle(title);
   const { user: me } = useAuth();
   const { data: users, error } = useUsers(role);
   const remove = useDeleteUser();

@@ -3,14 +3,16 @@ import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBookings, useDeleteBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
-import { PageSpinner } from "@/components/page-spinner";
+import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { formatTk } from "@/lib/format";
+import { usePageTitle } from "@/lib/title";
 
 const PAID_TITLE = "Paid bookings stay on record and cannot be deleted";
 
 /** /dashboard and /dashboard/mybooking: the signed-in user's bookings, paid or to pay. */
 export default function MyBooking() {
+  usePageTitle("My Booking");
   const { user } = useAuth();
   const { data: bookings, error } = useBookings(user?.email);
   const remove = useDeleteBooking();
@@ -45,7 +47,7 @@ export default function MyBooking() {
       </div>
     );
   } else if (!bookings) {
-    list = <PageSpinner />;
+    list = <TableSkeleton columns={6} />;
   } else if (bookings.length === 0) {
     list = (
       <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">

@@ -3,12 +3,14 @@ import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
 import { useConfirm } from "@/components/confirm-dialog";
-import { PageSpinner } from "@/components/page-spinner";
+import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { cutName, formatTk } from "@/lib/format";
+import { usePageTitle } from "@/lib/title";
 
 /** /dashboard/myproducts (seller): the seller's listings, sold ones included. */
 export default function MyProducts() {
+  usePageTitle("My Products");
   const { user } = useAuth();
   const { data: products, error } = useUserProducts(user?.email);
   const advertise = useAdvertiseProduct();
@@ -60,7 +62,16 @@ export default function MyProducts() {
       </div>
     );
   }
-  if (!products) return <PageSpinner />;
+  if (!products) {
+    return (
+      <section className="space-y-6" aria-labelledby="my-products-title">
+        <h1 id="my-products-title" className="text-2xl font-bold sm:text-3xl">
+          My Products
+        </h1>
+        <TableSkeleton columns={5} />
+      </section>
+    );
+  }
 
   const spinning = (p: Product, action: "advertise" | "delete") => busy?.id === p._id && busy.action === action;
 

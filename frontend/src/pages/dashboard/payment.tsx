@@ -11,8 +11,10 @@ import { useConfig } from "@/api/config";
 import { useCreatePaymentIntent, useRecordPayment } from "@/api/payments";
 import { CardField } from "@/components/card-field";
 import { PageSpinner } from "@/components/page-spinner";
+import { FormSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
 import { formatTk } from "@/lib/format";
+import { usePageTitle } from "@/lib/title";
 
 const PAYMENTS_OFF = "Card payments are not set up on this shop yet.";
 
@@ -20,6 +22,7 @@ const PAYMENTS_OFF = "Card payments are not set up on this shop yet.";
 export default function Payment() {
   const { id } = useParams();
   const { data: booking, error } = useBooking(id);
+  usePageTitle(booking ? `Payment for ${booking.productName}` : "Payment");
   const { data: config, error: configError } = useConfig();
 
   if (error && !booking) {
@@ -38,7 +41,13 @@ export default function Payment() {
       </Notice>
     );
   }
-  if (!booking) return <PageSpinner />;
+  if (!booking) {
+    return (
+      <div className="mx-auto w-full max-w-xl">
+        <FormSkeleton fields={2} />
+      </div>
+    );
+  }
 
   let body: ReactNode;
   if (booking.paid) {

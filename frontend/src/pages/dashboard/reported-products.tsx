@@ -5,9 +5,11 @@ import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageSpinner } from "@/components/page-spinner";
 import { cutName, formatTk } from "@/lib/format";
+import { usePageTitle } from "@/lib/title";
 
 /** /dashboard/repotedproducts (admin): listings people reported. */
 export default function ReportedProducts() {
+  usePageTitle("Reported Products");
   const { data: products, error } = useReportedProducts();
   const remove = useDeleteReportedProduct();
   const [confirm, confirmDialog] = useConfirm();
