@@ -63,8 +63,10 @@ func TestTwelveMegapixelsInBoundedMemory(t *testing.T) {
 	if photo.Width != 1600 || photo.Height != 1200 {
 		t.Errorf("cleaned to %d×%d, want 1600×1200", photo.Width, photo.Height)
 	}
-	// decoded 4:2:0 pixels 18 MB, the 1600×1200 result 7.7 MB, the JPEG out
-	const budget = 40 << 20
+	// decoded 4:2:0 pixels 18 MB, the 1600×1200 result 7.7 MB, the JPEGs
+	// out: about 35 MB (over 70 under the race detector); a scaler buffer
+	// the size of the photo alone was 153 MB
+	const budget = 100 << 20
 	if got := after.TotalAlloc - before.TotalAlloc; got > budget {
 		t.Errorf("cleaning took %d MB of allocations, budget %d MB", got>>20, budget>>20)
 	}
