@@ -71,3 +71,36 @@ func TestTwelveMegapixelsInBoundedMemory(t *testing.T) {
 		t.Errorf("cleaning took %d MB of allocations, budget %d MB", got>>20, budget>>20)
 	}
 }
+
+// A JPEG's planes averaged on their own give the colours that averaging
+// its RGB pixels gives, for every chroma subsampling and odd sizes.
+func TestShrinkYCbCrMatchesRGB(t *testing.T) {
+	for _, ratio := range []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio444, image.YCbCrSubsampleRatio422,
+		image.YCbCrSubsampleRatio420, image.YCbCrSubsampleRatio440, image.YCbCrSubsampleRatio411, image.YCbCrSubsampleRatio410} {
+		// a photo's range: no colour so strong that converting it clips
+		src := image.NewYCbCr(image.Rect(0, 0, 1001, 777), ratio)
+		for i := range src.Y {
+			src.Y[i] = uint8(60 + i%src.YStride*100/src.YStride + i*7%23)
+		}
+		for i := range src.Cb {
+			src.Cb[i], src.Cr[i] = uint8(100+i%41), uint8(150-i*3%37)
+		}
+		fast := shrink(src, 300, 233)
+		slow := shrink(struct{ image.Image }{src}, 300, 233) // hides the type: the RGB path
+		worst := 0
+		for i := range fast.Pix {
+			worst = max(worst, abs(int(fast.Pix[i])-int(slow.Pix[i])))
+		}
+		// rounding at different steps: a unit or two
+		if worst > 2 {
+			t.Errorf("%v: channels differ by up to %d", ratio, worst)
+		}
+	}
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
