@@ -16,7 +16,7 @@ type ProductCardProps = {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/55">{label}</dt>
+      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{label}</dt>
       <dd className="truncate font-medium">{children}</dd>
     </div>
   );
@@ -86,7 +86,7 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
           <Fact label="Used">{p.used} year</Fact>
           <Fact label="Location">{p.location}</Fact>
           <div className="col-span-2 min-w-0">
-            <dt className="text-xs font-medium uppercase tracking-wide text-base-content/55">Phone</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">Phone</dt>
             <dd className="font-medium">
               <a href={`tel:${p.number}`} className="link link-hover">
                 {p.number}

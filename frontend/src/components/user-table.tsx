@@ -21,7 +21,7 @@ type UserTableProps = {
 const roleBadge: Record<UserRecord["role"], string> = {
   Admin: "badge-primary",
   Seller: "badge-secondary",
-  Buyer: "badge-neutral",
+  Buyer: "badge-ghost",
 };
 
 /** Why a row's Delete is off, or null when it may be deleted. */
@@ -99,7 +99,7 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                 <td className="whitespace-nowrap text-base-content/80">{u.email}</td>
                 <td>
                   {variant === "status" ? (
-                    <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-neutral"} font-semibold`}>{u.role}</span>
+                    <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{u.role}</span>
                   ) : u.verify === "verify" ? (
                     <VerifiedText />
                   ) : (
