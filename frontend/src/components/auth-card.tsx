@@ -17,7 +17,7 @@ export function AuthCard({ title, subtitle, asideTitle, asidePoints, children }:
       className="card mx-auto w-full max-w-4xl overflow-hidden bg-base-100 shadow-md lg:card-side"
       aria-labelledby="auth-title"
     >
-      <div className="hidden flex-col justify-between gap-10 bg-gradient-to-br from-primary to-secondary p-10 text-primary-content lg:flex lg:w-5/12">
+      <div className="hidden flex-col justify-between gap-10 bg-gradient-to-br from-teal-700 to-slate-700 p-10 text-white lg:flex lg:w-5/12">
         <div className="w-fit rounded-box bg-base-100 px-3 py-2 text-xl text-base-content shadow-sm">
           <BrandLogo />
         </div>
