@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"resale/api"
 	"resale/media"
@@ -380,9 +381,12 @@ func TestPhotoThumbnails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newTestServerWith(t, storetest.Store(t), func(o *api.Options) { o.Uploads = uploads })
+	s := newTestServerWith(t, storetest.Store(t), func(o *api.Options) {
+		o.Uploads = uploads
+		o.RequestTimeout = time.Minute // a big photo under the race detector on a busy machine
+	})
 	sess := s.signup("Photo Taker", "photo@example.com", "Seller")
-	big := image.NewRGBA(image.Rect(0, 0, 2000, 1000))
+	big := image.NewRGBA(image.Rect(0, 0, 1700, 850))
 	for i := range big.Pix {
 		big.Pix[i] = uint8(i % 253)
 	}
@@ -397,6 +401,9 @@ func TestPhotoThumbnails(t *testing.T) {
 		} `json:"data"`
 	}
 	decode(t, rec, &up)
+	if rec.Code != http.StatusCreated || up.Data.URL == "" {
+		t.Fatalf("upload: %d %s", rec.Code, rec.Body.String())
+	}
 	size := func(rec *httptest.ResponseRecorder) image.Point {
 		t.Helper()
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
