@@ -12,10 +12,12 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
             className="card group h-full overflow-hidden bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-primary"
           >
             <figure className="aspect-[4/3] bg-base-200">
+              {/* near the top of the home page: loaded at once, sized so nothing moves */}
               <img
                 src={c.image}
                 alt=""
-                loading="lazy"
+                width={400}
+                height={300}
                 className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
               />
             </figure>
