@@ -30,7 +30,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-browser verify generate dev docker clean chaos bench
+.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -100,7 +100,7 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) run typecheck
 
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
-test: verify test-go test-fuzz test-web test-browser
+test: verify test-go test-fuzz test-web test-budget test-browser
 
 test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER)
 	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) $(GO) test -race -count=1 ./...
@@ -124,6 +124,10 @@ test-fuzz: $(DIST)/index.html
 
 test-web: $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) test
+
+# the first page's JavaScript stays within its budget (the app's build)
+test-budget: $(DIST)/.built
+	cd $(WEB) && $(NPM) run budget
 
 test-browser: $(BIN)
 	@if [ -x /usr/bin/chromium ]; then \
