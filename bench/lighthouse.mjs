@@ -3,7 +3,7 @@
 // A signed-in session (TOKEN, stored the way the app stores it) lets the
 // private category pages render. Prints {path: {category: score}} as JSON.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,6 +65,7 @@ try {
       { stdio: ["ignore", "ignore", "inherit"] },
     );
     const report = JSON.parse(readFileSync(out, "utf8"));
+    if (process.env.LIGHTHOUSE_KEEP) writeFileSync(`${process.env.LIGHTHOUSE_KEEP}${path.replaceAll("/", "_")}.json`, JSON.stringify(report));
     const failed = (cat) =>
       report.categories[cat].auditRefs
         .map((r) => report.audits[r.id])
