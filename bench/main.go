@@ -332,6 +332,13 @@ func report(rs []result, ready time.Duration, rss int, up uploadResult, lh light
 	}
 	fmt.Fprintf(&b, "\n## Budgets\n\n%s\n", strings.Join(lines, "\n"))
 	fmt.Print("\n" + b.String())
+	// the hand-kept record of changes and their effect stays
+	if old, err := os.ReadFile("bench/results.md"); err == nil {
+		if _, kept, ok := strings.Cut(string(old), "\n## Before and after"); ok {
+			kept, _, _ = strings.Cut(kept, "\n## Micro-benchmarks")
+			b.WriteString("\n## Before and after" + strings.TrimRight(kept, "\n") + "\n")
+		}
+	}
 	return os.WriteFile("bench/results.md", []byte(b.String()), 0o644)
 }
 
