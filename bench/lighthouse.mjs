@@ -28,7 +28,7 @@ const browser = spawn(
     `--user-data-dir=${profile}`,
     "about:blank",
   ],
-  { stdio: "ignore" },
+  { stdio: "ignore", detached: true }, // its own process group, to end with all its helpers
 );
 const scores = {};
 try {
@@ -77,8 +77,9 @@ try {
   }
 } finally {
   const exited = new Promise((r) => browser.once("exit", r));
-  browser.kill();
+  process.kill(-browser.pid, "SIGTERM");
   await exited;
-  rmSync(profile, { recursive: true, force: true });
+  // the browser's helpers may still be writing their last files
+  rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 }
 console.log(JSON.stringify(scores));
