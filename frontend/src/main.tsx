@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { ApiError, fetcher } from "@/lib/api";
 import { AuthProvider } from "@/lib/auth";
+import { LanguageProvider, loadDictionary, preferredLanguage } from "@/lib/i18n";
 import { initTheme, useTheme } from "@/lib/theme";
 import { routes } from "@/router";
 import "@/index.css";
@@ -36,23 +37,36 @@ function ToastHost() {
 
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <SWRConfig
-      value={{
-        fetcher,
-        // Retrying a 4xx cannot succeed; retry only server and network failures.
-        onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
-          if (retryCount >= 3) return;
-          setTimeout(() => void revalidate({ retryCount }), 2000 * 2 ** retryCount);
-        },
-      }}
-    >
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </SWRConfig>
-    <ToastHost />
-  </StrictMode>,
-);
+/** render mounts the app. */
+function render() {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <LanguageProvider>
+        <SWRConfig
+          value={{
+            fetcher,
+            // Retrying a 4xx cannot succeed; retry only server and network failures.
+            onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+              if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+              if (retryCount >= 3) return;
+              setTimeout(() => void revalidate({ retryCount }), 2000 * 2 ** retryCount);
+            },
+          }}
+        >
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </SWRConfig>
+        <ToastHost />
+      </LanguageProvider>
+    </StrictMode>,
+  );
+}
+
+// A remembered Bangla comes before the first paint (its texts are their own
+// chunk), so the page does not flash in English first. Not a top-level
+// await: that would split the first page's script into many small chunks.
+const lang = preferredLanguage();
+document.documentElement.lang = lang;
+loadDictionary(lang).then(render, render);
+

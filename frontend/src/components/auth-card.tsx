@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { BrandLogo } from "@/components/brand-logo";
+import { useT } from "@/lib/i18n";
 
 type AuthCardProps = {
   title: string;
@@ -12,6 +13,7 @@ type AuthCardProps = {
 
 /** The frame of the log-in and sign-up pages: a welcome panel and the form. */
 export function AuthCard({ title, subtitle, asideTitle, asidePoints, children }: AuthCardProps) {
+  const t = useT();
   return (
     <section
       className="card mx-auto w-full max-w-4xl overflow-hidden bg-base-100 shadow-md lg:card-side"
@@ -34,7 +36,7 @@ export function AuthCard({ title, subtitle, asideTitle, asidePoints, children }:
             ))}
           </ul>
         </div>
-        <p className="text-sm opacity-75">Prices in Tk. Meet the seller, check the laptop, then pay.</p>
+        <p className="text-sm opacity-75">{t("Prices in Tk. Meet the seller, check the laptop, then pay.")}</p>
       </div>
       <div className="card-body gap-6 p-6 sm:p-10 lg:w-7/12">
         <header className="space-y-1">

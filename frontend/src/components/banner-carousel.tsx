@@ -1,11 +1,12 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { useT, type MessageKey } from "@/lib/i18n";
 
 type Slide = {
-  title: string;
-  text: string;
-  tag: string;
-  cta: { label: string; to: string };
+  title: MessageKey;
+  text: MessageKey;
+  tag: MessageKey;
+  cta: { label: MessageKey; to: string };
   /** Fixed colours, the same in both themes: white text stays readable on them. */
   background: string;
   art: ReactNode;
@@ -99,6 +100,7 @@ function CtaLink({ to, children }: { to: string; children: ReactNode }) {
 
 /** The home page's three-slide banner: swipe, arrows or the dots below. */
 export function BannerCarousel() {
+  const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
 
@@ -120,30 +122,30 @@ export function BannerCarousel() {
   }
 
   return (
-    <section aria-roledescription="carousel" aria-label="Highlights" className="relative">
+    <section aria-roledescription={t("carousel")} aria-label={t("Highlights")} className="relative">
       <div ref={track} onScroll={onScroll} className="carousel w-full overflow-y-hidden rounded-box shadow-sm">
         {slides.map((s, i) => (
           <div
             key={s.title}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-roledescription={t("slide")}
+            aria-label={t("{n} of {total}", { n: i + 1, total: slides.length })}
             aria-hidden={i !== current}
             className={`carousel-item w-full bg-gradient-to-br ${s.background} text-white`}
           >
             <div className="flex h-[22rem] w-full items-center justify-between gap-8 px-6 py-8 sm:h-[21rem] sm:px-16 md:px-20 lg:h-[24rem] lg:px-24">
               <div className="flex max-w-xl flex-col items-start gap-4 sm:gap-5">
-                <span className="badge badge-accent font-semibold">{s.tag}</span>
+                <span className="badge badge-accent font-semibold">{t(s.tag)}</span>
                 {i === 0 ? (
-                  <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">{s.title}</h1>
+                  <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">{t(s.title)}</h1>
                 ) : (
-                  <h2 className="text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">{s.title}</h2>
+                  <h2 className="text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">{t(s.title)}</h2>
                 )}
-                <p className="text-base opacity-90 sm:text-lg">{s.text}</p>
+                <p className="text-base opacity-90 sm:text-lg">{t(s.text)}</p>
                 {i === current ? (
-                  <CtaLink to={s.cta.to}>{s.cta.label}</CtaLink>
+                  <CtaLink to={s.cta.to}>{t(s.cta.label)}</CtaLink>
                 ) : (
-                  <span className="btn btn-accent pointer-events-none">{s.cta.label}</span>
+                  <span className="btn btn-accent pointer-events-none">{t(s.cta.label)}</span>
                 )}
               </div>
               <div className="hidden h-56 w-80 shrink-0 md:block lg:h-64 lg:w-96">{s.art}</div>
@@ -158,21 +160,21 @@ export function BannerCarousel() {
           type="button"
           className="btn btn-circle btn-sm border-0 bg-base-100 shadow sm:absolute sm:top-[calc(50%-1.5rem)] sm:left-3 sm:-translate-y-1/2 sm:bg-base-100/80 md:btn-md"
           onClick={() => goTo(current - 1)}
-          aria-label="Previous slide"
+          aria-label={t("Previous slide")}
         >
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
             <path strokeLinecap="round" strokeLinejoin="round" d="m15 18-6-6 6-6" />
           </svg>
         </button>
-        <div className="flex" role="group" aria-label="Choose a slide">
+        <div className="flex" role="group" aria-label={t("Choose a slide")}>
           {slides.map((s, i) => (
             <button
               key={s.title}
               type="button"
               onClick={() => goTo(i)}
-              aria-label={`Slide ${i + 1}: ${s.tag}`}
+              aria-label={t("Slide {n}: {tag}", { n: i + 1, tag: t(s.tag) })}
               aria-current={i === current ? "true" : undefined}
-              className="group flex h-8 items-center px-1.5"
+              className="group flex h-8 min-w-8 items-center justify-center px-1.5"
             >
               <span
                 aria-hidden="true"
@@ -185,7 +187,7 @@ export function BannerCarousel() {
           type="button"
           className="btn btn-circle btn-sm border-0 bg-base-100 shadow sm:absolute sm:top-[calc(50%-1.5rem)] sm:right-3 sm:-translate-y-1/2 sm:bg-base-100/80 md:btn-md"
           onClick={() => goTo(current + 1)}
-          aria-label="Next slide"
+          aria-label={t("Next slide")}
         >
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
             <path strokeLinecap="round" strokeLinejoin="round" d="m9 6 6 6-6 6" />

@@ -5,6 +5,7 @@ import { Modal } from "@/components/modal";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { formatTk } from "@/lib/format";
+import { useLanguage, type Translate } from "@/lib/i18n";
 
 /** What the buyer types into the booking dialog. */
 export type BookingDetails = { number: string; meetLocation: string };
@@ -24,16 +25,17 @@ type BookingModalProps = {
 const PHONE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
 
 /** validate runs the client's checks; the server checks everything again. */
-function validate(v: BookingDetails): Errors {
+function validate(v: BookingDetails, t: Translate): Errors {
   const errors: Errors = {};
-  if (!v.number.trim()) errors.number = "Enter a contact number";
-  else if (!PHONE.test(v.number.trim())) errors.number = "Use digits only, e.g. 01712345678";
-  if (!v.meetLocation.trim()) errors.meetLocation = "Enter where you would like to meet";
+  if (!v.number.trim()) errors.number = t("Enter a contact number");
+  else if (!PHONE.test(v.number.trim())) errors.number = t("Use digits only, e.g. 01712345678");
+  if (!v.meetLocation.trim()) errors.meetLocation = t("Enter where you would like to meet");
   return errors;
 }
 
 /** fieldText turns a server field problem ("is required") into a sentence. */
 function fieldText(label: string, problem: string): string {
+  // The server's words are English: the sentence stays English, in either language.
   return /^[a-z]/.test(problem) ? `${label} ${problem}` : problem;
 }
 
@@ -69,6 +71,7 @@ function BookingForm({
   onClose,
   onSubmit,
 }: Omit<BookingModalProps, "product"> & { idPrefix: string; product: Product }) {
+  const { t, locale } = useLanguage();
   const [number, setNumber] = useState("");
   const [meetLocation, setMeetLocation] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -81,7 +84,7 @@ function BookingForm({
     if (busy) return;
     setMessage(null);
     const details = { number: number.trim(), meetLocation: meetLocation.trim() };
-    const found = validate(details);
+    const found = validate(details, t);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -97,7 +100,7 @@ function BookingForm({
       onClose();
     } catch (err) {
       setBusy(false);
-      const text = err instanceof Error ? err.message : "Booking failed. Try again.";
+      const text = err instanceof Error ? err.message : t("Booking failed. Try again.");
       setMessage(text);
       if (err instanceof ApiError) {
         setErrors({
@@ -114,11 +117,11 @@ function BookingForm({
       <div className="flex items-start justify-between gap-4">
         <div>
           <h2 id={`${id}-title`} className="text-xl font-bold leading-snug">
-            Book {product.productName}
+            {t("Book {name}", { name: product.productName })}
           </h2>
-          <p className="mt-1 text-sm text-base-content/70">Leave your number and a place to meet; the seller will call you.</p>
+          <p className="mt-1 text-sm text-base-content/70">{t("Leave your number and a place to meet; the seller will call you.")}</p>
         </div>
-        <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClose} aria-label="Close">
+        <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClose} aria-label={t("Close")}>
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
           </svg>
@@ -126,21 +129,21 @@ function BookingForm({
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-name`} label="Your Name">
+        <FormField id={`${id}-name`} label={t("Your Name")}>
           <input id={`${id}-name`} type="text" className={readOnly} value={buyerName} readOnly />
         </FormField>
-        <FormField id={`${id}-email`} label="Your Email">
+        <FormField id={`${id}-email`} label={t("Your Email")}>
           <input id={`${id}-email`} type="email" className={readOnly} value={buyerEmail} readOnly />
         </FormField>
-        <FormField id={`${id}-product`} label="Product">
+        <FormField id={`${id}-product`} label={t("Product")}>
           <input id={`${id}-product`} type="text" className={readOnly} value={product.productName} readOnly />
         </FormField>
-        <FormField id={`${id}-price`} label="Price">
-          <input id={`${id}-price`} type="text" className={readOnly} value={formatTk(product.sellPrice)} readOnly />
+        <FormField id={`${id}-price`} label={t("Price")}>
+          <input id={`${id}-price`} type="text" className={readOnly} value={formatTk(product.sellPrice, locale)} readOnly />
         </FormField>
       </div>
 
-      <FormField id={`${id}-number`} label="Contact Number" error={errors.number}>
+      <FormField id={`${id}-number`} label={t("Contact Number")} error={errors.number}>
         <input
           id={`${id}-number`}
           name="number"
@@ -157,13 +160,13 @@ function BookingForm({
           aria-describedby={fieldDescribedBy(`${id}-number`, errors.number)}
         />
       </FormField>
-      <FormField id={`${id}-meet`} label="Meeting Location" error={errors.meetLocation}>
+      <FormField id={`${id}-meet`} label={t("Meeting Location")} error={errors.meetLocation}>
         <input
           id={`${id}-meet`}
           name="meetLocation"
           type="text"
           required
-          placeholder="e.g. Dhanmondi 27, Dhaka"
+          placeholder={t("e.g. Dhanmondi 27, Dhaka")}
           className={`input w-full ${errors.meetLocation ? "input-error" : ""}`}
           value={meetLocation}
           onChange={(e) => setMeetLocation(e.target.value)}
@@ -179,10 +182,10 @@ function BookingForm({
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
+          {t("Cancel")}
         </button>
         <div className="sm:w-40">
-          <SubmitButton busy={busy}>Submit</SubmitButton>
+          <SubmitButton busy={busy}>{t("Submit")}</SubmitButton>
         </div>
       </div>
     </form>

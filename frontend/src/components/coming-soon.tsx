@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "@/lib/i18n";
 
 type ComingSoonProps = {
   title: string;
@@ -9,6 +10,7 @@ type ComingSoonProps = {
 
 /** A finished-looking card for a page whose content is still being built. */
 export function ComingSoon({ title, description, children }: ComingSoonProps) {
+  const t = useT();
   return (
     <section className="card mx-auto w-full max-w-2xl bg-base-100 shadow-sm" aria-labelledby="coming-soon-title">
       <div className="card-body items-center gap-4 text-center sm:p-10">
@@ -21,7 +23,7 @@ export function ComingSoon({ title, description, children }: ComingSoonProps) {
           {title}
         </h1>
         <p className="max-w-md text-base-content/70">{description}</p>
-        <span className="badge badge-soft badge-primary">Coming soon</span>
+        <span className="badge badge-soft badge-primary">{t("Coming soon")}</span>
         {children}
       </div>
     </section>

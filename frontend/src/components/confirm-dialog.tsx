@@ -1,5 +1,6 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import { Modal } from "@/components/modal";
+import { useT } from "@/lib/i18n";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -16,7 +17,8 @@ type ConfirmDialogProps = {
 };
 
 /** A yes/no question in a modal: focus starts on Cancel; Escape cancels. */
-export function ConfirmDialog({ open, message, detail, confirmLabel = "Confirm", danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, message, detail, confirmLabel, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const t = useT();
   const id = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
@@ -39,10 +41,10 @@ export function ConfirmDialog({ open, message, detail, confirmLabel = "Confirm",
       </div>
       <div className="modal-action">
         <button ref={cancel} type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
+          {t("Cancel")}
         </button>
         <button type="button" className={`btn ${danger ? "btn-error" : "btn-primary"}`} onClick={onConfirm}>
-          {confirmLabel}
+          {confirmLabel ?? t("Confirm")}
         </button>
       </div>
     </Modal>

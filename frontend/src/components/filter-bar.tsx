@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
 import { activeFilterCount, MAX_TEXT, type ProductFilters } from "@/api/product-filters";
-import { CONDITIONS } from "@/api/products";
+import { CONDITIONS, type Condition } from "@/api/products";
 import { FormField, fieldDescribedBy } from "@/components/form-field";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
 
 /** One choice of the Sort by select; the first one is the default ("" value). */
-export type SortOption = { value: ProductFilters["sort"]; label: string };
+export type SortOption = { value: ProductFilters["sort"]; label: MessageKey };
 
 type FilterBarProps = {
   filters: ProductFilters;
@@ -20,7 +22,7 @@ type FilterBarProps = {
 type Draft = Pick<ProductFilters, "minPrice" | "maxPrice" | "location">;
 type DraftErrors = Partial<Record<keyof Draft, string>>;
 
-const conditionLabel = (c: string) => c[0]!.toUpperCase() + c.slice(1);
+const CONDITION_LABEL: Record<Condition, MessageKey> = { excellent: "Excellent", good: "Good", fair: "Fair" };
 
 /**
  * useDraft is the text a visitor is typing into a filter, reset whenever
@@ -38,13 +40,13 @@ function useDraft(applied: Draft) {
 }
 
 /** validate checks the typed prices; it answers the errors to show. */
-function validate(d: Draft): DraftErrors {
+function validate(d: Draft, t: Translate): DraftErrors {
   const errors: DraftErrors = {};
   const whole = /^\d{1,9}$/;
-  if (d.minPrice.trim() && !whole.test(d.minPrice.trim())) errors.minPrice = "Enter a whole number of Tk";
-  if (d.maxPrice.trim() && !whole.test(d.maxPrice.trim())) errors.maxPrice = "Enter a whole number of Tk";
+  if (d.minPrice.trim() && !whole.test(d.minPrice.trim())) errors.minPrice = t("Enter a whole number of Tk");
+  if (d.maxPrice.trim() && !whole.test(d.maxPrice.trim())) errors.maxPrice = t("Enter a whole number of Tk");
   if (!errors.minPrice && !errors.maxPrice && d.minPrice.trim() && d.maxPrice.trim() && Number(d.maxPrice) < Number(d.minPrice)) {
-    errors.maxPrice = "Must not be below the min price";
+    errors.maxPrice = t("Must not be below the min price");
   }
   return errors;
 }
@@ -56,6 +58,7 @@ function validate(d: Draft): DraftErrors {
  * behind a Filters button so the list stays on screen.
  */
 export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: FilterBarProps) {
+  const { t, locale } = useLanguage();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useDraft({ minPrice: filters.minPrice, maxPrice: filters.maxPrice, location: filters.location });
@@ -64,7 +67,7 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
 
   /** commit applies what was typed, if it is valid and changed. */
   function commit() {
-    const found = validate(draft);
+    const found = validate(draft, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const next: Draft = {
@@ -103,12 +106,12 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
     ...text(name),
     inputMode: "numeric" as const,
     autoComplete: "off",
-    placeholder: name === "minPrice" ? "0" : "Any",
+    placeholder: name === "minPrice" ? "0" : t("Any"),
     className: `input input-sm w-full ${errors[name] ? "input-error" : ""}`,
   });
 
   return (
-    <form aria-label="Filters" noValidate onSubmit={onSubmit} className="rounded-box bg-base-100 p-3 shadow-sm ring-1 ring-base-300/60 sm:p-4">
+    <form aria-label={t("Filters")} noValidate onSubmit={onSubmit} className="rounded-box bg-base-100 p-3 shadow-sm ring-1 ring-base-300/60 sm:p-4">
       <div className="flex flex-wrap items-end gap-3">
         <button
           type="button"
@@ -120,16 +123,16 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
           <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path strokeLinecap="round" strokeLinejoin="round" d="M3 5h18l-7 8v6l-4-2v-4L3 5Z" />
           </svg>
-          Filters
+          {t("Filters")}
           {count > 0 && (
-            <span className="badge badge-primary badge-sm" aria-label={`${count} active`}>
-              {count}
+            <span className="badge badge-primary badge-sm" aria-label={t("{count} active", { count })}>
+              {formatNumber(count, locale)}
             </span>
           )}
         </button>
 
         <div className="min-w-0 flex-1 md:w-44 md:flex-none">
-          <FormField id={`${id}-sort`} label="Sort by">
+          <FormField id={`${id}-sort`} label={t("Sort by")}>
             <select
               id={`${id}-sort`}
               className="select select-sm w-full"
@@ -138,7 +141,7 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
             >
               {sortOptions.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {t(o.label)}
                 </option>
               ))}
             </select>
@@ -148,14 +151,14 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
         <div id={`${id}-panel`} className={`${open ? "grid" : "hidden"} w-full grid-cols-2 items-end gap-3 md:contents`}>
           {brands && (
             <div className="col-span-2 md:w-36">
-              <FormField id={`${id}-category`} label="Brand">
+              <FormField id={`${id}-category`} label={t("Brand")}>
                 <select
                   id={`${id}-category`}
                   className="select select-sm w-full"
                   value={filters.category}
                   onChange={(e) => onChange({ category: e.target.value })}
                 >
-                  <option value="">All brands</option>
+                  <option value="">{t("All brands")}</option>
                   {brands.map((b) => (
                     <option key={b} value={b}>
                       {b}
@@ -166,35 +169,35 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
             </div>
           )}
           <div className="md:w-28">
-            <FormField id={`${id}-minPrice`} label="Min price (Tk)" error={errors.minPrice}>
+            <FormField id={`${id}-minPrice`} label={t("Min price (Tk)")} error={errors.minPrice}>
               <input {...price("minPrice")} />
             </FormField>
           </div>
           <div className="md:w-28">
-            <FormField id={`${id}-maxPrice`} label="Max price (Tk)" error={errors.maxPrice}>
+            <FormField id={`${id}-maxPrice`} label={t("Max price (Tk)")} error={errors.maxPrice}>
               <input {...price("maxPrice")} />
             </FormField>
           </div>
           <div className="md:w-32">
-            <FormField id={`${id}-condition`} label="Condition">
+            <FormField id={`${id}-condition`} label={t("Condition")}>
               <select
                 id={`${id}-condition`}
                 className="select select-sm w-full"
                 value={filters.condition}
                 onChange={(e) => onChange({ condition: e.target.value as ProductFilters["condition"] })}
               >
-                <option value="">Any</option>
+                <option value="">{t("Any")}</option>
                 {CONDITIONS.map((c) => (
                   <option key={c} value={c}>
-                    {conditionLabel(c)}
+                    {t(CONDITION_LABEL[c])}
                   </option>
                 ))}
               </select>
             </FormField>
           </div>
           <div className="md:w-40">
-            <FormField id={`${id}-location`} label="Location">
-              <input {...text("location")} maxLength={MAX_TEXT} placeholder="e.g. Mirpur" autoComplete="off" className="input input-sm w-full" />
+            <FormField id={`${id}-location`} label={t("Location")}>
+              <input {...text("location")} maxLength={MAX_TEXT} placeholder={t("e.g. Mirpur")} autoComplete="off" className="input input-sm w-full" />
             </FormField>
           </div>
           <label className="col-span-2 flex min-h-8 cursor-pointer items-center gap-2 text-sm font-medium md:col-span-1">
@@ -204,14 +207,14 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
               checked={filters.verified}
               onChange={(e) => onChange({ verified: e.target.checked })}
             />
-            Verified sellers only
+            {t("Verified sellers only")}
           </label>
           <div className="col-span-2 flex gap-2 md:col-span-1">
             <button type="submit" className="btn btn-sm btn-primary flex-1 md:flex-none">
-              Apply
+              {t("Apply")}
             </button>
             <button type="button" className="btn btn-sm btn-ghost flex-1 md:flex-none" onClick={clear} disabled={count === 0}>
-              Clear filters
+              {t("Clear filters")}
             </button>
           </div>
         </div>

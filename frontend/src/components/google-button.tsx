@@ -1,8 +1,11 @@
+import { useT } from "@/lib/i18n";
+
 /**
  * "Continue with Google": a plain link, because Google sign-in is a
  * full-page round trip through the server, not a fetch.
  */
 export function GoogleButton({ href }: { href: string }) {
+  const t = useT();
   return (
     <a href={href} className="btn w-full border-base-300 bg-base-100 font-medium hover:bg-base-200">
       <svg viewBox="0 0 48 48" className="h-5 w-5" aria-hidden="true">
@@ -23,7 +26,7 @@ export function GoogleButton({ href }: { href: string }) {
           d="M43.6 20.1H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.6-.4-3.9z"
         />
       </svg>
-      Continue with Google
+      {t("Continue with Google")}
     </a>
   );
 }

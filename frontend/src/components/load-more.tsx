@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useT } from "@/lib/i18n";
 
 type LoadMoreProps = {
   hasMore: boolean;
@@ -15,6 +16,7 @@ type LoadMoreProps = {
  * at a time; before that the footer stays reachable.
  */
 export function LoadMore({ hasMore, loading, failed, onLoadMore }: LoadMoreProps) {
+  const t = useT();
   const button = useRef<HTMLButtonElement>(null);
   const [auto, setAuto] = useState(false);
   const latest = useRef(onLoadMore);
@@ -45,7 +47,7 @@ export function LoadMore({ hasMore, loading, failed, onLoadMore }: LoadMoreProps
     <div className="mt-8 flex flex-col items-center gap-2">
       {failed && (
         <p role="alert" className="text-sm text-error">
-          We couldn't load more laptops. Please try again.
+          {t("We couldn't load more laptops. Please try again.")}
         </p>
       )}
       <button
@@ -60,7 +62,7 @@ export function LoadMore({ hasMore, loading, failed, onLoadMore }: LoadMoreProps
         }}
       >
         {loading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        {failed ? "Try again" : "Load more"}
+        {failed ? t("Try again") : t("Load more")}
       </button>
     </div>
   );

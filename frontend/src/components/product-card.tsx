@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { Product } from "@/api/products";
-import { formatTk } from "@/lib/format";
+import { formatPosted, formatTk, localDigits } from "@/lib/format";
+import { useLanguage } from "@/lib/i18n";
 
 type ProductCardProps = {
   product: Product;
@@ -30,8 +31,9 @@ function saving(p: Product): number | null {
 
 /** VerifiedBadge marks a seller the admins verified. */
 export function VerifiedBadge() {
+  const { t } = useLanguage();
   return (
-    <span className="badge badge-info badge-sm gap-1 font-semibold" title="Verified seller">
+    <span className="badge badge-info badge-sm gap-1 font-semibold" title={t("Verified seller")}>
       <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
         <path
           fillRule="evenodd"
@@ -39,13 +41,14 @@ export function VerifiedBadge() {
           clipRule="evenodd"
         />
       </svg>
-      Verified
+      {t("Verified")}
     </span>
   );
 }
 
 /** A product for sale: photo, prices in Tk, the facts, the seller, and Book Now / Report. */
 export function ProductCard({ product: p, own = false, reporting = false, onBook, onReport }: ProductCardProps) {
+  const { t, locale } = useLanguage();
   const off = saving(p);
   const titleId = `product-${p._id}-title`;
   return (
@@ -56,7 +59,7 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
           <img src={p.picture} alt={p.productName} loading="lazy" decoding="async" width={800} height={500} className="h-full w-full object-cover" />
         </Link>
         {off !== null && (
-          <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{off}% off</span>
+          <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{t("{off}% off", { off })}</span>
         )}
       </figure>
       <div className="card-body gap-4 p-5">
@@ -68,25 +71,25 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
           </h3>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <div className="text-2xl font-extrabold text-primary">
-              <span className="sr-only">Selling price: </span>
-              {formatTk(p.sellPrice)}
+              <span className="sr-only">{t("Selling price:")} </span>
+              {formatTk(p.sellPrice, locale)}
             </div>
             <div className="text-sm text-base-content/60">
-              <span className="sr-only">Original price: </span>
-              <del>{formatTk(p.orginalPrice)}</del>
+              <span className="sr-only">{t("Original price:")} </span>
+              <del>{formatTk(p.orginalPrice, locale)}</del>
             </div>
           </div>
         </div>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
-          <Fact label="Brand">{p.category}</Fact>
-          <Fact label="Condition">
-            <span className="capitalize">{p.condition}</span>
+          <Fact label={t("Brand")}>{p.category}</Fact>
+          <Fact label={t("Condition")}>
+            <span className="capitalize">{t(p.condition)}</span>
           </Fact>
-          <Fact label="Used">{p.used} year</Fact>
-          <Fact label="Location">{p.location}</Fact>
+          <Fact label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
+          <Fact label={t("Location")}>{p.location}</Fact>
           <div className="col-span-2 min-w-0">
-            <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">Phone</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Phone")}</dt>
             <dd className="font-medium">
               <a href={`tel:${p.number}`} className="link link-hover">
                 {p.number}
@@ -99,24 +102,24 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3 text-sm">
           <div className="flex min-w-0 items-center gap-2">
-            <span className="sr-only">Seller: </span>
+            <span className="sr-only">{t("Seller:")} </span>
             <span className="truncate font-semibold">{p.seller}</span>
             {p.sellerVerify && <VerifiedBadge />}
           </div>
           <div className="text-xs text-base-content/60">
-            Posted {p.time}, {p.date}
+            {t("Posted {when}", { when: formatPosted(p.time, p.date, locale) })}
           </div>
         </div>
 
         <div className="card-actions flex-nowrap">
           {own ? (
             <button type="button" className="btn btn-disabled flex-1" disabled>
-              Your product
+              {t("Your product")}
             </button>
           ) : (
             <>
               <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
-                Book Now
+                {t("Book Now")}
               </button>
               <button
                 type="button"
@@ -126,7 +129,7 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
                 aria-busy={reporting}
               >
                 {reporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                Report
+                {t("Report")}
               </button>
             </>
           )}

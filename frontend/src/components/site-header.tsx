@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { BrandLogo } from "@/components/brand-logo";
+import { LanguageSwitch } from "@/components/language-switch";
 import { SearchBox } from "@/components/search-box";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { UserAvatar } from "@/components/user-avatar";
 import type { User } from "@/lib/auth";
+import { useLanguage } from "@/lib/i18n";
 import type { Theme } from "@/lib/theme";
 
 type SiteHeaderProps = {
@@ -20,8 +22,9 @@ type SiteHeaderProps = {
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
-/** The public header: brand, Home, Blog, the laptop search, and the account controls. */
+/** The public header: brand, Home, Blog, the laptop search, the language and theme, and the account controls. */
 export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange }: SiteHeaderProps) {
+  const { t, lang, setLang, switching } = useLanguage();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
   const location = useLocation();
@@ -43,18 +46,18 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
     <>
       <li>
         <NavLink to="/" end className={navClass} onClick={onClick}>
-          Home
+          {t("Home")}
         </NavLink>
       </li>
       <li>
         <NavLink to="/blog" className={navClass} onClick={onClick}>
-          Blog
+          {t("Blog")}
         </NavLink>
       </li>
       {user && (
         <li>
           <NavLink to="/dashboard" className={navClass} onClick={onClick}>
-            Dashboard
+            {t("Dashboard")}
           </NavLink>
         </li>
       )}
@@ -63,15 +66,15 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav className="navbar relative mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label="Main">
+      <nav className="navbar relative mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label={t("Main")}>
         <div className="navbar-start gap-1">
           <details ref={mobileMenu} className="dropdown lg:hidden">
-            <summary className="btn btn-square btn-ghost" aria-label="Open menu">
+            <summary className="btn btn-square btn-ghost" aria-label={t("Open menu")}>
               <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" aria-hidden="true">
                 <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
-            <ul aria-label="Menu" className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
+            <ul aria-label={t("Menu")} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
               {links(closeMobileMenu)}
             </ul>
           </details>
@@ -81,7 +84,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
         </div>
 
         <div className="navbar-center hidden lg:flex">
-          <ul aria-label="Primary" className="menu menu-horizontal gap-1 px-1 font-medium">
+          <ul aria-label={t("Primary")} className="menu menu-horizontal gap-1 px-1 font-medium">
             {links()}
           </ul>
         </div>
@@ -97,7 +100,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
           <button
             type="button"
             className="btn btn-square btn-ghost md:hidden"
-            aria-label="Show search"
+            aria-label={t("Show search")}
             aria-expanded={searchOpen}
             onClick={() => setSearchOpen((o) => !o)}
           >
@@ -106,9 +109,10 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
               <path strokeLinecap="round" d="m20 20-3.5-3.5" />
             </svg>
           </button>
+          <LanguageSwitch lang={lang} onChange={setLang} busy={switching} />
           <ThemeToggle theme={theme} onChange={onThemeChange} />
           {loading ? (
-            <span role="status" className="loading loading-dots loading-md text-primary" aria-label="Checking sign-in" />
+            <span role="status" className="loading loading-dots loading-md text-primary" aria-label={t("Checking sign-in")} />
           ) : user ? (
             <>
               <UserAvatar name={user.userName} photo={user.userPhoto} />
@@ -120,12 +124,12 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
                 aria-busy={loggingOut}
               >
                 {loggingOut && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                Log Out
+                {t("Log Out")}
               </button>
             </>
           ) : (
             <Link to="/login" className="btn btn-primary btn-sm sm:btn-md">
-              Log In
+              {t("Log In")}
             </Link>
           )}
         </div>

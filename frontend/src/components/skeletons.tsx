@@ -1,11 +1,13 @@
 // Grey shapes where content is on its way, so the page keeps its layout
 // instead of going blank. Each says Loading... to screen readers.
+import { useT } from "@/lib/i18n";
 
 /** A table's header and a few grey rows. */
-export function TableSkeleton({ columns, rows = 4, label = "Loading..." }: { columns: number; rows?: number; label?: string }) {
+export function TableSkeleton({ columns, rows = 4, label }: { columns: number; rows?: number; label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="overflow-hidden rounded-box bg-base-100 shadow-sm">
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t("Loading...")}</span>
       <div aria-hidden="true" className="divide-y divide-base-300">
         <div className="flex gap-4 px-4 py-3">
           {Array.from({ length: columns }, (_, i) => (
@@ -25,10 +27,11 @@ export function TableSkeleton({ columns, rows = 4, label = "Loading..." }: { col
 }
 
 /** A card with a heading and a few labelled fields: a form on its way. */
-export function FormSkeleton({ fields = 6, label = "Loading..." }: { fields?: number; label?: string }) {
+export function FormSkeleton({ fields = 6, label }: { fields?: number; label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="card mx-auto w-full max-w-3xl bg-base-100 shadow-sm">
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t("Loading...")}</span>
       <div aria-hidden="true" className="card-body gap-6 p-5 sm:p-8">
         <div className="space-y-2">
           <div className="skeleton h-8 w-56" />

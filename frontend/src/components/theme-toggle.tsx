@@ -1,3 +1,4 @@
+import { useT } from "@/lib/i18n";
 import type { Theme } from "@/lib/theme";
 
 type ThemeToggleProps = {
@@ -7,13 +8,15 @@ type ThemeToggleProps = {
 
 /** A button that switches between the light and the dark theme; its icon shows the theme in force. */
 export function ThemeToggle({ theme, onChange }: ThemeToggleProps) {
+  const t = useT();
   const dark = theme === "dark";
+  const label = dark ? t("Switch to the light theme") : t("Switch to the dark theme");
   return (
     <button
       type="button"
       className="btn btn-square btn-ghost"
-      aria-label={dark ? "Switch to the light theme" : "Switch to the dark theme"}
-      title={dark ? "Switch to the light theme" : "Switch to the dark theme"}
+      aria-label={label}
+      title={label}
       onClick={() => onChange(dark ? "light" : "dark")}
     >
       {dark ? (

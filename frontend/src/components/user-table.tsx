@@ -1,5 +1,7 @@
 import { useState } from "react";
 import type { UserRecord } from "@/api/users";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
 
 /** What the table is busy with: one row's delete or verify, or nothing. */
 export type UserRowBusy = { id: string; action: "delete" | "verify" } | null;
@@ -25,9 +27,9 @@ const roleBadge: Record<UserRecord["role"], string> = {
 };
 
 /** Why a row's Delete is off, or null when it may be deleted. */
-function deleteBlocked(user: UserRecord, currentUserId: string | undefined): string | null {
-  if (user._id === currentUserId) return "You cannot delete your own account";
-  if (user.role === "Admin") return "Admin accounts cannot be deleted here";
+function deleteBlocked(user: UserRecord, currentUserId: string | undefined, t: Translate): string | null {
+  if (user._id === currentUserId) return t("You cannot delete your own account");
+  if (user.role === "Admin") return t("Admin accounts cannot be deleted here");
   return null;
 }
 
@@ -51,6 +53,7 @@ function RowAvatar({ name, photo }: { name: string; photo: string | undefined })
 
 /** VerifiedText is the spec's Verifyed marker for a verified seller. */
 function VerifiedText() {
+  const { t } = useLanguage();
   return (
     <span className="badge badge-info badge-soft gap-1 font-semibold whitespace-nowrap">
       <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
@@ -60,13 +63,14 @@ function VerifiedText() {
           clipRule="evenodd"
         />
       </svg>
-      Verifyed
+      {t("Verifyed")}
     </span>
   );
 }
 
 /** The admin's table of accounts, in the dashboard's table style; scrolls sideways on phones. */
 export function UserTable({ users, variant, currentUserId, busy, onDelete, onVerify }: UserTableProps) {
+  const { t, locale } = useLanguage();
   const spinning = (u: UserRecord, action: "delete" | "verify") => busy?.id === u._id && busy.action === action;
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
@@ -74,32 +78,32 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">{variant === "verify" ? "Verify" : "Status"}</th>
-            <th scope="col">Delete</th>
+            <th scope="col">{t("Name")}</th>
+            <th scope="col">{t("Email")}</th>
+            <th scope="col">{variant === "verify" ? t("Verify") : t("Status")}</th>
+            <th scope="col">{t("Delete")}</th>
           </tr>
         </thead>
         <tbody>
           {users.map((u, i) => {
-            const blocked = deleteBlocked(u, currentUserId);
+            const blocked = deleteBlocked(u, currentUserId, t);
             const you = u._id === currentUserId;
             return (
               <tr key={u._id} className="hover:bg-base-200/50">
                 <th scope="row" className="text-base-content/60">
-                  {i + 1}
+                  {formatNumber(i + 1, locale)}
                 </th>
                 <td>
                   <div className="flex items-center gap-3">
                     <RowAvatar key={u.userPhoto} name={u.userName} photo={u.userPhoto} />
                     <span className="font-medium whitespace-nowrap">{u.userName}</span>
-                    {you && <span className="badge badge-ghost badge-sm whitespace-nowrap">You</span>}
+                    {you && <span className="badge badge-ghost badge-sm whitespace-nowrap">{t("You")}</span>}
                   </div>
                 </td>
                 <td className="whitespace-nowrap text-base-content/80">{u.email}</td>
                 <td>
                   {variant === "status" ? (
-                    <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{u.role}</span>
+                    <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{t(u.role as MessageKey)}</span>
                   ) : u.verify === "verify" ? (
                     <VerifiedText />
                   ) : (
@@ -109,10 +113,10 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                       disabled={busy !== null}
                       aria-busy={spinning(u, "verify")}
                       onClick={() => onVerify?.(u)}
-                      aria-label={`Make Verify ${u.userName}`}
+                      aria-label={t("Make Verify {name}", { name: u.userName })}
                     >
                       {spinning(u, "verify") && <Spinner />}
-                      Make Verify
+                      {t("Make Verify")}
                     </button>
                   )}
                 </td>
@@ -125,11 +129,11 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                       disabled={blocked !== null || busy !== null}
                       aria-busy={spinning(u, "delete")}
                       onClick={() => onDelete(u)}
-                      aria-label={`Delete ${u.userName}`}
+                      aria-label={t("Delete {name}", { name: u.userName })}
                       title={blocked ?? undefined}
                     >
                       {spinning(u, "delete") && <Spinner />}
-                      Delete
+                      {t("Delete")}
                     </button>
                   </span>
                 </td>

@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import useSWR, { useSWRConfig } from "swr";
 import { getToken, TOKEN_KEY, UNAUTHORIZED_EVENT } from "@/lib/api";
+import { useT } from "@/lib/i18n";
 
 /** A user's role as the API spells it. */
 export type Role = "Buyer" | "Seller" | "Admin";
@@ -111,12 +112,13 @@ export function useAuth(): AuthValue {
 
 function Guard({ allow }: { allow: (user: User) => boolean }) {
   const { user, loading } = useAuth();
+  const t = useT();
   const location = useLocation();
   if (loading) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center" role="status">
         <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <span className="sr-only">Loading...</span>
+        <span className="sr-only">{t("Loading...")}</span>
       </div>
     );
   }

@@ -22,9 +22,55 @@ export function formatNumber(n: number, locale: string = DEFAULT_LOCALE): string
   return wholeNumber(locale).format(n);
 }
 
-/** formatTk(85000) -> "85,000 Tk"; formatTk(85000, "bn-BD") writes the number the Bangla way. */
+/** localDigits writes the ASCII digits of a text (e.g. a product's "1.5" years) in the locale's digits. */
+export function localDigits(text: string, locale: string = DEFAULT_LOCALE): string {
+  if (locale === DEFAULT_LOCALE) return text;
+  const f = wholeNumber(locale);
+  return text.replace(/[0-9]/g, (d) => f.format(Number(d)));
+}
+
+/**
+ * formatTk(85000) -> "85,000 Tk"; in Bangla, formatTk(85000, "bn-BD") ->
+ * "৳৮৫,০০০" (Bengali digits, lakh grouping, the taka sign in front as
+ * shops in Bangladesh write it).
+ */
 export function formatTk(amount: number, locale: string = DEFAULT_LOCALE): string {
-  return `${formatNumber(amount, locale)} Tk`;
+  const n = formatNumber(amount, locale);
+  return locale.startsWith("bn") ? `৳${n}` : `${n} Tk`;
+}
+
+/** parseClock reads the spec's "3:04 PM" into hours and minutes; null when it is not one. */
+function parseClock(time: string): [number, number] | null {
+  const m = /^(\d{1,2}):(\d{2})\s*([AaPp])[Mm]$/.exec(time.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h < 1 || h > 12 || min > 59) return null;
+  return [(h % 12) + (m[3]!.toLowerCase() === "p" ? 12 : 0), min];
+}
+
+/** parseDay reads the spec's month-day-year "01-02-2006"; null when it is not a real day. */
+function parseDay(date: string): Date | null {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(date.trim());
+  if (!m) return null;
+  const d = new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2]));
+  return d.getMonth() === Number(m[1]) - 1 ? d : null;
+}
+
+/**
+ * formatPosted writes a product's posting time and date ("3:04 PM",
+ * "01-02-2006" from the server). In English they stay the spec's texts
+ * exactly; in another locale they are written its way when they parse.
+ */
+export function formatPosted(time: string, date: string, locale: string = DEFAULT_LOCALE): string {
+  if (locale === DEFAULT_LOCALE) return `${time}, ${date}`;
+  const clock = parseClock(time);
+  const day = parseDay(date);
+  const timeText = clock
+    ? new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(new Date(2000, 0, 1, clock[0], clock[1]))
+    : time;
+  const dateText = day ? new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(day) : date;
+  return `${timeText}, ${dateText}`;
 }
 
 /** Names of NAME_CUT characters or more are cut to NAME_CUT plus "...". */

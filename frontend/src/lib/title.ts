@@ -1,5 +1,7 @@
-// Every page names itself in the browser tab: "My Booking – Resale".
+// Every page names itself in the browser tab: "My Booking – Resale", in
+// the language shown (callers pass the page's name already translated).
 import { useEffect } from "react";
+import { useT } from "@/lib/i18n";
 
 /** The home page's title, also index.html's. */
 export const SITE_TITLE = "Resale – buy and sell used laptops";
@@ -11,7 +13,9 @@ export function pageTitle(name?: string): string {
 
 /** usePageTitle sets document.title while the page is shown. */
 export function usePageTitle(name?: string) {
+  const t = useT();
+  const title = name ? t("{name} – Resale", { name }) : t(SITE_TITLE);
   useEffect(() => {
-    document.title = pageTitle(name);
-  }, [name]);
+    document.title = title;
+  }, [title]);
 }

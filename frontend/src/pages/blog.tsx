@@ -1,7 +1,9 @@
 import { QaCard } from "@/components/qa-card";
+import { useT, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
-const posts = [
+// Keys are the English texts themselves: Bangla readers get ours from the dictionary.
+const posts: { tag: MessageKey; question: MessageKey; answer: MessageKey }[] = [
   {
     tag: "React",
     question: "What are the different ways to manage state in a React application?",
@@ -30,16 +32,17 @@ const posts = [
 
 /** /blog: four written answers about front-end development. */
 export default function Blog() {
-  usePageTitle("Blog");
+  const t = useT();
+  usePageTitle(t("Blog"));
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header className="text-center">
-        <h1 className="text-4xl font-bold">Blog</h1>
-        <p className="mt-2 text-base-content/70">Short answers to questions front-end developers ask us.</p>
+        <h1 className="text-4xl font-bold">{t("Blog")}</h1>
+        <p className="mt-2 text-base-content/70">{t("Short answers to questions front-end developers ask us.")}</p>
       </header>
       <div className="grid gap-6">
         {posts.map((p) => (
-          <QaCard key={p.question} {...p} />
+          <QaCard key={p.question} tag={t(p.tag)} question={t(p.question)} answer={t(p.answer)} />
         ))}
       </div>
     </div>

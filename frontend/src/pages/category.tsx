@@ -4,7 +4,7 @@ import { useCategories, useCategory, type Category } from "@/api/categories";
 import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
 import type { SortOption } from "@/components/filter-bar";
 import { ProductCardSkeleton } from "@/components/product-card";
-import { formatNumber } from "@/lib/format";
+import { useT, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import { ProductBrowser } from "@/pages/product-browser";
 
@@ -17,6 +17,7 @@ const SORTS: SortOption[] = [
 
 /** All brands: a column beside the list on wide screens, a scroller above it on phones. */
 function CategorySidebar({ current, categories, loading }: { current: string; categories: Category[] | undefined; loading: boolean }) {
+  const t = useT();
   const list = useRef<HTMLUListElement>(null);
   // On a phone the list scrolls sideways: bring the current brand into view.
   useEffect(() => {
@@ -27,8 +28,8 @@ function CategorySidebar({ current, categories, loading }: { current: string; ca
     ul.scrollLeft = offset - (ul.clientWidth - active.offsetWidth) / 2;
   }, [current, categories]);
   return (
-    <nav aria-label="All categories" className="lg:sticky lg:top-24 lg:self-start">
-      <h2 className="mb-3 hidden px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60 lg:block">Categories</h2>
+    <nav aria-label={t("All categories")} className="lg:sticky lg:top-24 lg:self-start">
+      <h2 className="mb-3 hidden px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60 lg:block">{t("Categories")}</h2>
       {loading && !categories ? (
         <div className="flex gap-2 lg:flex-col" aria-hidden="true">
           {Array.from({ length: 4 }, (_, i) => (
@@ -62,9 +63,10 @@ function CategorySidebar({ current, categories, loading }: { current: string; ca
 
 /** The page's frame in grey while the category loads. */
 function CategorySkeleton() {
+  const t = useT();
   return (
     <div role="status" className="space-y-6">
-      <span className="sr-only">Loading...</span>
+      <span className="sr-only">{t("Loading...")}</span>
       <div aria-hidden="true" className="space-y-3">
         <div className="skeleton h-4 w-48" />
         <div className="skeleton h-9 w-64" />
@@ -88,8 +90,8 @@ function CategorySkeleton() {
   );
 }
 
-function countText(n: number): string {
-  return `${formatNumber(n)} ${n === 1 ? "product" : "products"}`;
+function countText(n: number, t: Translate): string {
+  return n === 1 ? t("{n} product", { n }) : t("{n} products", { n });
 }
 
 /**
@@ -99,7 +101,8 @@ function countText(n: number): string {
 export default function CategoryPage() {
   const { id } = useParams();
   const { data: category, error } = useCategory(id);
-  usePageTitle(category ? `${category.name} Laptops` : "Laptops");
+  const t = useT();
+  usePageTitle(category ? t("{brand} Laptops", { brand: category.name }) : t("Laptops"));
   const categories = useCategories();
   const { filters: fromUrl, setFilters, clearFilters } = useUrlFilters();
   // The brand is the route's; this page has no search words to rank by.
@@ -113,25 +116,29 @@ export default function CategoryPage() {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <nav className="breadcrumbs text-sm" aria-label="Breadcrumb">
+        <nav className="breadcrumbs text-sm" aria-label={t("Breadcrumb")}>
           <ul>
             <li>
-              <Link to="/">Home</Link>
+              <Link to="/">{t("Home")}</Link>
             </li>
             <li>
               <span aria-current="page">{category.name}</span>
             </li>
             <li>
-              <span>{countText(category.productCount)}</span>
+              <span>{countText(category.productCount, t)}</span>
             </li>
           </ul>
         </nav>
-        <h1 className="text-3xl font-bold">{category.name} Laptops</h1>
+        <h1 className="text-3xl font-bold">{t("{brand} Laptops", { brand: category.name })}</h1>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
         <CategorySidebar current={category._id} categories={categories.data} loading={categories.isLoading} />
-        <section aria-label={`${category.name} products`}>
+        <section aria-labelledby="category-products-title">
+          {/* the cards' names are h3s: the outline needs this level between */}
+          <h2 id="category-products-title" className="sr-only">
+            {t("{brand} products", { brand: category.name })}
+          </h2>
           <ProductBrowser
             query={query}
             filters={filters}

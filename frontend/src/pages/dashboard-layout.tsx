@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 import { useAuth } from "@/lib/auth";
+import { useT, type MessageKey } from "@/lib/i18n";
 
-type MenuItem = { to: string; label: string };
+type MenuItem = { to: string; label: MessageKey };
 
 const everyone: MenuItem[] = [{ to: "/dashboard/mybooking", label: "My Booking" }];
 const admin: MenuItem[] = [
@@ -21,6 +22,7 @@ const DRAWER_ID = "dashboard-drawer";
 /** /dashboard: side menu by role (a drawer on phones) and the page. */
 export default function DashboardLayout() {
   const { user } = useAuth();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLInputElement>(null);
   const menu = useRef<HTMLElement>(null);
@@ -54,7 +56,7 @@ export default function DashboardLayout() {
         className="drawer-toggle"
         checked={open}
         onChange={(e) => setOpen(e.target.checked)}
-        aria-label="Dashboard menu"
+        aria-label={t("Dashboard menu")}
       />
       <div className="drawer-content min-w-0">
         {/* drawer-button: the label shows the focus ring of the (invisible) checkbox */}
@@ -62,7 +64,7 @@ export default function DashboardLayout() {
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" aria-hidden="true">
             <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h10M4 18h16" />
           </svg>
-          Dashboard menu
+          {t("Dashboard menu")}
         </label>
         <Outlet />
       </div>
@@ -71,7 +73,7 @@ export default function DashboardLayout() {
         <label htmlFor={DRAWER_ID} aria-hidden="true" className="drawer-overlay" />
         <nav
           ref={menu}
-          aria-label="Dashboard"
+          aria-label={t("Dashboard")}
           onKeyDown={(e) => {
             if (e.key === "Escape" && open) {
               setOpen(false);
@@ -80,7 +82,7 @@ export default function DashboardLayout() {
           }}
           className="min-h-full w-64 bg-base-100 p-4 lg:min-h-0 lg:rounded-box lg:shadow-sm">
           <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/60">
-            {user ? `${user.role} dashboard` : "Dashboard"}
+            {user ? t(`${user.role} dashboard`) : t("Dashboard")}
           </p>
           <ul className="menu w-full gap-1 p-0">
             {items.map((item) => (
@@ -90,7 +92,7 @@ export default function DashboardLayout() {
                   className={({ isActive }) => (isActive ? "menu-active" : "")}
                   onClick={() => setOpen(false)}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}

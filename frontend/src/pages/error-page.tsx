@@ -1,26 +1,28 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { useT, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
-function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return error.statusText || String(error.data ?? "Not Found");
+function errorText(error: unknown, t: Translate): string {
+  if (isRouteErrorResponse(error)) return error.status === 404 ? t("Not Found") : error.statusText || String(error.data ?? t("Not Found"));
   if (error instanceof Error) return error.message;
   if (typeof error === "string") return error;
-  return "Something went wrong.";
+  return t("Something went wrong.");
 }
 
 /** The router's errorElement: any routing, loader or render error. */
 export default function ErrorPage() {
   const error = useRouteError();
-  usePageTitle("Page not found");
+  const t = useT();
+  usePageTitle(t("Page not found"));
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 px-4">
       <div className="text-center">
         <h1 className="text-8xl font-black tracking-tight text-primary sm:text-9xl">404</h1>
         <p className="mt-4 text-lg text-base-content/80" role="alert">
-          {errorText(error)}
+          {errorText(error, t)}
         </p>
         <Link to="/" className="btn btn-primary mt-8">
-          Go to Home
+          {t("Go to Home")}
         </Link>
       </div>
     </main>

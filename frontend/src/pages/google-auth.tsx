@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useGoogleExchange } from "@/api/auth";
 import { useAuth } from "@/lib/auth";
+import { useT } from "@/lib/i18n";
 import { safePath } from "@/lib/return-path";
 import { usePageTitle } from "@/lib/title";
 
@@ -12,7 +13,8 @@ import { usePageTitle } from "@/lib/title";
  * React runs effects twice), signs in and goes back to `from`.
  */
 export default function GoogleAuth() {
-  usePageTitle("Google sign-in");
+  const t = useT();
+  usePageTitle(t("Google sign-in"));
   const [search] = useSearchParams();
   const code = search.get("code");
   const from = safePath(search.get("from"));
@@ -29,19 +31,19 @@ export default function GoogleAuth() {
     trigger({ code }).then(
       (res) => {
         login(res.accessToken, res.user);
-        toast.success("LogIn Success");
+        toast.success(t("LogIn Success"));
         void navigate(from, { replace: true });
       },
-      (err: unknown) => setError(err instanceof Error ? err.message : "Google sign-in failed. Try again."),
+      (err: unknown) => setError(err instanceof Error ? err.message : t("Google sign-in failed. Try again.")),
     );
-  }, [code, from, login, navigate, trigger]);
+  }, [code, from, login, navigate, trigger, t]);
 
-  const problem = code ? error : "This sign-in link is incomplete. Start again from the log-in page.";
+  const problem = code ? error : t("This sign-in link is incomplete. Start again from the log-in page.");
   if (!problem) {
     return (
       <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4" role="status">
         <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <p className="text-base-content/70">Signing you in with Google...</p>
+        <p className="text-base-content/70">{t("Signing you in with Google...")}</p>
       </div>
     );
   }
@@ -54,13 +56,13 @@ export default function GoogleAuth() {
           </svg>
         </div>
         <h1 id="google-auth-title" className="text-2xl font-bold">
-          Google sign-in failed
+          {t("Google sign-in failed")}
         </h1>
         <p role="alert" className="text-error">
           {problem}
         </p>
         <Link to="/login" state={{ from }} className="btn btn-primary">
-          Back to Log In
+          {t("Back to Log In")}
         </Link>
       </div>
     </section>

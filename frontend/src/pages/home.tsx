@@ -4,16 +4,18 @@ import { useCategories, type Category } from "@/api/categories";
 import { useAdvertised, useProductPages } from "@/api/products";
 import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryGrid, CategoryGridSkeleton } from "@/components/category-grid";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, useT, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import { ProductShelf } from "@/pages/product-shelf";
 
-const steps = [
+const steps: { title: MessageKey; text: MessageKey }[] = [
   { title: "Register", text: "Create a free seller account in a minute." },
   { title: "Go to Dashboard", text: "Open your dashboard and choose Add Product." },
   { title: "Post ads with pictures of your products", text: "Add a clear photo, a fair price and where to meet." },
 ];
 
-type Brand = { title: string; category: string };
+type Brand = { title: MessageKey; category: string };
 
 /** How many products a brand section shows; See all leads to the rest. */
 export const BRAND_PREVIEW = 8;
@@ -42,11 +44,12 @@ function SectionHeading({ id, title, subtitle, action }: { id: string; title: st
 
 /** Urgent Sell: the products their sellers advertised. */
 function UrgentSell() {
+  const t = useT();
   const { data, error, isLoading } = useAdvertised();
   return (
     <section id="urgent-sell" aria-labelledby="urgent-title" className="scroll-mt-24">
-      <SectionHeading id="urgent-title" title="Urgent Sell" subtitle="Sellers who need to sell fast: book before someone else does." />
-      <ProductShelf products={data} error={error} isLoading={isLoading} emptyText="No urgent sales right now" />
+      <SectionHeading id="urgent-title" title={t("Urgent Sell")} subtitle={t("Sellers who need to sell fast: book before someone else does.")} />
+      <ProductShelf products={data} error={error} isLoading={isLoading} emptyText={t("No urgent sales right now")} />
     </section>
   );
 }
@@ -58,12 +61,13 @@ function UrgentSell() {
  * this page ambiguous.
  */
 function BrandSection({ brand, category }: { brand: Brand; category: Category | undefined }) {
+  const t = useT();
   const { products, error, isLoading } = useProductPages({ category: brand.category, limit: BRAND_PREVIEW });
   const id = `brand-${brand.category.toLowerCase()}-title`;
   const seeAll =
     category && products && products.length > 0 ? (
       <Link to={`/categorys/${category._id}`} className="btn btn-ghost btn-sm text-primary" aria-describedby={id}>
-        See all
+        {t("See all")}
         <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
           <path fillRule="evenodd" d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 1 1-1.4-1.4L11.5 10 7.2 5.6a1 1 0 0 1 0-1.4Z" clipRule="evenodd" />
         </svg>
@@ -71,7 +75,7 @@ function BrandSection({ brand, category }: { brand: Brand; category: Category | 
     ) : undefined;
   return (
     <section aria-labelledby={id}>
-      <SectionHeading id={id} title={brand.title} subtitle={`Second-hand ${brand.category} laptops available now.`} action={seeAll} />
+      <SectionHeading id={id} title={t(brand.title)} subtitle={t("Second-hand {brand} laptops available now.", { brand: brand.category })} action={seeAll} />
       <ProductShelf products={products} error={error} isLoading={isLoading} />
     </section>
   );
@@ -79,6 +83,7 @@ function BrandSection({ brand, category }: { brand: Brand; category: Category | 
 
 /** / and /home: banner, brand tiles, Urgent Sell, four brands and the post-an-ad promo. */
 export default function Home() {
+  const { t, locale } = useLanguage();
   usePageTitle();
   const { data: categories, error, isLoading } = useCategories();
   return (
@@ -88,15 +93,15 @@ export default function Home() {
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-24">
         <div className="mb-6 text-center">
           <h2 id="categories-title" className="text-3xl font-bold">
-            Shop by brand
+            {t("Shop by brand")}
           </h2>
-          <p className="mt-2 text-base-content/70">Pick a brand to see every laptop on sale.</p>
+          <p className="mt-2 text-base-content/70">{t("Pick a brand to see every laptop on sale.")}</p>
         </div>
         {isLoading ? (
           <CategoryGridSkeleton />
         ) : error ? (
           <div role="alert" className="alert alert-error alert-soft">
-            <span>We couldn't load the brands right now. Please refresh the page in a moment.</span>
+            <span>{t("We couldn't load the brands right now. Please refresh the page in a moment.")}</span>
           </div>
         ) : (
           <CategoryGrid categories={categories ?? []} />
@@ -113,18 +118,18 @@ export default function Home() {
         <div className="card-body gap-8 sm:p-10">
           <div className="text-center">
             <h2 id="promo-title" className="text-3xl font-bold">
-              Post your ad for free and easily
+              {t("Post your ad for free and easily")}
             </h2>
-            <p className="mt-2 text-base-content/70">Three steps and your laptop is in front of buyers.</p>
+            <p className="mt-2 text-base-content/70">{t("Three steps and your laptop is in front of buyers.")}</p>
           </div>
           <ol className="grid gap-6 md:grid-cols-3">
             {steps.map((s, i) => (
               <li key={s.title} className="flex flex-col items-center gap-3 text-center">
                 <span className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-content">
-                  {i + 1}
+                  {formatNumber(i + 1, locale)}
                 </span>
-                <h3 className="text-lg font-semibold">{s.title}</h3>
-                <p className="text-base-content/70">{s.text}</p>
+                <h3 className="text-lg font-semibold">{t(s.title)}</h3>
+                <p className="text-base-content/70">{t(s.text)}</p>
               </li>
             ))}
           </ol>

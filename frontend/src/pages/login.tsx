@@ -9,6 +9,7 @@ import { GoogleButton } from "@/components/google-button";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useT } from "@/lib/i18n";
 import { returnPath } from "@/lib/return-path";
 import { usePageTitle } from "@/lib/title";
 
@@ -16,7 +17,8 @@ type Errors = { email?: string; password?: string };
 
 /** /login: email and password or Google sign-in, then back to where the user was. */
 export default function Login() {
-  usePageTitle("Log In");
+  const t = useT();
+  usePageTitle(t("Log In"));
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -42,10 +44,10 @@ export default function Login() {
       const res = await trigger({ email: email.trim(), password });
       setSignedIn(true);
       auth.login(res.accessToken, res.user);
-      toast.success("Login Success");
+      toast.success(t("Login Success"));
       void navigate(from, { replace: true });
     } catch (err) {
-      const message = err instanceof Error ? err.message : "Login failed. Try again.";
+      const message = err instanceof Error ? err.message : t("Login failed. Try again.");
       const fields = err instanceof ApiError ? err.fields : {};
       // The spec puts the server's message under the password field.
       setErrors({ email: fields.email, password: fields.password ?? message });
@@ -54,13 +56,13 @@ export default function Login() {
 
   return (
     <AuthCard
-      title="Log In"
-      subtitle="Welcome back. Log in to book laptops and manage your ads."
-      asideTitle="Good laptops, fair prices, real people."
-      asidePoints={["Book a laptop and meet the seller", "Pay safely by card", "Post your own ads for free"]}
+      title={t("Log In")}
+      subtitle={t("Welcome back. Log in to book laptops and manage your ads.")}
+      asideTitle={t("Good laptops, fair prices, real people.")}
+      asidePoints={[t("Book a laptop and meet the seller"), t("Pay safely by card"), t("Post your own ads for free")]}
     >
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label="Log In">
-        <FormField id="login-email" label="Email" error={errors.email}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={t("Log In")}>
+        <FormField id="login-email" label={t("Email")} error={errors.email}>
           <input
             id="login-email"
             name="email"
@@ -75,7 +77,7 @@ export default function Login() {
             aria-describedby={fieldDescribedBy("login-email", errors.email)}
           />
         </FormField>
-        <FormField id="login-password" label="Password" error={errors.password}>
+        <FormField id="login-password" label={t("Password")} error={errors.password}>
           <input
             id="login-password"
             name="password"
@@ -83,7 +85,7 @@ export default function Login() {
             autoComplete="current-password"
             required
             className={`input w-full ${errors.password ? "input-error" : ""}`}
-            placeholder="Your password"
+            placeholder={t("Your password")}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={errors.password ? true : undefined}
@@ -94,17 +96,17 @@ export default function Login() {
           <button
             type="button"
             className="link link-hover text-sm text-base-content/70"
-            title="To reset your password, contact the Resale shop."
+            title={t("To reset your password, contact the Resale shop.")}
           >
-            Forgot password?
+            {t("Forgot password?")}
           </button>
         </div>
-        <SubmitButton busy={isMutating}>Login</SubmitButton>
+        <SubmitButton busy={isMutating}>{t("Login")}</SubmitButton>
       </form>
 
       {config?.googleEnabled && (
         <div className="flex flex-col gap-3">
-          <div className="divider my-0 text-sm text-base-content/60">OR</div>
+          <div className="divider my-0 text-sm text-base-content/60">{t("OR")}</div>
           <GoogleButton href={googleLoginUrl(from)} />
         </div>
       )}
@@ -115,9 +117,9 @@ export default function Login() {
       )}
 
       <p className="text-center text-sm">
-        New to Resale?{" "}
+        {t("New to Resale?")}{" "}
         <Link to="/signup" state={{ from }} className="link link-primary font-medium">
-          Create an account
+          {t("Create an account")}
         </Link>
       </p>
     </AuthCard>

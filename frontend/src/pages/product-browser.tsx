@@ -4,6 +4,7 @@ import { activeFilterCount, type ProductFilters } from "@/api/product-filters";
 import { useProductPages, type ProductQuery } from "@/api/products";
 import { FilterBar, type SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
+import { useT } from "@/lib/i18n";
 import { ProductShelf } from "@/pages/product-shelf";
 
 type ProductBrowserProps = {
@@ -22,6 +23,7 @@ type ProductBrowserProps = {
 
 /** The filter bar, the cards, and Load more. */
 export function ProductBrowser({ query, filters, onChange, onClear, sortOptions, brands, searchHint, gridClassName }: ProductBrowserProps) {
+  const t = useT();
   const list = useProductPages(query);
   const filtered = activeFilterCount(filters) > 0;
   const badFilter = list.error?.status === 400;
@@ -32,8 +34,8 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
         products={list.products}
         isLoading={list.isLoading}
         error={list.error}
-        errorText={badFilter ? `These filters don't work together: ${list.error!.message}` : undefined}
-        emptyHint={filtered ? "Try clearing the filters." : searchHint}
+        errorText={badFilter ? t("These filters don't work together: {message}", { message: list.error!.message }) : undefined}
+        emptyHint={filtered ? t("Try clearing the filters.") : searchHint}
         skeletons={6}
         gridClassName={gridClassName}
       />

@@ -9,6 +9,7 @@ import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
 import { useAuth } from "@/lib/auth";
+import { useT } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
 
 type ProductShelfProps = {
@@ -27,21 +28,20 @@ type ProductShelfProps = {
   gridClassName?: string;
 };
 
-/** The spec's empty-list text for products. */
-export const NO_PRODUCT = "No Available Product";
 
 /** A grid of product cards with Book Now and Report wired up. */
 export function ProductShelf({
   products,
   isLoading,
   error,
-  emptyText = NO_PRODUCT,
+  emptyText,
   emptyHint,
   errorText,
   skeletons = 3,
   gridClassName = "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
 }: ProductShelfProps) {
   const { user } = useAuth();
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const [confirm, confirmDialog] = useConfirm();
@@ -60,18 +60,18 @@ export function ProductShelf({
   async function onReport(p: Product) {
     if (!signedIn()) return;
     const yes = await confirm({
-      message: "Are You sure Report this Product",
-      detail: `${p.productName} will be sent to the admins for review.`,
-      confirmLabel: "Report",
+      message: t("Are You sure Report this Product"),
+      detail: t("{name} will be sent to the admins for review.", { name: p.productName }),
+      confirmLabel: t("Report"),
       danger: true,
     });
     if (!yes) return;
     setReportingId(p._id);
     try {
       await report.trigger(p._id);
-      notify("success", "Report Success");
+      notify("success", t("Report Success"));
     } catch (err) {
-      notify("error", err instanceof Error ? err.message : "Could not report this product");
+      notify("error", err instanceof Error ? err.message : t("Could not report this product"));
     } finally {
       setReportingId(null);
     }
@@ -93,13 +93,13 @@ export function ProductShelf({
       productName: booking.productName,
       price: booking.sellPrice,
     });
-    notify("success", "Book Success");
+    notify("success", t("Book Success"));
   }
 
   let body;
   if (isLoading && !products) {
     body = (
-      <div className={`grid gap-6 ${gridClassName}`} role="status" aria-label="Loading products">
+      <div className={`grid gap-6 ${gridClassName}`} role="status" aria-label={t("Loading products")}>
         {Array.from({ length: skeletons }, (_, i) => (
           <ProductCardSkeleton key={i} />
         ))}
@@ -108,7 +108,7 @@ export function ProductShelf({
   } else if (error && !products) {
     body = (
       <div role="alert" className="alert alert-error alert-soft">
-        <span>{errorText ?? "We couldn't load these laptops right now. Please refresh the page in a moment."}</span>
+        <span>{errorText ?? t("We couldn't load these laptops right now. Please refresh the page in a moment.")}</span>
       </div>
     );
   } else if (!products || products.length === 0) {
@@ -118,7 +118,7 @@ export function ProductShelf({
           <rect x="3" y="4" width="18" height="12" rx="1.5" />
           <path strokeLinecap="round" d="M1.5 19.5h21" />
         </svg>
-        <p className="font-semibold text-base-content/70">{emptyText}</p>
+        <p className="font-semibold text-base-content/70">{emptyText ?? t("No Available Product")}</p>
         {emptyHint && <p className="text-sm text-base-content/60">{emptyHint}</p>}
       </div>
     );

@@ -10,7 +10,8 @@ import { PageSpinner } from "@/components/page-spinner";
 import { VerifiedBadge } from "@/components/product-card";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { formatTk } from "@/lib/format";
+import { formatPosted, formatTk, localDigits } from "@/lib/format";
+import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -31,28 +32,29 @@ export default function ProductPage() {
   const navigate = useNavigate();
   const book = useCreateBooking();
   const [booking, setBooking] = useState(false);
+  const { t, locale } = useLanguage();
 
   // the tab's title follows the product, as the server set it on a full load
   useEffect(() => {
     if (!p) return;
     const before = document.title;
-    document.title = `${p.productName} – ${formatTk(p.sellPrice)} | Resale`;
+    document.title = `${p.productName} – ${formatTk(p.sellPrice, locale)} | Resale`;
     return () => {
       document.title = before;
     };
-  }, [p]);
+  }, [p, locale]);
 
   if (isLoading && !p) return <PageSpinner />;
   if (!p) {
     const gone = error instanceof ApiError && error.status === 404;
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{gone ? "Product not found" : "We couldn't load this laptop"}</h1>
+        <h1 className="text-2xl font-bold">{gone ? t("Product not found") : t("We couldn't load this laptop")}</h1>
         <p className="text-base-content/70">
-          {gone ? "It may have been sold or taken down by its seller." : "Please refresh the page in a moment."}
+          {gone ? t("It may have been sold or taken down by its seller.") : t("Please refresh the page in a moment.")}
         </p>
         <Link to="/" className="btn btn-primary">
-          Browse laptops
+          {t("Browse laptops")}
         </Link>
       </section>
     );
@@ -79,7 +81,7 @@ export default function ProductPage() {
       productName: p.productName,
       price: p.sellPrice,
     });
-    notify("success", "Book Success");
+    notify("success", t("Book Success"));
   }
 
   return (
@@ -95,37 +97,35 @@ export default function ProductPage() {
           </h1>
           <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <p className="text-3xl font-extrabold text-primary">
-              <span className="sr-only">Selling price: </span>
-              {formatTk(p.sellPrice)}
+              <span className="sr-only">{t("Selling price:")} </span>
+              {formatTk(p.sellPrice, locale)}
             </p>
             <p className="text-base-content/70">
-              Original price <del>{formatTk(p.orginalPrice)}</del>
+              {t("Original price")} <del>{formatTk(p.orginalPrice, locale)}</del>
             </p>
           </div>
         </div>
 
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-box bg-base-100 p-5 shadow-sm sm:grid-cols-3">
-          <Fact label="Brand">{p.category}</Fact>
-          <Fact label="Condition">
-            <span className="capitalize">{p.condition}</span>
+          <Fact label={t("Brand")}>{p.category}</Fact>
+          <Fact label={t("Condition")}>
+            <span className="capitalize">{t(p.condition)}</span>
           </Fact>
-          <Fact label="Used">{p.used} year</Fact>
-          <Fact label="Location">{p.location}</Fact>
-          <Fact label="Seller">
+          <Fact label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
+          <Fact label={t("Location")}>{p.location}</Fact>
+          <Fact label={t("Seller")}>
             <span className="inline-flex flex-wrap items-center gap-2">
               {p.seller}
               {p.sellerVerify && <VerifiedBadge />}
             </span>
           </Fact>
-          <Fact label="Posted">
-            {p.time}, {p.date}
-          </Fact>
+          <Fact label={t("Posted")}>{formatPosted(p.time, p.date, locale)}</Fact>
         </dl>
 
         {p.description && (
           <section aria-labelledby="product-description">
             <h2 id="product-description" className="mb-1 text-lg font-semibold">
-              Description
+              {t("Description")}
             </h2>
             <p className="whitespace-pre-line leading-relaxed text-base-content/80">{p.description}</p>
           </section>
@@ -134,14 +134,14 @@ export default function ProductPage() {
         <div>
           {own ? (
             <button type="button" className="btn btn-disabled btn-wide" disabled>
-              Your product
+              {t("Your product")}
             </button>
           ) : (
             <button type="button" className="btn btn-primary btn-wide" onClick={onBook}>
-              Book Now
+              {t("Book Now")}
             </button>
           )}
-          {!user && <p className="mt-2 text-sm text-base-content/70">You'll be asked to log in to book it.</p>}
+          {!user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>}
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import { useCategories } from "@/api/categories";
 import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
 import type { SortOption } from "@/components/filter-bar";
+import { useT } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import { ProductBrowser } from "@/pages/product-browser";
 
@@ -25,18 +26,24 @@ const BROWSE_SORTS: SortOption[] = [
 export default function SearchPage() {
   const { data: categories } = useCategories();
   const { filters, setFilters, clearFilters } = useUrlFilters();
-  usePageTitle(filters.q ? `Results for “${filters.q}”` : "All laptops");
+  const t = useT();
+  const heading = filters.q ? t("Results for “{q}”", { q: filters.q }) : t("All laptops");
+  usePageTitle(heading);
   // "Best match" is relevance, the API's default with words: show it as the default.
   const shown = { ...filters, sort: filters.sort === "relevance" ? "" : filters.sort };
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold break-words sm:text-3xl">{filters.q ? `Results for “${filters.q}”` : "All laptops"}</h1>
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">{heading}</h1>
         <p className="text-base-content/70">
-          {filters.q ? "Laptops whose name or description match your words." : "Every laptop on sale, from every brand."}
+          {filters.q ? t("Laptops whose name or description match your words.") : t("Every laptop on sale, from every brand.")}
         </p>
       </div>
-      <section aria-label="Search results">
+      <section aria-labelledby="search-results-title">
+        {/* the cards' names are h3s: the outline needs this level between */}
+        <h2 id="search-results-title" className="sr-only">
+          {t("Search results")}
+        </h2>
         <ProductBrowser
           query={queryFromFilters(filters)}
           filters={shown}
@@ -44,7 +51,7 @@ export default function SearchPage() {
           onClear={clearFilters}
           sortOptions={filters.q ? SEARCH_SORTS : BROWSE_SORTS}
           brands={categories?.map((c) => c.name)}
-          searchHint={filters.q ? "Try fewer or shorter words, e.g. “mac” for MacBook." : undefined}
+          searchHint={filters.q ? t("Try fewer or shorter words, e.g. “mac” for MacBook.") : undefined}
         />
       </section>
     </div>

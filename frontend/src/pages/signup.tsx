@@ -8,6 +8,7 @@ import { SubmitButton } from "@/components/submit-button";
 import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useT, type Translate } from "@/lib/i18n";
 import { returnPath } from "@/lib/return-path";
 import { usePageTitle } from "@/lib/title";
 
@@ -18,21 +19,22 @@ const MIN_PASSWORD = 8;
 const PHOTO_TYPES = PHOTO_ACCEPT.split(",");
 
 /** validate runs the client's checks; the server checks everything again. */
-function validate(v: { userName: string; image: File | null; email: string; password: string }): Errors {
+function validate(v: { userName: string; image: File | null; email: string; password: string }, t: Translate): Errors {
   const errors: Errors = {};
-  if (!v.userName.trim()) errors.userName = "Enter your name";
-  if (!v.image) errors.image = "Choose a photo of yourself";
-  else if (v.image.type && !PHOTO_TYPES.includes(v.image.type)) errors.image = "Choose a JPEG, PNG, WebP or GIF image";
-  else if (v.image.size > MAX_PHOTO_BYTES) errors.image = "The photo must be at most 8 MB";
-  if (!v.email.trim()) errors.email = "Enter your email";
-  if (!v.password) errors.password = "Choose a password";
-  else if (v.password.length < MIN_PASSWORD) errors.password = `Use at least ${MIN_PASSWORD} characters`;
+  if (!v.userName.trim()) errors.userName = t("Enter your name");
+  if (!v.image) errors.image = t("Choose a photo of yourself");
+  else if (v.image.type && !PHOTO_TYPES.includes(v.image.type)) errors.image = t("Choose a JPEG, PNG, WebP or GIF image");
+  else if (v.image.size > MAX_PHOTO_BYTES) errors.image = t("The photo must be at most 8 MB");
+  if (!v.email.trim()) errors.email = t("Enter your email");
+  if (!v.password) errors.password = t("Choose a password");
+  else if (v.password.length < MIN_PASSWORD) errors.password = t("Use at least {n} characters", { n: MIN_PASSWORD });
   return errors;
 }
 
 /** /signup: create a Buyer or Seller account with a photo. */
 export default function Signup() {
-  usePageTitle("Sign Up");
+  const t = useT();
+  usePageTitle(t("Sign Up"));
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -67,7 +69,7 @@ export default function Signup() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setMessage(null);
-    const found = validate({ userName, image, email, password });
+    const found = validate({ userName, image, email, password }, t);
     setErrors(found);
     if (Object.keys(found).length > 0 || !image) return;
     setSent(0);
@@ -76,11 +78,11 @@ export default function Signup() {
       setSent(null);
       setSignedIn(true);
       auth.login(res.accessToken, res.user);
-      toast.success("User create Success");
+      toast.success(t("User create Success"));
       void navigate(from, { replace: true });
     } catch (err) {
       setSent(null);
-      const text = err instanceof Error ? err.message : "Sign-up failed. Try again.";
+      const text = err instanceof Error ? err.message : t("Sign-up failed. Try again.");
       if (!(err instanceof ApiError)) {
         setMessage(text);
         return;
@@ -96,17 +98,18 @@ export default function Signup() {
     }
   }
 
-  const photoHint = "JPEG, PNG, WebP or GIF, up to 8 MB";
+  const photoHint = t("JPEG, PNG, WebP or GIF, up to 8 MB");
+  const passwordHint = t("At least {n} characters", { n: MIN_PASSWORD });
 
   return (
     <AuthCard
-      title="Sign Up"
-      subtitle="Create a free account to book laptops, or to sell your own."
-      asideTitle="Join the marketplace for second-hand laptops."
-      asidePoints={["Buyers book and pay in a few clicks", "Sellers post ads with photos for free", "Verified sellers get a badge"]}
+      title={t("Sign Up")}
+      subtitle={t("Create a free account to book laptops, or to sell your own.")}
+      asideTitle={t("Join the marketplace for second-hand laptops.")}
+      asidePoints={[t("Buyers book and pay in a few clicks"), t("Sellers post ads with photos for free"), t("Verified sellers get a badge")]}
     >
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label="Sign Up">
-        <FormField id="signup-name" label="Name" error={errors.userName}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={t("Sign Up")}>
+        <FormField id="signup-name" label={t("Name")} error={errors.userName}>
           <input
             id="signup-name"
             name="userName"
@@ -114,7 +117,7 @@ export default function Signup() {
             autoComplete="name"
             required
             className={`input w-full ${errors.userName ? "input-error" : ""}`}
-            placeholder="Your full name"
+            placeholder={t("Your full name")}
             value={userName}
             onChange={(e) => setUserName(e.target.value)}
             aria-invalid={errors.userName ? true : undefined}
@@ -122,12 +125,12 @@ export default function Signup() {
           />
         </FormField>
 
-        <FormField id="signup-photo" label="Photo" error={errors.image} hint={photoHint}>
+        <FormField id="signup-photo" label={t("Photo")} error={errors.image} hint={photoHint}>
           <div className="flex items-center gap-4">
             <div className="avatar">
               <div className="w-14 rounded-full bg-base-200 ring-1 ring-base-300">
                 {preview ? (
-                  <img src={preview} alt="Preview of your photo" />
+                  <img src={preview} alt={t("Preview of your photo")} />
                 ) : (
                   <svg viewBox="0 0 24 24" className="h-full w-full p-3 text-base-content/40" fill="none" stroke="currentColor" aria-hidden="true">
                     <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.6" d="M15.75 6a3.75 3.75 0 1 1-7.5 0 3.75 3.75 0 0 1 7.5 0ZM4.5 20.1a7.5 7.5 0 0 1 15 0A17.9 17.9 0 0 1 12 21.75c-2.68 0-5.22-.58-7.5-1.65Z" />
@@ -149,7 +152,7 @@ export default function Signup() {
           </div>
         </FormField>
 
-        <FormField id="signup-email" label="Email" error={errors.email}>
+        <FormField id="signup-email" label={t("Email")} error={errors.email}>
           <input
             id="signup-email"
             name="email"
@@ -165,7 +168,7 @@ export default function Signup() {
           />
         </FormField>
 
-        <FormField id="signup-password" label="Password" error={errors.password} hint="At least 8 characters">
+        <FormField id="signup-password" label={t("Password")} error={errors.password} hint={passwordHint}>
           <input
             id="signup-password"
             name="password"
@@ -174,15 +177,15 @@ export default function Signup() {
             required
             minLength={MIN_PASSWORD}
             className={`input w-full ${errors.password ? "input-error" : ""}`}
-            placeholder="Choose a password"
+            placeholder={t("Choose a password")}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={errors.password ? true : undefined}
-            aria-describedby={fieldDescribedBy("signup-password", errors.password, "At least 8 characters")}
+            aria-describedby={fieldDescribedBy("signup-password", errors.password, passwordHint)}
           />
         </FormField>
 
-        <FormField id="signup-role" label="Account Type" error={errors.role}>
+        <FormField id="signup-role" label={t("Account Type")} error={errors.role}>
           <select
             id="signup-role"
             name="role"
@@ -193,8 +196,8 @@ export default function Signup() {
             aria-invalid={errors.role ? true : undefined}
             aria-describedby={fieldDescribedBy("signup-role", errors.role)}
           >
-            <option value="Buyer">Buyer</option>
-            <option value="Seller">Seller</option>
+            <option value="Buyer">{t("Buyer")}</option>
+            <option value="Seller">{t("Seller")}</option>
           </select>
         </FormField>
 
@@ -203,14 +206,14 @@ export default function Signup() {
             {message}
           </p>
         )}
-        {isMutating && sent !== null && <UploadProgress sent={sent} label="Uploading your photo…" />}
-        <SubmitButton busy={isMutating}>Sign Up</SubmitButton>
+        {isMutating && sent !== null && <UploadProgress sent={sent} label={t("Uploading your photo…")} />}
+        <SubmitButton busy={isMutating}>{t("Sign Up")}</SubmitButton>
       </form>
 
       <p className="text-center text-sm">
-        Already have an account?{" "}
+        {t("Already have an account?")}{" "}
         <Link to="/login" state={{ from }} className="link link-primary font-medium">
-          Log in
+          {t("Log in")}
         </Link>
       </p>
     </AuthCard>

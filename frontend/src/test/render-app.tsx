@@ -8,6 +8,7 @@ import { SWRConfig, type Cache } from "swr";
 import { vi } from "vitest";
 import { fetcher } from "@/lib/api";
 import { AuthProvider } from "@/lib/auth";
+import { LanguageProvider } from "@/lib/i18n";
 import { routes } from "@/router";
 import { fakeXHR } from "@/test/fake-xhr";
 
@@ -91,14 +92,14 @@ export function renderApp(path: string, { strict = false, state }: RenderOptions
   const router = createMemoryRouter(loadedRoutes, { initialEntries: [entry] });
   const cache: Cache = new Map();
   const tree = (
-    <>
+    <LanguageProvider>
       <SWRConfig value={{ provider: () => cache, fetcher, dedupingInterval: 0, shouldRetryOnError: false }}>
         <AuthProvider>
           <RouterProvider router={router} />
         </AuthProvider>
       </SWRConfig>
       <ToastContainer autoClose={false} />
-    </>
+    </LanguageProvider>
   );
   render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return Object.assign(router, { cache });

@@ -8,6 +8,7 @@ import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { FormSkeleton } from "@/components/skeletons";
 import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
+import { useT, type MessageKey, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
 /** The form's fields, named as in the POST /api/products body. */
@@ -41,7 +42,7 @@ const EMPTY: Values = {
 };
 
 /** Every input's label, by field: also used to turn "is required" into a sentence. */
-const LABELS: Record<Field, string> = {
+const LABELS: Record<Field, MessageKey> = {
   productName: "Product Name",
   picture: "Photo",
   sellPrice: "Sell Price",
@@ -72,27 +73,28 @@ const PHONE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
 
 /** fieldText turns a server field problem ("is required") into a sentence. */
 function fieldText(field: Field, problem: string): string {
+  // The server's words are English: the sentence stays English, in either language.
   return /^[a-z]/.test(problem) ? `${LABELS[field]} ${problem}` : problem;
 }
 
 /** validate runs the client's checks; the server checks everything again. */
-function validate(v: Values): Errors {
+function validate(v: Values, t: Translate): Errors {
   const e: Errors = {};
-  if (!v.productName.trim()) e.productName = "Enter the product name";
-  if (!v.photo) e.picture = "Choose a photo of the laptop";
-  else if (v.photo.type && !PHOTO_TYPES.includes(v.photo.type)) e.picture = "Choose a JPEG, PNG, WebP or GIF image";
-  else if (v.photo.size > MAX_PHOTO_BYTES) e.picture = "The photo must be at most 8 MB";
+  if (!v.productName.trim()) e.productName = t("Enter the product name");
+  if (!v.photo) e.picture = t("Choose a photo of the laptop");
+  else if (v.photo.type && !PHOTO_TYPES.includes(v.photo.type)) e.picture = t("Choose a JPEG, PNG, WebP or GIF image");
+  else if (v.photo.size > MAX_PHOTO_BYTES) e.picture = t("The photo must be at most 8 MB");
   for (const f of ["sellPrice", "orginalPrice"] as const) {
     const s = v[f].trim();
-    if (!s) e[f] = `Enter the ${f === "sellPrice" ? "selling" : "original"} price`;
-    else if (!/^\d+(\.\d+)?$/.test(s) || Number.parseInt(s, 10) < 1) e[f] = "Enter a price in whole Tk, e.g. 45000";
+    if (!s) e[f] = f === "sellPrice" ? t("Enter the selling price") : t("Enter the original price");
+    else if (!/^\d+(\.\d+)?$/.test(s) || Number.parseInt(s, 10) < 1) e[f] = t("Enter a price in whole Tk, e.g. 45000");
   }
-  if (!v.category) e.category = "Choose a category";
-  if (!v.condition) e.condition = "Choose the condition";
-  if (!v.number.trim()) e.number = "Enter your phone number";
-  else if (!PHONE.test(v.number.trim())) e.number = "Use digits only, e.g. 01712345678";
-  if (!v.used.trim()) e.used = "Enter how many years it was used";
-  if (!v.location.trim()) e.location = "Enter where the laptop is";
+  if (!v.category) e.category = t("Choose a category");
+  if (!v.condition) e.condition = t("Choose the condition");
+  if (!v.number.trim()) e.number = t("Enter your phone number");
+  else if (!PHONE.test(v.number.trim())) e.number = t("Use digits only, e.g. 01712345678");
+  if (!v.used.trim()) e.used = t("Enter how many years it was used");
+  if (!v.location.trim()) e.location = t("Enter where the laptop is");
   return e;
 }
 
@@ -123,7 +125,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** /dashboard/addproduct (seller): the new-listing form. */
 export default function AddProduct() {
-  usePageTitle("Add a Product");
+  const t = useT();
+  usePageTitle(t("Add a Product"));
   const categories = useCategories();
   // How much of the photo has gone: 0 to 1, null when not uploading.
   const [sent, setSent] = useState<number | null>(null);
@@ -151,7 +154,7 @@ export default function AddProduct() {
   if (categories.error) {
     return (
       <div role="alert" className="alert alert-error alert-soft">
-        <span>We couldn't load the categories. Please refresh the page in a moment.</span>
+        <span>{t("We couldn't load the categories. Please refresh the page in a moment.")}</span>
       </div>
     );
   }
@@ -171,7 +174,7 @@ export default function AddProduct() {
     e.preventDefault();
     if (busy) return;
     setMessage(null);
-    const found = validate(values);
+    const found = validate(values, t);
     if (Object.keys(found).length > 0 || !values.photo) {
       showErrors(found);
       return;
@@ -184,11 +187,11 @@ export default function AddProduct() {
       setSent(0);
       try {
         const res = await upload.trigger(values.photo);
-        if (!res?.success || !res.data?.url) throw new Error("The photo could not be uploaded. Try another one.");
+        if (!res?.success || !res.data?.url) throw new Error(t("The photo could not be uploaded. Try another one."));
         picture = res.data.url;
         uploaded.current = { file: values.photo, url: picture };
       } catch (err) {
-        const text = err instanceof Error ? err.message : "The photo could not be uploaded. Try another one.";
+        const text = err instanceof Error ? err.message : t("The photo could not be uploaded. Try another one.");
         setMessage(text);
         showErrors({ picture: err instanceof ApiError && err.fields.image ? fieldText("picture", err.fields.image) : text });
         return;
@@ -200,10 +203,10 @@ export default function AddProduct() {
     // 2. The product.
     try {
       await add.trigger(toBody(values, picture));
-      toast.success("product successfuly added");
+      toast.success(t("product successfuly added"));
       void navigate("/dashboard/myproducts");
     } catch (err) {
-      const text = err instanceof Error ? err.message : "The product could not be added. Try again.";
+      const text = err instanceof Error ? err.message : t("The product could not be added. Try again.");
       setMessage(text);
       if (err instanceof ApiError) {
         const next: Errors = {};
@@ -226,27 +229,27 @@ export default function AddProduct() {
   });
   const input = (f: Field) => `input w-full ${errors[f] ? "input-error" : ""}`;
   const select = (f: Field) => `select w-full ${errors[f] ? "select-error" : ""}`;
-  const photoHint = "JPEG, PNG, WebP or GIF, up to 8 MB";
+  const photoHint = t("JPEG, PNG, WebP or GIF, up to 8 MB");
 
   return (
     <section className="card mx-auto w-full max-w-3xl bg-base-100 shadow-sm" aria-labelledby="add-product-title">
       <div className="card-body gap-6 p-5 sm:p-8">
         <header>
           <h1 id="add-product-title" className="text-2xl font-bold sm:text-3xl">
-            Add a Product
+            {t("Add a Product")}
           </h1>
-          <p className="mt-1 text-base-content/70">Describe your laptop honestly: buyers book it from this ad and call you to meet.</p>
+          <p className="mt-1 text-base-content/70">{t("Describe your laptop honestly: buyers book it from this ad and call you to meet.")}</p>
         </header>
 
         <form ref={form} className="flex flex-col gap-8" onSubmit={onSubmit} noValidate aria-labelledby="add-product-title">
-          <Section title="The laptop">
+          <Section title={t("The laptop")}>
             <div className="sm:col-span-2">
-              <FormField id={ID.productName} label={LABELS.productName} error={errors.productName}>
+              <FormField id={ID.productName} label={t(LABELS.productName)} error={errors.productName}>
                 <input
                   {...control("productName")}
                   type="text"
                   required
-                  placeholder="e.g. HP EliteBook 840 G5, Core i5, 8 GB"
+                  placeholder={t("e.g. HP EliteBook 840 G5, Core i5, 8 GB")}
                   className={input("productName")}
                   value={values.productName}
                   onChange={(e) => set("productName", e.target.value)}
@@ -254,11 +257,11 @@ export default function AddProduct() {
               </FormField>
             </div>
             <div className="sm:col-span-2">
-              <FormField id={ID.picture} label={LABELS.picture} error={errors.picture} hint={photoHint}>
+              <FormField id={ID.picture} label={t(LABELS.picture)} error={errors.picture} hint={photoHint}>
                 <div className="flex items-center gap-4">
                   <div className="flex aspect-[4/3] w-16 shrink-0 items-center sm:w-24 justify-center overflow-hidden rounded-field bg-base-200 ring-1 ring-base-300">
                     {preview ? (
-                      <img src={preview} alt="Preview of the product photo" className="h-full w-full object-cover" />
+                      <img src={preview} alt={t("Preview of the product photo")} className="h-full w-full object-cover" />
                     ) : (
                       <svg viewBox="0 0 24 24" className="h-8 w-8 text-base-content/35" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
                         <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -281,10 +284,10 @@ export default function AddProduct() {
               </FormField>
             </div>
             <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
-              <FormField id={ID.category} label={LABELS.category} error={errors.category}>
+              <FormField id={ID.category} label={t(LABELS.category)} error={errors.category}>
                 <select {...control("category")} required className={select("category")} value={values.category} onChange={(e) => set("category", e.target.value)}>
                   <option value="" disabled>
-                    Choose a brand
+                    {t("Choose a brand")}
                   </option>
                   {categories.data.map((c) => (
                     <option key={c._id} value={c.name}>
@@ -293,7 +296,7 @@ export default function AddProduct() {
                   ))}
                 </select>
               </FormField>
-              <FormField id={ID.condition} label={LABELS.condition} error={errors.condition}>
+              <FormField id={ID.condition} label={t(LABELS.condition)} error={errors.condition}>
                 <select
                   {...control("condition")}
                   required
@@ -302,22 +305,22 @@ export default function AddProduct() {
                   onChange={(e) => set("condition", e.target.value as Condition)}
                 >
                   <option value="" disabled>
-                    Choose the condition
+                    {t("Choose the condition")}
                   </option>
                   {CONDITIONS.map((c) => (
                     <option key={c} value={c}>
-                      {c}
+                      {t(c)}
                     </option>
                   ))}
                 </select>
               </FormField>
-              <FormField id={ID.used} label={LABELS.used} error={errors.used}>
+              <FormField id={ID.used} label={t(LABELS.used)} error={errors.used}>
                 <input
                   {...control("used")}
                   type="text"
                   inputMode="decimal"
                   required
-                  placeholder="e.g. 2"
+                  placeholder={t("e.g. 2")}
                   className={input("used")}
                   value={values.used}
                   onChange={(e) => set("used", e.target.value)}
@@ -326,8 +329,8 @@ export default function AddProduct() {
             </div>
           </Section>
 
-          <Section title="Price in Tk">
-            <FormField id={ID.sellPrice} label={LABELS.sellPrice} error={errors.sellPrice}>
+          <Section title={t("Price in Tk")}>
+            <FormField id={ID.sellPrice} label={t(LABELS.sellPrice)} error={errors.sellPrice}>
               <input
                 {...control("sellPrice")}
                 type="number"
@@ -335,13 +338,13 @@ export default function AddProduct() {
                 min={1}
                 step={1}
                 required
-                placeholder="e.g. 45000"
+                placeholder={t("e.g. 45000")}
                 className={input("sellPrice")}
                 value={values.sellPrice}
                 onChange={(e) => set("sellPrice", e.target.value)}
               />
             </FormField>
-            <FormField id={ID.orginalPrice} label={LABELS.orginalPrice} error={errors.orginalPrice}>
+            <FormField id={ID.orginalPrice} label={t(LABELS.orginalPrice)} error={errors.orginalPrice}>
               <input
                 {...control("orginalPrice")}
                 type="number"
@@ -349,7 +352,7 @@ export default function AddProduct() {
                 min={1}
                 step={1}
                 required
-                placeholder="What it cost new"
+                placeholder={t("What it cost new")}
                 className={input("orginalPrice")}
                 value={values.orginalPrice}
                 onChange={(e) => set("orginalPrice", e.target.value)}
@@ -357,8 +360,8 @@ export default function AddProduct() {
             </FormField>
           </Section>
 
-          <Section title="Where to find you">
-            <FormField id={ID.number} label={LABELS.number} error={errors.number}>
+          <Section title={t("Where to find you")}>
+            <FormField id={ID.number} label={t(LABELS.number)} error={errors.number}>
               <input
                 {...control("number")}
                 type="tel"
@@ -371,23 +374,23 @@ export default function AddProduct() {
                 onChange={(e) => set("number", e.target.value)}
               />
             </FormField>
-            <FormField id={ID.location} label={LABELS.location} error={errors.location}>
+            <FormField id={ID.location} label={t(LABELS.location)} error={errors.location}>
               <input
                 {...control("location")}
                 type="text"
                 required
-                placeholder="e.g. Mirpur 10, Dhaka"
+                placeholder={t("e.g. Mirpur 10, Dhaka")}
                 className={input("location")}
                 value={values.location}
                 onChange={(e) => set("location", e.target.value)}
               />
             </FormField>
             <div className="sm:col-span-2">
-              <FormField id={ID.description} label={`${LABELS.description} (optional)`} error={errors.description}>
+              <FormField id={ID.description} label={t("{label} (optional)", { label: t(LABELS.description) })} error={errors.description}>
                 <textarea
                   {...control("description")}
                   rows={4}
-                  placeholder="Processor, memory, storage, battery health, anything a buyer should know"
+                  placeholder={t("Processor, memory, storage, battery health, anything a buyer should know")}
                   className={`textarea w-full ${errors.description ? "textarea-error" : ""}`}
                   value={values.description}
                   onChange={(e) => set("description", e.target.value)}
@@ -401,11 +404,11 @@ export default function AddProduct() {
               {message}
             </p>
           )}
-          {upload.isMutating && sent !== null && <UploadProgress sent={sent} label="Uploading the photo…" />}
+          {upload.isMutating && sent !== null && <UploadProgress sent={sent} label={t("Uploading the photo…")} />}
           <div className="flex justify-end">
             <button type="submit" className="btn btn-primary w-full sm:w-48" disabled={busy} aria-busy={busy}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Submit
+              {t("Submit")}
             </button>
           </div>
         </form>

@@ -9,7 +9,7 @@ export default function AllBuyers() {
       description="Everyone who signed up to buy. Remove accounts that break the rules."
       empty="No Buyer"
       emptyDetail="Buyers appear here as they sign up."
-      noun="buyer"
+      count={["{n} buyer", "{n} buyers"]}
     />
   );
 }

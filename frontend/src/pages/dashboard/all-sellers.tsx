@@ -9,7 +9,7 @@ export default function AllSellers() {
       description="Verify sellers you trust: their listings show the verified badge. Remove accounts that break the rules."
       empty="No Seller"
       emptyDetail="Sellers appear here as they sign up."
-      noun="seller"
+      count={["{n} seller", "{n} sellers"]}
     />
   );
 }

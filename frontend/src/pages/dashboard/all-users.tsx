@@ -5,21 +5,22 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { PageSpinner } from "@/components/page-spinner";
 import { UserTable, type UserRowBusy } from "@/components/user-table";
 import { useAuth } from "@/lib/auth";
+import { useT, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
 type UserListPageProps = {
   /** Only this role's accounts; all accounts when absent. */
   role?: ListedRole;
   /** The heading, word for word from the spec. */
-  title: string;
+  title: MessageKey;
   /** One line under the heading. */
-  description: string;
+  description: MessageKey;
   /** The spec's empty-list text, e.g. "No Buyer". */
-  empty: string;
+  empty: MessageKey;
   /** Said under the empty-list text. */
-  emptyDetail: string;
-  /** Short noun for the count under the heading: "user", "buyer", "seller". */
-  noun: string;
+  emptyDetail: MessageKey;
+  /** The count under the heading, one and many: "{n} buyer", "{n} buyers". */
+  count: [MessageKey, MessageKey];
 };
 
 function errorText(err: unknown, fallback: string): string {
@@ -30,8 +31,9 @@ function errorText(err: unknown, fallback: string): string {
  * UserListPage is All Users, All Buyer and All Seller (admin): a table of
  * accounts with Delete, and for sellers the Verify column.
  */
-export function UserListPage({ role, title, description, empty, emptyDetail, noun }: UserListPageProps) {
-  usePageTitle(title);
+export function UserListPage({ role, title, description, empty, emptyDetail, count }: UserListPageProps) {
+  const t = useT();
+  usePageTitle(t(title));
   const { user: me } = useAuth();
   const { data: users, error } = useUsers(role);
   const remove = useDeleteUser();
@@ -42,18 +44,18 @@ export function UserListPage({ role, title, description, empty, emptyDetail, nou
 
   async function onDelete(u: UserRecord) {
     const yes = await confirm({
-      message: "Are you sure delete this user",
-      detail: `${u.userName} (${u.email}) will be removed for good, with their listings and bookings.`,
-      confirmLabel: "Delete",
+      message: t("Are you sure delete this user"),
+      detail: t("{name} ({email}) will be removed for good, with their listings and bookings.", { name: u.userName, email: u.email }),
+      confirmLabel: t("Delete"),
       danger: true,
     });
     if (!yes) return;
     setBusy({ id: u._id, action: "delete" });
     try {
       await remove.trigger(u._id);
-      toast.success("Delete Success");
+      toast.success(t("Delete Success"));
     } catch (err) {
-      toast.error(errorText(err, "Could not delete this user"));
+      toast.error(errorText(err, t("Could not delete this user")));
     } finally {
       setBusy(null);
     }
@@ -61,17 +63,17 @@ export function UserListPage({ role, title, description, empty, emptyDetail, nou
 
   async function onVerify(u: UserRecord) {
     const yes = await confirm({
-      message: "Are you sure Verify this user",
-      detail: `${u.userName}'s listings will show the verified badge.`,
-      confirmLabel: "Verify",
+      message: t("Are you sure Verify this user"),
+      detail: t("{name}'s listings will show the verified badge.", { name: u.userName }),
+      confirmLabel: t("Verify"),
     });
     if (!yes) return;
     setBusy({ id: u._id, action: "verify" });
     try {
       await verify.trigger(u.email);
-      toast.success("Seller Update success");
+      toast.success(t("Seller Update success"));
     } catch (err) {
-      toast.error(errorText(err, "Could not verify this seller"));
+      toast.error(errorText(err, t("Could not verify this seller")));
     } finally {
       setBusy(null);
     }
@@ -84,13 +86,13 @@ export function UserListPage({ role, title, description, empty, emptyDetail, nou
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div>
           <h1 id={titleId} className="text-2xl font-bold sm:text-3xl">
-            {title}
+            {t(title)}
           </h1>
-          <p className="mt-1 text-base-content/70">{description}</p>
+          <p className="mt-1 text-base-content/70">{t(description)}</p>
         </div>
         {users && users.length > 0 && (
           <span className="badge badge-soft badge-primary font-semibold">
-            {users.length} {users.length === 1 ? noun : `${noun}s`}
+            {t(users.length === 1 ? count[0] : count[1], { n: users.length })}
           </span>
         )}
       </div>
@@ -98,14 +100,14 @@ export function UserListPage({ role, title, description, empty, emptyDetail, nou
       {!users ? (
         <div role="alert" className="alert alert-error alert-soft">
           <div>
-            <p>We couldn't load the accounts. Please refresh the page in a moment.</p>
+            <p>{t("We couldn't load the accounts. Please refresh the page in a moment.")}</p>
             {error?.message && <p className="text-sm opacity-80">{error.message}</p>}
           </div>
         </div>
       ) : users.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-base-content/70">{empty}</p>
-          <p className="text-sm text-base-content/60">{emptyDetail}</p>
+          <p className="text-lg font-semibold text-base-content/70">{t(empty)}</p>
+          <p className="text-sm text-base-content/60">{t(emptyDetail)}</p>
         </div>
       ) : (
         <UserTable
@@ -130,7 +132,7 @@ export default function AllUsers() {
       description="Every account on Resale with its role. Remove accounts that break the rules."
       empty="No User"
       emptyDetail="Accounts appear here as people sign up."
-      noun="user"
+      count={["{n} user", "{n} users"]}
     />
   );
 }

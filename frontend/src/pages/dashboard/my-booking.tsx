@@ -5,14 +5,15 @@ import { useBookings, useDeleteBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
-import { formatTk } from "@/lib/format";
+import { formatNumber, formatTk } from "@/lib/format";
+import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
-
-const PAID_TITLE = "Paid bookings stay on record and cannot be deleted";
 
 /** /dashboard and /dashboard/mybooking: the signed-in user's bookings, paid or to pay. */
 export default function MyBooking() {
-  usePageTitle("My Booking");
+  const { t, locale } = useLanguage();
+  usePageTitle(t("My Booking"));
+  const paidTitle = t("Paid bookings stay on record and cannot be deleted");
   const { user } = useAuth();
   const { data: bookings, error } = useBookings(user?.email);
   const remove = useDeleteBooking();
@@ -20,20 +21,21 @@ export default function MyBooking() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   async function onDelete(b: Booking) {
-    // The spec's prompt for deleting a booking, word for word.
+    // The spec's prompt for deleting a booking, word for word in English
+    // (its own key, so the Bangla can say "booking").
     const yes = await confirm({
-      message: "Are you sure delete this user",
-      detail: `Your booking of ${b.productName} will be removed.`,
-      confirmLabel: "Delete",
+      message: t("booking.deletePrompt"),
+      detail: t("Your booking of {name} will be removed.", { name: b.productName }),
+      confirmLabel: t("Delete"),
       danger: true,
     });
     if (!yes) return;
     setDeleting(b._id);
     try {
       await remove.trigger(b._id);
-      toast.success("Delete Success");
+      toast.success(t("Delete Success"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Could not delete this booking");
+      toast.error(err instanceof Error ? err.message : t("Could not delete this booking"));
     } finally {
       setDeleting(null);
     }
@@ -43,7 +45,7 @@ export default function MyBooking() {
   if (error && !bookings) {
     list = (
       <div role="alert" className="alert alert-error alert-soft">
-        <span>We couldn't load your bookings. Please refresh the page in a moment.</span>
+        <span>{t("We couldn't load your bookings. Please refresh the page in a moment.")}</span>
       </div>
     );
   } else if (!bookings) {
@@ -51,10 +53,10 @@ export default function MyBooking() {
   } else if (bookings.length === 0) {
     list = (
       <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-        <p className="text-lg font-semibold text-base-content/70">No Booking</p>
-        <p className="text-sm text-base-content/60">Book a laptop from its brand's page and it will show up here.</p>
+        <p className="text-lg font-semibold text-base-content/70">{t("No Booking")}</p>
+        <p className="text-sm text-base-content/60">{t("Book a laptop from its brand's page and it will show up here.")}</p>
         <Link to="/" className="btn btn-primary btn-sm">
-          Browse laptops
+          {t("Browse laptops")}
         </Link>
       </div>
     );
@@ -65,39 +67,39 @@ export default function MyBooking() {
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col">Product</th>
-              <th scope="col">Price</th>
-              <th scope="col">MeetLocation</th>
-              <th scope="col">Delete</th>
-              <th scope="col">Payment</th>
+              <th scope="col">{t("Product")}</th>
+              <th scope="col">{t("Price")}</th>
+              <th scope="col">{t("MeetLocation")}</th>
+              <th scope="col">{t("Delete")}</th>
+              <th scope="col">{t("Payment")}</th>
             </tr>
           </thead>
           <tbody>
             {bookings.map((b, i) => (
               <tr key={b._id} className="hover:bg-base-200/50">
                 <th scope="row" className="text-base-content/60">
-                  {i + 1}
+                  {formatNumber(i + 1, locale)}
                 </th>
                 <td className="font-medium">
                   <span className="block min-w-32 max-w-64">{b.productName}</span>
                 </td>
-                <td className="font-semibold whitespace-nowrap">{formatTk(b.price)}</td>
+                <td className="font-semibold whitespace-nowrap">{formatTk(b.price, locale)}</td>
                 <td>
                   <span className="block min-w-28 max-w-56">{b.meetLocation}</span>
                 </td>
                 <td>
-                  <span title={b.paid ? PAID_TITLE : undefined} className="inline-block">
+                  <span title={b.paid ? paidTitle : undefined} className="inline-block">
                     <button
                       type="button"
                       className="btn btn-outline btn-error btn-sm"
                       disabled={b.paid || deleting !== null}
                       aria-busy={deleting === b._id}
                       onClick={() => void onDelete(b)}
-                      aria-label={`Delete ${b.productName}`}
-                      title={b.paid ? PAID_TITLE : undefined}
+                      aria-label={t("Delete {name}", { name: b.productName })}
+                      title={b.paid ? paidTitle : undefined}
                     >
                       {deleting === b._id && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                      Delete
+                      {t("Delete")}
                     </button>
                   </span>
                 </td>
@@ -107,15 +109,15 @@ export default function MyBooking() {
                       <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
                         <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
                       </svg>
-                      Paid
+                      {t("Paid")}
                     </span>
                   ) : (
                     <Link
                       to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
                       className="btn btn-primary btn-sm"
-                      aria-label={`Pay for ${b.productName}`}
+                      aria-label={t("Pay for {name}", { name: b.productName })}
                     >
-                      Pay
+                      {t("Pay")}
                     </Link>
                   )}
                 </td>
@@ -131,9 +133,9 @@ export default function MyBooking() {
     <section className="space-y-6" aria-labelledby="my-booking-title">
       <div>
         <h1 id="my-booking-title" className="text-2xl font-bold sm:text-3xl">
-          My Booking
+          {t("My Booking")}
         </h1>
-        <p className="mt-1 text-base-content/70">The laptops you booked. Pay by card to buy one; the seller meets you where you chose.</p>
+        <p className="mt-1 text-base-content/70">{t("The laptops you booked. Pay by card to buy one; the seller meets you where you chose.")}</p>
       </div>
       {list}
       {confirmDialog}

@@ -6,11 +6,13 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { cutName, formatTk } from "@/lib/format";
+import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
 /** /dashboard/myproducts (seller): the seller's listings, sold ones included. */
 export default function MyProducts() {
-  usePageTitle("My Products");
+  const { t, locale } = useLanguage();
+  usePageTitle(t("My Products"));
   const { user } = useAuth();
   const { data: products, error } = useUserProducts(user?.email);
   const advertise = useAdvertiseProduct();
@@ -20,17 +22,17 @@ export default function MyProducts() {
 
   async function onAdvertise(p: Product) {
     const yes = await confirm({
-      message: "Are you sure Advertise this Product",
-      detail: `${p.productName} will be shown under Urgent Sell on the home page.`,
-      confirmLabel: "Advertise",
+      message: t("Are you sure Advertise this Product"),
+      detail: t("{name} will be shown under Urgent Sell on the home page.", { name: p.productName }),
+      confirmLabel: t("Advertise"),
     });
     if (!yes) return;
     setBusy({ id: p._id, action: "advertise" });
     try {
       await advertise.trigger(p._id);
-      toast.success("Product Advertise Success");
+      toast.success(t("Product Advertise Success"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Could not advertise this product");
+      toast.error(err instanceof Error ? err.message : t("Could not advertise this product"));
     } finally {
       setBusy(null);
     }
@@ -38,18 +40,18 @@ export default function MyProducts() {
 
   async function onDelete(p: Product) {
     const yes = await confirm({
-      message: "Are you sure Delete this Product",
-      detail: `${p.productName} will be removed for good.`,
-      confirmLabel: "Delete",
+      message: t("Are you sure Delete this Product"),
+      detail: t("{name} will be removed for good.", { name: p.productName }),
+      confirmLabel: t("Delete"),
       danger: true,
     });
     if (!yes) return;
     setBusy({ id: p._id, action: "delete" });
     try {
       await remove.trigger(p._id);
-      toast.success("Delete Success");
+      toast.success(t("Delete Success"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Could not delete this product");
+      toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
       setBusy(null);
     }
@@ -58,7 +60,7 @@ export default function MyProducts() {
   if (error && !products) {
     return (
       <div role="alert" className="alert alert-error alert-soft">
-        <span>We couldn't load your products. Please refresh the page in a moment.</span>
+        <span>{t("We couldn't load your products. Please refresh the page in a moment.")}</span>
       </div>
     );
   }
@@ -66,7 +68,7 @@ export default function MyProducts() {
     return (
       <section className="space-y-6" aria-labelledby="my-products-title">
         <h1 id="my-products-title" className="text-2xl font-bold sm:text-3xl">
-          My Products
+          {t("My Products")}
         </h1>
         <TableSkeleton columns={5} />
       </section>
@@ -79,31 +81,31 @@ export default function MyProducts() {
     <section className="space-y-6" aria-labelledby="my-products-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="my-products-title" className="text-2xl font-bold sm:text-3xl">
-          My Products: {products.length}
+          {t("My Products: {count}", { count: products.length })}
         </h1>
         <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm sm:btn-md">
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
             <path strokeLinecap="round" d="M12 5v14M5 12h14" />
           </svg>
-          Add Product
+          {t("Add Product")}
         </Link>
       </div>
 
       {products.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-base-content/70">No Product</p>
-          <p className="text-sm text-base-content/60">Post your first laptop and it will show up here.</p>
+          <p className="text-lg font-semibold text-base-content/70">{t("No Product")}</p>
+          <p className="text-sm text-base-content/60">{t("Post your first laptop and it will show up here.")}</p>
         </div>
       ) : (
         <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">ProductName</th>
-                <th scope="col">Price</th>
-                <th scope="col">Available</th>
-                <th scope="col">Advertise</th>
-                <th scope="col">Delete</th>
+                <th scope="col">{t("ProductName")}</th>
+                <th scope="col">{t("Price")}</th>
+                <th scope="col">{t("Available")}</th>
+                <th scope="col">{t("Advertise")}</th>
+                <th scope="col">{t("Delete")}</th>
               </tr>
             </thead>
             <tbody>
@@ -119,13 +121,13 @@ export default function MyProducts() {
                         </span>
                       </div>
                     </td>
-                    <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice)}</td>
+                    <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice, locale)}</td>
                     <td>
-                      <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{p.available}</span>
+                      <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
                     </td>
                     <td>
                       {p.advertise ? (
-                        <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">Advertised</span>
+                        <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">{t("Advertised")}</span>
                       ) : (
                         <button
                           type="button"
@@ -133,11 +135,11 @@ export default function MyProducts() {
                           disabled={sold || busy !== null}
                           aria-busy={spinning(p, "advertise")}
                           onClick={() => void onAdvertise(p)}
-                          aria-label={`Advertise ${p.productName}`}
-                          title={sold ? "A sold product cannot be advertised" : undefined}
+                          aria-label={t("Advertise {name}", { name: p.productName })}
+                          title={sold ? t("A sold product cannot be advertised") : undefined}
                         >
                           {spinning(p, "advertise") && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                          Advertise
+                          {t("Advertise")}
                         </button>
                       )}
                     </td>
@@ -148,10 +150,10 @@ export default function MyProducts() {
                         disabled={busy !== null}
                         aria-busy={spinning(p, "delete")}
                         onClick={() => void onDelete(p)}
-                        aria-label={`Delete ${p.productName}`}
+                        aria-label={t("Delete {name}", { name: p.productName })}
                       >
                         {spinning(p, "delete") && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                        Delete
+                        {t("Delete")}
                       </button>
                     </td>
                   </tr>

@@ -14,28 +14,28 @@ import { PageSpinner } from "@/components/page-spinner";
 import { FormSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
 import { formatTk } from "@/lib/format";
+import { useLanguage, useT, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
-
-const PAYMENTS_OFF = "Card payments are not set up on this shop yet.";
 
 /** /dashboard/payment/:id: card payment for one of the caller's bookings. */
 export default function Payment() {
   const { id } = useParams();
   const { data: booking, error } = useBooking(id);
-  usePageTitle(booking ? `Payment for ${booking.productName}` : "Payment");
+  const { t, locale } = useLanguage();
+  usePageTitle(booking ? t("Payment for {name}", { name: booking.productName }) : t("Payment"));
   const { data: config, error: configError } = useConfig();
 
   if (error && !booking) {
     if (error.status === 404) {
       return (
-        <Notice title="Booking not found">
-          <p>This booking doesn't exist or isn't yours. It may have been deleted.</p>
+        <Notice title={t("Booking not found")}>
+          <p>{t("This booking doesn't exist or isn't yours. It may have been deleted.")}</p>
           <BackLink />
         </Notice>
       );
     }
     return (
-      <Notice title="We couldn't load this booking">
+      <Notice title={t("We couldn't load this booking")}>
         <p>{error.message}</p>
         <BackLink />
       </Notice>
@@ -55,15 +55,15 @@ export default function Payment() {
       <div role="status" className="alert alert-success alert-soft">
         <CheckIcon />
         <div>
-          <p className="font-semibold">This booking is already paid.</p>
-          <p className="text-sm">The laptop is yours; meet the seller at {booking.meetLocation}.</p>
+          <p className="font-semibold">{t("This booking is already paid.")}</p>
+          <p className="text-sm">{t("The laptop is yours; meet the seller at {place}.", { place: booking.meetLocation })}</p>
         </div>
       </div>
     );
   } else if (configError && !config) {
-    body = <p className="text-error">We couldn't reach the shop's payment settings. Please refresh the page in a moment.</p>;
+    body = <p className="text-error">{t("We couldn't reach the shop's payment settings. Please refresh the page in a moment.")}</p>;
   } else if (!config) {
-    body = <PageSpinner label="Loading the card form..." />;
+    body = <PageSpinner label={t("Loading the card form...")} />;
   } else if (!config.stripePublishableKey) {
     body = <PaymentsOff />;
   } else {
@@ -75,17 +75,17 @@ export default function Payment() {
       <div>
         <BackLink />
         <h1 id="payment-title" className="mt-2 text-2xl font-bold sm:text-3xl">
-          Payment for {booking.productName}
+          {t("Payment for {name}", { name: booking.productName })}
         </h1>
       </div>
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-5 p-5 sm:p-8">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:text-base">
-            <dt className="text-base-content/60">Product</dt>
+            <dt className="text-base-content/60">{t("Product")}</dt>
             <dd className="font-semibold break-words">{booking.productName}</dd>
-            <dt className="text-base-content/60">Price</dt>
-            <dd className="text-lg font-bold text-primary">{formatTk(booking.price)}</dd>
-            <dt className="text-base-content/60">Meet at</dt>
+            <dt className="text-base-content/60">{t("Price")}</dt>
+            <dd className="text-lg font-bold text-primary">{formatTk(booking.price, locale)}</dd>
+            <dt className="text-base-content/60">{t("Meet at")}</dt>
             <dd className="break-words">{booking.meetLocation}</dd>
           </dl>
           <div className="border-t border-base-200 pt-5">{body}</div>
@@ -96,22 +96,22 @@ export default function Payment() {
 }
 
 /** What went wrong with the payment, worded for the buyer. */
-type Problem = { message: string; tone: "error" | "warning"; final: boolean };
+type Problem = { message: string; tone: "error" | "warning"; final: boolean; paymentsOff?: boolean };
 
 /** problemOf turns an API failure of this page into what the buyer sees. */
-function problemOf(err: unknown): Problem {
-  if (!(err instanceof ApiError)) return { message: "Something went wrong. Please try again.", tone: "error", final: false };
+function problemOf(err: unknown, t: Translate): Problem {
+  if (!(err instanceof ApiError)) return { message: t("Something went wrong. Please try again."), tone: "error", final: false };
   switch (err.code) {
     case "payments_off":
-      return { message: PAYMENTS_OFF, tone: "warning", final: true };
+      return { message: t("Card payments are not set up on this shop yet."), tone: "warning", final: true, paymentsOff: true };
     case "sold":
-      return { message: `${err.message}. It was sold to someone else, so it cannot be paid for.`, tone: "warning", final: true };
+      return { message: t("{message}. It was sold to someone else, so it cannot be paid for.", { message: err.message }), tone: "warning", final: true };
     case "refund_required":
       return { message: err.message, tone: "warning", final: true };
     case "paid":
-      return { message: "This booking is already paid.", tone: "warning", final: true };
+      return { message: t("This booking is already paid."), tone: "warning", final: true };
   }
-  if (err.status === 404) return { message: "This booking no longer exists.", tone: "error", final: true };
+  if (err.status === 404) return { message: t("This booking no longer exists."), tone: "error", final: true };
   return { message: err.message, tone: "error", final: false };
 }
 
@@ -120,6 +120,7 @@ type CardPaymentProps = { booking: Booking; publishableKey: string };
 /** The card form: Stripe.js confirms the card, then the server records the payment. */
 function CardPayment({ booking, publishableKey }: CardPaymentProps) {
   const navigate = useNavigate();
+  const t = useT();
   const { mutate } = useSWRConfig();
   const createIntent = useCreatePaymentIntent();
   const recordPayment = useRecordPayment();
@@ -161,13 +162,13 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
       },
       (err: unknown) => {
         secret.current = null;
-        setProblem(problemOf(err));
+        setProblem(problemOf(err, t));
         if (err instanceof ApiError && err.code === "paid") void mutate(bookingKey(booking._id));
         return null;
       },
     );
     return secret.current;
-  }, [booking._id, mutate, triggerIntent]);
+  }, [booking._id, mutate, triggerIntent, t]);
 
   // Start the payment when the page opens, so a sold laptop says so before any card is typed.
   useEffect(() => {
@@ -190,11 +191,11 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
           payment_method: { card, billing_details: { name: booking.buyerName, email: booking.buyerEmail } },
         });
         if (error) {
-          setCardError(error.message ?? "Your card could not be charged. Please check the details and try again.");
+          setCardError(error.message ?? t("Your card could not be charged. Please check the details and try again."));
           return;
         }
         if (paymentIntent.status !== "succeeded") {
-          setCardError(`The payment did not go through (${paymentIntent.status.replaceAll("_", " ")}). Please try again.`);
+          setCardError(t("The payment did not go through ({status}). Please try again.", { status: paymentIntent.status.replaceAll("_", " ") }));
           return;
         }
         transactionId = paymentIntent.id;
@@ -209,14 +210,14 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
         transactionId,
       });
       setPaidWith(transactionId);
-      toast.success("Payment Success");
-      toast.info(`Transaction id: ${transactionId}`);
+      toast.success(t("Payment Success"));
+      toast.info(t("Transaction id: {id}", { id: transactionId }));
       navigate("/dashboard");
     } catch (err) {
-      const p = problemOf(err);
+      const p = problemOf(err, t);
       if (transactionId && !p.final) {
         // The card was charged but the shop has not recorded it yet: Pay again only re-reports it.
-        p.message = `Your card was charged, but the shop could not confirm it yet: ${p.message} Press Pay again to retry; you will not be charged twice.`;
+        p.message = t("Your card was charged, but the shop could not confirm it yet: {problem} Press Pay again to retry; you will not be charged twice.", { problem: p.message });
       }
       setProblem(p);
     } finally {
@@ -224,7 +225,7 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
     }
   }
 
-  if (problem?.final && problem.message === PAYMENTS_OFF) return <PaymentsOff />;
+  if (problem?.paymentsOff) return <PaymentsOff />;
   const done = paidWith !== null || problem?.final === true;
   const ready = stripe !== null && elements !== null;
 
@@ -232,11 +233,11 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
     <form onSubmit={(e) => void onPay(e)} noValidate className="space-y-4" aria-busy={processing}>
       <div className="space-y-2">
         <p id={labelId} className="font-semibold">
-          Card details
+          {t("Card details")}
         </p>
         {loadFailed ? (
           <p role="alert" className="text-error">
-            The card form could not load. Check your connection and reload the page.
+            {t("The card form could not load. Check your connection and reload the page.")}
           </p>
         ) : (
           <>
@@ -249,19 +250,19 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
             {!ready && (
               <p className="flex items-center gap-2 text-sm text-base-content/60" role="status">
                 <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                Loading the secure card form...
+                {t("Loading the secure card form...")}
               </p>
             )}
           </>
         )}
         {publishableKey.startsWith("pk_test_") && (
-          <p className="text-xs text-base-content/60">Test mode: use card 4242 4242 4242 4242 with any future date and any CVC. No real money moves.</p>
+          <p className="text-xs text-base-content/60">{t("Test mode: use card 4242 4242 4242 4242 with any future date and any CVC. No real money moves.")}</p>
         )}
       </div>
 
       <button type="submit" className="btn btn-primary w-full" disabled={!ready || processing || done} aria-busy={processing}>
         {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Pay
+        {t("Pay")}
       </button>
 
       {cardError && (
@@ -278,7 +279,7 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
         <div role="status" className="alert alert-success alert-soft">
           <CheckIcon />
           <span className="break-all">
-            Congrats! Your payment is complete. Transaction id: <strong>{paidWith}</strong>
+            {t("Congrats! Your payment is complete. Transaction id:")} <strong>{paidWith}</strong>
           </span>
         </div>
       )}
@@ -287,9 +288,12 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
 }
 
 function PaymentsOff() {
+  const t = useT();
   return (
     <div role="status" className="alert alert-info alert-soft">
-      <span>{PAYMENTS_OFF} Meet the seller and pay in person, or come back later.</span>
+      <span>
+        {t("Card payments are not set up on this shop yet.")} {t("Meet the seller and pay in person, or come back later.")}
+      </span>
     </div>
   );
 }
@@ -309,12 +313,13 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function BackLink() {
+  const t = useT();
   return (
     <Link to="/dashboard/mybooking" className="link link-hover inline-flex items-center gap-1 text-sm text-base-content/70">
       <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path strokeLinecap="round" strokeLinejoin="round" d="M15 18l-6-6 6-6" />
       </svg>
-      Back to My Booking
+      {t("Back to My Booking")}
     </Link>
   );
 }

@@ -4,12 +4,14 @@ import { useDeleteReportedProduct, useReportedProducts, type Product } from "@/a
 import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageSpinner } from "@/components/page-spinner";
-import { cutName, formatTk } from "@/lib/format";
+import { cutName, formatNumber, formatTk } from "@/lib/format";
+import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
 /** /dashboard/repotedproducts (admin): listings people reported. */
 export default function ReportedProducts() {
-  usePageTitle("Reported Products");
+  const { t, locale } = useLanguage();
+  usePageTitle(t("Reported Products"));
   const { data: products, error } = useReportedProducts();
   const remove = useDeleteReportedProduct();
   const [confirm, confirmDialog] = useConfirm();
@@ -17,18 +19,18 @@ export default function ReportedProducts() {
 
   async function onDelete(p: Product) {
     const yes = await confirm({
-      message: "Are you sure Delete this Product",
-      detail: `${p.productName} by ${p.seller} will be removed for good.`,
-      confirmLabel: "Delete",
+      message: t("Are you sure Delete this Product"),
+      detail: t("{name} by {seller} will be removed for good.", { name: p.productName, seller: p.seller }),
+      confirmLabel: t("Delete"),
       danger: true,
     });
     if (!yes) return;
     setDeleting(p._id);
     try {
       await remove.trigger(p._id);
-      toast.success("Delete Success");
+      toast.success(t("Delete Success"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : "Could not delete this product");
+      toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
       setDeleting(null);
     }
@@ -37,7 +39,7 @@ export default function ReportedProducts() {
   if (error && !products) {
     return (
       <div role="alert" className="alert alert-error alert-soft">
-        <span>We couldn't load the reported products. Please refresh the page in a moment.</span>
+        <span>{t("We couldn't load the reported products. Please refresh the page in a moment.")}</span>
       </div>
     );
   }
@@ -47,15 +49,15 @@ export default function ReportedProducts() {
     <section className="space-y-6" aria-labelledby="reported-title">
       <div>
         <h1 id="reported-title" className="text-2xl font-bold sm:text-3xl">
-          Reported Products: {products.length}
+          {t("Reported Products: {count}", { count: products.length })}
         </h1>
-        <p className="mt-1 text-base-content/70">Listings that people reported as suspicious. Deleting one removes it from the shop.</p>
+        <p className="mt-1 text-base-content/70">{t("Listings that people reported as suspicious. Deleting one removes it from the shop.")}</p>
       </div>
 
       {products.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-base-content/70">No Reported Product</p>
-          <p className="text-sm text-base-content/60">Nothing to review right now.</p>
+          <p className="text-lg font-semibold text-base-content/70">{t("No Reported Product")}</p>
+          <p className="text-sm text-base-content/60">{t("Nothing to review right now.")}</p>
         </div>
       ) : (
         <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
@@ -63,17 +65,17 @@ export default function ReportedProducts() {
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">ProductName</th>
-                <th scope="col">Seller</th>
-                <th scope="col">Price</th>
-                <th scope="col">Delete</th>
+                <th scope="col">{t("ProductName")}</th>
+                <th scope="col">{t("Seller")}</th>
+                <th scope="col">{t("Price")}</th>
+                <th scope="col">{t("Delete")}</th>
               </tr>
             </thead>
             <tbody>
               {products.map((p, i) => (
                 <tr key={p._id} className="hover:bg-base-200/50">
                   <th scope="row" className="text-base-content/60">
-                    {i + 1}
+                    {formatNumber(i + 1, locale)}
                   </th>
                   <td>
                     <div className="flex items-center gap-3">
@@ -90,7 +92,7 @@ export default function ReportedProducts() {
                     </div>
                     <div className="text-xs text-base-content/60">{p.sellerEmail}</div>
                   </td>
-                  <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice)}</td>
+                  <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice, locale)}</td>
                   <td>
                     <button
                       type="button"
@@ -98,10 +100,10 @@ export default function ReportedProducts() {
                       disabled={deleting !== null}
                       aria-busy={deleting === p._id}
                       onClick={() => void onDelete(p)}
-                      aria-label={`Delete ${p.productName}`}
+                      aria-label={t("Delete {name}", { name: p.productName })}
                     >
                       {deleting === p._id && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                      Delete
+                      {t("Delete")}
                     </button>
                   </td>
                 </tr>
