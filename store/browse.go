@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"resale/store/internal/dbsqlc"
@@ -106,18 +107,29 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 			// by now: allow for growth, within a bound
 			upTo = 4 * at
 		}
-		ids, err := s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: f.Query, UpTo: int32(upTo)})
-		if err != nil {
-			return nil, nil, translate(err)
-		}
-		if len(ids) == 0 {
-			return []Product{}, nil, nil
+		// Counting a broad search's matches costs more than the page it
+		// decides on (each is read to check it), so a search found broad
+		// lately skips the count. A ranked walk must count: it ranks them.
+		var ids []int64
+		broad := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && s.broad.has(f.Query)
+		if !broad {
+			var err error
+			ids, err = s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: f.Query, UpTo: int32(upTo)})
+			if err != nil {
+				return nil, nil, translate(err)
+			}
+			if len(ids) == 0 {
+				return []Product{}, nil, nil
+			}
+			if broad = int64(len(ids)) >= at; broad && f.ManyMatchesAt == 0 {
+				s.broad.add(f.Query)
+			}
 		}
 		switch {
-		case continuing && f.After.ByTime, !continuing && f.Sort == SortRelevance && int64(len(ids)) >= at:
+		case continuing && f.After.ByTime, !continuing && f.Sort == SortRelevance && broad:
 			sort, byTime = SortNewest, true
 		}
-		if int64(len(ids)) < at || sort == SortRelevance {
+		if !broad || sort == SortRelevance {
 			query, matchIDs = nil, ids
 		}
 	}
@@ -199,4 +211,39 @@ func (s *Store) CategoryCount(ctx context.Context, categoryID int64) (int64, err
 		return 0, translate(err)
 	}
 	return n, nil
+}
+
+// broadSearches remembers, for a few minutes, the searches found to have
+// many matches; the zero value is empty and ready. At most maxRemembered
+// are kept: past that, those found over half their time ago go, and others
+// if need be.
+type broadSearches struct {
+	mu    sync.Mutex
+	found map[string]time.Time
+}
+
+const broadFor = 5 * time.Minute
+
+func (b *broadSearches) has(query string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	at, ok := b.found[query]
+	return ok && time.Since(at) < broadFor
+}
+
+func (b *broadSearches) add(query string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.found == nil {
+		b.found = map[string]time.Time{}
+	}
+	if len(b.found) >= maxRemembered {
+		cut := time.Now().Add(-broadFor / 2)
+		for q, at := range b.found {
+			if at.Before(cut) || len(b.found) >= maxRemembered {
+				delete(b.found, q)
+			}
+		}
+	}
+	b.found[query] = time.Now()
 }

@@ -125,3 +125,63 @@ func TestRelevanceFewAndBroad(t *testing.T) {
 		t.Errorf("few then broad: want all 12 ranked, got %v", crossed)
 	}
 }
+
+// A search found broad skips counting its matches for a while; its pages
+// stay right when most of those matches are sold meanwhile.
+func TestBroadSearchRemembered(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	n := 0
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		n++
+		return store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: fmt.Sprintf("Dell Latitude %d", n),
+			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+			CreatedAt: base.Add(time.Duration(n) * time.Minute)}, n <= 2100
+	}); err != nil {
+		t.Fatal(err)
+	}
+	f := store.BrowseFilter{Query: "'dell':*", Sort: store.SortRelevance, Limit: 30}
+	first, next, err := s.Browse(ctx, f)
+	if err != nil || len(first) != 30 || next == nil || !next.ByTime || first[0].Name != "Dell Latitude 2100" {
+		t.Fatalf("broad search: %d products, first %q, next %+v, %v", len(first), first[0].Name, next, err)
+	}
+	// all but the 40 oldest are sold: the remembered search still lists them all
+	if _, err := pool.Exec(ctx, "UPDATE products SET sold_at = now() WHERE product_name <> ALL($1)", oldest(40)); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for page := 0; page < 5; page++ {
+		ps, next, err := s.Browse(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			names = append(names, p.Name)
+		}
+		if next == nil {
+			break
+		}
+		if page == 0 && !next.ByTime {
+			t.Error("the first page after the sale counted the matches again: it was ranked")
+		}
+		f.After = next
+	}
+	if len(names) != 40 || names[0] != "Dell Latitude 40" || names[39] != "Dell Latitude 1" {
+		t.Errorf("after the sale: %d products, %v ... ", len(names), names[:min(3, len(names))])
+	}
+}
+
+func oldest(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("Dell Latitude %d", i+1)
+	}
+	return names
+}

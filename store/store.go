@@ -24,6 +24,7 @@ type Store struct {
 	// execution is planned for its own arguments.
 	custom     *dbsqlc.Queries
 	categories categoryIDs
+	broad      broadSearches
 }
 
 // New wraps a connection pool.
