@@ -76,6 +76,18 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             </summary>
             <ul aria-label={t("Menu")} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
               {links(closeMobileMenu)}
+              {/* below lg the bar has no room for the language: it is here, with the links */}
+              <li className="mt-1 border-t border-base-200 pt-1">
+                <LanguageSwitch
+                  lang={lang}
+                  busy={switching}
+                  className="font-medium"
+                  onChange={(l) => {
+                    closeMobileMenu();
+                    setLang(l);
+                  }}
+                />
+              </li>
             </ul>
           </details>
           <Link to="/" className="btn btn-ghost px-2 text-xl">
@@ -109,7 +121,9 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
               <path strokeLinecap="round" d="m20 20-3.5-3.5" />
             </svg>
           </button>
-          <LanguageSwitch lang={lang} onChange={setLang} busy={switching} />
+          <div className="hidden lg:block">
+            <LanguageSwitch lang={lang} onChange={setLang} busy={switching} />
+          </div>
           <ThemeToggle theme={theme} onChange={onThemeChange} />
           {loading ? (
             <span role="status" className="loading loading-dots loading-md text-primary" aria-label={t("Checking sign-in")} />

@@ -19,6 +19,9 @@ function homeApi(): ApiTable {
   };
 }
 
+/** The header bar's switch (a phone has another in its menu). */
+const barSwitch = (name: string) => screen.getAllByRole("button", { name }).find((b) => !b.closest("details"))!;
+
 afterEach(() => {
   document.documentElement.lang = "en";
 });
@@ -30,7 +33,7 @@ describe("the language switch", () => {
     expect(await screen.findByRole("heading", { name: "Shop by brand" })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("en");
 
-    await userEvent.click(screen.getByRole("button", { name: "বাংলা" }));
+    await userEvent.click(barSwitch("বাংলা"));
 
     expect(await screen.findByRole("heading", { name: "ব্র্যান্ড অনুযায়ী কিনুন" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Shop by brand" })).not.toBeInTheDocument();
@@ -55,7 +58,7 @@ describe("the language switch", () => {
     expect(await screen.findByRole("heading", { name: "ব্র্যান্ড অনুযায়ী কিনুন" })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("bn");
 
-    await userEvent.click(screen.getByRole("button", { name: "English" }));
+    await userEvent.click(barSwitch("English"));
 
     expect(await screen.findByRole("heading", { name: "Shop by brand" })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("en");
@@ -108,5 +111,19 @@ describe("Bangla numbers and dates", () => {
     expect(bn).toContain("জানু");
     expect(formatPosted("12:30 AM", "12-31-2025", "bn-BD")).toMatch(/^১২:৩০/);
     expect(formatPosted("soon", "13-45-2025", "bn-BD")).toBe("soon, 13-45-2025");
+  });
+});
+
+describe("the phone's menu", () => {
+  it("also switches the language, and closes", async () => {
+    stubApi(homeApi());
+    renderApp("/");
+    const menu = screen.getByRole("list", { name: "Menu" });
+    const details = menu.closest("details")!;
+    details.setAttribute("open", "");
+    await userEvent.click(within(menu).getByRole("button", { name: "বাংলা" }));
+    expect(await screen.findByRole("heading", { name: "ব্র্যান্ড অনুযায়ী কিনুন" })).toBeInTheDocument();
+    expect(details).not.toHaveAttribute("open");
+    expect(within(screen.getByRole("list", { name: "মেনু" })).getByRole("button", { name: "English" })).toHaveAttribute("lang", "en");
   });
 });
