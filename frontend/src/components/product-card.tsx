@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import type { Product } from "@/api/products";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
+import { photoSources } from "@/lib/photo";
 
 type ProductCardProps = {
   product: Product;
@@ -10,6 +11,10 @@ type ProductCardProps = {
   own?: boolean;
   /** True while this product's report is on its way. */
   reporting?: boolean;
+  /** Among the first cards on the page: its photo loads at once, not lazily. */
+  priority?: boolean;
+  /** How wide the card is at each screen width, for picking the photo's size. */
+  sizes?: string;
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
 };
@@ -47,7 +52,15 @@ export function VerifiedBadge() {
 }
 
 /** A product for sale: photo, prices in Tk, the facts, the seller, and Book Now / Report. */
-export function ProductCard({ product: p, own = false, reporting = false, onBook, onReport }: ProductCardProps) {
+export function ProductCard({
+  product: p,
+  own = false,
+  reporting = false,
+  priority = false,
+  sizes = "(min-width: 1280px) 33vw, (min-width: 640px) 50vw, 100vw",
+  onBook,
+  onReport,
+}: ProductCardProps) {
   const { t, locale } = useLanguage();
   const off = saving(p);
   const titleId = `product-${p._id}-title`;
@@ -56,7 +69,16 @@ export function ProductCard({ product: p, own = false, reporting = false, onBook
       <figure className="relative aspect-[16/10] bg-base-200">
         {/* the same link as the name below, out of the tab order so the keyboard meets it once */}
         <Link to={`/product/${p._id}`} tabIndex={-1} className="block h-full w-full">
-          <img src={p.picture} alt={p.productName} loading="lazy" decoding="async" width={800} height={500} className="h-full w-full object-cover" />
+          <img
+            {...photoSources(p.picture, sizes)}
+            alt={p.productName}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+            width={800}
+            height={500}
+            className="h-full w-full object-cover"
+          />
         </Link>
         {off !== null && (
           <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{t("{off}% off", { off })}</span>

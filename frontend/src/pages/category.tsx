@@ -146,6 +146,7 @@ export default function CategoryPage() {
             onClear={clearFilters}
             sortOptions={SORTS}
             gridClassName="sm:grid-cols-2 xl:grid-cols-3"
+            cardSizes="(min-width: 1280px) 25vw, (min-width: 640px) 40vw, 100vw"
           />
         </section>
       </div>

@@ -6,6 +6,7 @@ import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryGrid, CategoryGridSkeleton } from "@/components/category-grid";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageKey } from "@/lib/i18n";
+import { useNearViewport } from "@/lib/near-viewport";
 import { usePageTitle } from "@/lib/title";
 import { ProductShelf } from "@/pages/product-shelf";
 
@@ -62,7 +63,9 @@ function UrgentSell() {
  */
 function BrandSection({ brand, category }: { brand: Brand; category: Category | undefined }) {
   const t = useT();
-  const { products, error, isLoading } = useProductPages({ category: brand.category, limit: BRAND_PREVIEW });
+  // the brands lie below the fold: fetched and drawn as they come near
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const { products, error, isLoading } = useProductPages(near ? { category: brand.category, limit: BRAND_PREVIEW } : null);
   const id = `brand-${brand.category.toLowerCase()}-title`;
   const seeAll =
     category && products && products.length > 0 ? (
@@ -74,9 +77,9 @@ function BrandSection({ brand, category }: { brand: Brand; category: Category | 
       </Link>
     ) : undefined;
   return (
-    <section aria-labelledby={id}>
+    <section ref={ref} aria-labelledby={id}>
       <SectionHeading id={id} title={t(brand.title)} subtitle={t("Second-hand {brand} laptops available now.", { brand: brand.category })} action={seeAll} />
-      <ProductShelf products={products} error={error} isLoading={isLoading} />
+      <ProductShelf products={products} error={error} isLoading={isLoading || !near} />
     </section>
   );
 }

@@ -19,10 +19,12 @@ type ProductBrowserProps = {
   /** Shown under No Available Product when nothing matched a search. */
   searchHint?: string;
   gridClassName?: string;
+  /** How wide a card is at each screen width (see ProductCard). */
+  cardSizes?: string;
 };
 
 /** The filter bar, the cards, and Load more. */
-export function ProductBrowser({ query, filters, onChange, onClear, sortOptions, brands, searchHint, gridClassName }: ProductBrowserProps) {
+export function ProductBrowser({ query, filters, onChange, onClear, sortOptions, brands, searchHint, gridClassName, cardSizes }: ProductBrowserProps) {
   const t = useT();
   const list = useProductPages(query);
   const filtered = activeFilterCount(filters) > 0;
@@ -38,6 +40,8 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
         emptyHint={filtered ? t("Try clearing the filters.") : searchHint}
         skeletons={6}
         gridClassName={gridClassName}
+        cardSizes={cardSizes}
+        eager={3}
       />
       <LoadMore
         hasMore={list.hasMore}

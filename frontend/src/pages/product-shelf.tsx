@@ -26,6 +26,10 @@ type ProductShelfProps = {
   skeletons?: number;
   /** The grid's column classes. */
   gridClassName?: string;
+  /** How wide a card is at each screen width (see ProductCard). */
+  cardSizes?: string;
+  /** How many of the first cards load their photos at once: the shelf is at the top of its page. */
+  eager?: number;
 };
 
 
@@ -39,6 +43,8 @@ export function ProductShelf({
   errorText,
   skeletons = 3,
   gridClassName = "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
+  cardSizes = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+  eager = 0,
 }: ProductShelfProps) {
   const { user } = useAuth();
   const t = useT();
@@ -125,10 +131,12 @@ export function ProductShelf({
   } else {
     body = (
       <ul className={`grid gap-6 ${gridClassName}`}>
-        {products.map((p) => (
+        {products.map((p, i) => (
           <li key={p._id}>
             <ProductCard
               product={p}
+              priority={i < eager}
+              sizes={cardSizes}
               own={user !== null && user.email === p.sellerEmail}
               reporting={reportingId === p._id}
               onBook={onBook}
