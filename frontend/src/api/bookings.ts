@@ -4,6 +4,7 @@
 import useSWR, { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import { apiFetch, type ApiError } from "@/lib/api";
+import { usePagedList } from "@/lib/paged-list";
 import type { Deleted, Inserted } from "@/api/products";
 
 /** A booking as the API answers it (the spec's field names). */
@@ -54,9 +55,12 @@ export function isBookingKey(key: unknown): boolean {
   return typeof key === "string" && (key.startsWith(`${BOOKINGS_KEY}?`) || key.startsWith(`${BOOKINGS_KEY}/`));
 }
 
-/** useBookings loads a buyer's bookings; pass undefined to wait. */
+/**
+ * useBookings loads a buyer's bookings a page at a time; pass undefined to
+ * wait (see usePagedList). Call reload after a write.
+ */
 export function useBookings(email: string | undefined) {
-  return useSWR<Booking[], ApiError>(email ? bookingsKey(email) : null);
+  return usePagedList<Booking>(email ? bookingsKey(email) : null);
 }
 
 /** useBooking loads one of the caller's bookings (404 for anyone else's). */

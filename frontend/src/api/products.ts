@@ -1,9 +1,10 @@
 // Products (listed laptops) and their photos: wire types, SWR keys (the API
-// paths) and hooks. Every write revalidates the product lists it touches.
+// paths) and hooks. Every write revalidates the product lists it touches;
+// a paged list (usePagedList) on screen is reloaded by its page.
 import useSWR, { useSWRConfig } from "swr";
-import useSWRInfinite from "swr/infinite";
 import useSWRMutation from "swr/mutation";
-import { apiFetch, apiFetchPage, apiUpload, type ApiError, type ApiPage } from "@/lib/api";
+import { apiFetch, apiUpload, type ApiError } from "@/lib/api";
+import { usePagedList } from "@/lib/paged-list";
 
 /** A product's condition as the API spells it. */
 export type Condition = "excellent" | "good" | "fair";
@@ -138,35 +139,13 @@ function availableOnly(list: Product[] | undefined): Product[] | undefined {
 }
 
 /**
- * useProductPages loads a product list a page at a time; pass null to wait.
- * Page 0 is the query's path; every later page is the address the page
- * before named in its Link header, followed as it is. Nothing more is
- * fetched until loadMore is called. Writes elsewhere (a deleted or sold
- * product) show on the next visit: each mount refetches the loaded pages.
+ * useProductPages loads a product list a page at a time; pass null to wait
+ * (see usePagedList). Writes elsewhere (a deleted or sold product) show on
+ * the next visit: each mount refetches the loaded pages.
  */
 export function useProductPages(query: ProductQuery | null) {
-  const first = query ? productsKey(query) : null;
-  const res = useSWRInfinite<ApiPage<Product[]>, ApiError>(
-    (index, previous: ApiPage<Product[]> | null) => (index === 0 ? first : (previous?.next ?? null)),
-    (path: string) => apiFetchPage<Product[]>(path),
-    // Load more costs one request (not a refetch of page 0 too); a list
-    // visited again is refetched once on mount instead.
-    { revalidateFirstPage: false, revalidateOnMount: true },
-  );
-  const { data: pages, error, size, setSize } = res;
-  const loaded = pages?.length ?? 0;
-  const hasMore = loaded > 0 && pages![loaded - 1]!.next !== null;
-  return {
-    products: availableOnly(pages?.flatMap((p) => p.data)),
-    error,
-    /** True until the first page is in. */
-    isLoading: first !== null && pages === undefined && !error,
-    /** True while a page after the first is on its way. */
-    isLoadingMore: loaded > 0 && size > loaded && !error,
-    hasMore,
-    /** Asks for the next page, or again for one that failed. */
-    loadMore: () => void setSize(loaded + 1),
-  };
+  const { data, ...list } = usePagedList<Product>(query ? productsKey(query) : null);
+  return { ...list, products: availableOnly(data) };
 }
 
 /** The SWR key of one product for sale. */
@@ -185,14 +164,17 @@ export function useAdvertised() {
   return { ...res, data: availableOnly(res.data) };
 }
 
-/** useUserProducts loads a seller's own products, sold ones included. */
+/**
+ * useUserProducts loads a seller's own products, sold ones included, a
+ * page at a time (see usePagedList); call reload after a write.
+ */
 export function useUserProducts(email: string | undefined) {
-  return useSWR<Product[], ApiError>(email ? userProductsKey(email) : null);
+  return usePagedList<Product>(email ? userProductsKey(email) : null);
 }
 
-/** useReportedProducts loads the products someone reported (admin). */
+/** useReportedProducts loads the products someone reported (admin), a page at a time (see usePagedList). */
 export function useReportedProducts() {
-  return useSWR<Product[], ApiError>(REPORTED_PRODUCTS_KEY);
+  return usePagedList<Product>(REPORTED_PRODUCTS_KEY);
 }
 
 /** useRevalidateProducts returns a function that refetches every product list. */

@@ -1,9 +1,11 @@
 // Accounts as the admin sees them: wire types, SWR keys (the API paths) and
 // hooks. Every write revalidates every user list and the product lists (a
-// verified seller's products gain the badge; a deleted seller's disappear).
-import useSWR, { useSWRConfig } from "swr";
+// verified seller's products gain the badge; a deleted seller's disappear);
+// the paged list on screen is reloaded by its page (usePagedList).
+import { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import { apiFetch, type ApiError } from "@/lib/api";
+import { usePagedList } from "@/lib/paged-list";
 import type { Role } from "@/lib/auth";
 
 /** A user as GET /api/users answers it (the spec's field names). */
@@ -58,9 +60,12 @@ export function emailSegment(email: string): string {
   return encodeURIComponent(email).replace(/%40/g, "@").replace(/%2B/gi, "+");
 }
 
-/** useUsers loads every user, or only the buyers or the sellers (admin). */
+/**
+ * useUsers loads every user, or only the buyers or the sellers (admin), a
+ * page at a time (see usePagedList). Call reload after a write.
+ */
 export function useUsers(role?: ListedRole) {
-  return useSWR<UserRecord[], ApiError>(usersKey(role));
+  return usePagedList<UserRecord>(usersKey(role));
 }
 
 /** useRevalidateAfterUserWrite returns a function that refetches what a user write touched. */

@@ -8,14 +8,17 @@ type LoadMoreProps = {
   /** Set when the last request for more failed. */
   failed: boolean;
   onLoadMore: () => void;
+  /** Said when the last request failed; the laptop lists' text by default. */
+  failedText?: string;
 };
 
 /**
- * The Load more button under a product list. After the visitor has pressed
- * it once, it also presses itself whenever it scrolls into view, one page
- * at a time; before that the footer stays reachable.
+ * The Load more button under a paged list: product cards or a dashboard
+ * table. After the visitor has pressed it once, it also presses itself
+ * whenever it scrolls into view, one page at a time; before that the
+ * footer stays reachable.
  */
-export function LoadMore({ hasMore, loading, failed, onLoadMore }: LoadMoreProps) {
+export function LoadMore({ hasMore, loading, failed, onLoadMore, failedText }: LoadMoreProps) {
   const t = useT();
   const button = useRef<HTMLButtonElement>(null);
   const [auto, setAuto] = useState(false);
@@ -47,7 +50,7 @@ export function LoadMore({ hasMore, loading, failed, onLoadMore }: LoadMoreProps
     <div className="mt-8 flex flex-col items-center gap-2">
       {failed && (
         <p role="alert" className="text-sm text-error">
-          {t("We couldn't load more laptops. Please try again.")}
+          {failedText ?? t("We couldn't load more laptops. Please try again.")}
         </p>
       )}
       <button

@@ -149,6 +149,7 @@ export const bn: Dictionary = {
   "We couldn't load more laptops. Please try again.": "আরও ল্যাপটপ লোড করা গেল না। আবার চেষ্টা করুন।",
   "Try again": "আবার চেষ্টা করুন",
   "Load more": "আরও দেখুন",
+  "We couldn't load more. Please try again.": "আরও লোড করা গেল না। আবার চেষ্টা করুন।",
   // category
   "All categories": "সব ক্যাটাগরি",
   "{n} product": "{n}টি পণ্য",

@@ -158,6 +158,7 @@ export const en = {
   "We couldn't load more laptops. Please try again.": "We couldn't load more laptops. Please try again.",
   "Try again": "Try again",
   "Load more": "Load more",
+  "We couldn't load more. Please try again.": "We couldn't load more. Please try again.",
   // category
   "All categories": "All categories",
   "{n} product": "{n} product",

@@ -129,4 +129,39 @@ describe("all sellers", () => {
     await waitFor(() => expect(screen.queryByRole("row", { name: /Tanvir Hasan/ })).not.toBeInTheDocument());
     expect(requestsTo(fetchMock, `/api/users/${tanvir._id}`, "DELETE")).toHaveLength(1);
   });
+
+  it("Load more fetches the next page from the Link header; a verify refetches every loaded page", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const PAGE2 = `${LIST}&cursor=aWQ6OA`;
+    let second = [tanvir];
+    const fetchMock = stubApi(
+      api(() => [], {
+        [LIST]: () => jsonResponse(200, [verified], { Link: `<${PAGE2}>; rel="next"` }),
+        [PAGE2]: () => jsonResponse(200, second),
+        [VERIFY]: () => {
+          second = [{ ...tanvir, verify: "verify" }];
+          return jsonResponse(200, { acknowledged: true, modifiedCount: 1 });
+        },
+      }),
+    );
+    renderApp("/dashboard/allseller");
+    expect(await screen.findByText("1 seller")).toBeInTheDocument();
+    expect(screen.queryByRole("row", { name: /Tanvir Hasan/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("row", { name: /Tanvir Hasan/ })).toBeInTheDocument();
+    expect(within(row(/Tanvir Hasan/)).getByRole("rowheader")).toHaveTextContent("2");
+    expect(screen.getByText("2 sellers")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, LIST)).toHaveLength(1);
+    expect(requestsTo(fetchMock, PAGE2)).toHaveLength(1);
+
+    await userEvent.click(within(row(/Tanvir Hasan/)).getByRole("button", { name: /Make Verify/ }));
+    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("Seller Update success")).toBeInTheDocument();
+    await waitFor(() => expect(within(row(/Tanvir Hasan/)).getByText("Verifyed")).toBeInTheDocument());
+    expect(row(/Karim Seller/)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, LIST)).toHaveLength(2);
+    expect(requestsTo(fetchMock, PAGE2)).toHaveLength(2);
+  });
 });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import { useDeleteUser, useUsers, useVerifySeller, type ListedRole, type UserRecord } from "@/api/users";
 import { useConfirm } from "@/components/confirm-dialog";
+import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
 import { UserTable, type UserRowBusy } from "@/components/user-table";
 import { useAuth } from "@/lib/auth";
@@ -35,7 +36,8 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
   const t = useT();
   usePageTitle(t(title));
   const { user: me } = useAuth();
-  const { data: users, error } = useUsers(role);
+  const list = useUsers(role);
+  const { data: users, error } = list;
   const remove = useDeleteUser();
   const verify = useVerifySeller();
   const [confirm, confirmDialog] = useConfirm();
@@ -57,6 +59,7 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
     } catch (err) {
       toast.error(errorText(err, t("Could not delete this user")));
     } finally {
+      await list.reload();
       setBusy(null);
     }
   }
@@ -75,6 +78,7 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
     } catch (err) {
       toast.error(errorText(err, t("Could not verify this seller")));
     } finally {
+      await list.reload();
       setBusy(null);
     }
   }
@@ -119,6 +123,13 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
           onVerify={(u) => void onVerify(u)}
         />
       )}
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        failed={list.error !== undefined && users !== undefined}
+        onLoadMore={list.loadMore}
+        failedText={t("We couldn't load more. Please try again.")}
+      />
       {confirmDialog}
     </section>
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Booking } from "@/api/bookings";
 import { TOKEN_KEY } from "@/lib/api";
 import { buyer, categories } from "@/test/fixtures";
-import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
+import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 const LIST = "/api/bookings?email=rahim%40example.com";
 
@@ -137,5 +137,26 @@ describe("my booking", () => {
     await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("A paid booking stays on record")).toBeInTheDocument();
     expect(screen.queryByText("Delete Success")).not.toBeInTheDocument();
+  });
+
+  it("Load more adds the Link header's next page under the first, numbering on", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const PAGE2 = `${LIST}&cursor=c2`;
+    const fetchMock = stubApi(
+      api([], {
+        [LIST]: () => jsonResponse(200, [open], { Link: `<${PAGE2}>; rel="next"` }),
+        [PAGE2]: [paid],
+      }),
+    );
+    renderApp("/dashboard/mybooking");
+    await screen.findByRole("table");
+    expect(screen.queryByRole("row", { name: /MacBook/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("row", { name: /MacBook/ })).toBeInTheDocument();
+    expect(within(row(/MacBook/)).getByRole("rowheader")).toHaveTextContent("2");
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, PAGE2)).toHaveLength(1);
+    expect(requestsTo(fetchMock, LIST)).toHaveLength(1);
   });
 });

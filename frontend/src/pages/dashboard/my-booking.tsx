@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBookings, useDeleteBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
+import { LoadMore } from "@/components/load-more";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { formatNumber, formatTk } from "@/lib/format";
@@ -15,7 +16,8 @@ export default function MyBooking() {
   usePageTitle(t("My Booking"));
   const paidTitle = t("Paid bookings stay on record and cannot be deleted");
   const { user } = useAuth();
-  const { data: bookings, error } = useBookings(user?.email);
+  const list = useBookings(user?.email);
+  const { data: bookings, error } = list;
   const remove = useDeleteBooking();
   const [confirm, confirmDialog] = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -37,21 +39,22 @@ export default function MyBooking() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this booking"));
     } finally {
+      await list.reload();
       setDeleting(null);
     }
   }
 
-  let list: ReactNode;
+  let table: ReactNode;
   if (error && !bookings) {
-    list = (
+    table = (
       <div role="alert" className="alert alert-error alert-soft">
         <span>{t("We couldn't load your bookings. Please refresh the page in a moment.")}</span>
       </div>
     );
   } else if (!bookings) {
-    list = <TableSkeleton columns={6} />;
+    table = <TableSkeleton columns={6} />;
   } else if (bookings.length === 0) {
-    list = (
+    table = (
       <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
         <p className="text-lg font-semibold text-base-content/70">{t("No Booking")}</p>
         <p className="text-sm text-base-content/60">{t("Book a laptop from its brand's page and it will show up here.")}</p>
@@ -61,7 +64,7 @@ export default function MyBooking() {
       </div>
     );
   } else {
-    list = (
+    table = (
       <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
         <table className="table table-sm sm:table-md">
           <thead>
@@ -137,7 +140,14 @@ export default function MyBooking() {
         </h1>
         <p className="mt-1 text-base-content/70">{t("The laptops you booked. Pay by card to buy one; the seller meets you where you chose.")}</p>
       </div>
-      {list}
+      {table}
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        failed={list.error !== undefined && bookings !== undefined}
+        onLoadMore={list.loadMore}
+        failedText={t("We couldn't load more. Please try again.")}
+      />
       {confirmDialog}
     </section>
   );

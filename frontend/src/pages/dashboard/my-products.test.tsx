@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Product } from "@/api/products";
 import { TOKEN_KEY } from "@/lib/api";
 import { categories, product, seller } from "@/test/fixtures";
-import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
+import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 const LIST = "/api/userProducts?email=karim%40example.com";
 const mine = (o: Partial<Product>) => product({ seller: seller.userName, sellerEmail: seller.email, ...o });
@@ -118,5 +118,70 @@ describe("my products", () => {
     expect(await screen.findByText("Delete Success")).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "My Products: 1" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("MacBook Air M1 2020")).not.toBeInTheDocument());
+  });
+
+  it("Load more fetches the Link header's next page and adds its rows; a delete refetches every loaded page", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const PAGE2 = `${LIST}&cursor=c2`;
+    let second = [short, sold];
+    const fetchMock = stubApi(
+      api([], {
+        [LIST]: () => jsonResponse(200, [long, exact], { Link: `<${PAGE2}>; rel="next"` }),
+        [PAGE2]: () => jsonResponse(200, second),
+        [`DELETE /api/products/${short._id}`]: () => {
+          second = [sold];
+          return jsonResponse(200, { deletedCount: 1 });
+        },
+      }),
+    );
+    renderApp("/dashboard/myproducts");
+    expect(await screen.findByRole("heading", { name: "My Products: 2" })).toBeInTheDocument();
+    // nothing beyond the first page until asked
+    expect(requestsTo(fetchMock, PAGE2)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("heading", { name: "My Products: 4" })).toBeInTheDocument();
+    expect(screen.getAllByRole("row").slice(1).map((r) => r.querySelector("span")?.textContent)).toEqual([
+      "Lenovo ThinkPad X1 Carbon...",
+      "Asus VivoBook 15 X515EA i...",
+      "MacBook Air M1 2020",
+      "HP 250 G8",
+    ]);
+    expect(requestsTo(fetchMock, PAGE2)).toHaveLength(1);
+    expect(requestsTo(fetchMock, LIST)).toHaveLength(1);
+    // the second page had no Link: the list is complete
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+
+    await userEvent.click(within(row(/MacBook/)).getByRole("button", { name: /Delete/ }));
+    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Delete Success")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "My Products: 3" })).toBeInTheDocument();
+    expect(screen.queryByText("MacBook Air M1 2020")).not.toBeInTheDocument();
+    expect(screen.getByText("HP 250 G8")).toBeInTheDocument();
+    // both loaded pages were asked again, in order
+    expect(requestsTo(fetchMock, LIST)).toHaveLength(2);
+    expect(requestsTo(fetchMock, PAGE2)).toHaveLength(2);
+  });
+
+  it("keeps the rows and offers Try again when the next page fails", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const PAGE2 = `${LIST}&cursor=c2`;
+    let fail = true;
+    stubApi(
+      api([], {
+        [LIST]: () => jsonResponse(200, [long], { Link: `<${PAGE2}>; rel="next"` }),
+        [PAGE2]: () => (fail ? jsonResponse(503, { message: "Service unavailable" }) : jsonResponse(200, [short])),
+      }),
+    );
+    renderApp("/dashboard/myproducts");
+    await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("We couldn't load more. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText("Lenovo ThinkPad X1 Carbon...")).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("MacBook Air M1 2020")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "My Products: 2" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

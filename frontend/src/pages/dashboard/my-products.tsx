@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
 import { useConfirm } from "@/components/confirm-dialog";
+import { LoadMore } from "@/components/load-more";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { cutName, formatTk } from "@/lib/format";
@@ -14,7 +15,8 @@ export default function MyProducts() {
   const { t, locale } = useLanguage();
   usePageTitle(t("My Products"));
   const { user } = useAuth();
-  const { data: products, error } = useUserProducts(user?.email);
+  const list = useUserProducts(user?.email);
+  const { data: products, error } = list;
   const advertise = useAdvertiseProduct();
   const remove = useDeleteProduct();
   const [confirm, confirmDialog] = useConfirm();
@@ -34,6 +36,7 @@ export default function MyProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not advertise this product"));
     } finally {
+      await list.reload();
       setBusy(null);
     }
   }
@@ -53,6 +56,7 @@ export default function MyProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
+      await list.reload();
       setBusy(null);
     }
   }
@@ -163,6 +167,13 @@ export default function MyProducts() {
           </table>
         </div>
       )}
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        failed={list.error !== undefined && products !== undefined}
+        onLoadMore={list.loadMore}
+        failedText={t("We couldn't load more. Please try again.")}
+      />
       {confirmDialog}
     </section>
   );

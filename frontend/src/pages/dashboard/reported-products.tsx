@@ -3,6 +3,7 @@ import { toast } from "react-toastify";
 import { useDeleteReportedProduct, useReportedProducts, type Product } from "@/api/products";
 import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
+import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
 import { cutName, formatNumber, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
@@ -12,7 +13,8 @@ import { usePageTitle } from "@/lib/title";
 export default function ReportedProducts() {
   const { t, locale } = useLanguage();
   usePageTitle(t("Reported Products"));
-  const { data: products, error } = useReportedProducts();
+  const list = useReportedProducts();
+  const { data: products, error } = list;
   const remove = useDeleteReportedProduct();
   const [confirm, confirmDialog] = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -32,6 +34,7 @@ export default function ReportedProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
+      await list.reload();
       setDeleting(null);
     }
   }
@@ -112,6 +115,13 @@ export default function ReportedProducts() {
           </table>
         </div>
       )}
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        failed={list.error !== undefined && products !== undefined}
+        onLoadMore={list.loadMore}
+        failedText={t("We couldn't load more. Please try again.")}
+      />
       {confirmDialog}
     </section>
   );
