@@ -97,3 +97,28 @@ SELECT available FROM category_counts WHERE category_id = @category_id;
 SELECT id FROM products
 WHERE search @@ to_tsquery('simple', @query) AND sold_at IS NULL AND deleted_at IS NULL
 LIMIT @up_to;
+
+-- name: BrowseSearchNewest :many
+-- A broad search, newest first: walks the newest-first index and checks
+-- each product's own words on the row it has read. Through the
+-- product_listings view each product would be read a second time to reach
+-- its words; so this query spells out the view (same columns, same rows).
+SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
+       p.original_price, p.condition, p.location, p.used, p.phone, p.description,
+       u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
+       p.advertised_at, p.sold_at, p.created_at,
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported
+FROM products p
+JOIN users u ON u.id = p.seller_id
+JOIN categories c ON c.id = p.category_id
+WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL
+  AND p.search @@ to_tsquery('simple', sqlc.arg(query))
+  AND (sqlc.narg(category_id)::bigint IS NULL OR p.category_id = sqlc.narg(category_id))
+  AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
+  AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
+  AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
+  AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
+  AND (sqlc.narg(after_time)::timestamptz IS NULL OR (p.created_at, p.id) < (sqlc.narg(after_time), sqlc.narg(after_id)::bigint))
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT sqlc.arg(page_size);

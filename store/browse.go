@@ -169,6 +169,16 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		if f.After != nil {
 			afterTime = &f.After.Time
 		}
+		if query != nil {
+			// a broad search: its own walk, reading each product once
+			var found []dbsqlc.BrowseSearchNewestRow
+			found, err = s.custom.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+			for _, r := range found {
+				rows = append(rows, dbsqlc.ProductListing(r))
+			}
+			break
+		}
 		rows, err = s.custom.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 	}

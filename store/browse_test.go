@@ -20,28 +20,38 @@ func TestSearchFormsAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	buyer, err := s.CreateUser(ctx, store.NewUser{Name: "B", Email: "b@example.com", Role: store.RoleBuyer})
+	if err != nil {
+		t.Fatal(err)
+	}
 	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 30; i++ {
 		name := fmt.Sprintf("HP EliteBook %d", i)
 		if i%3 == 0 {
 			name = fmt.Sprintf("Asus ZenBook %d", i)
 		}
-		_, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: name,
+		id, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: name,
 			Picture: "/uploads/x.jpg", SellPrice: int64(1000 + i%7*100), OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
 			CreatedAt: base.Add(time.Duration(i%5) * time.Hour)})
 		if err != nil {
 			t.Fatal(err)
 		}
+		if i == 4 { // a reported product reads the same in both forms
+			if _, err := s.ReportProduct(ctx, id, buyer.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	walk := func(f store.BrowseFilter) []int64 {
-		var ids []int64
+	// each product as both forms must give it: id, reported, seller, brand
+	walk := func(f store.BrowseFilter) []string {
+		var ids []string
 		for pages := 0; pages < 20; pages++ {
 			ps, next, err := s.Browse(ctx, f)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, p := range ps {
-				ids = append(ids, p.ID)
+				ids = append(ids, fmt.Sprint(p.ID, p.Reported, p.SellerName, p.Category))
 			}
 			if next == nil {
 				return ids

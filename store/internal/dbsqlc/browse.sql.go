@@ -452,6 +452,120 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 	return items, nil
 }
 
+const browseSearchNewest = `-- name: BrowseSearchNewest :many
+SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
+       p.original_price, p.condition, p.location, p.used, p.phone, p.description,
+       u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
+       p.advertised_at, p.sold_at, p.created_at,
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported
+FROM products p
+JOIN users u ON u.id = p.seller_id
+JOIN categories c ON c.id = p.category_id
+WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL
+  AND p.search @@ to_tsquery('simple', $1)
+  AND ($2::bigint IS NULL OR p.category_id = $2)
+  AND ($3::bigint IS NULL OR p.sell_price >= $3)
+  AND ($4::bigint IS NULL OR p.sell_price <= $4)
+  AND ($5::text IS NULL OR p.condition = $5)
+  AND ($6::text IS NULL OR p.location ILIKE '%' || $6 || '%')
+  AND (NOT $7::boolean OR u.verified)
+  AND ($8::timestamptz IS NULL OR (p.created_at, p.id) < ($8, $9::bigint))
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT $10
+`
+
+type BrowseSearchNewestParams struct {
+	Query        string
+	CategoryID   *int64
+	MinPrice     *int64
+	MaxPrice     *int64
+	Condition    *string
+	Location     *string
+	VerifiedOnly bool
+	AfterTime    *time.Time
+	AfterID      *int64
+	PageSize     int32
+}
+
+type BrowseSearchNewestRow struct {
+	ID             int64
+	SellerID       int64
+	CategoryID     int64
+	Category       string
+	ProductName    string
+	Picture        string
+	SellPrice      int64
+	OriginalPrice  int64
+	Condition      string
+	Location       string
+	Used           string
+	Phone          string
+	Description    string
+	SellerName     string
+	SellerEmail    string
+	SellerVerified bool
+	AdvertisedAt   *time.Time
+	SoldAt         *time.Time
+	CreatedAt      time.Time
+	Reported       bool
+}
+
+// A broad search, newest first: walks the newest-first index and checks
+// each product's own words on the row it has read. Through the
+// product_listings view each product would be read a second time to reach
+// its words; so this query spells out the view (same columns, same rows).
+func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewestParams) ([]BrowseSearchNewestRow, error) {
+	rows, err := q.db.Query(ctx, browseSearchNewest,
+		arg.Query,
+		arg.CategoryID,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Condition,
+		arg.Location,
+		arg.VerifiedOnly,
+		arg.AfterTime,
+		arg.AfterID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []BrowseSearchNewestRow{}
+	for rows.Next() {
+		var i BrowseSearchNewestRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getCategoryCount = `-- name: GetCategoryCount :one
 SELECT available FROM category_counts WHERE category_id = $1
 `
