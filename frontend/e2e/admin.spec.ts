@@ -193,6 +193,18 @@ test("an admin verifies a seller, removes a reported laptop and a buyer, and see
   await shoot(admin, PHONE, "all-users-phone.png");
   await shoot(admin, DESKTOP, "all-users-desktop.png");
 
+  // With one account a page, the table starts with one row and Load more
+  // follows the server's Link header until every account is there.
+  await admin.route(/\/api\/users$/, (route) => route.continue({ url: route.request().url() + "?limit=1" }));
+  await admin.reload();
+  await expect(admin.getByRole("heading", { name: "All Users" })).toBeVisible();
+  await expect(admin.locator("tbody tr")).toHaveCount(1);
+  await admin.getByRole("button", { name: "Load more" }).click();
+  await expect(admin.getByRole("button", { name: "Load more" })).toHaveCount(0, { timeout: 20_000 });
+  await expect(adminRow).toBeVisible();
+  await expect(admin.getByRole("row", { name: new RegExp(sellerName) })).toBeVisible();
+  await admin.unroute(/\/api\/users$/);
+
   // Deleting oneself is refused by the server too, with its message.
   const token = await admin.evaluate(() => localStorage.getItem("accessToken"));
   const me = (await (await admin.request.get(base() + "/api/me", { headers: { Authorization: `Bearer ${token}` } })).json()) as { _id: string };
