@@ -19,11 +19,12 @@ type ProductCardProps = {
   onReport: (product: Product) => void;
 };
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One labelled fact of a product (in a <dl>): cut to one line, or wrapped in full. */
+export function Fact({ label, wrap = false, children }: { label: string; wrap?: boolean; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{label}</dt>
-      <dd className="truncate font-medium">{children}</dd>
+      <dd className={`font-medium ${wrap ? "break-words" : "truncate"}`}>{children}</dd>
     </div>
   );
 }

@@ -1,27 +1,18 @@
 // /product/:id: one laptop's own page, open to everyone, so a link to it
 // can be shared. The server fills the page's title and link-preview tags;
 // this page shows the product and books it for a signed-in buyer.
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useCreateBooking } from "@/api/bookings";
 import { useProduct } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { PageSpinner } from "@/components/page-spinner";
-import { VerifiedBadge } from "@/components/product-card";
+import { Fact, VerifiedBadge } from "@/components/product-card";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/60">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
-    </div>
-  );
-}
 
 /** A product's page: photo, prices, facts, seller and Book Now. */
 export default function ProductPage() {
@@ -107,19 +98,19 @@ export default function ProductPage() {
         </div>
 
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-box bg-base-100 p-5 shadow-sm sm:grid-cols-3">
-          <Fact label={t("Brand")}>{p.category}</Fact>
-          <Fact label={t("Condition")}>
+          <Fact wrap label={t("Brand")}>{p.category}</Fact>
+          <Fact wrap label={t("Condition")}>
             <span className="capitalize">{t(p.condition)}</span>
           </Fact>
-          <Fact label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
-          <Fact label={t("Location")}>{p.location}</Fact>
-          <Fact label={t("Seller")}>
+          <Fact wrap label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
+          <Fact wrap label={t("Location")}>{p.location}</Fact>
+          <Fact wrap label={t("Seller")}>
             <span className="inline-flex flex-wrap items-center gap-2">
               {p.seller}
               {p.sellerVerify && <VerifiedBadge />}
             </span>
           </Fact>
-          <Fact label={t("Posted")}>{formatPosted(p.time, p.date, locale)}</Fact>
+          <Fact wrap label={t("Posted")}>{formatPosted(p.time, p.date, locale)}</Fact>
         </dl>
 
         {p.description && (
