@@ -118,12 +118,15 @@ func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			return c.Blob(http.StatusOK, a.contentType, a.body)
 		}
+		if gen == 0 { // not listening: nothing can be kept
+			return next(c)
+		}
 		res := c.Response()
 		tee := &teeWriter{ResponseWriter: res.Writer}
 		res.Writer = tee
 		err := next(c)
 		res.Writer = tee.ResponseWriter
-		if err == nil && res.Status == http.StatusOK && !tee.tooBig && gen != 0 {
+		if err == nil && res.Status == http.StatusOK && !tee.tooBig {
 			h := res.Header()
 			s.catalogue.put(key, gen, keptAnswer{
 				contentType: h.Get(echo.HeaderContentType),
