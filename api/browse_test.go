@@ -121,19 +121,25 @@ func TestFiltersAndSorts(t *testing.T) {
 		{NewProduct: store.NewProduct{Name: "B", SellPrice: 20000, Condition: "good", Location: "100% genuine shop, Sylhet"}},
 		{NewProduct: store.NewProduct{Name: "C", SellPrice: 30000, Condition: "excellent", Location: "Agrabad, Chattogram", SellerID: sue.ID}},
 		{NewProduct: store.NewProduct{Name: "D", SellPrice: 40000, Condition: "good", Location: "Uttara, Dhaka", CategoryID: 2}},
+		{NewProduct: store.NewProduct{Name: "E", SellPrice: 50000, Condition: "excellent", Location: `O'Reilly Rd\ 5, Khulna`, CategoryID: 4}},
 	})
 	cases := map[string]string{
-		"?sort=price_asc":  "A|B|C|D",
-		"?sort=price_desc": "D|C|B|A",
+		"?sort=price_asc":  "A|B|C|D|E",
+		"?sort=price_desc": "E|D|C|B|A",
 		"?minPrice=15000&maxPrice=35000&sort=price_asc": "B|C",
 		"?condition=good&sort=price_asc":                "B|D",
 		"?location=dhaka&sort=price_asc":                "A|D",
 		"?location=100%25&sort=price_asc":               "B",
 		"?location=%25&sort=price_asc":                  "B", // a literal %, not a wildcard
 		"?location=_&sort=price_asc":                    "",
-		"?verified=true":                                "C",
-		"?category=APPLE":                               "D",
-		"?category=HP&sort=price_desc&limit=2":          "C|B",
+		// filtered lists reach SQL with their values quoted into the text:
+		// quotes and backslashes stay themselves
+		"?location=" + url.QueryEscape(`'Reilly Rd\`):   "E",
+		"?location=" + url.QueryEscape(`' OR '1'='1`):   "",
+		"?location=" + url.QueryEscape(`\' OR true --`): "",
+		"?verified=true":                       "C",
+		"?category=APPLE":                      "D",
+		"?category=HP&sort=price_desc&limit=2": "C|B",
 	}
 	for q, want := range cases {
 		got, _ := m.names("/api/products" + q)
