@@ -27,6 +27,7 @@ import (
 	"resale/demo"
 	"resale/media"
 	"resale/migrations"
+	"resale/payments"
 	"resale/store"
 )
 
@@ -295,15 +296,17 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	if cfg.GoogleClientID != "" {
 		google = &api.GoogleOptions{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, Issuer: cfg.GoogleIssuer}
 	}
+	st := store.New(pool)
+	pay := paymentsService(cfg, st, logger)
 	handler, err := api.New(api.Options{
-		Store:          store.New(pool),
+		Store:          st,
 		Logger:         logger,
 		Web:            web,
 		Uploads:        uploads,
 		TokenKey:       secret,
 		PublicURL:      cfg.PublicURL,
 		Currency:       cfg.Currency,
-		Stripe:         stripeOptions(cfg),
+		Payments:       pay,
 		Google:         google,
 		Location:       cfg.Location,
 		RequestTimeout: cfg.RequestTimeout,
@@ -333,7 +336,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	// Background work stops with the server, before the pool closes.
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
-	jobs.Go(func() { handler.RunReconciler(jobsCtx, cfg.ReconcileInterval) })
+	jobs.Go(func() { pay.RunReconciler(jobsCtx, cfg.ReconcileInterval) })
 	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()
@@ -341,16 +344,19 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	return err
 }
 
-func stripeOptions(cfg *config) *api.StripeOptions {
+// paymentsService is card payments through Stripe, or nil when no Stripe
+// key is set.
+func paymentsService(cfg *config, st *store.Store, logger *slog.Logger) *payments.Service {
 	if cfg.StripeSecretKey == "" {
 		return nil
 	}
-	return &api.StripeOptions{
+	return payments.New(payments.Config{
 		SecretKey:      cfg.StripeSecretKey,
 		PublishableKey: cfg.StripePublishableKey,
 		WebhookSecret:  cfg.StripeWebhookSecret,
 		APIBase:        cfg.StripeAPIBase,
-	}
+		Currency:       cfg.Currency,
+	}, st, logger)
 }
 
 // serveUntilDone serves until ctx ends (SIGTERM or SIGINT), then stops

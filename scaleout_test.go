@@ -19,8 +19,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"resale/api/stripetest"
 	"resale/media/s3test"
+	"resale/payments/stripetest"
 	"resale/store"
 	"resale/store/storetest"
 )

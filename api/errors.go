@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"resale/payments"
 	"resale/store"
 )
 
@@ -70,6 +71,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 // errorFor maps an error to its status and body. Anything it does not
 // recognise is logged with the request id and answered with a bare 500.
 func (s *Server) errorFor(err error, c echo.Context) (int, errorBody) {
+	if pe := paymentError(err); pe != nil {
+		return pe.Status, errorBody{Message: pe.Message, Code: pe.Code}
+	}
 	var ae *Error
 	var he *echo.HTTPError
 	switch {
@@ -134,4 +138,35 @@ func httpErrorCode(status int) string {
 
 func requestID(c echo.Context) string {
 	return c.Response().Header().Get(echo.HeaderXRequestID)
+}
+
+// Payments: the payments package's errors as HTTP answers (issue #14).
+// Its sentinels say what went wrong with a payment; this table is the one
+// place that chooses their status and words.
+var paymentErrors = []struct {
+	err error
+	out Error
+}{
+	{payments.ErrPaid, Error{Status: http.StatusConflict, Code: "paid", Message: "This booking is already paid"}},
+	{payments.ErrSold, Error{Status: http.StatusConflict, Code: "sold", Message: "This product is no longer for sale"}},
+	{payments.ErrStartedElsewhere, Error{Status: http.StatusConflict, Code: "conflict", Message: "The payment was started in another window; reload the page"}},
+	{payments.ErrWrongBooking, Error{Status: http.StatusConflict, Code: "payment_mismatch", Message: "This payment does not belong to this booking"}},
+	{payments.ErrWrongAmount, Error{Status: http.StatusConflict, Code: "payment_mismatch", Message: "The amount paid does not match the booking"}},
+	{payments.ErrNotSucceeded, Error{Status: http.StatusConflict, Code: "not_paid", Message: "The card payment has not gone through"}},
+	{payments.ErrRefundRequired, Error{Status: http.StatusConflict, Code: "refund_required",
+		Message: "This laptop was sold to someone else moments before your payment. Your payment is recorded and will be refunded."}},
+	{payments.ErrProvider, Error{Status: http.StatusBadGateway, Code: "card_service", Message: "The card payment service did not answer, please try again"}},
+	{payments.ErrBadSignature, Error{Status: http.StatusBadRequest, Code: "bad_request", Message: "The event signature is not valid"}},
+	{payments.ErrBadEvent, Error{Status: http.StatusBadRequest, Code: "bad_request", Message: "The event does not hold a PaymentIntent"}},
+}
+
+// paymentError is the answer to one of the payments package's errors, or
+// nil for any other error.
+func paymentError(err error) *Error {
+	for i := range paymentErrors {
+		if errors.Is(err, paymentErrors[i].err) {
+			return &paymentErrors[i].out
+		}
+	}
+	return nil
 }

@@ -17,7 +17,6 @@ import (
 type metrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
-	payments *prometheus.CounterVec
 	// routes holds, for every registered path and known method, the
 	// observers of each status class, resolved on first use. It is built
 	// once after the routes are registered and only read afterwards, so a
@@ -54,7 +53,9 @@ func metricMethod(m string) string {
 	return "OTHER"
 }
 
-func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo) (*metrics, error) {
+// newMetrics registers the server's series, and more: those of the
+// subsystems it serves (payments).
+func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo, more ...prometheus.Collector) (*metrics, error) {
 	m := &metrics{
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "resale_http_requests_total",
@@ -65,10 +66,6 @@ func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo) (*m
 			Help:    "Time to answer an HTTP request, by method, route template and status class.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"method", "route", "status"}),
-		payments: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "resale_payments_recorded_total",
-			Help: "Card payments recorded for the first time, by status (succeeded, or refund_required when the laptop was already sold to someone else).",
-		}, []string{"status"}),
 		unmatched: map[string]*routeObservers{},
 	}
 	buildInfo := prometheus.NewGaugeVec(prometheus.GaugeOpts{
@@ -76,7 +73,7 @@ func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo) (*m
 		Help: "Always 1; the labels name the running build.",
 	}, []string{"version", "commit"})
 	buildInfo.WithLabelValues(build.Version, build.Commit).Set(1)
-	cs := []prometheus.Collector{m.requests, m.duration, m.payments, buildInfo}
+	cs := append([]prometheus.Collector{m.requests, m.duration, buildInfo}, more...)
 	if st != nil {
 		cs = append(cs, poolCollector{st})
 	}
@@ -128,11 +125,6 @@ func (m *metrics) observe(method, path string, status int, d time.Duration) {
 	}
 	o.count.Inc()
 	o.duration.Observe(d.Seconds())
-}
-
-// paymentRecorded counts a payment stored for the first time.
-func (m *metrics) paymentRecorded(status string) {
-	m.payments.WithLabelValues(status).Inc()
 }
 
 // poolCollector reads the database pool's statistics at each scrape.

@@ -7,17 +7,23 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"resale/api"
+	"resale/payments"
 )
 
 type payMarket struct {
 	*market
-	stripe *fakeStripe
+	stripe   *fakeStripe
+	payments *payments.Service
 }
 
 func newPayMarket(t *testing.T) *payMarket {
 	t.Helper()
 	f := newFakeStripe(t)
-	return &payMarket{market: newMarketWith(t, withStripe(f)), stripe: f}
+	var svc *payments.Service
+	m := newMarketWith(t, func(o *api.Options) { withStripe(f)(o); svc = o.Payments })
+	return &payMarket{market: m, stripe: f, payments: svc}
 }
 
 // intentFor starts paying a booking and returns the PaymentIntent id.

@@ -4,13 +4,11 @@ import (
 	"context"
 	"net/http"
 	"testing"
-
-	"resale/api"
 )
 
 func (m *payMarket) reconcile() {
 	m.t.Helper()
-	if err := m.handler.(*api.Server).Reconcile(context.Background()); err != nil {
+	if err := m.payments.Reconcile(context.Background()); err != nil {
 		m.t.Fatalf("reconcile: %v", err)
 	}
 }

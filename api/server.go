@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"resale/media"
+	"resale/payments"
 	"resale/store"
 )
 
@@ -34,10 +35,10 @@ type Options struct {
 	TokenKey []byte
 	// PublicURL is the address people open, for sign-in redirects.
 	PublicURL *url.URL
-	// Currency is the ISO code payments are made in, lower case.
+	// Currency is the ISO code prices are in, lower case.
 	Currency string
-	// Stripe turns on card payments when set.
-	Stripe *StripeOptions
+	// Payments turns on card payments when set.
+	Payments *payments.Service
 	// Google turns on Google sign-in when set.
 	Google *GoogleOptions
 	// Location is the shop's time zone, used for the time and date texts.
@@ -79,7 +80,7 @@ type Server struct {
 	photos               *media.Processor
 	uploads              media.Storage
 	google               *google
-	payments             *payments
+	payments             *payments.Service
 	echo                 *echo.Echo
 	metrics              *metrics
 	registry             *prometheus.Registry
@@ -116,7 +117,11 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := newMetrics(opts.Metrics, opts.Store, opts.Build)
+	var more []prometheus.Collector
+	if opts.Payments != nil {
+		more = append(more, opts.Payments.Collector())
+	}
+	m, err := newMetrics(opts.Metrics, opts.Store, opts.Build, more...)
 	if err != nil {
 		return nil, err
 	}
@@ -137,9 +142,9 @@ func New(opts Options) (*Server, error) {
 		publicURL:     opts.PublicURL,
 		schemaVersion: opts.SchemaVersion,
 	}
-	if st := opts.Stripe; st != nil {
-		s.payments = newPayments(st, opts.Currency)
-		s.stripePublishableKey = st.PublishableKey
+	if p := opts.Payments; p != nil {
+		s.payments = p
+		s.stripePublishableKey = p.PublishableKey()
 	}
 	if g := opts.Google; g != nil {
 		s.google = &google{

@@ -9,7 +9,8 @@ import (
 	"github.com/stripe/stripe-go/v76/webhook"
 
 	"resale/api"
-	"resale/api/stripetest"
+	"resale/payments"
+	"resale/payments/stripetest"
 )
 
 // fakeStripe is the stateful Stripe stand-in the payment tests share with
@@ -34,8 +35,11 @@ func signedEvent(t *testing.T, eventID string, pi map[string]any, secret string,
 	return signed.Payload, signed.Header
 }
 
+// withStripe turns on card payments, through the stand-in f.
 func withStripe(f *fakeStripe) func(*api.Options) {
 	return func(o *api.Options) {
-		o.Stripe = &api.StripeOptions{SecretKey: "sk_test_fake", PublishableKey: "pk_test_fake", WebhookSecret: testWebhookSecret, APIBase: f.URL}
+		o.Payments = payments.New(payments.Config{
+			SecretKey: "sk_test_fake", PublishableKey: "pk_test_fake", WebhookSecret: testWebhookSecret, APIBase: f.URL, Currency: o.Currency,
+		}, o.Store, o.Logger)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"resale/api"
+	"resale/payments"
 )
 
 // startStripeMock runs Stripe's official stripe-mock (STRIPE_MOCK_BIN,
@@ -48,7 +49,7 @@ func TestCreatePaymentIntentAgainstStripeMock(t *testing.T) {
 	t.Parallel()
 	base := startStripeMock(t)
 	m := newMarketWith(t, func(o *api.Options) {
-		o.Stripe = &api.StripeOptions{SecretKey: "sk_test_123", PublishableKey: "pk_test_123", APIBase: base}
+		o.Payments = payments.New(payments.Config{SecretKey: "sk_test_123", PublishableKey: "pk_test_123", APIBase: base, Currency: o.Currency}, o.Store, o.Logger)
 	})
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)

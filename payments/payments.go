@@ -1,0 +1,278 @@
+// Package payments is Resale's card payments through Stripe: starting a
+// PaymentIntent for a booking, checking one against its booking, recording
+// it, refunding, Stripe's signed webhook and the reconciliation job. It
+// knows no HTTP: its errors are the sentinels below, which the api package
+// translates. Amounts always come from the booking in the database; a
+// payment is recorded only once Stripe says it succeeded.
+package payments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/stripe/stripe-go/v76"
+	"github.com/stripe/stripe-go/v76/client"
+
+	"resale/store"
+)
+
+// The payment rules' outcomes. Callers compare with errors.Is.
+var (
+	// ErrPaid: the booking is already paid.
+	ErrPaid = errors.New("payments: the booking is already paid")
+	// ErrSold: the booking's product is sold (or gone), so it cannot be paid.
+	ErrSold = errors.New("payments: the product is no longer for sale")
+	// ErrStartedElsewhere: another request attached another PaymentIntent
+	// to the booking meanwhile.
+	ErrStartedElsewhere = errors.New("payments: the payment was started elsewhere")
+	// ErrWrongBooking: the PaymentIntent is unknown to Stripe or was made
+	// for another booking, or its booking was paid by another payment.
+	ErrWrongBooking = errors.New("payments: the payment does not belong to the booking")
+	// ErrWrongAmount: the PaymentIntent's amount or currency is not the
+	// booking's.
+	ErrWrongAmount = errors.New("payments: the amount paid does not match the booking")
+	// ErrNotSucceeded: the card payment has not gone through (yet).
+	ErrNotSucceeded = errors.New("payments: the payment has not succeeded")
+	// ErrRefundRequired: the payment is recorded, but the laptop was sold
+	// to someone else first; its money goes back.
+	ErrRefundRequired = errors.New("payments: the product was sold to someone else; the payment is refunded")
+	// ErrProvider: Stripe did not answer (or refused a call of ours).
+	ErrProvider = errors.New("payments: the card payment service did not answer")
+	// ErrBadSignature: a webhook delivery is not signed by Stripe with our
+	// secret, or is too old.
+	ErrBadSignature = errors.New("payments: the event signature is not valid")
+	// ErrBadEvent: a signed event whose content is not what its type says.
+	ErrBadEvent = errors.New("payments: the event does not hold a PaymentIntent")
+)
+
+// Config is what card payments need.
+type Config struct {
+	SecretKey      string
+	PublishableKey string
+	WebhookSecret  string // empty: webhook deliveries are refused
+	// APIBase points stripe-go at another address (a local stand-in in
+	// tests); empty is Stripe itself.
+	APIBase    string
+	HTTPClient *http.Client
+	// Currency is the ISO code payments are made in, lower case.
+	Currency string
+}
+
+// Service makes and records card payments.
+type Service struct {
+	api           *client.API
+	store         *store.Store
+	log           *slog.Logger
+	publishable   string
+	webhookSecret string
+	currency      string
+	recorded      *prometheus.CounterVec
+}
+
+// New is the payments service over st; log may be nil.
+func New(cfg Config, st *store.Store, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.Default()
+	}
+	bc := &stripe.BackendConfig{
+		MaxNetworkRetries: stripe.Int64(2),
+		// failures are logged here, with the booking they concern
+		LeveledLogger: &stripe.LeveledLogger{Level: stripe.LevelNull},
+	}
+	if cfg.APIBase != "" {
+		bc.URL = stripe.String(cfg.APIBase)
+	}
+	if cfg.HTTPClient != nil {
+		bc.HTTPClient = cfg.HTTPClient
+	}
+	sc := &client.API{}
+	sc.Init(cfg.SecretKey, &stripe.Backends{
+		API:     stripe.GetBackendWithConfig(stripe.APIBackend, bc),
+		Connect: stripe.GetBackendWithConfig(stripe.ConnectBackend, bc),
+		Uploads: stripe.GetBackendWithConfig(stripe.UploadsBackend, bc),
+	})
+	return &Service{
+		api: sc, store: st, log: log,
+		publishable: cfg.PublishableKey, webhookSecret: cfg.WebhookSecret, currency: cfg.Currency,
+		recorded: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "resale_payments_recorded_total",
+			Help: "Card payments recorded for the first time, by status (succeeded, or refund_required when the laptop was already sold to someone else).",
+		}, []string{"status"}),
+	}
+}
+
+// PublishableKey is the key the browser's Stripe.js uses.
+func (s *Service) PublishableKey() string { return s.publishable }
+
+// WebhookEnabled says whether Stripe's webhook deliveries are accepted.
+func (s *Service) WebhookEnabled() bool { return s.webhookSecret != "" }
+
+// Collector is the service's Prometheus series
+// (resale_payments_recorded_total), for the owner of the registry.
+func (s *Service) Collector() prometheus.Collector { return s.recorded }
+
+// zeroDecimal are Stripe's currencies without a minor unit.
+var zeroDecimal = map[string]bool{"bif": true, "clp": true, "djf": true, "gnf": true, "jpy": true, "kmf": true, "krw": true,
+	"mga": true, "pyg": true, "rwf": true, "ugx": true, "vnd": true, "vuv": true, "xaf": true, "xof": true, "xpf": true}
+
+// minorUnits turns whole Tk (or another currency) into Stripe's amount.
+func (s *Service) minorUnits(price int64) int64 {
+	if zeroDecimal[s.currency] {
+		return price
+	}
+	return price * 100
+}
+
+func formatID(id int64) string { return strconv.FormatInt(id, 10) }
+
+// CreateIntent answers the client secret of the booking's PaymentIntent:
+// one per booking, for the booking's price, reused on retries. The caller
+// has checked the booking is the buyer's.
+func (s *Service) CreateIntent(ctx context.Context, b store.Booking) (string, error) {
+	if b.Paid {
+		return "", ErrPaid
+	}
+	p, err := s.store.GetProduct(ctx, b.ProductID)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && p.Sold) {
+		return "", ErrSold
+	}
+	if err != nil {
+		return "", err
+	}
+	amount := s.minorUnits(b.Price)
+	if b.PaymentIntentID != "" {
+		pi, err := s.api.PaymentIntents.Get(b.PaymentIntentID, &stripe.PaymentIntentParams{Params: stripe.Params{Context: ctx}})
+		if err != nil {
+			s.log.Warn("stripe: reading a PaymentIntent", "booking_id", b.ID, "err", err)
+			return "", ErrProvider
+		}
+		if pi.Status == stripe.PaymentIntentStatusSucceeded {
+			return "", ErrPaid // the webhook or the buyer's return will record it
+		}
+		if pi.Status != stripe.PaymentIntentStatusCanceled && pi.Amount == amount && string(pi.Currency) == s.currency {
+			return pi.ClientSecret, nil
+		}
+	}
+	params := &stripe.PaymentIntentParams{
+		Params:             stripe.Params{Context: ctx},
+		Amount:             stripe.Int64(amount),
+		Currency:           stripe.String(s.currency),
+		PaymentMethodTypes: stripe.StringSlice([]string{"card"}),
+		Description:        stripe.String(b.ProductName),
+	}
+	params.AddMetadata("booking_id", formatID(b.ID))
+	params.AddMetadata("product_id", formatID(b.ProductID))
+	params.AddMetadata("buyer_id", formatID(b.BuyerID))
+	// a retry after a lost answer gets the same PaymentIntent back
+	params.SetIdempotencyKey(fmt.Sprintf("pi-create:%d:%d:%s:%s", b.ID, amount, s.currency, b.PaymentIntentID))
+	pi, err := s.api.PaymentIntents.New(params)
+	if err != nil {
+		s.log.Warn("stripe: creating a PaymentIntent", "booking_id", b.ID, "err", err)
+		return "", ErrProvider
+	}
+	err = s.store.SetBookingPaymentIntent(ctx, b.ID, b.PaymentIntentID, pi.ID)
+	if errors.Is(err, store.ErrConflict) {
+		// another request attached one meanwhile: fine if it is this one
+		now, gerr := s.store.GetBooking(ctx, b.ID)
+		if gerr != nil {
+			return "", gerr
+		}
+		if now.PaymentIntentID != pi.ID {
+			return "", ErrStartedElsewhere
+		}
+	} else if err != nil {
+		return "", err
+	}
+	return pi.ClientSecret, nil
+}
+
+// Retrieve reads a PaymentIntent from Stripe; one Stripe does not know
+// is ErrWrongBooking.
+func (s *Service) Retrieve(ctx context.Context, id string) (*stripe.PaymentIntent, error) {
+	pi, err := s.api.PaymentIntents.Get(id, &stripe.PaymentIntentParams{Params: stripe.Params{Context: ctx}})
+	var se *stripe.Error
+	if errors.As(err, &se) && se.HTTPStatusCode == http.StatusNotFound {
+		return nil, ErrWrongBooking
+	}
+	if err != nil {
+		s.log.Warn("stripe: reading a PaymentIntent", "payment_intent", id, "err", err)
+		return nil, ErrProvider
+	}
+	return pi, nil
+}
+
+// Verify checks a PaymentIntent from Stripe against a booking. It returns
+// nil only for a succeeded payment of exactly the booking's amount in the
+// shop's currency, made for that booking.
+func (s *Service) Verify(pi *stripe.PaymentIntent, b store.Booking) error {
+	if pi.Metadata["booking_id"] != formatID(b.ID) {
+		return ErrWrongBooking
+	}
+	if pi.Amount != s.minorUnits(b.Price) || string(pi.Currency) != s.currency {
+		return ErrWrongAmount
+	}
+	if pi.Status != stripe.PaymentIntentStatusSucceeded {
+		return ErrNotSucceeded
+	}
+	return nil
+}
+
+// record stores a verified payment; created is false when it was stored
+// before.
+func (s *Service) record(ctx context.Context, pi *stripe.PaymentIntent, b store.Booking) (store.Payment, error) {
+	p, created, err := s.store.RecordPayment(ctx, store.PaymentRecord{BookingID: b.ID, TransactionID: pi.ID, Amount: pi.Amount, Currency: string(pi.Currency)})
+	if err != nil {
+		return p, err
+	}
+	if created {
+		s.recorded.WithLabelValues(p.Status).Inc()
+		s.log.Info("payment recorded", "payment_id", p.ID, "booking_id", b.ID, "amount", b.Price, "currency", string(pi.Currency), "status", p.Status, "transaction_id", pi.ID)
+	}
+	return p, nil
+}
+
+// RecordPayment records the buyer's report that the PaymentIntent
+// transactionID paid booking b, once Stripe confirms it. Reporting the
+// same payment again answers the same record. A payment for a laptop sold
+// to someone else meanwhile is recorded, refunded and ErrRefundRequired.
+func (s *Service) RecordPayment(ctx context.Context, b store.Booking, transactionID string) (store.Payment, error) {
+	pi, err := s.Retrieve(ctx, transactionID)
+	if err != nil {
+		return store.Payment{}, err
+	}
+	if err := s.Verify(pi, b); err != nil {
+		return store.Payment{}, err
+	}
+	p, err := s.record(ctx, pi, b)
+	switch {
+	case errors.Is(err, store.ErrAlreadyPaid), errors.Is(err, store.ErrConflict):
+		return store.Payment{}, ErrWrongBooking
+	case err != nil:
+		return store.Payment{}, err
+	case p.Status == store.PaymentRefundRequired:
+		s.Refund(ctx, p)
+		return p, ErrRefundRequired
+	}
+	return p, nil
+}
+
+// Refund gives a payment's money back through Stripe and marks it
+// refunded; a failure is logged and retried by the next reconciliation.
+func (s *Service) Refund(ctx context.Context, p store.Payment) {
+	params := &stripe.RefundParams{Params: stripe.Params{Context: ctx}, PaymentIntent: stripe.String(p.TransactionID)}
+	params.SetIdempotencyKey("refund:" + p.TransactionID)
+	if _, err := s.api.Refunds.New(params); err != nil {
+		s.log.Warn("refund failed, will retry", "payment_id", p.ID, "err", err)
+		return
+	}
+	if err := s.store.MarkPaymentRefunded(ctx, p.ID); err != nil {
+		s.log.Warn("refund made but not marked, will retry", "payment_id", p.ID, "err", err)
+		return
+	}
+	s.log.Info("payment refunded", "payment_id", p.ID, "booking_id", p.BookingID)
+}
