@@ -129,9 +129,15 @@ test-web: $(WEB)/node_modules/.installed
 test-budget: $(DIST)/.built
 	cd $(WEB) && $(NPM) run budget
 
-test-browser: $(BIN)
+# The journeys' Stripe is the Go stand-in the Go tests use, as a process.
+FAKE_STRIPE := bin/fakestripe
+
+$(FAKE_STRIPE): $(GO_SOURCES)
+	$(GO) build -o $@ ./payments/stripetest/cmd/fakestripe
+
+test-browser: $(BIN) $(FAKE_STRIPE)
 	@if [ -x /usr/bin/chromium ]; then \
-	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) $(NPM) --prefix $(WEB) run test:browser; \
+	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) FAKE_STRIPE_BIN=$(CURDIR)/$(FAKE_STRIPE) $(NPM) --prefix $(WEB) run test:browser; \
 	else echo "test-browser: skipped, /usr/bin/chromium is not installed (apt-get install chromium)"; fi
 
 # Compares micro-benchmark runs.

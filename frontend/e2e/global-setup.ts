@@ -1,8 +1,8 @@
 // Starts bin/resale on a fresh database and a free port for the whole run,
 // and stops it (dropping the database) afterwards. The address reaches the
 // tests as BASE_URL; the database as DATABASE_URL (for the binary's admin
-// subcommands). Card payments go to a local Stripe stand-in (fake-stripe.ts)
-// whose address reaches the tests as FAKE_STRIPE_URL.
+// subcommands). Card payments go to the Go Stripe stand-in (fake-stripe.ts,
+// FAKE_STRIPE_BIN) whose address reaches the tests as FAKE_STRIPE_URL.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";

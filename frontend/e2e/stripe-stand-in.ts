@@ -2,9 +2,11 @@
 // are unreachable here. The script defines window.Stripe with exactly what
 // the payment page uses (elements().create("card") with mount/on/destroy,
 // elements().getElement, confirmCardPayment); its card field is one plain
-// text input labelled "Card number". Confirming posts to api.stripe.com,
-// which the route below answers by asking the fake Stripe API
-// (fake-stripe.ts, FAKE_STRIPE_URL) to confirm the PaymentIntent.
+// text input labelled "Card number". Confirming posts to api.stripe.com as
+// Stripe.js does; the route below hands that request to the fake Stripe API
+// (the Go stand-in, see fake-stripe.ts, at FAKE_STRIPE_URL), which decides
+// what the card does. The script turns its answer into Stripe.js's
+// {paymentIntent} or {error}.
 import type { BrowserContext, Page } from "@playwright/test";
 
 const SCRIPT = String.raw`(function () {
@@ -60,7 +62,10 @@ const SCRIPT = String.raw`(function () {
         if (details.name) body.set("payment_method_data[billing_details][name]", details.name);
         if (details.email) body.set("payment_method_data[billing_details][email]", details.email);
         return fetch("https://api.stripe.com/v1/payment_intents/" + encodeURIComponent(id) + "/confirm", { method: "POST", body: body }).then(function (r) {
-          return r.json();
+          // Stripe.js resolves with {paymentIntent} or {error}, never rejects on a decline.
+          return r.json().then(function (answer) {
+            return r.ok ? { paymentIntent: answer } : { error: answer.error };
+          });
         });
       },
     };
@@ -99,14 +104,8 @@ export async function installStripeStandIn(target: BrowserContext | Page): Promi
       email: form.get("payment_method_data[billing_details][email]"),
     };
     confirmations.push(c);
-    const res = await fetch(fake + "/test/confirm", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ id: c.id, card: c.card }),
-    });
-    const answer = (await res.json()) as { paymentIntent?: { id: string; status: string }; error?: { message: string } };
-    // Stripe.js resolves confirmCardPayment with {paymentIntent} or {error}, never rejects on a decline.
-    await route.fulfill({ status: 200, headers: cors, json: answer.paymentIntent ? { paymentIntent: answer.paymentIntent } : { error: answer.error } });
+    const res = await route.fetch({ url: fake + new URL(req.url()).pathname });
+    await route.fulfill({ response: res, headers: { ...res.headers(), ...cors } });
   });
   return confirmations;
 }

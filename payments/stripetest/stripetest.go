@@ -1,13 +1,16 @@
 // Package stripetest is a stateful stand-in for Stripe's PaymentIntents
 // and Refunds API, for tests of the server's payments (plugged in through
-// StripeOptions.APIBase or STRIPE_API_BASE). stripe-mock answers request
+// payments.Config.APIBase or STRIPE_API_BASE). stripe-mock answers request
 // shapes but keeps no state, so it cannot say a payment succeeded; this
-// can.
+// can. It is the one fake Stripe: Go tests start it with New, the browser
+// journeys run it as a process (cmd/fakestripe) and send the page's card
+// confirmations to it.
 package stripetest
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -16,11 +19,19 @@ import (
 	"testing"
 )
 
+// Stripe's test cards the stand-in knows when a card is confirmed; any
+// other number is refused as incorrect.
+const (
+	CardOK       = "4242424242424242"
+	CardDeclined = "4000000000000002"
+)
+
 // Server is the stand-in, listening on loopback until the test ends.
 type Server struct {
 	// URL is its address, for the API base setting.
 	URL string
 
+	mux     *http.ServeMux
 	mu      sync.Mutex
 	intents map[string]map[string]any
 	byKey   map[string]string // idempotency key -> intent id
@@ -31,17 +42,54 @@ type Server struct {
 	failRefunds int
 }
 
-// New starts a stand-in with no PaymentIntents.
+// New starts a stand-in with no PaymentIntents, listening on loopback
+// until the test ends.
 func New(t testing.TB) *Server {
-	f := &Server{intents: map[string]map[string]any{}, byKey: map[string]string{}, gets: map[string]int{}, refunds: map[string]int{}}
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /v1/payment_intents", f.create)
-	mux.HandleFunc("GET /v1/payment_intents/{id}", f.get)
-	mux.HandleFunc("POST /v1/refunds", f.refund)
-	srv := httptest.NewServer(mux)
+	f := NewUnstarted()
+	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	f.URL = srv.URL
 	return f
+}
+
+// NewUnstarted is a stand-in with no PaymentIntents and no address yet,
+// for a caller serving it itself (set URL then).
+func NewUnstarted() *Server {
+	f := &Server{intents: map[string]map[string]any{}, byKey: map[string]string{}, gets: map[string]int{}, refunds: map[string]int{}}
+	f.mux = http.NewServeMux()
+	f.mux.HandleFunc("POST /v1/payment_intents", f.secret(f.create))
+	f.mux.HandleFunc("GET /v1/payment_intents/{id}", f.secret(f.get))
+	f.mux.HandleFunc("POST /v1/refunds", f.secret(f.refund))
+	f.mux.HandleFunc("POST /v1/payment_intents/{id}/confirm", f.confirm)
+	return f
+}
+
+// ServeHTTP answers Stripe's API: our server's calls with a secret key,
+// and the browser's card confirmation with a publishable key, as
+// Stripe.js sends it.
+func (f *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { f.mux.ServeHTTP(w, r) }
+
+// secret refuses a call without a secret key, as Stripe does.
+func (f *Server) secret(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer sk_") {
+			stripeError(w, http.StatusUnauthorized, map[string]any{"type": "invalid_request_error", "message": "Invalid API Key provided"})
+			return
+		}
+		h(w, r)
+	}
+}
+
+func stripeError(w http.ResponseWriter, status int, e map[string]any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"error": e})
+}
+
+func newID(prefix string) string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return prefix + hex.EncodeToString(b)
 }
 
 func (f *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -52,7 +100,11 @@ func (f *Server) create(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(f.intents[id])
 		return
 	}
-	amount, _ := strconv.ParseInt(r.Form.Get("amount"), 10, 64)
+	amount, err := strconv.ParseInt(r.Form.Get("amount"), 10, 64)
+	if err != nil || amount <= 0 || r.Form.Get("currency") == "" {
+		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "param": "amount", "message": "Invalid amount or currency"})
+		return
+	}
 	meta := map[string]string{}
 	for k, v := range r.Form {
 		if strings.HasPrefix(k, "metadata[") {
@@ -60,9 +112,10 @@ func (f *Server) create(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	f.creates++
-	id := fmt.Sprintf("pi_fake_%d", f.creates)
+	id := newID("pi_")
 	pi := map[string]any{"id": id, "object": "payment_intent", "amount": amount, "currency": r.Form.Get("currency"),
-		"status": "requires_payment_method", "client_secret": id + "_secret_abc", "metadata": meta, "livemode": false}
+		"status": "requires_payment_method", "client_secret": id + "_secret_abc", "metadata": meta,
+		"description": r.Form.Get("description"), "livemode": false}
 	f.intents[id] = pi
 	f.byKey[r.Header.Get("Idempotency-Key")] = id
 	json.NewEncoder(w).Encode(pi)
@@ -75,11 +128,43 @@ func (f *Server) get(w http.ResponseWriter, r *http.Request) {
 	f.gets[id]++
 	pi, ok := f.intents[id]
 	if !ok {
-		w.WriteHeader(http.StatusNotFound)
-		fmt.Fprint(w, `{"error":{"type":"invalid_request_error","code":"resource_missing","message":"No such payment_intent"}}`)
+		stripeError(w, http.StatusNotFound, map[string]any{"type": "invalid_request_error", "code": "resource_missing", "message": "No such payment_intent: '" + id + "'"})
 		return
 	}
 	json.NewEncoder(w).Encode(pi)
+}
+
+// confirm is the buyer's card going through Stripe.js: the test card
+// CardOK succeeds, CardDeclined is declined, any other number is wrong.
+func (f *Server) confirm(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !strings.HasPrefix(r.Form.Get("key"), "pk_") {
+		stripeError(w, http.StatusUnauthorized, map[string]any{"type": "invalid_request_error", "message": "Invalid API Key provided"})
+		return
+	}
+	id := r.PathValue("id")
+	pi, ok := f.intents[id]
+	if !ok || r.Form.Get("client_secret") != pi["client_secret"] {
+		stripeError(w, http.StatusNotFound, map[string]any{"type": "invalid_request_error", "code": "resource_missing", "message": "No such payment_intent: '" + id + "'"})
+		return
+	}
+	if pi["status"] == "succeeded" {
+		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "code": "payment_intent_unexpected_state",
+			"message": "This PaymentIntent has already succeeded."})
+		return
+	}
+	switch strings.Join(strings.Fields(r.Form.Get("payment_method_data[card][number]")), "") {
+	case CardOK:
+		pi["status"] = "succeeded"
+		json.NewEncoder(w).Encode(pi)
+	case CardDeclined:
+		stripeError(w, http.StatusPaymentRequired, map[string]any{"type": "card_error", "code": "card_declined", "decline_code": "generic_decline",
+			"message": "Your card was declined."})
+	default:
+		stripeError(w, http.StatusPaymentRequired, map[string]any{"type": "card_error", "code": "incorrect_number", "message": "Your card number is incorrect."})
+	}
 }
 
 func (f *Server) refund(w http.ResponseWriter, r *http.Request) {
@@ -88,20 +173,17 @@ func (f *Server) refund(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	if f.failRefunds > 0 {
 		f.failRefunds--
-		w.WriteHeader(http.StatusBadRequest)
-		fmt.Fprint(w, `{"error":{"type":"invalid_request_error","message":"refunds are down"}}`)
+		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "message": "refunds are down"})
 		return
 	}
 	pi := r.Form.Get("payment_intent")
 	if f.intents[pi]["status"] != "succeeded" {
-		w.WriteHeader(http.StatusBadRequest)
-		fmt.Fprint(w, `{"error":{"type":"invalid_request_error","message":"nothing to refund"}}`)
+		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "message": "nothing to refund"})
 		return
 	}
 	if r.Header.Get("Idempotency-Key") == "" || f.refunds[pi] > 0 {
 		// a second refund of one payment would be a bug of ours
-		w.WriteHeader(http.StatusBadRequest)
-		fmt.Fprint(w, `{"error":{"type":"invalid_request_error","message":"already refunded"}}`)
+		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "message": "already refunded"})
 		return
 	}
 	f.refunds[pi]++
