@@ -32,7 +32,7 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		if len(headers) != 1 || !ok || raw == "" {
 			return errBadSession
 		}
-		id, version, err := s.tokens.parse(raw)
+		id, version, err := s.tokens.Parse(raw)
 		if err != nil {
 			return errBadSession
 		}
