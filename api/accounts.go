@@ -256,10 +256,7 @@ func (s *Server) userByEmailParam(c echo.Context, email string) (store.User, err
 		return store.User{}, errForbidden
 	}
 	u, err := s.store.GetUserByEmail(c.Request().Context(), email)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.User{}, notFound("User")
-	}
-	return u, err
+	return u, notFoundAs(err, "User")
 }
 
 // getUser serves GET /api/user?email=.

@@ -34,7 +34,7 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		id, version, err := s.tokens.Parse(raw)
 		if err != nil {
-			return errBadSession
+			return err // auth.ErrInvalidToken: the session has ended
 		}
 		u, err := s.store.GetUser(c.Request().Context(), id)
 		if errors.Is(err, store.ErrNotFound) {
