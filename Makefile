@@ -106,7 +106,7 @@ test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER)
 	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) $(GO) test -race -count=1 ./...
 
 # the fuzz targets, as package:target:inputs-for-the-brief-run-in-make-test
-FUZZ_TARGETS := ./media:FuzzProcess:3000x ./api:FuzzDecodeJSON:20000x ./api:FuzzTokenParse:20000x
+FUZZ_TARGETS := ./media:FuzzProcess:3000x ./api:FuzzDecodeJSON:20000x ./auth:FuzzTokenParse:20000x
 FUZZ_TIME    ?= 60s
 
 ## fuzz: run every fuzz target for FUZZ_TIME each

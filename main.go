@@ -24,6 +24,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"resale/api"
+	"resale/auth"
 	"resale/demo"
 	"resale/media"
 	"resale/migrations"
@@ -219,7 +220,7 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 		return err
 	}
 	defer pool.Close()
-	hash := func(pw string) (string, error) { return api.HashPassword(ctx, pw) }
+	hash := func(pw string) (string, error) { return auth.HashPassword(ctx, pw) }
 	if *bulk > 0 {
 		start := time.Now()
 		n, err := demo.Bulk(ctx, store.New(pool), uploads, hash, *bulk, time.Now())

@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"resale/auth"
 	"resale/store"
 )
 
@@ -49,7 +50,7 @@ type sessionJSON struct {
 }
 
 func (s *Server) session(c echo.Context, status int, u store.User) error {
-	token, err := s.tokens.issue(u)
+	token, err := s.tokens.Issue(u.ID, u.TokenVersion)
 	if err != nil {
 		return err
 	}
@@ -71,16 +72,10 @@ func (f *fieldErrors) email(field, value string) string {
 	return store.NormalizeEmail(v)
 }
 
+// password checks a new password against the policy.
 func (f *fieldErrors) password(field, value string) {
-	switch n := utf8.RuneCountInString(value); {
-	case value == "":
-		f.add(field, "is required")
-	case n < minPasswordLen:
-		f.add(field, fmt.Sprintf("must be at least %d characters", minPasswordLen))
-	case n > maxPasswordLen:
-		f.add(field, fmt.Sprintf("must be at most %d characters", maxPasswordLen))
-	case !utf8.ValidString(value) || strings.ContainsRune(value, 0):
-		f.add(field, "contains characters that are not allowed")
+	if problem := auth.PasswordProblem(value); problem != "" {
+		f.add(field, problem)
 	}
 }
 
@@ -115,7 +110,7 @@ func (s *Server) signup(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	hash, err := s.hasher.hash(ctx, form["password"])
+	hash, err := s.hasher.Hash(ctx, form["password"])
 	if err != nil {
 		return err
 	}
@@ -158,8 +153,8 @@ func (s *Server) login(c echo.Context) error {
 	}
 	if req.Password == "" {
 		f.add("password", "is required")
-	} else if utf8.RuneCountInString(req.Password) > maxPasswordLen {
-		f.add("password", fmt.Sprintf("must be at most %d characters", maxPasswordLen))
+	} else if utf8.RuneCountInString(req.Password) > auth.MaxPasswordLen {
+		f.add("password", fmt.Sprintf("must be at most %d characters", auth.MaxPasswordLen))
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -178,7 +173,7 @@ func (s *Server) login(c echo.Context) error {
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	ok, stale, err := s.hasher.verify(ctx, req.Password, u.PasswordHash) // zero User: a dummy comparison
+	ok, stale, err := s.hasher.Verify(ctx, req.Password, u.PasswordHash) // zero User: a dummy comparison
 	if err != nil {
 		return err
 	}
@@ -193,7 +188,7 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	if stale {
-		if hash, err := s.hasher.hash(ctx, req.Password); err == nil {
+		if hash, err := s.hasher.Hash(ctx, req.Password); err == nil {
 			_ = s.store.SetPasswordHash(ctx, u.ID, hash)
 		}
 	}
@@ -261,10 +256,7 @@ func (s *Server) userByEmailParam(c echo.Context, email string) (store.User, err
 		return store.User{}, errForbidden
 	}
 	u, err := s.store.GetUserByEmail(c.Request().Context(), email)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.User{}, notFound("User")
-	}
-	return u, err
+	return u, notFoundAs(err, "User")
 }
 
 // getUser serves GET /api/user?email=.

@@ -32,9 +32,9 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		if len(headers) != 1 || !ok || raw == "" {
 			return errBadSession
 		}
-		id, version, err := s.tokens.parse(raw)
+		id, version, err := s.tokens.Parse(raw)
 		if err != nil {
-			return errBadSession
+			return err // auth.ErrInvalidToken: the session has ended
 		}
 		u, err := s.store.GetUser(c.Request().Context(), id)
 		if errors.Is(err, store.ErrNotFound) {

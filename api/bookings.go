@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -63,17 +62,8 @@ func (s *Server) createBooking(c echo.Context) error {
 	}
 	u, _ := currentUser(c)
 	b, err := s.store.CreateBooking(c.Request().Context(), store.NewBooking{ProductID: productID, Buyer: u, Phone: phone, MeetLocation: place})
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound("Product")
-	case errors.Is(err, store.ErrSold):
-		return errProductSold
-	case errors.Is(err, store.ErrOwnProduct):
-		return &Error{Status: http.StatusConflict, Code: "own_product", Message: "You cannot book your own product"}
-	case errors.Is(err, store.ErrAlreadyBooked):
-		return &Error{Status: http.StatusConflict, Code: "already_booked", Message: "You have already booked this product: see My Booking"}
-	case err != nil:
-		return err
+	if err != nil {
+		return reword(notFoundAs(err, "Product"), store.ErrOwnProduct, "You cannot book your own product")
 	}
 	s.log.Info("booking made", "booking_id", b.ID, "product_id", b.ProductID, "buyer_id", u.ID)
 	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(b.ID)})
@@ -87,11 +77,8 @@ func (s *Server) visibleBooking(c echo.Context) (store.Booking, error) {
 		return store.Booking{}, notFound("Booking")
 	}
 	b, err := s.store.GetBooking(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.Booking{}, notFound("Booking")
-	}
 	if err != nil {
-		return store.Booking{}, err
+		return store.Booking{}, notFoundAs(err, "Booking")
 	}
 	u, _ := currentUser(c)
 	if b.BuyerID != u.ID && u.Role != store.RoleAdmin {
@@ -145,13 +132,8 @@ func (s *Server) deleteBooking(c echo.Context) error {
 	}
 	u, _ := currentUser(c)
 	err = s.store.CancelBooking(c.Request().Context(), id, u.ID)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound("Booking")
-	case errors.Is(err, store.ErrAlreadyPaid):
-		return &Error{Status: http.StatusConflict, Code: "paid", Message: "A paid booking cannot be deleted"}
-	case err != nil:
-		return err
+	if err != nil {
+		return reword(notFoundAs(err, "Booking"), store.ErrAlreadyPaid, "A paid booking cannot be deleted")
 	}
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
 }

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,29 +20,6 @@ const (
 	defaultPageSize = 24
 	maxPageSize     = 100
 )
-
-// searchQuery turns what a person typed into a prefix-matching full-text
-// query: every word must match the start of a word ("mac" finds MacBook).
-// Letters, digits and combining marks (Bangla vowel signs) make words;
-// everything else separates them, so no input can break the query syntax.
-func searchQuery(typed string) string {
-	words := strings.FieldsFunc(strings.ToLower(typed), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
-	})
-	terms := make([]string, 0, len(words))
-	for _, w := range words {
-		if len(terms) == 8 {
-			break
-		}
-		terms = append(terms, "'"+w+"':*")
-	}
-	return strings.Join(terms, " & ")
-}
-
-// likeEscape makes s match itself literally inside a LIKE pattern.
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
 
 type cursorJSON struct {
 	Sort  string  `json:"s"`
@@ -99,7 +75,7 @@ func browseFilter(c echo.Context) (store.BrowseFilter, error) {
 	if len([]rune(typed)) > 100 || !cleanText(typed, false) {
 		f.add("q", "must be at most 100 plain characters")
 	} else {
-		out.Query = searchQuery(typed)
+		out.Words = typed
 	}
 	out.MinPrice, out.MaxPrice = whole("minPrice"), whole("maxPrice")
 	if out.MaxPrice != 0 && out.MinPrice > out.MaxPrice {
@@ -112,7 +88,7 @@ func browseFilter(c echo.Context) (store.BrowseFilter, error) {
 		if len([]rune(loc)) > 100 || !cleanText(loc, false) {
 			f.add("location", "must be at most 100 plain characters")
 		}
-		out.Location = likeEscape(loc)
+		out.Location = loc
 	}
 	switch v := get("verified"); v {
 	case "", "false", "0":
@@ -123,11 +99,11 @@ func browseFilter(c echo.Context) (store.BrowseFilter, error) {
 	}
 	out.Sort = get("sort")
 	switch {
-	case out.Sort == "" && out.Query != "":
+	case out.Sort == "" && out.Searching():
 		out.Sort = store.SortRelevance
 	case out.Sort == "":
 		out.Sort = store.SortNewest
-	case out.Sort == store.SortRelevance && out.Query == "":
+	case out.Sort == store.SortRelevance && !out.Searching():
 		f.add("sort", "relevance needs a search (q)")
 	case !slices.Contains([]string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance}, out.Sort):
 		f.add("sort", "must be newest, price_asc, price_desc or relevance")

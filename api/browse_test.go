@@ -151,6 +151,7 @@ func TestFiltersAndSorts(t *testing.T) {
 		"?limit=0", "?limit=101", "?limit=abc", "?minPrice=-1", "?minPrice=5&maxPrice=4", "?maxPrice=1e9",
 		"?condition=new", "?sort=random", "?sort=relevance", "?verified=maybe", "?category=HP&category=ASUS",
 		"?cursor=garbage", "?q=" + strings.Repeat("x", 101), "?q=a%00b",
+		"?q=%21%21%21&sort=relevance", // punctuation alone is no search
 	} {
 		wantError(t, m.get("/api/products"+bad), http.StatusBadRequest, "invalid")
 	}

@@ -48,10 +48,7 @@ func (s *Server) getCategory(c echo.Context) error {
 	ctx := c.Request().Context()
 	cat, err := s.store.GetCategory(ctx, id)
 	if err != nil {
-		if isNotFound(err) {
-			return notFound("Category")
-		}
-		return err
+		return notFoundAs(err, "Category")
 	}
 	count, err := s.store.CategoryCount(ctx, id)
 	if err != nil && !isNotFound(err) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"resale/auth"
 	"resale/payments"
 	"resale/store"
 )
@@ -68,12 +69,83 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 }
 
+// domainError is the answer to one error of a layer below api.
+type domainError struct {
+	target  error
+	status  int
+	code    string
+	message string
+	// warn: logged as a warning, since it says something about the service
+	warn string
+}
+
+// domainErrors answers the errors of the layers below api: the first row
+// whose target the error matches (errors.Is) gives its status, code and
+// message, so a specific error comes before a general one it wraps. A
+// handler whose call needs other words says so with reword.
+var domainErrors = []domainError{
+	// the payments package's: first, since some wrap a store error
+	{target: payments.ErrPaid, status: http.StatusConflict, code: "paid", message: "This booking is already paid"},
+	{target: payments.ErrSold, status: http.StatusConflict, code: "sold", message: "This product is no longer for sale"},
+	{target: payments.ErrStartedElsewhere, status: http.StatusConflict, code: "conflict", message: "The payment was started in another window; reload the page"},
+	{target: payments.ErrWrongBooking, status: http.StatusConflict, code: "payment_mismatch", message: "This payment does not belong to this booking"},
+	{target: payments.ErrWrongAmount, status: http.StatusConflict, code: "payment_mismatch", message: "The amount paid does not match the booking"},
+	{target: payments.ErrNotSucceeded, status: http.StatusConflict, code: "not_paid", message: "The card payment has not gone through"},
+	{target: payments.ErrRefundRequired, status: http.StatusConflict, code: "refund_required", message: "This laptop was sold to someone else moments before your payment. Your payment is recorded and will be refunded."},
+	{target: payments.ErrProvider, status: http.StatusBadGateway, code: "card_service", message: "The card payment service did not answer, please try again"},
+	{target: payments.ErrBadSignature, status: http.StatusBadRequest, code: "bad_request", message: "The event signature is not valid"},
+	{target: payments.ErrBadEvent, status: http.StatusBadRequest, code: "bad_request", message: "The event does not hold a PaymentIntent"},
+
+	// the store's
+	{target: store.ErrNotFound, status: http.StatusNotFound, code: "not_found", message: "Not found"},
+	{target: store.ErrConflict, status: http.StatusConflict, code: "conflict", message: "This conflicts with existing data"},
+	{target: store.ErrInvalid, status: http.StatusBadRequest, code: "invalid", message: "A value is not valid"},
+	{target: store.ErrSold, status: http.StatusConflict, code: "sold", message: "This product is already sold"},
+	{target: store.ErrOwnProduct, status: http.StatusConflict, code: "own_product", message: "This is your own product"},
+	{target: store.ErrNotReported, status: http.StatusConflict, code: "not_reported", message: "Nobody reported this product"},
+	{target: store.ErrAlreadyBooked, status: http.StatusConflict, code: "already_booked", message: "You have already booked this product: see My Booking"},
+	{target: store.ErrAlreadyPaid, status: http.StatusConflict, code: "paid", message: "This booking is already paid"},
+	{target: store.ErrNotSeller, status: http.StatusConflict, code: "not_seller", message: "Only sellers can be verified"},
+	{target: store.ErrAdminAccount, status: http.StatusConflict, code: "admin", message: "Admin accounts cannot be deleted here"},
+	{target: store.ErrUnavailable, status: http.StatusServiceUnavailable, code: "unavailable",
+		message: "The service is temporarily unavailable, please try again in a moment", warn: "database unavailable"},
+
+	// auth's
+	{target: auth.ErrInvalidToken, status: http.StatusUnauthorized, code: "unauthorized", message: "Your session has ended, please log in again"},
+
+	// the standard library's
+	{target: context.DeadlineExceeded, status: http.StatusServiceUnavailable, code: "timeout",
+		message: "The server took too long to answer, please try again", warn: "request timed out"},
+}
+
+// rewordedError is an error of a layer below api that one call answers in
+// its own words; its status and code still come from domainErrors.
+type rewordedError struct {
+	err     error
+	message string
+}
+
+func (e *rewordedError) Error() string { return e.message + ": " + e.err.Error() }
+func (e *rewordedError) Unwrap() error { return e.err }
+
+// reword makes err, when it is target, answered with message instead of
+// the table's words ("Product not found" rather than "Not found"); any
+// other error passes unchanged.
+func reword(err, target error, message string) error {
+	if errors.Is(err, target) {
+		return &rewordedError{err: err, message: message}
+	}
+	return err
+}
+
+// notFoundAs rewords the store's ErrNotFound as what + " not found".
+func notFoundAs(err error, what string) error {
+	return reword(err, store.ErrNotFound, what+" not found")
+}
+
 // errorFor maps an error to its status and body. Anything it does not
 // recognise is logged with the request id and answered with a bare 500.
 func (s *Server) errorFor(err error, c echo.Context) (int, errorBody) {
-	if pe := paymentError(err); pe != nil {
-		return pe.Status, errorBody{Message: pe.Message, Code: pe.Code}
-	}
 	var ae *Error
 	var he *echo.HTTPError
 	switch {
@@ -81,18 +153,20 @@ func (s *Server) errorFor(err error, c echo.Context) (int, errorBody) {
 		return ae.Status, errorBody{Message: ae.Message, Code: ae.Code, Fields: ae.Fields}
 	case errors.As(err, &he):
 		return he.Code, errorBody{Message: httpErrorMessage(he), Code: httpErrorCode(he.Code)}
-	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, errorBody{Message: "Not found", Code: "not_found"}
-	case errors.Is(err, store.ErrConflict):
-		return http.StatusConflict, errorBody{Message: "This conflicts with existing data", Code: "conflict"}
-	case errors.Is(err, store.ErrInvalid):
-		return http.StatusBadRequest, errorBody{Message: "A value is not valid", Code: "invalid"}
-	case errors.Is(err, store.ErrUnavailable):
-		s.log.Warn("database unavailable", "request_id", requestID(c), "err", err)
-		return http.StatusServiceUnavailable, errorBody{Message: "The service is temporarily unavailable, please try again in a moment", Code: "unavailable"}
-	case errors.Is(err, context.DeadlineExceeded):
-		s.log.Warn("request timed out", "request_id", requestID(c), "path", c.Path())
-		return http.StatusServiceUnavailable, errorBody{Message: "The server took too long to answer, please try again", Code: "timeout"}
+	}
+	for _, d := range domainErrors {
+		if !errors.Is(err, d.target) {
+			continue
+		}
+		if d.warn != "" {
+			s.log.Warn(d.warn, "request_id", requestID(c), "path", c.Path(), "err", err)
+		}
+		body := errorBody{Message: d.message, Code: d.code}
+		var re *rewordedError
+		if errors.As(err, &re) {
+			body.Message = re.message
+		}
+		return d.status, body
 	}
 	s.log.Error("unexpected error", "request_id", requestID(c), "method", c.Request().Method, "path", c.Path(), "err", err)
 	return http.StatusInternalServerError, errorBody{Message: "Internal server error", Code: "internal"}
@@ -138,35 +212,4 @@ func httpErrorCode(status int) string {
 
 func requestID(c echo.Context) string {
 	return c.Response().Header().Get(echo.HeaderXRequestID)
-}
-
-// Payments: the payments package's errors as HTTP answers (issue #14).
-// Its sentinels say what went wrong with a payment; this table is the one
-// place that chooses their status and words.
-var paymentErrors = []struct {
-	err error
-	out Error
-}{
-	{payments.ErrPaid, Error{Status: http.StatusConflict, Code: "paid", Message: "This booking is already paid"}},
-	{payments.ErrSold, Error{Status: http.StatusConflict, Code: "sold", Message: "This product is no longer for sale"}},
-	{payments.ErrStartedElsewhere, Error{Status: http.StatusConflict, Code: "conflict", Message: "The payment was started in another window; reload the page"}},
-	{payments.ErrWrongBooking, Error{Status: http.StatusConflict, Code: "payment_mismatch", Message: "This payment does not belong to this booking"}},
-	{payments.ErrWrongAmount, Error{Status: http.StatusConflict, Code: "payment_mismatch", Message: "The amount paid does not match the booking"}},
-	{payments.ErrNotSucceeded, Error{Status: http.StatusConflict, Code: "not_paid", Message: "The card payment has not gone through"}},
-	{payments.ErrRefundRequired, Error{Status: http.StatusConflict, Code: "refund_required",
-		Message: "This laptop was sold to someone else moments before your payment. Your payment is recorded and will be refunded."}},
-	{payments.ErrProvider, Error{Status: http.StatusBadGateway, Code: "card_service", Message: "The card payment service did not answer, please try again"}},
-	{payments.ErrBadSignature, Error{Status: http.StatusBadRequest, Code: "bad_request", Message: "The event signature is not valid"}},
-	{payments.ErrBadEvent, Error{Status: http.StatusBadRequest, Code: "bad_request", Message: "The event does not hold a PaymentIntent"}},
-}
-
-// paymentError is the answer to one of the payments package's errors, or
-// nil for any other error.
-func paymentError(err error) *Error {
-	for i := range paymentErrors {
-		if errors.Is(err, paymentErrors[i].err) {
-			return &paymentErrors[i].out
-		}
-	}
-	return nil
 }

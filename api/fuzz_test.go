@@ -6,11 +6,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"resale/store"
 )
 
 // FuzzDecodeJSON: no body makes the request decoders panic or answer
@@ -44,27 +41,6 @@ func FuzzDecodeJSON(f *testing.F) {
 			if !errors.As(err, &ae) || ae.Status < 400 || ae.Status >= 500 || ae.Message == "" {
 				t.Fatalf("body %q: error %v is not a clear 4xx", body, err)
 			}
-		}
-	})
-}
-
-// FuzzTokenParse: a changed token is never accepted as someone else.
-func FuzzTokenParse(f *testing.F) {
-	signer := tokenSigner{key: derivedKey(make([]byte, 32), "access-token"), now: time.Now}
-	good, err := signer.issue(store.User{ID: 7, TokenVersion: 3})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good)
-	f.Add(good + "x")
-	f.Add("eyJhbGciOiJub25lIn0.eyJzdWIiOiI3In0.")
-	f.Fuzz(func(t *testing.T, raw string) {
-		id, ver, err := signer.parse(raw)
-		if err != nil {
-			return
-		}
-		if id != 7 || ver != 3 {
-			t.Fatalf("token %q accepted as user %d version %d", raw, id, ver)
 		}
 	})
 }

@@ -249,10 +249,6 @@ func boolCount(b bool) int {
 	return 0
 }
 
-var (
-	errProductSold = &Error{Status: http.StatusConflict, Code: "sold", Message: "This product is already sold"}
-)
-
 // advertiseProduct serves PUT /api/products/:id: the seller puts their
 // product under Urgent Sell.
 func (s *Server) advertiseProduct(c echo.Context) error {
@@ -262,13 +258,8 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 	}
 	u, _ := currentUser(c)
 	changed, err := s.store.AdvertiseProduct(c.Request().Context(), id, u.ID)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound("Product")
-	case errors.Is(err, store.ErrSold):
-		return errProductSold
-	case err != nil:
-		return err
+	if err != nil {
+		return notFoundAs(err, "Product")
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
 }
@@ -295,13 +286,8 @@ func (s *Server) removeProduct(c echo.Context, reported bool) error {
 		sellerID = 0
 	}
 	err = s.store.DeleteProduct(c.Request().Context(), id, sellerID, reported)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound("Product")
-	case errors.Is(err, store.ErrNotReported):
-		return &Error{Status: http.StatusConflict, Code: "not_reported", Message: "Nobody reported this product"}
-	case err != nil:
-		return err
+	if err != nil {
+		return notFoundAs(err, "Product")
 	}
 	s.log.Info("product deleted", "product_id", id, "by", u.ID, "role", u.Role)
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
@@ -315,13 +301,8 @@ func (s *Server) reportProduct(c echo.Context) error {
 	}
 	u, _ := currentUser(c)
 	added, err := s.store.ReportProduct(c.Request().Context(), id, u.ID)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound("Product")
-	case errors.Is(err, store.ErrOwnProduct):
-		return &Error{Status: http.StatusConflict, Code: "own_product", Message: "You cannot report your own product"}
-	case err != nil:
-		return err
+	if err != nil {
+		return reword(notFoundAs(err, "Product"), store.ErrOwnProduct, "You cannot report your own product")
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(added)})
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"resale/auth"
 	"resale/media"
 	"resale/payments"
 	"resale/store"
@@ -75,8 +76,8 @@ type Server struct {
 	stripePublishableKey string
 	loc                  *time.Location
 	spa                  *spa
-	tokens               tokenSigner
-	hasher               *hasher
+	tokens               auth.Signer
+	hasher               *auth.Hasher
 	photos               *media.Processor
 	uploads              media.Storage
 	google               *google
@@ -132,8 +133,8 @@ func New(opts Options) (*Server, error) {
 		currency: opts.Currency,
 		loc:      opts.Location,
 		spa:      web,
-		tokens:   tokenSigner{key: derivedKey(opts.TokenKey, "access-token"), now: opts.Now},
-		hasher:   newHasher(parallel),
+		tokens:   auth.NewSigner(auth.DeriveKey(opts.TokenKey, "access-token"), opts.Now),
+		hasher:   auth.NewHasher(parallel),
 		photos:   media.NewProcessor(min(2, parallel)),
 		uploads:  opts.Uploads,
 
@@ -150,7 +151,7 @@ func New(opts Options) (*Server, error) {
 		s.google = &google{
 			opts:        *g,
 			redirectURL: opts.PublicURL.String() + "/api/auth/google/callback",
-			cookieKey:   derivedKey(opts.TokenKey, "oidc-flow-cookie"),
+			cookieKey:   auth.DeriveKey(opts.TokenKey, "oidc-flow-cookie"),
 			secure:      opts.PublicURL.Scheme == "https",
 		}
 	}

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -46,13 +45,8 @@ func (s *Server) deleteUser(c echo.Context) error {
 		return &Error{Status: http.StatusConflict, Code: "self", Message: "You cannot delete your own account"}
 	}
 	err = s.store.DeleteUser(c.Request().Context(), id)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound("User")
-	case errors.Is(err, store.ErrAdminAccount):
-		return &Error{Status: http.StatusConflict, Code: "admin", Message: "Admin accounts cannot be deleted here"}
-	case err != nil:
-		return err
+	if err != nil {
+		return notFoundAs(err, "User")
 	}
 	s.log.Info("user deleted", "user_id", id, "by", me.ID)
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
@@ -66,13 +60,8 @@ func (s *Server) verifySeller(c echo.Context) error {
 		return err
 	}
 	changed, err := s.store.VerifySeller(c.Request().Context(), email)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound("User")
-	case errors.Is(err, store.ErrNotSeller):
-		return &Error{Status: http.StatusConflict, Code: "not_seller", Message: "Only sellers can be verified"}
-	case err != nil:
-		return err
+	if err != nil {
+		return notFoundAs(err, "User")
 	}
 	me, _ := currentUser(c)
 	if changed {

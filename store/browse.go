@@ -14,7 +14,7 @@ const (
 	SortNewest    = "newest"
 	SortPriceAsc  = "price_asc"
 	SortPriceDesc = "price_desc"
-	SortRelevance = "relevance" // needs a Query
+	SortRelevance = "relevance" // needs a search (see Searching)
 )
 
 // manyMatches is where a search switches from fetching every match to
@@ -35,11 +35,11 @@ type Cursor struct {
 // BrowseFilter picks available products. Empty fields match anything.
 type BrowseFilter struct {
 	Category     string
-	Query        string // a to_tsquery('simple') expression, built by the caller
+	Words        string // what the person typed into the search box
 	MinPrice     int64  // 0: no minimum
 	MaxPrice     int64  // 0: no maximum
 	Condition    string
-	Location     string // a substring, LIKE wildcards already escaped
+	Location     string // a part of the location, matched literally
 	VerifiedOnly bool
 	Sort         string
 	After        *Cursor
@@ -48,9 +48,17 @@ type BrowseFilter struct {
 	ManyMatchesAt int64
 }
 
+// Searching tells whether f's Words hold anything to search for: typed
+// punctuation alone is no search.
+func (f BrowseFilter) Searching() bool {
+	return searchQuery(f.Words) != ""
+}
+
 // Browse returns one page of available products and, when there are
 // more, the cursor of the next page.
 func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor, error) {
+	tsquery := searchQuery(f.Words)
+	location := likeEscape(f.Location)
 	str := func(v string) *string {
 		if v == "" {
 			return nil
@@ -94,8 +102,8 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 	// walking the sort's index. Relevance ranks few matches; a broad search
 	// (or a page continuing one) lists newest first instead.
 	sort, byTime := f.Sort, false
-	query, matchIDs := str(f.Query), []int64(nil)
-	if f.Query != "" {
+	query, matchIDs := str(tsquery), []int64(nil)
+	if tsquery != "" {
 		at := int64(manyMatches)
 		if f.ManyMatchesAt > 0 {
 			at = f.ManyMatchesAt
@@ -111,10 +119,10 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		// decides on (each is read to check it), so a search found broad
 		// lately skips the count. A ranked walk must count: it ranks them.
 		var ids []int64
-		broad := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && s.broad.has(f.Query)
+		broad := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && s.broad.has(tsquery)
 		if !broad {
 			var err error
-			ids, err = s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: f.Query, UpTo: int32(upTo)})
+			ids, err = s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: tsquery, UpTo: int32(upTo)})
 			if err != nil {
 				return nil, nil, translate(err)
 			}
@@ -122,7 +130,7 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 				return []Product{}, nil, nil
 			}
 			if broad = int64(len(ids)) >= at; broad && f.ManyMatchesAt == 0 {
-				s.broad.add(f.Query)
+				s.broad.add(tsquery)
 			}
 		}
 		switch {
@@ -144,10 +152,10 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 		}
 		if sort == SortPriceAsc {
 			rows, err = s.custom.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		} else {
 			rows, err = s.custom.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		}
 	case SortRelevance:
 		var afterRank *float32
@@ -155,8 +163,8 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 			afterRank = &f.After.Rank
 		}
 		var ranked []dbsqlc.BrowseRelevanceRow
-		ranked, err = s.custom.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: f.Query, MatchIds: matchIDs, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterRank: afterRank, AfterID: afterID, PageSize: size})
+		ranked, err = s.custom.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: tsquery, MatchIds: matchIDs, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterRank: afterRank, AfterID: afterID, PageSize: size})
 		for _, r := range ranked {
 			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
 				Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
@@ -173,14 +181,14 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 			// a broad search: its own walk, reading each product once
 			var found []dbsqlc.BrowseSearchNewestRow
 			found, err = s.custom.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 			for _, r := range found {
 				rows = append(rows, dbsqlc.ProductListing(r))
 			}
 			break
 		}
 		rows, err = s.custom.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-			Condition: str(f.Condition), Location: str(f.Location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 	}
 	if err != nil {
 		return nil, nil, translate(err)
@@ -190,7 +198,7 @@ func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor,
 
 // plain tells whether f asks for nothing but a brand's newest products.
 func (f BrowseFilter) plain() bool {
-	return f.Query == "" && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
+	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
 		!f.VerifiedOnly && f.Sort == SortNewest
 }
 

@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,7 +64,7 @@ func TestSearchFormsAgree(t *testing.T) {
 		return nil
 	}
 	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
-		f := store.BrowseFilter{Query: "'elite':*", Sort: sort, Limit: 4}
+		f := store.BrowseFilter{Words: "elite", Sort: sort, Limit: 4}
 		few := walk(f)
 		f.ManyMatchesAt = 1
 		many := walk(f)
@@ -117,7 +119,7 @@ func TestRelevanceFewAndBroad(t *testing.T) {
 		t.Fatal("pages never end")
 		return nil
 	}
-	f := store.BrowseFilter{Query: "'dell':*", Sort: store.SortRelevance, Limit: 5}
+	f := store.BrowseFilter{Words: "dell", Sort: store.SortRelevance, Limit: 5}
 	if few := walk(f, 0); len(few) != 12 || few[0] != newestFirst[11] {
 		t.Errorf("few matches: want all 12, the thrice-named first; got %v", few)
 	}
@@ -157,7 +159,7 @@ func TestBroadSearchRemembered(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	f := store.BrowseFilter{Query: "'dell':*", Sort: store.SortRelevance, Limit: 30}
+	f := store.BrowseFilter{Words: "dell", Sort: store.SortRelevance, Limit: 30}
 	first, next, err := s.Browse(ctx, f)
 	if err != nil || len(first) != 30 || next == nil || !next.ByTime || first[0].Name != "Dell Latitude 2100" {
 		t.Fatalf("broad search: %d products, first %q, next %+v, %v", len(first), first[0].Name, next, err)
@@ -194,4 +196,63 @@ func oldest(n int) []string {
 		names[i] = fmt.Sprintf("Dell Latitude %d", i+1)
 	}
 	return names
+}
+
+// Browse takes what the person typed: words with query syntax in them
+// search for the words, and a location with LIKE wildcards matches them
+// literally.
+func TestBrowseTakesTypedWords(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := storetest.Store(t)
+	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []struct{ name, location string }{
+		{"Apple MacBook Air", "100% genuine, Dhaka"},
+		{"HP EliteBook 840", "Mirpur_10, Dhaka"},
+		{"Dell Latitude", `Agrabad\ Chattogram`},
+	} {
+		if _, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: p.name,
+			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: p.location, Used: "1", Phone: "017000000"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := func(f store.BrowseFilter) string {
+		f.Limit = 10
+		if f.Sort == "" {
+			f.Sort = store.SortNewest
+		}
+		ps, _, err := s.Browse(ctx, f)
+		if err != nil {
+			t.Fatalf("%+v: %v", f, err)
+		}
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.Name)
+		}
+		slices.Sort(out)
+		return strings.Join(out, "|")
+	}
+	for _, c := range []struct {
+		f    store.BrowseFilter
+		want string
+	}{
+		{store.BrowseFilter{Words: "mac"}, "Apple MacBook Air"},
+		{store.BrowseFilter{Words: "MacBook & !air"}, "Apple MacBook Air"}, // & and ! are not operators
+		{store.BrowseFilter{Words: "elite:* | dell"}, ""},                  // nor | : every word must match
+		{store.BrowseFilter{Words: "' OR 1=1 --"}, ""},
+		{store.BrowseFilter{Words: "dell", Sort: store.SortRelevance}, "Dell Latitude"},
+		{store.BrowseFilter{Words: "!!!"}, "Apple MacBook Air|Dell Latitude|HP EliteBook 840"}, // no words: no search
+		{store.BrowseFilter{Location: "100%"}, "Apple MacBook Air"},
+		{store.BrowseFilter{Location: "%"}, "Apple MacBook Air"},
+		{store.BrowseFilter{Location: "_"}, "HP EliteBook 840"},
+		{store.BrowseFilter{Location: `\`}, "Dell Latitude"},
+		{store.BrowseFilter{Location: "Mirpu_"}, ""}, // as a wildcard, _ would match the r
+	} {
+		if got := names(c.f); got != c.want {
+			t.Errorf("Words %q, Location %q: %q, want %q", c.f.Words, c.f.Location, got, c.want)
+		}
+	}
 }

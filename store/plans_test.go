@@ -123,7 +123,7 @@ func TestOnlyHotQueriesArePrepared(t *testing.T) {
 		{Category: "HP", Sort: store.SortNewest, Limit: 5},
 		{Category: "HP", Sort: store.SortNewest, Condition: "good", Limit: 5},
 		{Category: "HP", Sort: store.SortPriceAsc, Limit: 5},
-		{Query: "'hp':*", Sort: store.SortRelevance, Limit: 5},
+		{Words: "hp", Sort: store.SortRelevance, Limit: 5},
 	} {
 		if _, _, err := s.Browse(ctx, f); err != nil {
 			t.Fatal(err)

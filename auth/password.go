@@ -1,4 +1,4 @@
-package api
+package auth
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -21,20 +22,43 @@ const (
 	argonThreads = 1
 	argonKeyLen  = 32
 	argonSaltLen = 16
-
-	minPasswordLen = 8
-	maxPasswordLen = 256 // characters; longer is refused before any hashing
 )
 
-// hasher bounds how many hashes run at once: each takes 46 MiB.
-type hasher struct {
+// The password policy, in characters. A longer password is refused before
+// any hashing, so it cannot be used to make the server work.
+const (
+	MinPasswordLen = 8
+	MaxPasswordLen = 256
+)
+
+// PasswordProblem says what is wrong with a new password, as the end of a
+// sentence naming the field ("must be at least 8 characters"), or "" when
+// it is acceptable.
+func PasswordProblem(password string) string {
+	switch n := utf8.RuneCountInString(password); {
+	case password == "":
+		return "is required"
+	case n < MinPasswordLen:
+		return fmt.Sprintf("must be at least %d characters", MinPasswordLen)
+	case n > MaxPasswordLen:
+		return fmt.Sprintf("must be at most %d characters", MaxPasswordLen)
+	case !utf8.ValidString(password) || strings.ContainsRune(password, 0):
+		return "contains characters that are not allowed"
+	}
+	return ""
+}
+
+// Hasher hashes and checks passwords, bounding how many hashes run at
+// once: each takes 46 MiB.
+type Hasher struct {
 	slots chan struct{}
 	// dummy is compared against when the email is unknown, so an unknown
 	// email takes as long to refuse as a wrong password.
 	dummy string
 }
 
-func newHasher(parallel int) *hasher {
+// NewHasher makes a Hasher running at most parallel hashes at once.
+func NewHasher(parallel int) *Hasher {
 	// The dummy needs today's parameters, not a real password: a random
 	// key that nothing hashes to. Making it costs nothing at start.
 	salt, key := make([]byte, argonSaltLen), make([]byte, argonKeyLen)
@@ -44,10 +68,10 @@ func newHasher(parallel int) *hasher {
 	if _, err := rand.Read(key); err != nil {
 		panic(err)
 	}
-	return &hasher{slots: make(chan struct{}, max(1, parallel)), dummy: encodeHash(salt, key, argonMemory, argonTime, argonThreads)}
+	return &Hasher{slots: make(chan struct{}, max(1, parallel)), dummy: encodeHash(salt, key, argonMemory, argonTime, argonThreads)}
 }
 
-func (h *hasher) acquire(ctx context.Context) error {
+func (h *Hasher) acquire(ctx context.Context) error {
 	select {
 	case h.slots <- struct{}{}:
 		return nil
@@ -56,10 +80,10 @@ func (h *hasher) acquire(ctx context.Context) error {
 	}
 }
 
-func (h *hasher) release() { <-h.slots }
+func (h *Hasher) release() { <-h.slots }
 
-// hash returns the PHC string of password.
-func (h *hasher) hash(ctx context.Context, password string) (string, error) {
+// Hash returns the PHC string of password.
+func (h *Hasher) Hash(ctx context.Context, password string) (string, error) {
 	if err := h.acquire(ctx); err != nil {
 		return "", err
 	}
@@ -72,10 +96,11 @@ func (h *hasher) hash(ctx context.Context, password string) (string, error) {
 	return encodeHash(salt, key, argonMemory, argonTime, argonThreads), nil
 }
 
-// verify tells whether password matches encoded, and whether the hash
+// Verify tells whether password matches encoded, and whether the hash
 // should be redone with today's parameters. An empty encoded (no password
-// on the account) never matches but costs the same time.
-func (h *hasher) verify(ctx context.Context, password, encoded string) (ok, stale bool, err error) {
+// on the account) never matches but costs the same time. A stored hash it
+// cannot read is ErrMalformedHash.
+func (h *Hasher) Verify(ctx context.Context, password, encoded string) (ok, stale bool, err error) {
 	hasPassword := encoded != ""
 	if !hasPassword {
 		encoded = h.dummy
@@ -105,26 +130,27 @@ type argonParams struct {
 	salt, key    []byte
 }
 
-var errBadHash = errors.New("api: malformed password hash")
+// ErrMalformedHash: a stored password hash is not one this package wrote.
+var ErrMalformedHash = errors.New("auth: malformed password hash")
 
 func decodeHash(s string) (argonParams, error) {
 	var p argonParams
 	parts := strings.Split(s, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" || parts[2] != fmt.Sprintf("v=%d", argon2.Version) {
-		return p, errBadHash
+		return p, ErrMalformedHash
 	}
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &p.threads); err != nil {
-		return p, errBadHash
+		return p, ErrMalformedHash
 	}
 	var err error
 	if p.salt, err = base64.RawStdEncoding.DecodeString(parts[4]); err != nil {
-		return p, errBadHash
+		return p, ErrMalformedHash
 	}
 	if p.key, err = base64.RawStdEncoding.DecodeString(parts[5]); err != nil || len(p.key) < 16 {
-		return p, errBadHash
+		return p, ErrMalformedHash
 	}
 	if p.memory == 0 || p.time == 0 || p.threads == 0 || p.memory > 1<<20 {
-		return p, errBadHash
+		return p, ErrMalformedHash
 	}
 	return p, nil
 }
@@ -132,5 +158,5 @@ func decodeHash(s string) (argonParams, error) {
 // HashPassword hashes a password the way accounts store it, for tools
 // outside the HTTP server (the demo seed).
 func HashPassword(ctx context.Context, password string) (string, error) {
-	return newHasher(1).hash(ctx, password)
+	return NewHasher(1).Hash(ctx, password)
 }
