@@ -1,12 +1,12 @@
 package api
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
 	"net/mail"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -18,12 +18,18 @@ import (
 	"resale/store"
 )
 
-// Log-in throttling: an account is locked after this many failures in a
-// row, a client address after more (it may be a shared office or phone
-// network); locks double with each further failure, up to 15 minutes.
+// Throttling (store.ReserveAttempt): a wrong password counts against the
+// account and client address pair, the account and the address. The pair
+// takes store.LoginLockThreshold failures before delays begin; the account
+// more, since its owner may try from several places; the address more
+// still (a shared office or phone network). The account and address keys
+// do not apply to an address the account signed in from lately, so that
+// strangers filling them never lock the owner out. Sign-ups count per
+// address.
 const (
-	accountLockThreshold = store.LoginLockThreshold
-	addressLockThreshold = 20
+	accountFreeFailures = 10
+	addressFreeFailures = 20
+	signupsPerAddress   = 20
 )
 
 // userJSON is a user on the wire; it never carries the password hash.
@@ -65,7 +71,7 @@ func (f *fieldErrors) email(field, value string) string {
 		return v
 	}
 	addr, err := mail.ParseAddress(v)
-	if err != nil || addr.Address != v || addr.Name != "" || len(v) > 254 || !cleanText(v, false) || !strings.Contains(v[strings.LastIndex(v, "@"):], ".") {
+	if err != nil || addr.Address != v || addr.Name != "" || len(v) > 254 || !cleanText(v, false) || !lookalikeFree(v, false) || !strings.Contains(v[strings.LastIndex(v, "@"):], ".") {
 		f.add(field, "is not a valid email address")
 		return v
 	}
@@ -82,6 +88,9 @@ func (f *fieldErrors) password(field, value string) {
 // signup serves POST /api/auth/signup: a new Buyer or Seller account with
 // its photo, signed in at once.
 func (s *Server) signup(c echo.Context) error {
+	if err := s.refuseCrossSite(c); err != nil {
+		return err
+	}
 	form, raw, err := readMultipart(c, "image", "userName", "email", "password", "role")
 	if err != nil {
 		return err
@@ -105,6 +114,15 @@ func (s *Server) signup(c echo.Context) error {
 		return errEmailTaken
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
+	}
+	// counted once the form is right, before the photo and the hash cost
+	// anything
+	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: "signup:" + c.RealIP(), Free: signupsPerAddress})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many sign-ups from your address.")
 	}
 	photo, err := s.storePhoto(ctx, raw, "image")
 	if err != nil {
@@ -143,6 +161,9 @@ var errBadLogin = &Error{Status: http.StatusUnauthorized, Code: "unauthorized", 
 // account and per client address.
 func (s *Server) login(c echo.Context) error {
 	var req loginRequest
+	if err := s.refuseCrossSite(c); err != nil {
+		return err
+	}
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
@@ -160,13 +181,19 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	accountKey, addressKey := "account:"+email, "address:"+c.RealIP()
-	until, err := s.store.LoginLockedUntil(ctx, accountKey, addressKey)
+	// The attempt is counted before the password is checked: concurrent
+	// guesses queue on the throttle's rows and only the allowed number of
+	// them is ever checked.
+	ip := c.RealIP()
+	attempt, retryAt, err := s.store.ReserveAttempt(ctx,
+		store.Throttle{Key: "pair:" + email + " " + ip, Free: store.LoginLockThreshold},
+		store.Throttle{Key: "account:" + email, Free: accountFreeFailures},
+		store.Throttle{Key: "address:" + ip, Free: addressFreeFailures})
 	if err != nil {
 		return err
 	}
-	if !until.IsZero() {
-		return throttled(c, until)
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many failed log-ins.")
 	}
 
 	u, err := s.store.GetUserByEmail(ctx, email)
@@ -178,13 +205,10 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		s.log.Info("log-in failed", "ip", c.RealIP(), "known_account", u.ID != 0)
-		if err := s.recordFailure(ctx, accountKey, addressKey); err != nil {
-			return err
-		}
+		s.log.Info("log-in failed", "ip", ip, "known_account", u.ID != 0)
 		return errBadLogin
 	}
-	if err := s.store.ClearLoginFailures(ctx, accountKey); err != nil {
+	if err := s.store.AttemptSucceeded(ctx, attempt); err != nil {
 		return err
 	}
 	if stale {
@@ -196,22 +220,40 @@ func (s *Server) login(c echo.Context) error {
 	return s.session(c, http.StatusOK, u)
 }
 
-func (s *Server) recordFailure(ctx context.Context, accountKey, addressKey string) error {
-	if err := s.store.RecordLoginFailure(ctx, accountLockThreshold, accountKey); err != nil {
-		return err
-	}
-	return s.store.RecordLoginFailure(ctx, addressLockThreshold, addressKey)
-}
-
-func throttled(c echo.Context, until time.Time) error {
+func throttled(c echo.Context, until time.Time, what string) error {
 	wait := time.Until(until)
 	secs := int(math.Ceil(wait.Seconds()))
 	c.Response().Header().Set("Retry-After", strconv.Itoa(max(1, secs)))
-	msg := "Too many failed log-ins. Try again in a minute."
+	msg := what + " Try again in a minute."
 	if mins := int(math.Ceil(wait.Minutes())); mins > 1 {
-		msg = fmt.Sprintf("Too many failed log-ins. Try again in %d minutes.", mins)
+		msg = fmt.Sprintf("%s Try again in %d minutes.", what, mins)
 	}
 	return &Error{Status: http.StatusTooManyRequests, Code: "throttled", Message: msg}
+}
+
+var errCrossSite = &Error{Status: http.StatusForbidden, Code: "forbidden", Message: "Sign up and log in from this shop's own pages"}
+
+// refuseCrossSite refuses a browser request that another site's page
+// sent: its Origin is neither the shop's public address nor the host the
+// request came to (the latter is how the Vite dev server forwards). Tools
+// such as curl send no Origin and pass.
+func (s *Server) refuseCrossSite(c echo.Context) error {
+	r := c.Request()
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return errCrossSite
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return nil
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || u.Path != "" {
+		return errCrossSite // "null" from a sandboxed frame or a file
+	}
+	if strings.EqualFold(u.Scheme, s.publicURL.Scheme) && strings.EqualFold(u.Host, s.publicURL.Host) || strings.EqualFold(u.Host, r.Host) {
+		return nil
+	}
+	return errCrossSite
 }
 
 // logout serves POST /api/auth/logout: every token of the caller stops
@@ -228,6 +270,30 @@ func (s *Server) logout(c echo.Context) error {
 func (s *Server) me(c echo.Context) error {
 	u, _ := currentUser(c)
 	return c.JSON(http.StatusOK, toUserJSON(u))
+}
+
+type roleRequest struct {
+	Role string `json:"role"`
+}
+
+// becomeSeller serves PUT /api/me/role: a buyer becomes a seller, with a
+// new token. No other change of role is open over HTTP; admins are made
+// from the command line.
+func (s *Server) becomeSeller(c echo.Context) error {
+	var req roleRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Role != store.RoleSeller {
+		return invalidFields(map[string]string{"role": "must be Seller"}, "role")
+	}
+	me, _ := currentUser(c)
+	u, err := s.store.BecomeSeller(c.Request().Context(), me.ID)
+	if err != nil {
+		return err
+	}
+	s.log.Info("buyer became a seller", "user_id", u.ID)
+	return s.session(c, http.StatusOK, u)
 }
 
 type configJSON struct {

@@ -88,6 +88,19 @@ func TestSignupRefusesBadForms(t *testing.T) {
 		{"email with a display name", map[string]string{"email": "Rafi <rafi@example.com>"}, []filePart{photo}, 400, "email"},
 		{"short password", map[string]string{"password": "short"}, []filePart{photo}, 400, "password"},
 		{"huge password", map[string]string{"password": strings.Repeat("p", 300)}, []filePart{photo}, 400, "password"},
+		{"common password", map[string]string{"password": "password"}, []filePart{photo}, 400, "password"},
+		{"common digits", map[string]string{"password": "12345678"}, []filePart{photo}, 400, "password"},
+		{"common password in capitals", map[string]string{"password": "QWERTYUIOP"}, []filePart{photo}, 400, "password"},
+		{"eight spaces", map[string]string{"password": "        "}, []filePart{photo}, 400, "password"},
+		{"only whitespace", map[string]string{"password": " \t \u3000  \u00a0  "}, []filePart{photo}, 400, "password"},
+		{"right-to-left override in name", map[string]string{"userName": "Ra\u202efi"}, []filePart{photo}, 400, "userName"},
+		{"zero-width space in name", map[string]string{"userName": "ad\u200bmin"}, []filePart{photo}, 400, "userName"},
+		{"isolate in name", map[string]string{"userName": "\u2066Rafi\u2069"}, []filePart{photo}, 400, "userName"},
+		{"byte order mark in name", map[string]string{"userName": "\ufeffRafi"}, []filePart{photo}, 400, "userName"},
+		{"joiner between Latin letters", map[string]string{"userName": "Ra\u200dfi"}, []filePart{photo}, 400, "userName"},
+		{"zero-width space in email", map[string]string{"email": "ra\u200bfi@example.com"}, []filePart{photo}, 400, "email"},
+		{"non-joiner in email", map[string]string{"email": "rafi\u200c@example.com"}, []filePart{photo}, 400, "email"},
+		{"override in email", map[string]string{"email": "\u202emoc.elpmaxe@ifar"}, []filePart{photo}, 400, "email"},
 		{"admin role", map[string]string{"role": "Admin"}, []filePart{photo}, 400, "role"},
 		{"no role", map[string]string{"role": "<omit>"}, []filePart{photo}, 400, "role"},
 		{"no photo", nil, nil, 400, "image"},
@@ -111,6 +124,19 @@ func TestSignupRefusesBadForms(t *testing.T) {
 	}
 	if _, err := s.store.GetUserByEmail(context.Background(), "rafi@example.com"); err == nil {
 		t.Error("a refused signup created the account")
+	}
+}
+
+// Bangla writes some conjuncts with a zero-width non-joiner or joiner
+// between its letters: such names are kept exactly as typed.
+func TestSignupKeepsBanglaJoiners(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t)
+	for i, name := range []string{"আব্দুর রাজ্\u200cজাক", "র\u200d্যাব হোসেন", "সুমাইয়া আক্তার"} {
+		sess := s.signup(name, "bangla"+string(rune('a'+i))+"@example.com", "Buyer")
+		if sess.User.UserName != name {
+			t.Errorf("name %q came back as %q", name, sess.User.UserName)
+		}
 	}
 }
 

@@ -106,10 +106,11 @@ func (f *fieldErrors) text(field, value string, maxLen int) string {
 	return v
 }
 
-// cleanText refuses invalid UTF-8 and control characters (newlines only
-// where multiline text is expected).
+// cleanText refuses invalid UTF-8, control characters (newlines only
+// where multiline text is expected) and invisible or direction-changing
+// characters (lookalikeFree).
 func cleanText(s string, multiline bool) bool {
-	if !utf8.ValidString(s) {
+	if !utf8.ValidString(s) || !lookalikeFree(s, true) {
 		return false
 	}
 	for _, r := range s {

@@ -50,6 +50,8 @@ var matrix = map[string]struct {
 		return cell{"POST", "/api/auth/google/exchange", map[string]any{"code": "x"}}
 	}, [6]int{401, 401, 401, 401, 401, 401}},
 	"GET /api/me": {func(matrixFixture) cell { return cell{"GET", "/api/me", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	// a buyer becomes a seller: the roles are put back after each cell
+	"PUT /api/me/role": {func(matrixFixture) cell { return cell{"PUT", "/api/me/role", map[string]any{"role": "Seller"}} }, [6]int{401, 200, 200, 403, 403, 403}},
 	"GET /api/user": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/user?email=" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},
@@ -190,6 +192,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 			}
 			if rec.Code != row.want[i] {
 				t.Errorf("%s as %s: %d, want %d (%s)", route, who, rec.Code, row.want[i], rec.Body.String())
+			}
+			for who, role := range roleOf {
+				base.exec("UPDATE users SET role = $1 WHERE id = $2 AND role <> $1", role, users[who].ID)
 			}
 		}
 	}

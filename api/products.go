@@ -190,6 +190,9 @@ func (s *Server) createProduct(c echo.Context) error {
 	}
 	n.SellPrice = f.price("sellPrice", req.SellPrice, maxSellPrice)
 	n.OriginalPrice = f.price("orginalPrice", req.OrginalPrice, maxOriginalPrice)
+	if n.SellPrice > 0 && n.OriginalPrice > 0 && n.SellPrice > n.OriginalPrice {
+		f.add("sellPrice", "must not be more than the original price")
+	}
 	category := f.text("category", req.Category, 60)
 	n.Condition = strings.TrimSpace(req.Condition)
 	if !slices.Contains(store.Conditions, n.Condition) {

@@ -172,6 +172,13 @@ func TestAddProductValidation(t *testing.T) {
 		{"price over the card limit", map[string]any{"sellPrice": 1000000}, "sellPrice"},
 		{"huge price", map[string]any{"sellPrice": 1e30}, "sellPrice"},
 		{"no original price", map[string]any{"orginalPrice": nil}, "orginalPrice"},
+		{"sell price above the original", map[string]any{"sellPrice": 45000, "orginalPrice": 30000}, "sellPrice"},
+		{"override in name", map[string]any{"productName": "HP \u202eKOOBETON"}, "productName"},
+		{"zero-width space in name", map[string]any{"productName": "Mac\u200bBook"}, "productName"},
+		{"byte order mark in description", map[string]any{"description": "fast\ufeff"}, "description"},
+		{"isolate in location", map[string]any{"location": "\u2067Mirpur"}, "location"},
+		{"line separator in description", map[string]any{"description": "one\u2028two"}, "description"},
+		{"joiner in phone", map[string]any{"number": "0171\u200d1000000"}, "number"},
 		{"no category", map[string]any{"category": nil}, "category"},
 		{"unknown category", map[string]any{"category": "NOKIA"}, "category"},
 		{"category in other case", map[string]any{"category": "hp"}, "category"},
@@ -199,6 +206,14 @@ func TestAddProductValidation(t *testing.T) {
 	if got := m.products("/api/userProducts", m.seller.AccessToken); len(got) != 0 {
 		t.Errorf("refused products were stored: %+v", got)
 	}
+	// a sell price equal to the original, and Bangla and emoji text with
+	// their joiners, are fine
+	m.addProduct(m.seller.AccessToken, map[string]any{"sellPrice": 95000, "productName": "র\u200d্যাম ১৬ জিবি",
+		"description": "ক্\u200cষ ঠিক আছে 👩\u200d💻 ❤\ufe0f"})
+	if got := m.products("/api/userProducts", m.seller.AccessToken); len(got) != 1 {
+		t.Fatalf("the right product was not stored: %+v", got)
+	}
+	m.exec("DELETE FROM products")
 	// SQL metacharacters and markup are stored as text, not interpreted
 	id := m.addProduct(m.seller.AccessToken, map[string]any{"productName": `'; DROP TABLE products;-- <img src=x onerror=alert(1)>`})
 	list := m.products("/api/userProducts", m.seller.AccessToken)

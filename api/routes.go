@@ -41,6 +41,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/auth/google/callback", s.googleCallback)
 	g.POST("/auth/google/exchange", s.googleExchange)
 	g.GET("/me", s.me, requireUser)
+	g.PUT("/me/role", s.becomeSeller, requireRole(store.RoleBuyer))
 	g.GET("/user", s.getUser, requireUser)                 // self or admin
 	g.GET("/users/seller/:email", s.isSeller, requireUser) // self or admin
 	g.GET("/users/admin/:email", s.isAdmin, requireUser)   // self or admin

@@ -44,6 +44,10 @@ func PasswordProblem(password string) string {
 		return fmt.Sprintf("must be at most %d characters", MaxPasswordLen)
 	case !utf8.ValidString(password) || strings.ContainsRune(password, 0):
 		return "contains characters that are not allowed"
+	case strings.TrimSpace(password) == "":
+		return "must not be only spaces"
+	case IsCommonPassword(password):
+		return "is one of the most common passwords; choose one that is harder to guess"
 	}
 	return ""
 }

@@ -1,25 +1,28 @@
--- name: GetLoginLocks :many
--- The throttle rows of the given keys that are locked right now.
-SELECT key, locked_until FROM login_throttle
-WHERE key = ANY(@keys::text[]) AND locked_until > now();
+-- name: EnsureThrottles :exec
+-- Makes the rows of the keys that have none, so that they can be locked.
+INSERT INTO login_throttle (key, failures, last_failure, locked_until)
+SELECT k, 0, 'epoch', 'epoch' FROM unnest(@keys::text[]) AS k
+ON CONFLICT (key) DO NOTHING;
 
--- name: RecordLoginFailure :exec
--- Counts a failure against a key. A key quiet for an hour starts over;
--- from the fifth failure on, the key is locked for a time that doubles
--- with each failure, up to fifteen minutes, so the rightful owner is never
--- locked out for long.
-INSERT INTO login_throttle AS t (key, failures, last_failure, locked_until)
-VALUES (@key, 1, now(), now())
-ON CONFLICT (key) DO UPDATE SET
-    failures = CASE WHEN t.last_failure < now() - interval '1 hour' THEN 1 ELSE t.failures + 1 END,
-    last_failure = now(),
-    locked_until = CASE
-        WHEN t.last_failure < now() - interval '1 hour' OR t.failures + 1 < @threshold::int THEN now()
-        ELSE now() + least(interval '15 minutes', interval '1 second' * power(2, least(t.failures + 1 - @threshold::int, 12)))
-    END;
+-- name: LockThrottles :many
+-- Locks the rows of the keys, always in the same order so that two
+-- attempts on the same keys queue instead of deadlocking; now is the
+-- transaction's clock, which every decision uses.
+SELECT key, failures, last_failure, locked_until, last_success, now()::timestamptz AS now
+FROM login_throttle
+WHERE key = ANY(@keys::text[])
+ORDER BY key
+FOR UPDATE;
 
--- name: ClearLoginFailures :exec
-DELETE FROM login_throttle WHERE key = @key;
+-- name: SetThrottle :exec
+UPDATE login_throttle
+SET failures = @failures, last_failure = @last_failure, locked_until = @locked_until, last_success = @last_success
+WHERE key = @key;
+
+-- name: DeleteStaleThrottles :exec
+-- Forgets keys with neither a failure nor a sign-in since the cut-off.
+DELETE FROM login_throttle
+WHERE last_failure < @cutoff AND (last_success IS NULL OR last_success < @cutoff);
 
 -- name: CreateLoginCode :exec
 INSERT INTO login_codes (code_hash, user_id, expires_at) VALUES (@code_hash, @user_id, @expires_at);

@@ -29,6 +29,12 @@ UPDATE users SET password_hash = @password_hash WHERE id = @id AND deleted_at IS
 UPDATE users SET role = 'Admin' WHERE lower(email) = lower(@email) AND deleted_at IS NULL
 RETURNING *;
 
+-- name: BecomeSeller :one
+-- Only a buyer's row matches, so a second call, or one racing another
+-- change of role, changes nothing.
+UPDATE users SET role = 'Seller' WHERE id = @id AND role = 'Buyer' AND deleted_at IS NULL
+RETURNING *;
+
 -- name: SetPhotoURL :execrows
 UPDATE users SET photo_url = @photo_url WHERE id = @id AND deleted_at IS NULL;
 

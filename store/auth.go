@@ -4,46 +4,167 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"time"
 
 	"resale/store/internal/dbsqlc"
 )
 
-// LoginLockThreshold is how many failures in a row a key may have before
-// it is locked; each further failure doubles the lock, up to 15 minutes.
-const LoginLockThreshold = 5
+// Throttling of log-ins and sign-ups. Each attempt counts against keys
+// (the account and client address pair, the account, the address); a key
+// takes Free failures, then each further one must wait out a delay that
+// doubles from throttleBase up to throttleCap. A key quiet for an hour
+// starts over. The attempt is counted before the password is checked
+// (ReserveAttempt) and given back if it was right (AttemptSucceeded), so
+// a burst of concurrent attempts cannot all be checked.
+const (
+	// LoginLockThreshold is how many wrong passwords one address may try
+	// at one account before it has to wait.
+	LoginLockThreshold = 5
 
-// LoginLockedUntil returns the latest lock among keys, or the zero time
-// when none of them is locked.
-func (s *Store) LoginLockedUntil(ctx context.Context, keys ...string) (time.Time, error) {
-	rows, err := s.q.GetLoginLocks(ctx, keys)
-	if err != nil {
-		return time.Time{}, translate(err)
-	}
-	var until time.Time
-	for _, r := range rows {
-		if r.LockedUntil.After(until) {
-			until = r.LockedUntil
-		}
-	}
-	return until, nil
+	throttleBase  = time.Minute
+	throttleCap   = 15 * time.Minute
+	throttleQuiet = time.Hour
+	// knownFor is how long an address an account signed in from keeps
+	// being its owner's: it is then exempt from the account-wide and
+	// address-wide keys, which strangers can fill.
+	knownFor = 30 * 24 * time.Hour
+)
+
+// Throttle is one key an attempt counts against.
+type Throttle struct {
+	Key string
+	// Free is how many failures the key takes before delays begin.
+	Free int
 }
 
-// RecordLoginFailure counts a failed log-in against every key.
-func (s *Store) RecordLoginFailure(ctx context.Context, threshold int, keys ...string) error {
-	return s.tx(ctx, func(q *dbsqlc.Queries) error {
-		for _, k := range keys {
-			if err := q.RecordLoginFailure(ctx, dbsqlc.RecordLoginFailureParams{Key: k, Threshold: int32(threshold)}); err != nil {
+// Attempt is a reservation made by ReserveAttempt.
+type Attempt struct {
+	pair     string
+	reserved []Throttle
+}
+
+// ReserveAttempt counts an attempt against pair and wide, in one
+// transaction holding their rows, and returns the time to retry at when
+// one of them must wait first (then nothing is counted). The wide keys are
+// skipped when pair signed in within the last 30 days: that is the owner,
+// at an address they use, whom strangers filling the account's key must
+// not lock out.
+func (s *Store) ReserveAttempt(ctx context.Context, pair Throttle, wide ...Throttle) (Attempt, time.Time, error) {
+	all := append([]Throttle{pair}, wide...)
+	keys := make([]string, len(all))
+	for i, t := range all {
+		keys[i] = t.Key
+	}
+	slices.Sort(keys)
+	a := Attempt{pair: pair.Key}
+	var retryAt time.Time
+	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+		if err := q.EnsureThrottles(ctx, keys); err != nil {
+			return err
+		}
+		rows, err := q.LockThrottles(ctx, keys)
+		if err != nil {
+			return err
+		}
+		byKey := make(map[string]dbsqlc.LockThrottlesRow, len(rows))
+		for _, r := range rows {
+			byKey[r.Key] = r
+		}
+		p := byKey[pair.Key]
+		known := p.LastSuccess != nil && p.LastSuccess.After(p.Now.Add(-knownFor))
+		for _, t := range all {
+			if known && t.Key != pair.Key {
+				continue
+			}
+			r := byKey[t.Key]
+			if failuresNow(r) >= t.Free && r.LockedUntil.After(r.Now) {
+				retryAt = later(retryAt, r.LockedUntil)
+			}
+			a.reserved = append(a.reserved, t)
+		}
+		if !retryAt.IsZero() {
+			a.reserved = nil
+			return nil
+		}
+		for _, t := range a.reserved {
+			r := byKey[t.Key]
+			n := failuresNow(r) + 1
+			if err := q.SetThrottle(ctx, dbsqlc.SetThrottleParams{Key: t.Key, Failures: int32(n), LastFailure: r.Now,
+				LockedUntil: r.Now.Add(throttleDelay(n, t.Free)), LastSuccess: r.LastSuccess}); err != nil {
 				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Attempt{}, time.Time{}, err
+	}
+	return a, retryAt, nil
+}
+
+// AttemptSucceeded gives a reservation back after a right password: the
+// wide keys lose the failure counted in advance, the pair forgets its
+// failures and remembers the sign-in.
+func (s *Store) AttemptSucceeded(ctx context.Context, a Attempt) error {
+	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+		keys := make([]string, len(a.reserved))
+		for i, t := range a.reserved {
+			keys[i] = t.Key
+		}
+		slices.Sort(keys)
+		rows, err := q.LockThrottles(ctx, keys)
+		if err != nil {
+			return err
+		}
+		free := map[string]int{}
+		for _, t := range a.reserved {
+			free[t.Key] = t.Free
+		}
+		for _, r := range rows {
+			now := r.Now
+			p := dbsqlc.SetThrottleParams{Key: r.Key, Failures: max(0, r.Failures-1), LastFailure: r.LastFailure, LockedUntil: r.LockedUntil, LastSuccess: r.LastSuccess}
+			if r.Key == a.pair {
+				p.Failures, p.LastSuccess = 0, &now
+			}
+			if int(p.Failures) < free[r.Key] {
+				p.LockedUntil = now
+			}
+			if err := q.SetThrottle(ctx, p); err != nil {
+				return err
+			}
+			// a good moment to sweep keys nobody has used for a month
+			if r.Key == a.pair {
+				if err := q.DeleteStaleThrottles(ctx, now.Add(-knownFor)); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	})
 }
 
-// ClearLoginFailures forgets the failures of a key after a good log-in.
-func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
-	return translate(s.q.ClearLoginFailures(ctx, key))
+// failuresNow is a key's count of failures, none after an hour's quiet.
+func failuresNow(r dbsqlc.LockThrottlesRow) int {
+	if r.LastFailure.Before(r.Now.Add(-throttleQuiet)) {
+		return 0
+	}
+	return int(r.Failures)
+}
+
+// throttleDelay is how long a key must wait after its nth failure.
+func throttleDelay(n, free int) time.Duration {
+	if n < free {
+		return 0
+	}
+	return min(throttleCap, throttleBase<<min(n-free, 10))
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 func hashCode(code string) string {

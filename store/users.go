@@ -124,6 +124,20 @@ func (s *Store) GrantAdmin(ctx context.Context, email string) (User, error) {
 	return userFrom(u), nil
 }
 
+// BecomeSeller makes a buyer a seller: the one change of role open to
+// users themselves. An account that is not (or no longer) a buyer is
+// ErrConflict.
+func (s *Store) BecomeSeller(ctx context.Context, id int64) (User, error) {
+	u, err := s.q.BecomeSeller(ctx, id)
+	if errors.Is(translate(err), ErrNotFound) {
+		return User{}, ErrConflict
+	}
+	if err != nil {
+		return User{}, translate(err)
+	}
+	return userFrom(u), nil
+}
+
 // ExternalIdentity is a person vouched for by an OpenID Connect provider.
 type ExternalIdentity struct {
 	Subject       string // "issuer subject", unique per person

@@ -10,15 +10,6 @@ import (
 	"time"
 )
 
-const clearLoginFailures = `-- name: ClearLoginFailures :exec
-DELETE FROM login_throttle WHERE key = $1
-`
-
-func (q *Queries) ClearLoginFailures(ctx context.Context, key string) error {
-	_, err := q.db.Exec(ctx, clearLoginFailures, key)
-	return err
-}
-
 const createLoginCode = `-- name: CreateLoginCode :exec
 INSERT INTO login_codes (code_hash, user_id, expires_at) VALUES ($1, $2, $3)
 `
@@ -43,27 +34,66 @@ func (q *Queries) DeleteExpiredLoginCodes(ctx context.Context) error {
 	return err
 }
 
-const getLoginLocks = `-- name: GetLoginLocks :many
-SELECT key, locked_until FROM login_throttle
-WHERE key = ANY($1::text[]) AND locked_until > now()
+const deleteStaleThrottles = `-- name: DeleteStaleThrottles :exec
+DELETE FROM login_throttle
+WHERE last_failure < $1 AND (last_success IS NULL OR last_success < $1)
 `
 
-type GetLoginLocksRow struct {
-	Key         string
-	LockedUntil time.Time
+// Forgets keys with neither a failure nor a sign-in since the cut-off.
+func (q *Queries) DeleteStaleThrottles(ctx context.Context, cutoff time.Time) error {
+	_, err := q.db.Exec(ctx, deleteStaleThrottles, cutoff)
+	return err
 }
 
-// The throttle rows of the given keys that are locked right now.
-func (q *Queries) GetLoginLocks(ctx context.Context, keys []string) ([]GetLoginLocksRow, error) {
-	rows, err := q.db.Query(ctx, getLoginLocks, keys)
+const ensureThrottles = `-- name: EnsureThrottles :exec
+INSERT INTO login_throttle (key, failures, last_failure, locked_until)
+SELECT k, 0, 'epoch', 'epoch' FROM unnest($1::text[]) AS k
+ON CONFLICT (key) DO NOTHING
+`
+
+// Makes the rows of the keys that have none, so that they can be locked.
+func (q *Queries) EnsureThrottles(ctx context.Context, keys []string) error {
+	_, err := q.db.Exec(ctx, ensureThrottles, keys)
+	return err
+}
+
+const lockThrottles = `-- name: LockThrottles :many
+SELECT key, failures, last_failure, locked_until, last_success, now()::timestamptz AS now
+FROM login_throttle
+WHERE key = ANY($1::text[])
+ORDER BY key
+FOR UPDATE
+`
+
+type LockThrottlesRow struct {
+	Key         string
+	Failures    int32
+	LastFailure time.Time
+	LockedUntil time.Time
+	LastSuccess *time.Time
+	Now         time.Time
+}
+
+// Locks the rows of the keys, always in the same order so that two
+// attempts on the same keys queue instead of deadlocking; now is the
+// transaction's clock, which every decision uses.
+func (q *Queries) LockThrottles(ctx context.Context, keys []string) ([]LockThrottlesRow, error) {
+	rows, err := q.db.Query(ctx, lockThrottles, keys)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []GetLoginLocksRow{}
+	items := []LockThrottlesRow{}
 	for rows.Next() {
-		var i GetLoginLocksRow
-		if err := rows.Scan(&i.Key, &i.LockedUntil); err != nil {
+		var i LockThrottlesRow
+		if err := rows.Scan(
+			&i.Key,
+			&i.Failures,
+			&i.LastFailure,
+			&i.LockedUntil,
+			&i.LastSuccess,
+			&i.Now,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -74,29 +104,28 @@ func (q *Queries) GetLoginLocks(ctx context.Context, keys []string) ([]GetLoginL
 	return items, nil
 }
 
-const recordLoginFailure = `-- name: RecordLoginFailure :exec
-INSERT INTO login_throttle AS t (key, failures, last_failure, locked_until)
-VALUES ($1, 1, now(), now())
-ON CONFLICT (key) DO UPDATE SET
-    failures = CASE WHEN t.last_failure < now() - interval '1 hour' THEN 1 ELSE t.failures + 1 END,
-    last_failure = now(),
-    locked_until = CASE
-        WHEN t.last_failure < now() - interval '1 hour' OR t.failures + 1 < $2::int THEN now()
-        ELSE now() + least(interval '15 minutes', interval '1 second' * power(2, least(t.failures + 1 - $2::int, 12)))
-    END
+const setThrottle = `-- name: SetThrottle :exec
+UPDATE login_throttle
+SET failures = $1, last_failure = $2, locked_until = $3, last_success = $4
+WHERE key = $5
 `
 
-type RecordLoginFailureParams struct {
-	Key       string
-	Threshold int32
+type SetThrottleParams struct {
+	Failures    int32
+	LastFailure time.Time
+	LockedUntil time.Time
+	LastSuccess *time.Time
+	Key         string
 }
 
-// Counts a failure against a key. A key quiet for an hour starts over;
-// from the fifth failure on, the key is locked for a time that doubles
-// with each failure, up to fifteen minutes, so the rightful owner is never
-// locked out for long.
-func (q *Queries) RecordLoginFailure(ctx context.Context, arg RecordLoginFailureParams) error {
-	_, err := q.db.Exec(ctx, recordLoginFailure, arg.Key, arg.Threshold)
+func (q *Queries) SetThrottle(ctx context.Context, arg SetThrottleParams) error {
+	_, err := q.db.Exec(ctx, setThrottle,
+		arg.Failures,
+		arg.LastFailure,
+		arg.LockedUntil,
+		arg.LastSuccess,
+		arg.Key,
+	)
 	return err
 }
 

@@ -65,6 +65,7 @@ type LoginThrottle struct {
 	Failures    int32
 	LastFailure time.Time
 	LockedUntil time.Time
+	LastSuccess *time.Time
 }
 
 type Payment struct {

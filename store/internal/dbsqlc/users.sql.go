@@ -9,6 +9,32 @@ import (
 	"context"
 )
 
+const becomeSeller = `-- name: BecomeSeller :one
+UPDATE users SET role = 'Seller' WHERE id = $1 AND role = 'Buyer' AND deleted_at IS NULL
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at
+`
+
+// Only a buyer's row matches, so a second call, or one racing another
+// change of role, changes nothing.
+func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
+	row := q.db.QueryRow(ctx, becomeSeller, id)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.UserName,
+		&i.Email,
+		&i.PhotoUrl,
+		&i.PasswordHash,
+		&i.Role,
+		&i.Verified,
+		&i.OidcSubject,
+		&i.TokenVersion,
+		&i.CreatedAt,
+		&i.DeletedAt,
+	)
+	return i, err
+}
+
 const bumpTokenVersion = `-- name: BumpTokenVersion :execrows
 UPDATE users SET token_version = token_version + 1 WHERE id = $1 AND deleted_at IS NULL
 `
