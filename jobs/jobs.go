@@ -54,6 +54,10 @@ type Options struct {
 	RescueAfter time.Duration
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
+	// NotLeader keeps this runner out of River's leader election, so it
+	// runs none of River's upkeep (rescuing stuck jobs, scheduling
+	// retries); another runner must. For short-lived workers in tests.
+	NotLeader bool
 }
 
 // Runner works the jobs of one instance.
@@ -90,11 +94,12 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 			store.QueueMail:    {MaxWorkers: opts.MailWorkers},
 			river.QueueDefault: {MaxWorkers: 2},
 		},
-		Workers:              workers,
-		Logger:               opts.Logger.With("component", "jobs"),
-		JobTimeout:           opts.JobTimeout,
-		RescueStuckJobsAfter: opts.RescueAfter,
-		TestOnly:             opts.TestOnly,
+		Workers:                workers,
+		Logger:                 opts.Logger.With("component", "jobs"),
+		JobTimeout:             opts.JobTimeout,
+		RescueStuckJobsAfter:   opts.RescueAfter,
+		TestOnly:               opts.TestOnly,
+		LeaderElectionDisabled: opts.NotLeader,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
