@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"resale/media"
+	"resale/notify"
 	"resale/store"
 )
 
@@ -87,6 +88,7 @@ type Server struct {
 	schemaVersion        int64
 	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
 	catalogue            catalogueCache
+	unsubscriber         *notify.Unsubscriber // one-click unsubscribe tokens (notifications.go)
 }
 
 // New builds the HTTP handler.
@@ -136,6 +138,7 @@ func New(opts Options) (*Server, error) {
 		registry:      opts.Metrics,
 		publicURL:     opts.PublicURL,
 		schemaVersion: opts.SchemaVersion,
+		unsubscriber:  notify.NewUnsubscriber(opts.TokenKey),
 	}
 	if st := opts.Stripe; st != nil {
 		s.payments = newPayments(st, opts.Currency)
