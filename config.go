@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	stdmail "net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"resale/mail"
 	"resale/media"
 )
 
@@ -58,6 +60,13 @@ type config struct {
 	// ReconcileInterval is how often, across all instances, payments in
 	// flight are checked with Stripe.
 	ReconcileInterval time.Duration
+
+	// SMTP is where email goes (SMTP_URL); nil writes each email to the
+	// log instead.
+	SMTP *mail.Config
+	// MailFrom is the emails' sender (MAIL_FROM); its name is the shop's
+	// name in them.
+	MailFrom *stdmail.Address
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -232,7 +241,31 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if c.ReconcileInterval, err = durationSetting(get, "RECONCILE_INTERVAL", "1m"); err != nil {
 		return nil, err
 	}
+	if err := loadMail(get, c); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// loadMail reads SMTP_URL and MAIL_FROM; MAIL_FROM is required with
+// SMTP_URL, since a real mail server needs a real sender.
+func loadMail(get func(string, string) string, c *config) error {
+	if raw := get("SMTP_URL", ""); raw != "" {
+		smtp, err := mail.ParseURL(raw)
+		if err != nil {
+			return &configError{"SMTP_URL", err.Error()}
+		}
+		c.SMTP = &smtp
+		if get("MAIL_FROM", "") == "" {
+			return &configError{"MAIL_FROM", "is required with SMTP_URL (the sender of the shop's emails, e.g. \"Resale <shop@example.com>\")"}
+		}
+	}
+	from, err := mail.ParseFrom(get("MAIL_FROM", "Resale <shop@localhost>"))
+	if err != nil {
+		return &configError{"MAIL_FROM", err.Error()}
+	}
+	c.MailFrom = from
+	return nil
 }
 
 // loadS3 reads the object store settings: all of them or none but

@@ -187,3 +187,34 @@ func TestConfigObjectStorage(t *testing.T) {
 		}
 	}
 }
+
+func TestConfigMail(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil || c.SMTP != nil || c.MailFrom.Name != "Resale" {
+		t.Fatalf("default: %+v %+v, %v; want no SMTP (mail to the log)", c.SMTP, c.MailFrom, err)
+	}
+	c, err = loadConfig(env(map[string]string{"SMTP_URL": "smtps://shop:very-secret-key@smtp.example.com", "MAIL_FROM": "Laptop Haat <shop@example.com>"}))
+	if err != nil || c.SMTP.Host != "smtp.example.com" || c.SMTP.Port != 465 || c.SMTP.Password != "very-secret-key" ||
+		c.MailFrom.Name != "Laptop Haat" || c.MailFrom.Address != "shop@example.com" {
+		t.Fatalf("smtps: %+v %+v, %v", c.SMTP, c.MailFrom, err)
+	}
+	cases := []struct {
+		name string
+		env  map[string]string
+	}{
+		{"SMTP_URL", map[string]string{"SMTP_URL": "mail.example.com:587", "MAIL_FROM": "shop@example.com"}},
+		{"SMTP_URL", map[string]string{"SMTP_URL": "smtp://shop:very-secret-key@smtp.example.com?tls=none", "MAIL_FROM": "shop@example.com"}},
+		{"SMTP_URL", map[string]string{"SMTP_URL": "smtp://shop:very-secret-key@smtp.example.com:x", "MAIL_FROM": "shop@example.com"}},
+		{"MAIL_FROM", map[string]string{"SMTP_URL": "smtp://shop:very-secret-key@smtp.example.com"}},
+		{"MAIL_FROM", map[string]string{"MAIL_FROM": "Resale"}},
+	}
+	for _, tc := range cases {
+		_, err := loadConfig(env(tc.env))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.name+": ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: err = %v, want one line naming %s", tc.env, err, tc.name)
+		}
+		if err != nil && strings.Contains(err.Error(), "very-secret-key") {
+			t.Errorf("%s: the error repeats the password: %v", tc.name, err)
+		}
+	}
+}

@@ -26,8 +26,11 @@ import (
 	"resale/api"
 	"resale/auth"
 	"resale/demo"
+	jobsrunner "resale/jobs"
+	"resale/mail"
 	"resale/media"
 	"resale/migrations"
+	"resale/notify"
 	"resale/payments"
 	"resale/store"
 )
@@ -131,6 +134,12 @@ func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpo
 	db := stdlib.OpenDBFromPool(owner)
 	defer db.Close()
 	n, err := migrations.Up(ctx, db, nil)
+	if err == nil {
+		// River's own tables, for the job queue (jobs/)
+		var r int
+		r, err = jobsrunner.Migrate(ctx, owner, logger)
+		n += r
+	}
 	if err == nil && cfg.MigrationURL != "" {
 		err = store.GrantDataAccess(ctx, owner, pool.Config().ConnConfig.User)
 	}
@@ -334,6 +343,11 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		defer msrv.Close()
 		logger.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
 	}
+	runner, err := startJobs(ctx, cfg, logger, secret)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	// Background work stops with the server, before the pool closes.
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
@@ -342,7 +356,56 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()
 	jobs.Wait()
+	runner.stop(cfg.ShutdownWait)
 	return err
+}
+
+// jobRunner is the River client of this instance and its own pool.
+type jobRunner struct {
+	runner *jobsrunner.Runner
+	pool   *pgxpool.Pool
+	logger *slog.Logger
+}
+
+// startJobs starts working the job queue (emails) on a pool of its own,
+// so queue work never takes the connections web requests need.
+func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []byte) (*jobRunner, error) {
+	var sender mail.Sender = &mail.Log{Logger: logger}
+	if cfg.SMTP != nil {
+		sender = mail.NewSMTP(*cfg.SMTP, cfg.MailFrom)
+	}
+	logger.Info("mail", "sender", fmt.Sprint(sender), "from", cfg.MailFrom.Address)
+	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, nil)
+	if err != nil {
+		return nil, err
+	}
+	shop := cfg.MailFrom.Name
+	r, err := jobsrunner.New(pool, jobsrunner.Options{
+		Store:       store.New(pool),
+		Logger:      logger,
+		Mail:        sender,
+		Unsubscribe: notify.NewUnsubscriber(secret),
+		PublicURL:   cfg.PublicURL,
+		Shop:        shop,
+	})
+	if err == nil {
+		err = r.Start(ctx)
+	}
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &jobRunner{runner: r, pool: pool, logger: logger}, nil
+}
+
+// stop lets jobs in progress finish for up to wait, then closes the pool.
+func (j *jobRunner) stop(wait time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	if err := j.runner.Stop(ctx); err != nil {
+		j.logger.Warn("stopping jobs", "err", err)
+	}
+	j.pool.Close()
 }
 
 // paymentsService is card payments through Stripe, or nil when no Stripe

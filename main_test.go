@@ -113,6 +113,16 @@ func TestMigrateCommands(t *testing.T) {
 	if code := run(context.Background(), []string{"migrate", "status"}, vars, &out, &errOut); code != 0 || !strings.Contains(out.String(), "applied  00001_init.sql") {
 		t.Fatalf("status after: exit %d out %q err %q", code, out.String(), errOut.String())
 	}
+	// River's tables came with ours
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var jobTable *string
+	if err := conn.QueryRow(context.Background(), "SELECT to_regclass('river_job')::text").Scan(&jobTable); err != nil || jobTable == nil {
+		t.Fatalf("no river_job table after migrate up: %v", err)
+	}
 }
 
 // The real program on a real port: migrates an empty database at start,
@@ -164,7 +174,7 @@ func TestServeEndToEnd(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("server did not stop")
 	}
-	for _, want := range []string{"database migrated", "serving", "shutting down", "stopped"} {
+	for _, want := range []string{"database migrated", "serving", "shutting down", "stopped", "SMTP_URL not set"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("logs lack %q:\n%s", want, errOut.String())
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"resale/notify"
 	"resale/store"
 )
 
@@ -89,8 +90,22 @@ var matrix = map[string]struct {
 	"POST /api/payments": {func(f matrixFixture) cell {
 		return cell{"POST", "/api/payments", map[string]any{"bookingId": f.booking, "transactionId": "pi_none"}}
 	}, [6]int{401, 409, 404, 404, 404, 404}},
-	"GET /api/payments":        {func(matrixFixture) cell { return cell{"GET", "/api/payments", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"POST /api/stripe/webhook": {func(matrixFixture) cell { return cell{"POST", "/api/stripe/webhook", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
+	"GET /api/payments":             {func(matrixFixture) cell { return cell{"GET", "/api/payments", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/stripe/webhook":      {func(matrixFixture) cell { return cell{"POST", "/api/stripe/webhook", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
+	"GET /api/notifications":        {func(matrixFixture) cell { return cell{"GET", "/api/notifications", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/notifications/unread": {func(matrixFixture) cell { return cell{"GET", "/api/notifications/unread", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"PUT /api/notifications/read": {func(matrixFixture) cell {
+		return cell{"PUT", "/api/notifications/read", map[string]any{"all": true}}
+	}, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/me/notification-settings": {func(matrixFixture) cell { return cell{"GET", "/api/me/notification-settings", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"PUT /api/me/notification-settings": {func(matrixFixture) cell {
+		return cell{"PUT", "/api/me/notification-settings", map[string]any{"email": map[string]bool{"price_drop": false}}}
+	}, [6]int{401, 200, 200, 200, 200, 200}},
+	// the token is the credential: whoever holds it, signed in or not
+	"POST /api/unsubscribe": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/unsubscribe?token=" + notify.NewUnsubscriber(testKey).Token(f.users["buyer"].ID, "price_drop"), nil}
+	}, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/admin/mail-failures": {func(matrixFixture) cell { return cell{"GET", "/api/admin/mail-failures", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 }
 
 func bookingBody(product string) map[string]any {

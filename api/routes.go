@@ -83,6 +83,16 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/payments", s.listPayments, admin)
 	g.POST("/stripe/webhook", s.stripeWebhook, s.changes) // Stripe, by signature
 
+	// notifications: each caller's own; the unsubscribe token is its own
+	// credential (RFC 8058 one-click, from a mail app)
+	g.GET("/notifications", s.listNotifications, requireUser)
+	g.GET("/notifications/unread", s.countUnreadNotifications, requireUser)
+	g.PUT("/notifications/read", s.markNotificationsRead, requireUser)
+	g.GET("/me/notification-settings", s.getNotificationSettings, requireUser)
+	g.PUT("/me/notification-settings", s.putNotificationSettings, requireUser)
+	g.POST("/unsubscribe", s.unsubscribe)
+	g.GET("/admin/mail-failures", s.listMailFailures, admin)
+
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only. The app answers unknown /api paths with a JSON 404 itself; a
 	// RouteNotFound on the group would also swallow the 405 of a known

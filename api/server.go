@@ -19,6 +19,7 @@ import (
 
 	"resale/auth"
 	"resale/media"
+	"resale/notify"
 	"resale/payments"
 	"resale/store"
 )
@@ -89,6 +90,7 @@ type Server struct {
 	schemaVersion        int64
 	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
 	catalogue            catalogueCache
+	unsubscriber         *notify.Unsubscriber // one-click unsubscribe tokens (notifications.go)
 }
 
 // New builds the HTTP handler.
@@ -142,6 +144,7 @@ func New(opts Options) (*Server, error) {
 		registry:      opts.Metrics,
 		publicURL:     opts.PublicURL,
 		schemaVersion: opts.SchemaVersion,
+		unsubscriber:  notify.NewUnsubscriber(opts.TokenKey),
 	}
 	if p := opts.Payments; p != nil {
 		s.payments = p

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -25,11 +26,12 @@ type Store struct {
 	custom     *dbsqlc.Queries
 	categories categoryIDs
 	broad      broadSearches
+	jobs       *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
 }
 
 // New wraps a connection pool.
 func New(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool})}
+	return &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool)}
 }
 
 // customPlans sends each query with its values in the text (pgx quotes

@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 
+	"resale/jobs"
 	"resale/migrations"
 	"resale/store"
 )
@@ -132,7 +133,8 @@ func ensureTemplate(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name := "resale_template_" + fp
+	// River's tables are part of the schema too (jobs.Migrate)
+	name := fmt.Sprintf("resale_template_%s_r%d", fp, jobs.SchemaVersion())
 	admin, err := pgx.Connect(ctx, AdminURL())
 	if err != nil {
 		return "", fmt.Errorf("connecting to %s: %w (is PostgreSQL running?)", AdminURL(), err)
@@ -164,6 +166,9 @@ func ensureTemplate(ctx context.Context) (string, error) {
 	db := stdlib.OpenDBFromPool(pool)
 	_, err = migrations.Up(ctx, db, nil)
 	db.Close()
+	if err == nil {
+		_, err = jobs.Migrate(ctx, pool, nil)
+	}
 	pool.Close()
 	if err != nil {
 		return "", err

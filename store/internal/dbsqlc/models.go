@@ -68,6 +68,28 @@ type LoginThrottle struct {
 	LastSuccess *time.Time
 }
 
+type Notification struct {
+	ID            int64
+	UserID        int64
+	Kind          string
+	Title         string
+	Body          string
+	Link          string
+	Data          []byte
+	CreatedAt     time.Time
+	ReadAt        *time.Time
+	EmailedAt     *time.Time
+	EmailAttempts int32
+	EmailError    *string
+	EmailFailedAt *time.Time
+}
+
+type NotificationSetting struct {
+	UserID int64
+	Kind   string
+	Email  bool
+}
+
 type Payment struct {
 	ID            int64
 	BookingID     int64
@@ -149,4 +171,5 @@ type User struct {
 	TokenVersion int32
 	CreatedAt    time.Time
 	DeletedAt    *time.Time
+	Language     string
 }

@@ -64,7 +64,7 @@ func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, userID int64) er
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
 VALUES ($1, lower($2), $3, $4, $5, $6)
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language
 `
 
 type CreateUserParams struct {
@@ -98,6 +98,7 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
 	)
 	return i, err
 }
@@ -112,7 +113,7 @@ func (q *Queries) DeleteProductsOfSeller(ctx context.Context, sellerID int64) er
 }
 
 const getUser = `-- name: GetUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE id = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE id = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
@@ -130,12 +131,13 @@ func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
 	)
 	return i, err
 }
 
 const getUserByEmail = `-- name: GetUserByEmail :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error) {
@@ -153,12 +155,13 @@ func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
 	)
 	return i, err
 }
 
 const getUserByOIDCSubject = `-- name: GetUserByOIDCSubject :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string) (User, error) {
@@ -176,13 +179,14 @@ func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string)
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
 	)
 	return i, err
 }
 
 const grantAdmin = `-- name: GrantAdmin :one
 UPDATE users SET role = 'Admin' WHERE lower(email) = lower($1) AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language
 `
 
 func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
@@ -200,6 +204,7 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
 	)
 	return i, err
 }
@@ -207,7 +212,7 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 const linkOIDCSubject = `-- name: LinkOIDCSubject :one
 UPDATE users SET oidc_subject = $1
 WHERE id = $2 AND deleted_at IS NULL AND oidc_subject IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language
 `
 
 type LinkOIDCSubjectParams struct {
@@ -230,12 +235,13 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
 	)
 	return i, err
 }
 
 const listUsers = `-- name: ListUsers :many
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users
 WHERE deleted_at IS NULL AND ($1::text IS NULL OR role = $1)
   AND id > COALESCE($2::bigint, 0)
 ORDER BY id
@@ -271,6 +277,7 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 			&i.TokenVersion,
 			&i.CreatedAt,
 			&i.DeletedAt,
+			&i.Language,
 		); err != nil {
 			return nil, err
 		}
@@ -283,7 +290,7 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 }
 
 const lockUser = `-- name: LockUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
 `
 
 func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
@@ -301,6 +308,7 @@ func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
 	)
 	return i, err
 }

@@ -1,0 +1,215 @@
+package api
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/notify"
+	"resale/store"
+)
+
+// notificationJSON is one notification on the wire (API.md,
+// "Notifications").
+type notificationJSON struct {
+	ID        string `json:"_id"`
+	Kind      string `json:"kind"`
+	Title     string `json:"title"`
+	Body      string `json:"body"`
+	Link      string `json:"link"`
+	CreatedAt string `json:"createdAt"`
+	Read      bool   `json:"read"`
+}
+
+func toNotificationJSON(n store.Notification) notificationJSON {
+	return notificationJSON{ID: formatID(n.ID), Kind: n.Kind, Title: n.Title, Body: n.Body, Link: n.Link,
+		CreatedAt: n.CreatedAt.UTC().Format(time.RFC3339), Read: n.Read}
+}
+
+// listNotifications serves GET /api/notifications: the caller's own,
+// newest first, a page at a time.
+func (s *Server) listNotifications(c echo.Context) error {
+	page, err := listPage(c)
+	if err != nil {
+		return err
+	}
+	me, _ := currentUser(c)
+	list, next, err := s.store.ListNotifications(c.Request().Context(), me.ID, page)
+	if err != nil {
+		return err
+	}
+	setNextLink(c, next)
+	out := make([]notificationJSON, 0, len(list))
+	for _, n := range list {
+		out = append(out, toNotificationJSON(n))
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// countUnreadNotifications serves GET /api/notifications/unread: the
+// number on the bell.
+func (s *Server) countUnreadNotifications(c echo.Context) error {
+	me, _ := currentUser(c)
+	n, err := s.store.CountUnreadNotifications(c.Request().Context(), me.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]int64{"count": n})
+}
+
+// maxReadIDs bounds one mark-read request; the app sends a page at most.
+const maxReadIDs = 500
+
+// markNotificationsRead serves PUT /api/notifications/read with {ids} or
+// {all: true}. Ids of other users' notifications change nothing.
+func (s *Server) markNotificationsRead(c echo.Context) error {
+	var req struct {
+		IDs []string `json:"ids"`
+		All *bool    `json:"all"`
+	}
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	switch {
+	case req.All != nil && req.IDs != nil:
+		return badRequest("Send either ids or all, not both")
+	case req.All != nil && !*req.All:
+		return invalidFields(map[string]string{"all": "can only be true"}, "all")
+	case req.All == nil && len(req.IDs) == 0:
+		return invalidFields(map[string]string{"ids": "must list at least one notification, or send all: true"}, "ids")
+	case len(req.IDs) > maxReadIDs:
+		return invalidFields(map[string]string{"ids": "may list at most 500 notifications"}, "ids")
+	}
+	me, _ := currentUser(c)
+	ctx := c.Request().Context()
+	var n int64
+	var err error
+	if req.All != nil {
+		n, err = s.store.MarkAllNotificationsRead(ctx, me.ID)
+	} else {
+		ids := make([]int64, 0, len(req.IDs))
+		for _, raw := range req.IDs {
+			id, perr := parseID(raw)
+			if perr != nil {
+				return invalidFields(map[string]string{"ids": "must be notification ids"}, "ids")
+			}
+			ids = append(ids, id)
+		}
+		n, err = s.store.MarkNotificationsRead(ctx, me.ID, ids)
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: int(n)})
+}
+
+// notificationSettingsJSON is which kinds the user wants by email.
+type notificationSettingsJSON struct {
+	Email map[string]bool `json:"email"`
+}
+
+// getNotificationSettings serves GET /api/me/notification-settings.
+func (s *Server) getNotificationSettings(c echo.Context) error {
+	me, _ := currentUser(c)
+	email, err := s.store.EmailSettings(c.Request().Context(), me.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, notificationSettingsJSON{Email: email})
+}
+
+// putNotificationSettings serves PUT /api/me/notification-settings: the
+// kinds named are turned on or off, the others keep their setting; the
+// answer is every kind's setting.
+func (s *Server) putNotificationSettings(c echo.Context) error {
+	var req notificationSettingsJSON
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Email == nil {
+		return invalidFields(map[string]string{"email": "is required: an object of kinds, each true or false"}, "email")
+	}
+	var fe fieldErrors
+	for k := range req.Email {
+		if !notify.IsKind(k) {
+			fe.add("email", "names a kind of notification that does not exist")
+		}
+	}
+	if err := fe.err(); err != nil {
+		return err
+	}
+	me, _ := currentUser(c)
+	if err := s.store.SetEmailSettings(c.Request().Context(), me.ID, req.Email); err != nil {
+		return err
+	}
+	return s.getNotificationSettings(c)
+}
+
+// unsubscribe serves POST /api/unsubscribe?token=..., the one-click
+// unsubscribe of RFC 8058: a mail app posts List-Unsubscribe=One-Click to
+// the address in an email's List-Unsubscribe header, and that kind of
+// email stops for that user. The token is the only credential; a bad one
+// is 400.
+func (s *Server) unsubscribe(c echo.Context) error {
+	// the form body says nothing the address does not; read a little of it
+	// so the client is not cut off mid-send
+	_, _ = io.Copy(io.Discard, io.LimitReader(c.Request().Body, 4<<10))
+	token, err := singleQuery(c, "token")
+	if err != nil {
+		return err
+	}
+	user, kind, err := s.unsubscriber.Parse(token)
+	if err != nil {
+		return invalidFields(map[string]string{"token": "is not a valid unsubscribe link"}, "token")
+	}
+	err = s.store.SetEmailSettings(c.Request().Context(), user, map[string]bool{kind: false})
+	if errors.Is(err, store.ErrInvalid) {
+		// the account is gone for good
+		return invalidFields(map[string]string{"token": "is not a valid unsubscribe link"}, "token")
+	}
+	if err != nil {
+		return err
+	}
+	s.log.Info("email kind turned off by one-click unsubscribe", "user_id", user, "kind", kind)
+	return c.JSON(http.StatusOK, map[string]string{"message": "You will no longer get these emails", "kind": kind})
+}
+
+// mailFailureJSON is an email that failed for good or is being retried.
+type mailFailureJSON struct {
+	NotificationID string  `json:"_id"`
+	Kind           string  `json:"kind"`
+	To             string  `json:"to"`
+	CreatedAt      string  `json:"createdAt"`
+	Attempts       int32   `json:"attempts"`
+	Error          string  `json:"error"`
+	GaveUpAt       *string `json:"gaveUpAt"`
+}
+
+// listMailFailures serves GET /api/admin/mail-failures: emails that
+// failed for good (gaveUpAt set) or are failing and being retried
+// (gaveUpAt null), newest first.
+func (s *Server) listMailFailures(c echo.Context) error {
+	page, err := listPage(c)
+	if err != nil {
+		return err
+	}
+	list, next, err := s.store.ListMailFailures(c.Request().Context(), page)
+	if err != nil {
+		return err
+	}
+	setNextLink(c, next)
+	out := make([]mailFailureJSON, 0, len(list))
+	for _, f := range list {
+		j := mailFailureJSON{NotificationID: formatID(f.NotificationID), Kind: f.Kind, To: f.To,
+			CreatedAt: f.CreatedAt.UTC().Format(time.RFC3339), Attempts: f.Attempts, Error: f.Error}
+		if f.GaveUpAt != nil {
+			at := f.GaveUpAt.UTC().Format(time.RFC3339)
+			j.GaveUpAt = &at
+		}
+		out = append(out, j)
+	}
+	return c.JSON(http.StatusOK, out)
+}

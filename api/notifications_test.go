@@ -1,0 +1,303 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"resale/notify"
+	"resale/store"
+)
+
+type notificationWire struct {
+	ID        string `json:"_id"`
+	Kind      string `json:"kind"`
+	Title     string `json:"title"`
+	Body      string `json:"body"`
+	Link      string `json:"link"`
+	CreatedAt string `json:"createdAt"`
+	Read      bool   `json:"read"`
+}
+
+// notifyFixture is two users with notifications, and the server.
+type notifyFixture struct {
+	*testServer
+	me, other           store.User
+	meToken, otherToken string
+	mine                []store.Notification // oldest first
+	theirs              store.Notification
+}
+
+func newNotifyFixture(t *testing.T, count int) *notifyFixture {
+	t.Helper()
+	s := newTestServer(t)
+	ctx := context.Background()
+	f := &notifyFixture{testServer: s}
+	var err error
+	if f.me, err = s.store.CreateUser(ctx, store.NewUser{Name: "Rahim", Email: "rahim@example.com", Role: store.RoleSeller}); err != nil {
+		t.Fatal(err)
+	}
+	if f.other, err = s.store.CreateUser(ctx, store.NewUser{Name: "Karim", Email: "karim@example.com", Role: store.RoleBuyer}); err != nil {
+		t.Fatal(err)
+	}
+	f.meToken, f.otherToken = tokenFor(t, f.me), tokenFor(t, f.other)
+	for i := range count {
+		n, err := s.store.Notify(ctx, store.Notice{UserID: f.me.ID, Kind: "booking_received", Link: "/dashboard/leads",
+			Data: notify.Data{"product": fmt.Sprint("HP ", i), "buyer": "Karim"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.mine = append(f.mine, n)
+	}
+	if f.theirs, err = s.store.Notify(ctx, store.Notice{UserID: f.other.ID, Kind: "sold_elsewhere", Data: notify.Data{"product": "HP"}}); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func (f *notifyFixture) send(method, path, token string, body any) *httptest.ResponseRecorder {
+	f.t.Helper()
+	h := bearer(token)
+	if body == nil {
+		return f.do(method, path, nil, h)
+	}
+	b, _ := json.Marshal(body)
+	return f.do(method, path, bytes.NewReader(b), h)
+}
+
+func (f *notifyFixture) unread(token string) int {
+	f.t.Helper()
+	rec := f.send(http.MethodGet, "/api/notifications/unread", token, nil)
+	var got struct {
+		Count *int `json:"count"`
+	}
+	decode(f.t, rec, &got)
+	if rec.Code != http.StatusOK || got.Count == nil {
+		f.t.Fatalf("unread: %d %s", rec.Code, rec.Body.String())
+	}
+	return *got.Count
+}
+
+func TestListNotificationsPagesNewestFirst(t *testing.T) {
+	t.Parallel()
+	f := newNotifyFixture(t, 5)
+	rec := f.send(http.MethodGet, "/api/notifications?limit=3", f.meToken, nil)
+	var page []notificationWire
+	decode(t, rec, &page)
+	if rec.Code != http.StatusOK || len(page) != 3 {
+		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+	first := page[0]
+	want := f.mine[4]
+	if first.ID != fmt.Sprint(want.ID) || first.Kind != "booking_received" || first.Title != "New booking: HP 4" ||
+		first.Body != "Karim booked your HP 4. Contact them to arrange the meeting." || first.Link != "/dashboard/leads" || first.Read || first.CreatedAt == "" {
+		t.Errorf("first = %+v", first)
+	}
+	link := rec.Header().Get("Link")
+	start, end := strings.Index(link, "<"), strings.Index(link, ">")
+	if start < 0 || end < start || !strings.HasSuffix(link, `rel="next"`) {
+		t.Fatalf("Link %q", link)
+	}
+	rec = f.send(http.MethodGet, link[start+1:end], f.meToken, nil)
+	decode(t, rec, &page)
+	if len(page) != 2 || page[1].ID != fmt.Sprint(f.mine[0].ID) || rec.Header().Get("Link") != "" {
+		t.Errorf("second page %+v, Link %q", page, rec.Header().Get("Link"))
+	}
+	// never someone else's
+	rec = f.send(http.MethodGet, "/api/notifications", f.otherToken, nil)
+	decode(t, rec, &page)
+	if len(page) != 1 || page[0].ID != fmt.Sprint(f.theirs.ID) {
+		t.Errorf("the other user's list %+v", page)
+	}
+	// an empty list is [], not null
+	u, _ := f.store.CreateUser(context.Background(), store.NewUser{Name: "New", Email: "new@example.com", Role: store.RoleBuyer})
+	if rec := f.send(http.MethodGet, "/api/notifications", tokenFor(t, u), nil); strings.TrimSpace(rec.Body.String()) != "[]" {
+		t.Errorf("empty list %q", rec.Body.String())
+	}
+	for _, bad := range []string{"?limit=0", "?limit=x", "?cursor=nope", "?limit=1&limit=2"} {
+		wantError(t, f.send(http.MethodGet, "/api/notifications"+bad, f.meToken, nil), http.StatusBadRequest, "invalid")
+	}
+}
+
+func TestMarkNotificationsRead(t *testing.T) {
+	t.Parallel()
+	f := newNotifyFixture(t, 4)
+	if n := f.unread(f.meToken); n != 4 {
+		t.Fatalf("unread %d, want 4", n)
+	}
+	ids := []string{fmt.Sprint(f.mine[0].ID), fmt.Sprint(f.mine[1].ID), fmt.Sprint(f.theirs.ID)}
+	rec := f.send(http.MethodPut, "/api/notifications/read", f.meToken, map[string]any{"ids": ids})
+	var got struct {
+		Acknowledged  bool `json:"acknowledged"`
+		ModifiedCount int  `json:"modifiedCount"`
+	}
+	decode(t, rec, &got)
+	// the other user's id is not the caller's: it changes nothing
+	if rec.Code != http.StatusOK || !got.Acknowledged || got.ModifiedCount != 2 {
+		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+	if n := f.unread(f.meToken); n != 2 {
+		t.Errorf("unread %d, want 2", n)
+	}
+	if n := f.unread(f.otherToken); n != 1 {
+		t.Errorf("the other user's unread %d, want 1", n)
+	}
+	var list []notificationWire
+	decode(t, f.send(http.MethodGet, "/api/notifications", f.meToken, nil), &list)
+	if !list[3].Read || list[0].Read {
+		t.Errorf("read flags %+v", list)
+	}
+
+	rec = f.send(http.MethodPut, "/api/notifications/read", f.meToken, map[string]any{"all": true})
+	decode(t, rec, &got)
+	if got.ModifiedCount != 2 || f.unread(f.meToken) != 0 || f.unread(f.otherToken) != 1 {
+		t.Errorf("all: %+v", got)
+	}
+
+	tooMany := make([]string, 501)
+	for i := range tooMany {
+		tooMany[i] = "1"
+	}
+	for name, body := range map[string]any{
+		"nothing":      map[string]any{},
+		"empty ids":    map[string]any{"ids": []string{}},
+		"all false":    map[string]any{"all": false},
+		"both":         map[string]any{"all": true, "ids": []string{"1"}},
+		"bad id":       map[string]any{"ids": []string{"abc"}},
+		"negative id":  map[string]any{"ids": []string{"-1"}},
+		"numeric id":   map[string]any{"ids": []int{1}},
+		"overflow":     map[string]any{"ids": []string{"99999999999999999999"}},
+		"too many ids": map[string]any{"ids": tooMany},
+		"unknown":      map[string]any{"all": true, "userId": "1"},
+	} {
+		rec := f.send(http.MethodPut, "/api/notifications/read", f.meToken, body)
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", name, rec.Code, rec.Body.String())
+		}
+	}
+}
+
+type settingsWire struct {
+	Email map[string]bool `json:"email"`
+}
+
+func TestNotificationSettings(t *testing.T) {
+	t.Parallel()
+	f := newNotifyFixture(t, 0)
+	var got settingsWire
+	decode(t, f.send(http.MethodGet, "/api/me/notification-settings", f.meToken, nil), &got)
+	if len(got.Email) != len(notify.Kinds) {
+		t.Fatalf("settings %v", got)
+	}
+	for k, on := range got.Email {
+		if !on {
+			t.Errorf("%s is off by default", k)
+		}
+	}
+	rec := f.send(http.MethodPut, "/api/me/notification-settings", f.meToken, map[string]any{"email": map[string]bool{"price_drop": false, "offer_received": false}})
+	decode(t, rec, &got)
+	if rec.Code != http.StatusOK || got.Email["price_drop"] || got.Email["offer_received"] || !got.Email["booking_received"] || len(got.Email) != len(notify.Kinds) {
+		t.Fatalf("after PUT: %d %v", rec.Code, got)
+	}
+	// only the caller's settings
+	decode(t, f.send(http.MethodGet, "/api/me/notification-settings", f.otherToken, nil), &got)
+	if !got.Email["price_drop"] {
+		t.Error("another user's setting changed")
+	}
+	for name, body := range map[string]any{
+		"no email":     map[string]any{},
+		"unknown kind": map[string]any{"email": map[string]bool{"spam": false}},
+		"not a bool":   map[string]any{"email": map[string]string{"price_drop": "no"}},
+		"not a map":    map[string]any{"email": true},
+		"extra field":  map[string]any{"email": map[string]bool{}, "userId": "1"},
+	} {
+		if rec := f.send(http.MethodPut, "/api/me/notification-settings", f.meToken, body); rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", name, rec.Code, rec.Body.String())
+		}
+	}
+}
+
+// One-click unsubscribe (RFC 8058): a mail app posts the form body to the
+// List-Unsubscribe address; that kind of email stops, the others stay.
+func TestOneClickUnsubscribe(t *testing.T) {
+	t.Parallel()
+	f := newNotifyFixture(t, 0)
+	tok := notify.NewUnsubscriber(testKey).Token(f.me.ID, "booking_received")
+	h := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
+	rec := f.do(http.MethodPost, "/api/unsubscribe?token="+url.QueryEscape(tok), strings.NewReader("List-Unsubscribe=One-Click"), h)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+	settings, err := f.store.EmailSettings(context.Background(), f.me.ID)
+	if err != nil || settings["booking_received"] || !settings["price_drop"] {
+		t.Fatalf("settings after unsubscribe: %v %v", settings, err)
+	}
+	// twice is fine
+	if rec := f.do(http.MethodPost, "/api/unsubscribe?token="+url.QueryEscape(tok), nil, nil); rec.Code != http.StatusOK {
+		t.Errorf("again: %d", rec.Code)
+	}
+
+	other := notify.NewUnsubscriber([]byte(strings.Repeat("x", 40))).Token(f.me.ID, "price_drop")
+	for name, q := range map[string]string{
+		"no token":        "",
+		"empty":           "?token=",
+		"another key":     "?token=" + url.QueryEscape(other),
+		"tampered user":   "?token=" + url.QueryEscape(strings.Replace(tok, fmt.Sprint(f.me.ID)+".", fmt.Sprint(f.other.ID)+".", 1)),
+		"tampered kind":   "?token=" + url.QueryEscape(strings.Replace(tok, "booking_received", "price_drop", 1)),
+		"twice":           "?token=" + url.QueryEscape(tok) + "&token=" + url.QueryEscape(tok),
+		"huge":            "?token=" + strings.Repeat("a", 5000),
+		"SQL":             "?token=" + url.QueryEscape("1.price_drop' OR 1=1--.x"),
+		"NUL":             "?token=%00",
+		"deleted account": "?token=" + url.QueryEscape(notify.NewUnsubscriber(testKey).Token(f.other.ID+1000, "price_drop")),
+	} {
+		rec := f.do(http.MethodPost, "/api/unsubscribe"+q, nil, nil)
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", name, rec.Code, rec.Body.String())
+		}
+	}
+	settings, _ = f.store.EmailSettings(context.Background(), f.me.ID)
+	if !settings["price_drop"] {
+		t.Error("a bad token changed a setting")
+	}
+	// GET changes nothing: link scanners follow links
+	if rec := f.do(http.MethodGet, "/api/unsubscribe?token="+url.QueryEscape(tok), nil, nil); rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
+		t.Errorf("GET: %d", rec.Code)
+	}
+}
+
+func TestMailFailuresForAdmins(t *testing.T) {
+	t.Parallel()
+	f := newNotifyFixture(t, 2)
+	ctx := context.Background()
+	if err := f.store.RecordNotificationEmailError(ctx, f.mine[0].ID, "451 4.3.0 Try again later", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.store.RecordNotificationEmailError(ctx, f.mine[1].ID, "550 5.1.1 no such mailbox", true); err != nil {
+		t.Fatal(err)
+	}
+	admin, err := f.store.CreateUser(ctx, store.NewUser{Name: "Admin", Email: "admin@example.com", Role: store.RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct {
+		ID       string  `json:"_id"`
+		Kind     string  `json:"kind"`
+		To       string  `json:"to"`
+		Attempts int     `json:"attempts"`
+		Error    string  `json:"error"`
+		GaveUpAt *string `json:"gaveUpAt"`
+	}
+	rec := f.send(http.MethodGet, "/api/admin/mail-failures?limit=1", tokenFor(t, admin), nil)
+	decode(t, rec, &list)
+	if rec.Code != http.StatusOK || len(list) != 1 || list[0].ID != fmt.Sprint(f.mine[1].ID) || list[0].GaveUpAt == nil ||
+		list[0].Error != "550 5.1.1 no such mailbox" || list[0].To != "rahim@example.com" || list[0].Attempts != 1 || rec.Header().Get("Link") == "" {
+		t.Fatalf("%d %s Link %q", rec.Code, rec.Body.String(), rec.Header().Get("Link"))
+	}
+	wantError(t, f.send(http.MethodGet, "/api/admin/mail-failures", f.meToken, nil), http.StatusForbidden, "forbidden")
+}

@@ -1,0 +1,132 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"resale/mail"
+	"resale/notify"
+	"resale/store"
+)
+
+// emailWorker sends the email of one notification.
+//
+// Once, as far as SMTP allows: River gives the job to one worker at a
+// time; a notification already marked emailed is skipped; and the
+// Message-ID is made from the notification, so if an instance dies after
+// the server accepted the email but before it was marked, the retry is
+// the same message (receivers and mailbox tools treat equal Message-IDs
+// as one).
+type emailWorker struct {
+	river.WorkerDefaults[store.SendEmailArgs]
+	opts Options
+}
+
+// maxRetryWait caps the backoff between attempts.
+const maxRetryWait = 2 * time.Hour
+
+// NextRetry doubles the wait after each failed attempt, from RetryBase up
+// to two hours, with a tenth of jitter so a mail server coming back is not
+// hit by every retry at once.
+func (w *emailWorker) NextRetry(job *river.Job[store.SendEmailArgs]) time.Time {
+	return time.Now().Add(w.retryWait(job.Attempt))
+}
+
+func (w *emailWorker) retryWait(attempt int) time.Duration {
+	d := w.opts.RetryBase
+	for i := 1; i < attempt && d < maxRetryWait; i++ {
+		d *= 2
+	}
+	d = min(d, maxRetryWait)
+	return d + time.Duration(rand.Int64N(int64(d)/10+1))
+}
+
+// Work sends the email unless it went already, its user is gone, or the
+// user turned this kind of email off.
+func (w *emailWorker) Work(ctx context.Context, job *river.Job[store.SendEmailArgs]) error {
+	id := job.Args.NotificationID
+	log := w.opts.Logger.With("notification_id", id, "attempt", job.Attempt)
+	n, err := w.opts.Store.GetNotificationEmail(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil // its user was erased, and the notification with them
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case n.Sent || n.GaveUp:
+		return nil
+	case n.UserDeleted:
+		log.Debug("email not sent: the account is deleted")
+		return nil
+	case !n.Wanted:
+		log.Debug("email not sent: the user turned this kind off", "kind", n.Kind)
+		return nil
+	}
+	msg, err := w.message(n)
+	if err != nil {
+		return w.failed(ctx, job, n, err, true) // a retry renders the same
+	}
+	if err := w.opts.Mail.Send(ctx, msg); err != nil {
+		return w.failed(ctx, job, n, err, !mail.IsTemporary(err))
+	}
+	if _, err := w.opts.Store.MarkNotificationEmailed(ctx, id); err != nil {
+		// sent, but not marked: the retry sends the same Message-ID
+		return err
+	}
+	log.Info("email sent", "kind", n.Kind)
+	return nil
+}
+
+// failed records the error for the admins and either lets River retry or,
+// when the error is permanent or the 24 hours are over, gives up.
+func (w *emailWorker) failed(ctx context.Context, job *river.Job[store.SendEmailArgs], n store.NotificationEmail, sendErr error, permanent bool) error {
+	nextTry := time.Now().Add(w.retryWait(job.Attempt))
+	gaveUp := permanent || nextTry.After(n.CreatedAt.Add(w.opts.GiveUpAfter)) || job.Attempt >= job.MaxAttempts
+	// recorded even if the job's time is up, so the admins see why
+	if err := w.opts.Store.RecordNotificationEmailError(context.WithoutCancel(ctx), n.ID, sendErr.Error(), gaveUp); err != nil {
+		w.opts.Logger.Error("recording a mail failure", "notification_id", n.ID, "err", err)
+	}
+	if gaveUp {
+		w.opts.Logger.Error("email failed for good", "notification_id", n.ID, "kind", n.Kind, "attempt", job.Attempt, "err", sendErr)
+		return river.JobCancel(sendErr)
+	}
+	w.opts.Logger.Warn("email failed; will retry", "notification_id", n.ID, "attempt", job.Attempt, "err", sendErr)
+	return sendErr
+}
+
+// message renders the notification's email in the user's language.
+func (w *emailWorker) message(n store.NotificationEmail) (mail.Message, error) {
+	base := w.opts.PublicURL.String()
+	link := base + "/notifications"
+	if n.Link != "" {
+		link = base + n.Link
+	}
+	token := url.QueryEscape(w.opts.Unsubscribe.Token(n.UserID, n.Kind))
+	r, err := notify.Email{
+		Kind: n.Kind, Lang: n.Language, Data: n.Data, Name: n.Name, Shop: w.opts.Shop, Link: link,
+		Unsubscribe: base + "/unsubscribe?token=" + token,
+		Settings:    base + "/settings/notifications",
+	}.Render()
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("rendering: %w", err)
+	}
+	return mail.Message{
+		To: n.Email, ToName: n.Name, Subject: r.Subject, Text: r.Text, HTML: r.HTML, Link: link,
+		MessageID:   MessageID(n.ID, n.CreatedAt, w.opts.PublicURL),
+		Unsubscribe: base + "/api/unsubscribe?token=" + token,
+	}, nil
+}
+
+// MessageID is the Message-ID of a notification's email: the same for
+// every attempt, and unlike any other even across databases (a restored
+// or re-created one reuses ids, not their creation times).
+func MessageID(id int64, created time.Time, publicURL *url.URL) string {
+	return fmt.Sprintf("notification-%d.%d@%s", id, created.UnixMicro(), publicURL.Hostname())
+}

@@ -1,0 +1,137 @@
+// Package jobs runs Resale's background work on River
+// (github.com/riverqueue/river): jobs kept in PostgreSQL, inserted in the
+// transaction of the event that causes them, worked once across every
+// instance (a job is locked by the worker that takes it), retried with
+// backoff, and rescued when the instance working one dies. Today's job is
+// the email of a notification (email.go).
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"resale/mail"
+	"resale/notify"
+	"resale/store"
+)
+
+// Options is what the jobs need.
+type Options struct {
+	Store  *store.Store
+	Logger *slog.Logger
+	// Mail sends the emails (SMTP, or the log).
+	Mail mail.Sender
+	// Unsubscribe makes the one-click tokens of the emails' links.
+	Unsubscribe *notify.Unsubscriber
+	// PublicURL is the shop's address, for the links in emails and the
+	// Message-ID's domain.
+	PublicURL *url.URL
+	// Shop is the shop's name in emails.
+	Shop string
+
+	// MailWorkers is how many emails one instance sends at once; 0 is 4.
+	MailWorkers int
+	// RetryBase is the wait before the first retry of an email, doubled
+	// for each further one up to two hours; 0 is 30 seconds.
+	RetryBase time.Duration
+	// GiveUpAfter is how long after its notification an email is tried;
+	// 0 is 24 hours.
+	GiveUpAfter time.Duration
+	// JobTimeout bounds one attempt; 0 is a minute.
+	JobTimeout time.Duration
+	// RescueAfter is how long a job may stay running before it is taken
+	// for dead (its instance crashed) and run again; 0 is five minutes.
+	// It must be longer than JobTimeout.
+	RescueAfter time.Duration
+	// TestOnly starts River without its production start-up jitter.
+	TestOnly bool
+	// NotLeader keeps this runner out of River's leader election, so it
+	// runs none of River's upkeep (rescuing stuck jobs, scheduling
+	// retries); another runner must. For short-lived workers in tests.
+	NotLeader bool
+}
+
+// Runner works the jobs of one instance.
+type Runner struct {
+	client *river.Client[pgx.Tx]
+	log    *slog.Logger
+}
+
+// New prepares the runner; Start starts it. pool should be a pool of its
+// own, so that workers and River's listener never take the connections
+// the web requests need.
+func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
+	if opts.Store == nil || opts.Mail == nil || opts.Unsubscribe == nil || opts.PublicURL == nil {
+		return nil, errors.New("jobs: Store, Mail, Unsubscribe and PublicURL are required")
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Shop == "" {
+		opts.Shop = "Resale"
+	}
+	opts.MailWorkers = defaultTo(opts.MailWorkers, 4)
+	opts.RetryBase = defaultTo(opts.RetryBase, 30*time.Second)
+	opts.GiveUpAfter = defaultTo(opts.GiveUpAfter, 24*time.Hour)
+	opts.JobTimeout = defaultTo(opts.JobTimeout, time.Minute)
+	opts.RescueAfter = defaultTo(opts.RescueAfter, 5*time.Minute)
+
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &emailWorker{opts: opts}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Queues: map[string]river.QueueConfig{
+			store.QueueMail:    {MaxWorkers: opts.MailWorkers},
+			river.QueueDefault: {MaxWorkers: 2},
+		},
+		Workers:                workers,
+		Logger:                 opts.Logger.With("component", "jobs"),
+		JobTimeout:             opts.JobTimeout,
+		RescueStuckJobsAfter:   opts.RescueAfter,
+		TestOnly:               opts.TestOnly,
+		LeaderElectionDisabled: opts.NotLeader,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	return &Runner{client: client, log: opts.Logger}, nil
+}
+
+// Start begins working jobs in the background until Stop.
+func (r *Runner) Start(ctx context.Context) error {
+	if err := r.client.Start(ctx); err != nil {
+		return fmt.Errorf("jobs: start: %w", err)
+	}
+	return nil
+}
+
+// Stop lets jobs in progress finish until ctx ends, then cancels the rest
+// (they are retried later, here or on another instance).
+func (r *Runner) Stop(ctx context.Context) error {
+	err := r.client.Stop(ctx)
+	if err == nil {
+		return nil
+	}
+	r.log.Warn("jobs did not finish in time; cancelling them", "err", err)
+	cancelCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	return r.client.StopAndCancel(cancelCtx)
+}
+
+func defaultTo[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,102 @@
+// Package notify holds what the shop tells its users: the kinds of
+// notification, their words in English and Bangla, the email around them,
+// and the one-click unsubscribe tokens. It renders; store writes and jobs
+// sends.
+package notify
+
+// Languages the shop speaks; the first is the default.
+var Languages = []string{"en", "bn"}
+
+// kind is one kind of notification: who gets it is up to the caller; what
+// it says is here.
+type kind struct {
+	// required are the data keys its words need; others are optional.
+	required []string
+	words    map[string]words
+}
+
+// words is a kind's title and body in one language, as text/templates over
+// the notification's data.
+type words struct{ title, body string }
+
+// kinds is the table of every kind (API.md, "Notifications"). Titles are
+// short (a line of the bell's list and the email's subject); bodies are
+// one or two sentences.
+var kinds = map[string]kind{
+	"booking_received": {[]string{"product", "buyer"}, map[string]words{
+		"en": {"New booking: {{.product}}", "{{.buyer}} booked your {{.product}}. Contact them to arrange the meeting."},
+		"bn": {"নতুন বুকিং: {{.product}}", "{{.buyer}} আপনার {{.product}} বুক করেছেন। দেখা করার ব্যবস্থা করতে যোগাযোগ করুন।"},
+	}},
+	"booking_accepted": {[]string{"product"}, map[string]words{
+		"en": {"Booking accepted: {{.product}}", "The seller accepted your booking of {{.product}}. Your hand-over code is on the booking's page."},
+		"bn": {"বুকিং গৃহীত: {{.product}}", "বিক্রেতা আপনার {{.product}} এর বুকিং গ্রহণ করেছেন। হস্তান্তরের কোডটি বুকিংয়ের পাতায় আছে।"},
+	}},
+	"booking_declined": {[]string{"product"}, map[string]words{
+		"en": {"Booking declined: {{.product}}", "The seller declined your booking of {{.product}}.{{with .reason}} Reason: {{.}}{{end}}"},
+		"bn": {"বুকিং গৃহীত হয়নি: {{.product}}", "বিক্রেতা আপনার {{.product}} এর বুকিং গ্রহণ করেননি।{{with .reason}} কারণ: {{.}}{{end}}"},
+	}},
+	"booking_cancelled": {[]string{"product", "buyer"}, map[string]words{
+		"en": {"Booking cancelled: {{.product}}", "{{.buyer}} cancelled their booking of {{.product}}."},
+		"bn": {"বুকিং প্রত্যাহার: {{.product}}", "{{.buyer}} {{.product}} এর বুকিং প্রত্যাহার করেছেন।"},
+	}},
+	"payment_received": {[]string{"product", "amount"}, map[string]words{
+		"en": {"Payment received: {{.product}}", "{{.product}} was paid by card: {{.amount}}. Hand it over at the agreed place."},
+		"bn": {"পেমেন্ট পাওয়া গেছে: {{.product}}", "{{.product}} এর মূল্য {{.amount}} কার্ডে পরিশোধ হয়েছে। নির্ধারিত স্থানে হস্তান্তর করুন।"},
+	}},
+	"payment_receipt": {[]string{"product", "amount"}, map[string]words{
+		"en": {"Receipt: {{.product}}", "You paid {{.amount}} for {{.product}}. Keep this as your receipt."},
+		"bn": {"রসিদ: {{.product}}", "আপনি {{.product}} এর জন্য {{.amount}} পরিশোধ করেছেন। এটি আপনার রসিদ হিসেবে রাখুন।"},
+	}},
+	"sold_elsewhere": {[]string{"product"}, map[string]words{
+		"en": {"No longer available: {{.product}}", "{{.product}}, which you booked, went to someone else. Your booking is closed."},
+		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", "আপনার বুক করা {{.product}} অন্য কেউ কিনে নিয়েছেন। আপনার বুকিংটি বন্ধ করা হয়েছে।"},
+	}},
+	"product_removed": {[]string{"product"}, map[string]words{
+		"en": {"Listing removed: {{.product}}", "An admin removed your listing {{.product}}.{{with .reason}} Reason: {{.}}{{end}}"},
+		"bn": {"বিজ্ঞাপন সরানো হয়েছে: {{.product}}", "একজন অ্যাডমিন আপনার {{.product}} বিজ্ঞাপনটি সরিয়ে দিয়েছেন।{{with .reason}} কারণ: {{.}}{{end}}"},
+	}},
+	"seller_verified": {nil, map[string]words{
+		"en": {"You are a verified seller", "Your listings now show the verified badge."},
+		"bn": {"আপনি এখন যাচাইকৃত বিক্রেতা", "আপনার বিজ্ঞাপনগুলোতে এখন থেকে যাচাইকৃত ব্যাজ দেখা যাবে।"},
+	}},
+	"listing_expiring": {[]string{"product", "date"}, map[string]words{
+		"en": {"Listing ending soon: {{.product}}", "{{.product}} leaves the catalogue on {{.date}} unless you renew it."},
+		"bn": {"বিজ্ঞাপনের মেয়াদ শেষ হচ্ছে: {{.product}}", "নবায়ন না করলে {{.product}} {{.date}} তারিখে তালিকা থেকে সরে যাবে।"},
+	}},
+	"message_received": {[]string{"sender", "product"}, map[string]words{
+		"en": {"New message from {{.sender}}", "{{.sender}} wrote about {{.product}}.{{with .excerpt}} “{{.}}”{{end}}"},
+		"bn": {"{{.sender}} এর নতুন বার্তা", "{{.sender}} {{.product}} নিয়ে লিখেছেন।{{with .excerpt}} “{{.}}”{{end}}"},
+	}},
+	"offer_received": {[]string{"product", "buyer", "amount"}, map[string]words{
+		"en": {"New offer on {{.product}}", "{{.buyer}} offered {{.amount}} for {{.product}}."},
+		"bn": {"{{.product}} এর জন্য নতুন প্রস্তাব", "{{.buyer}} {{.product}} এর জন্য {{.amount}} প্রস্তাব করেছেন।"},
+	}},
+	"offer_answered": {[]string{"product", "amount", "answer"}, map[string]words{
+		"en": {`Your offer on {{.product}} was {{if eq .answer "accepted"}}accepted{{else}}declined{{end}}`,
+			`The seller {{if eq .answer "accepted"}}accepted{{else}}declined{{end}} your offer of {{.amount}} for {{.product}}.`},
+		"bn": {`{{.product}} এর প্রস্তাব {{if eq .answer "accepted"}}গৃহীত হয়েছে{{else}}গৃহীত হয়নি{{end}}`,
+			`বিক্রেতা {{.product}} এর জন্য আপনার {{.amount}} প্রস্তাব {{if eq .answer "accepted"}}গ্রহণ করেছেন{{else}}গ্রহণ করেননি{{end}}।`},
+	}},
+	"saved_search_match": {[]string{"search", "product"}, map[string]words{
+		"en": {"New match for “{{.search}}”", "{{.product}} was just listed and matches your saved search “{{.search}}”."},
+		"bn": {"“{{.search}}” এর সাথে মেলে এমন নতুন বিজ্ঞাপন", "{{.product}} এইমাত্র যোগ হয়েছে, যা আপনার সংরক্ষিত অনুসন্ধান “{{.search}}” এর সাথে মেলে।"},
+	}},
+	"price_drop": {[]string{"product", "amount"}, map[string]words{
+		"en": {"Price drop: {{.product}}", "{{.product}}, one of your favourites, now costs {{.amount}}."},
+		"bn": {"দাম কমেছে: {{.product}}", "আপনার পছন্দের {{.product}} এর দাম এখন {{.amount}}।"},
+	}},
+}
+
+// Kinds lists every kind of notification, in the order settings show them.
+var Kinds = []string{
+	"booking_received", "booking_accepted", "booking_declined", "booking_cancelled",
+	"payment_received", "payment_receipt", "sold_elsewhere", "product_removed",
+	"seller_verified", "listing_expiring", "message_received", "offer_received",
+	"offer_answered", "saved_search_match", "price_drop",
+}
+
+// IsKind tells whether k is a kind of notification.
+func IsKind(k string) bool {
+	_, ok := kinds[k]
+	return ok
+}

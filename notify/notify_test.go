@@ -1,0 +1,118 @@
+package notify_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"resale/notify"
+)
+
+// sample is data that fills every key any kind uses.
+var sample = notify.Data{
+	"product": "HP EliteBook 840", "buyer": "Karim", "sender": "Karim", "amount": "Tk 25,000", "reason": "duplicate listing",
+	"date": "12-01-2026", "search": "thinkpad", "answer": "accepted", "excerpt": "Is it still there?",
+}
+
+// Every kind renders in both languages, with its data in the text and no
+// template left over.
+func TestEveryKindRendersInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	if len(notify.Kinds) != 15 {
+		t.Fatalf("%d kinds, want the 15 of API.md", len(notify.Kinds))
+	}
+	for _, kind := range notify.Kinds {
+		titles := map[string]string{}
+		for _, lang := range notify.Languages {
+			got, err := notify.Render(kind, lang, sample)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", kind, lang, err)
+			}
+			if got.Title == "" || got.Body == "" || strings.Contains(got.Title+got.Body, "{{") || strings.Contains(got.Title+got.Body, "<no value>") {
+				t.Errorf("%s/%s: %+v", kind, lang, got)
+			}
+			if kind != "seller_verified" && !strings.Contains(got.Title+got.Body, "HP EliteBook 840") && !strings.Contains(got.Title+got.Body, "Karim") {
+				t.Errorf("%s/%s does not mention its subject: %+v", kind, lang, got)
+			}
+			titles[lang] = got.Title
+		}
+		if titles["en"] == titles["bn"] {
+			t.Errorf("%s: the Bangla title is the English one: %q", kind, titles["en"])
+		}
+	}
+}
+
+func TestRenderChecksData(t *testing.T) {
+	t.Parallel()
+	if _, err := notify.Render("booking_received", "en", notify.Data{"product": "HP"}); !errors.Is(err, notify.ErrMissingData) {
+		t.Errorf("without buyer: %v", err)
+	}
+	if _, err := notify.Render("offer_answered", "en", notify.Data{"product": "HP", "amount": "Tk 1", "answer": "maybe"}); !errors.Is(err, notify.ErrMissingData) {
+		t.Errorf("answer maybe: %v", err)
+	}
+	if _, err := notify.Render("no_such_kind", "en", sample); !errors.Is(err, notify.ErrUnknownKind) {
+		t.Errorf("unknown kind: %v", err)
+	}
+	// an optional key may be left out, and says nothing then
+	got, err := notify.Render("booking_declined", "en", notify.Data{"product": "HP"})
+	if err != nil || got.Body != "The seller declined your booking of HP." {
+		t.Errorf("without reason: %q, %v", got.Body, err)
+	}
+	// an unknown language falls back to English
+	got, err = notify.Render("booking_declined", "fr", notify.Data{"product": "HP"})
+	if err != nil || !strings.HasPrefix(got.Title, "Booking declined") {
+		t.Errorf("fr: %q, %v", got.Title, err)
+	}
+	// a newline in data cannot start a line of its own
+	got, _ = notify.Render("booking_declined", "en", notify.Data{"product": "HP\r\nBcc: x@example.com"})
+	if strings.ContainsAny(got.Title, "\r\n") {
+		t.Errorf("title %q keeps the newline", got.Title)
+	}
+}
+
+func TestEmailRender(t *testing.T) {
+	t.Parallel()
+	e := notify.Email{Kind: "booking_received", Lang: "bn", Data: notify.Data{"product": `<script>alert(1)</script>`, "buyer": "Karim"},
+		Name: "Rahim", Shop: "Laptop Haat", Link: "https://shop.example.com/dashboard/leads",
+		Unsubscribe: "https://shop.example.com/unsubscribe?token=1.booking_received.x", Settings: "https://shop.example.com/settings/notifications"}
+	r, err := e.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "নতুন বুকিং: <script>alert(1)</script> · Laptop Haat" {
+		t.Errorf("subject %q", r.Subject)
+	}
+	for _, want := range []string{"প্রিয় Rahim,", "Laptop Haat এ খুলুন: https://shop.example.com/dashboard/leads", "এ ধরনের ইমেইল বন্ধ করুন: https://shop.example.com/unsubscribe?token=1.booking_received.x"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("text part lacks %q:\n%s", want, r.Text)
+		}
+	}
+	if strings.Contains(r.HTML, "<script>") || !strings.Contains(r.HTML, "&lt;script&gt;") {
+		t.Errorf("the HTML part does not escape data:\n%s", r.HTML)
+	}
+	for _, want := range []string{`lang="bn"`, `href="https://shop.example.com/dashboard/leads"`, `href="https://shop.example.com/settings/notifications"`} {
+		if !strings.Contains(r.HTML, want) {
+			t.Errorf("HTML part lacks %q", want)
+		}
+	}
+}
+
+func TestUnsubscribeTokens(t *testing.T) {
+	t.Parallel()
+	u := notify.NewUnsubscriber([]byte(strings.Repeat("k", 32)))
+	tok := u.Token(42, "price_drop")
+	user, kind, err := u.Parse(tok)
+	if err != nil || user != 42 || kind != "price_drop" {
+		t.Fatalf("Parse = %d %q %v", user, kind, err)
+	}
+	other := notify.NewUnsubscriber([]byte(strings.Repeat("j", 32)))
+	bad := []string{
+		"", "42.price_drop", tok + "x", strings.Replace(tok, "42.", "43.", 1), strings.Replace(tok, "price_drop", "booking_received", 1),
+		other.Token(42, "price_drop"), u.Token(42, "no_such_kind"), u.Token(0, "price_drop"), strings.Repeat("a", 300),
+	}
+	for _, b := range bad {
+		if _, _, err := u.Parse(b); !errors.Is(err, notify.ErrBadToken) {
+			t.Errorf("Parse(%q) = %v, want ErrBadToken", b, err)
+		}
+	}
+}
