@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "@/api/auth";
 import { useCategories } from "@/api/categories";
-import { CONDITIONS, useAddProduct, useUploadImage, type Condition, type NewProduct } from "@/api/products";
+import { CONDITIONS, useCreateProduct, useUploadImage, type Condition, type NewProduct } from "@/api/products";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { FormSkeleton } from "@/components/skeletons";
 import { UploadProgress } from "@/components/upload-progress";
@@ -131,7 +131,7 @@ export default function AddProduct() {
   // How much of the photo has gone: 0 to 1, null when not uploading.
   const [sent, setSent] = useState<number | null>(null);
   const upload = useUploadImage(setSent);
-  const add = useAddProduct();
+  const add = useCreateProduct();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
-import { useBookings, useDeleteBooking, type Booking } from "@/api/bookings";
+import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { TableSkeleton } from "@/components/skeletons";
@@ -18,7 +18,7 @@ export default function MyBooking() {
   const { user } = useAuth();
   const list = useBookings(user?.email);
   const { data: bookings, error } = list;
-  const remove = useDeleteBooking();
+  const remove = useCancelBooking();
   const [confirm, confirmDialog] = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -39,7 +39,6 @@ export default function MyBooking() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this booking"));
     } finally {
-      await list.reload();
       setDeleting(null);
     }
   }

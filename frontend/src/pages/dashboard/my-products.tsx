@@ -36,7 +36,6 @@ export default function MyProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not advertise this product"));
     } finally {
-      await list.reload();
       setBusy(null);
     }
   }
@@ -56,7 +55,6 @@ export default function MyProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
-      await list.reload();
       setBusy(null);
     }
   }

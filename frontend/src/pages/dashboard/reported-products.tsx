@@ -34,7 +34,6 @@ export default function ReportedProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
-      await list.reload();
       setDeleting(null);
     }
   }
