@@ -4,6 +4,7 @@ import { toast } from "react-toastify";
 import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
+import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { formatNumber, formatTk } from "@/lib/format";
@@ -90,20 +91,15 @@ export default function MyBooking() {
                   <span className="block min-w-28 max-w-56">{b.meetLocation}</span>
                 </td>
                 <td>
-                  <span title={b.paid ? paidTitle : undefined} className="inline-block">
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      disabled={b.paid || deleting !== null}
-                      aria-busy={deleting === b._id}
-                      onClick={() => void onDelete(b)}
-                      aria-label={t("Delete {name}", { name: b.productName })}
-                      title={b.paid ? paidTitle : undefined}
-                    >
-                      {deleting === b._id && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                      {t("Delete")}
-                    </button>
-                  </span>
+                  <RowAction
+                    text={t("Delete")}
+                    label={t("Delete {name}", { name: b.productName })}
+                    tone="delete"
+                    busy={deleting === b._id}
+                    disabled={b.paid || deleting !== null}
+                    reason={b.paid ? paidTitle : undefined}
+                    onClick={() => void onDelete(b)}
+                  />
                 </td>
                 <td>
                   {b.paid ? (
