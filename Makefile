@@ -89,7 +89,7 @@ generate: $(SQLC)
 	@# drop the output of query files that no longer exist
 	@for f in store/internal/dbsqlc/*.sql.go; do [ -f sql/$$(basename $$f .go) ] || rm -v $$f; done
 
-## verify: generated code fresh, formatting, vet, TypeScript
+## verify: generated code fresh, formatting, vet, TypeScript, ESLint
 verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 	$(SQLC) diff || { echo "store/internal/dbsqlc is stale: run make generate and commit it" >&2; exit 1; }
 	@for f in store/internal/dbsqlc/*.sql.go; do q=sql/$$(basename $$f .go); \
@@ -98,6 +98,7 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	cd $(WEB) && $(NPM) run typecheck
+	cd $(WEB) && $(NPM) run lint
 
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
 test: verify test-go test-fuzz test-web test-budget test-browser

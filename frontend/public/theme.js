@@ -5,7 +5,7 @@
   var theme = null;
   try {
     theme = localStorage.getItem("resale:theme");
-  } catch (e) {
+  } catch {
     // storage blocked: follow the system
   }
   if (theme !== "light" && theme !== "dark") {

@@ -1,10 +1,13 @@
 // Bookings: a buyer books a product by leaving a phone number and a place
-// to meet, sees their bookings with whether each is paid, and may delete
-// an unpaid one. Wire types, SWR keys (the API paths) and hooks.
-import useSWR, { useSWRConfig } from "swr";
+// to meet, sees their bookings with whether each is paid, and may cancel
+// an unpaid one. Wire types, SWR keys (the API paths) and hooks; every
+// write refetches the booking lists, paged ones on screen included, before
+// its trigger resolves.
+import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
+import { useRevalidate } from "@/lib/revalidate";
 import type { Deleted, Inserted } from "@/api/products";
 
 /** A booking as the API answers it (the spec's field names). */
@@ -55,10 +58,7 @@ export function isBookingKey(key: unknown): boolean {
   return typeof key === "string" && (key.startsWith(`${BOOKINGS_KEY}?`) || key.startsWith(`${BOOKINGS_KEY}/`));
 }
 
-/**
- * useBookings loads a buyer's bookings a page at a time; pass undefined to
- * wait (see usePagedList). Call reload after a write.
- */
+/** useBookings loads a buyer's bookings a page at a time; pass undefined to wait (see usePagedList). */
 export function useBookings(email: string | undefined) {
   return usePagedList<Booking>(email ? bookingsKey(email) : null);
 }
@@ -68,22 +68,32 @@ export function useBooking(id: string | undefined) {
   return useSWR<Booking, ApiError>(id ? bookingKey(id) : null);
 }
 
+/** True for the SWR keys of the booking lists (not single bookings). */
+export function isBookingListKey(key: string): boolean {
+  return key.startsWith(`${BOOKINGS_KEY}?`);
+}
+
 /** useCreateBooking books a product, then refetches the caller's bookings. */
 export function useCreateBooking() {
-  const { mutate } = useSWRConfig();
+  const revalidate = useRevalidate(isBookingListKey);
   return useSWRMutation<Inserted, ApiError, string, NewBooking>(BOOKINGS_KEY, async (path, { arg }) => {
     const res = await apiFetch<Inserted>(path, { method: "POST", json: arg });
-    void mutate((key) => typeof key === "string" && key.startsWith(`${BOOKINGS_KEY}?`));
+    await revalidate();
     return res;
   });
 }
 
-/** useDeleteBooking removes one of the caller's unpaid bookings (409 "paid" for a paid one). */
-export function useDeleteBooking() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<Deleted, ApiError, string, string>(BOOKINGS_KEY, async (path, { arg: id }) => {
-    const res = await apiFetch<Deleted>(`${path}/${encodeURIComponent(id)}`, { method: "DELETE" });
-    void mutate((key) => typeof key === "string" && key.startsWith(`${BOOKINGS_KEY}?`));
-    return res;
+/**
+ * useCancelBooking deletes one of the caller's unpaid bookings (409 "paid"
+ * for a paid one), then, done or refused, refetches the booking lists.
+ */
+export function useCancelBooking() {
+  const revalidate = useRevalidate(isBookingListKey);
+  return useSWRMutation<Deleted, ApiError, string, string>(BOOKINGS_KEY, async (_key, { arg: id }) => {
+    try {
+      return await apiFetch<Deleted>(bookingKey(id), { method: "DELETE" });
+    } finally {
+      await revalidate();
+    }
   });
 }

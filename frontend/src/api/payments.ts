@@ -2,11 +2,11 @@
 // for the booking's price and, once the browser reports it, asks Stripe
 // itself before recording anything. The Stripe.js side lives in the
 // payment page only, so it stays out of the first-load bundle.
-import { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import { isBookingKey } from "@/api/bookings";
 import { isProductListKey, type Inserted } from "@/api/products";
-import { apiFetch, type ApiError } from "@/lib/api";
+import { apiFetch, ApiError } from "@/lib/api";
+import { useRevalidate } from "@/lib/revalidate";
 
 export const PAYMENT_INTENT_KEY = "/api/create-payment-intent";
 export const PAYMENTS_KEY = "/api/payments";
@@ -25,32 +25,40 @@ export type NewPayment = {
   transactionId: string;
 };
 
-/**
- * useCreatePaymentIntent starts (or resumes: the server reuses one per
- * booking) the card payment of a booking. Errors worth telling apart by
- * code: 503 "payments_off", 409 "paid", 409 "sold", 404.
- */
-export function useCreatePaymentIntent() {
-  return useSWRMutation<PaymentIntentSecret, ApiError, string, string>(PAYMENT_INTENT_KEY, (path, { arg: bookingId }) =>
-    apiFetch<PaymentIntentSecret>(path, { method: "POST", json: { bookingId } }),
-  );
+/** True for what a payment, recorded or refused, can change: the bookings (now paid) and the product lists (the laptop is sold). */
+function isPaymentWriteKey(key: string): boolean {
+  return isBookingKey(key) || isProductListKey(key);
 }
 
 /**
- * useRecordPayment reports a succeeded card payment; posting it twice
- * records it once. Then the bookings (now paid) and product lists (the
- * laptop is sold) are refetched. Errors by code: 409 "not_paid",
- * "payment_mismatch", "refund_required" (someone else bought it first).
+ * usePayment is the card payment of bookings, server side, in two writes:
+ *
+ * createIntent(bookingId) starts (or resumes: the server reuses one per
+ * booking) the booking's PaymentIntent. Errors worth telling apart by
+ * code: 503 "payments_off", 409 "paid" (the bookings are refetched, so
+ * the page shows it paid), 409 "sold", 404.
+ *
+ * record(payment) reports a succeeded card payment; posting it twice
+ * records it once. Done or refused (refund_required: someone else bought
+ * it first), the bookings and product lists are refetched. Errors by
+ * code: 409 "not_paid", "payment_mismatch", "refund_required".
  */
-export function useRecordPayment() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<Inserted, ApiError, string, NewPayment>(PAYMENTS_KEY, async (path, { arg }) => {
+export function usePayment() {
+  const revalidate = useRevalidate(isPaymentWriteKey);
+  const intent = useSWRMutation<PaymentIntentSecret, ApiError, string, string>(PAYMENT_INTENT_KEY, async (path, { arg: bookingId }) => {
+    try {
+      return await apiFetch<PaymentIntentSecret>(path, { method: "POST", json: { bookingId } });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "paid") void revalidate();
+      throw err;
+    }
+  });
+  const payment = useSWRMutation<Inserted, ApiError, string, NewPayment>(PAYMENTS_KEY, async (path, { arg }) => {
     try {
       return await apiFetch<Inserted>(path, { method: "POST", json: arg });
     } finally {
-      // a refused report can change things too (refund_required: sold to someone else)
-      void mutate(isBookingKey);
-      void mutate(isProductListKey);
+      await revalidate();
     }
   });
+  return { createIntent: intent.trigger, record: payment.trigger };
 }

@@ -1,10 +1,12 @@
 // Products (listed laptops) and their photos: wire types, SWR keys (the API
-// paths) and hooks. Every write revalidates the product lists it touches;
-// a paged list (usePagedList) on screen is reloaded by its page.
-import useSWR, { useSWRConfig } from "swr";
+// paths) and hooks. Every write, done or refused, refetches every product
+// list it touches, paged ones on screen included (useRevalidate), before
+// its trigger resolves; pages do nothing.
+import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import { apiFetch, apiUpload, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
+import { useRevalidate } from "@/lib/revalidate";
 
 /** A product's condition as the API spells it. */
 export type Condition = "excellent" | "good" | "fair";
@@ -133,6 +135,11 @@ export function isProductListKey(key: unknown): boolean {
   );
 }
 
+/** True for the SWR keys of the reported list, the one list a report changes (no other screen shows it). */
+export function isReportedListKey(key: unknown): boolean {
+  return typeof key === "string" && key.startsWith(`${REPORT_KEY}?`);
+}
+
 /** The spec's client drops sold products from the lists it shows; so do we. */
 function availableOnly(list: Product[] | undefined): Product[] | undefined {
   return list?.filter((p) => p.available !== "soled");
@@ -164,10 +171,7 @@ export function useAdvertised() {
   return { ...res, data: availableOnly(res.data) };
 }
 
-/**
- * useUserProducts loads a seller's own products, sold ones included, a
- * page at a time (see usePagedList); call reload after a write.
- */
+/** useUserProducts loads a seller's own products, sold ones included, a page at a time (see usePagedList). */
 export function useUserProducts(email: string | undefined) {
   return usePagedList<Product>(email ? userProductsKey(email) : null);
 }
@@ -177,10 +181,20 @@ export function useReportedProducts() {
   return usePagedList<Product>(REPORTED_PRODUCTS_KEY);
 }
 
-/** useRevalidateProducts returns a function that refetches every product list. */
-function useRevalidateProducts() {
-  const { mutate } = useSWRConfig();
-  return () => mutate(isProductListKey);
+/**
+ * useProductWrite is a product write at `key` that sends `send(arg)`, then,
+ * whether it was done or refused (a refusal may mean the list is out of
+ * date), refetches what `affects` picks: every product list by default.
+ */
+function useProductWrite<Res, Arg>(key: string, send: (arg: Arg) => Promise<Res>, affects: (key: string) => boolean = isProductListKey) {
+  const revalidate = useRevalidate(affects);
+  return useSWRMutation<Res, ApiError, string, Arg>(key, async (_key, { arg }) => {
+    try {
+      return await send(arg);
+    } finally {
+      await revalidate();
+    }
+  });
 }
 
 /** useUploadImage uploads one photo and answers its url; onProgress hears the share sent (0 to 1). */
@@ -192,52 +206,27 @@ export function useUploadImage(onProgress?: (sent: number) => void) {
   });
 }
 
-/** useAddProduct lists a new product (seller). */
-export function useAddProduct() {
-  const revalidate = useRevalidateProducts();
-  return useSWRMutation<Inserted, ApiError, string, NewProduct>(PRODUCTS_KEY, async (path, { arg }) => {
-    const res = await apiFetch<Inserted>(path, { method: "POST", json: arg });
-    void revalidate();
-    return res;
-  });
+/** useCreateProduct lists a new product (seller). */
+export function useCreateProduct() {
+  return useProductWrite<Inserted, NewProduct>(PRODUCTS_KEY, (body) => apiFetch<Inserted>(PRODUCTS_KEY, { method: "POST", json: body }));
 }
 
 /** useAdvertiseProduct puts one of the seller's products under Urgent Sell. */
 export function useAdvertiseProduct() {
-  const revalidate = useRevalidateProducts();
-  return useSWRMutation<Modified, ApiError, string, string>(PRODUCTS_KEY, async (path, { arg: id }) => {
-    const res = await apiFetch<Modified>(`${path}/${encodeURIComponent(id)}`, { method: "PUT" });
-    void revalidate();
-    return res;
-  });
+  return useProductWrite<Modified, string>(PRODUCTS_KEY, (id) => apiFetch<Modified>(productKey(id), { method: "PUT" }));
 }
 
 /** useDeleteProduct removes a product (its seller, or an admin). */
 export function useDeleteProduct() {
-  const revalidate = useRevalidateProducts();
-  return useSWRMutation<Deleted, ApiError, string, string>(PRODUCTS_KEY, async (path, { arg: id }) => {
-    const res = await apiFetch<Deleted>(`${path}/${encodeURIComponent(id)}`, { method: "DELETE" });
-    void revalidate();
-    return res;
-  });
+  return useProductWrite<Deleted, string>(PRODUCTS_KEY, (id) => apiFetch<Deleted>(productKey(id), { method: "DELETE" }));
 }
 
 /** useReportProduct reports a product as suspicious. */
 export function useReportProduct() {
-  const revalidate = useRevalidateProducts();
-  return useSWRMutation<Modified, ApiError, string, string>(REPORT_KEY, async (path, { arg: id }) => {
-    const res = await apiFetch<Modified>(`${path}/${encodeURIComponent(id)}`, { method: "PUT" });
-    void revalidate();
-    return res;
-  });
+  return useProductWrite<Modified, string>(REPORT_KEY, (id) => apiFetch<Modified>(`${REPORT_KEY}/${encodeURIComponent(id)}`, { method: "PUT" }), isReportedListKey);
 }
 
 /** useDeleteReportedProduct removes a reported product (admin). */
 export function useDeleteReportedProduct() {
-  const revalidate = useRevalidateProducts();
-  return useSWRMutation<Deleted, ApiError, string, string>(REPORT_KEY, async (path, { arg: id }) => {
-    const res = await apiFetch<Deleted>(`${path}/${encodeURIComponent(id)}`, { method: "DELETE" });
-    void revalidate();
-    return res;
-  });
+  return useProductWrite<Deleted, string>(REPORT_KEY, (id) => apiFetch<Deleted>(`${REPORT_KEY}/${encodeURIComponent(id)}`, { method: "DELETE" }));
 }

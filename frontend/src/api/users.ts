@@ -1,11 +1,12 @@
 // Accounts as the admin sees them: wire types, SWR keys (the API paths) and
-// hooks. Every write revalidates every user list and the product lists (a
-// verified seller's products gain the badge; a deleted seller's disappear);
-// the paged list on screen is reloaded by its page (usePagedList).
-import { useSWRConfig } from "swr";
+// hooks. Every write, done or refused, refetches every user list and the
+// product lists (a verified seller's products gain the badge; a deleted
+// seller's disappear), paged ones on screen included, before its trigger
+// resolves; pages do nothing.
 import useSWRMutation from "swr/mutation";
 import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
+import { useRevalidate } from "@/lib/revalidate";
 import type { Role } from "@/lib/auth";
 
 /** A user as GET /api/users answers it (the spec's field names). */
@@ -52,9 +53,10 @@ export function isUserWriteKey(key: unknown): boolean {
 }
 
 /**
- * The email as a path segment. The server reads the segment as sent (it
- * does not percent-decode it), so "@" and "+" stay literal; anything that
- * would break the path (/, ?, #, %, spaces) is still escaped.
+ * The email as a path segment: escaped where it would break the path (/,
+ * ?, #, %, spaces), while "@" and "+" stay literal for readable URLs and
+ * logs. The server percent-decodes the segment, so either spelling of an
+ * address reaches the same account.
  */
 export function emailSegment(email: string): string {
   return encodeURIComponent(email).replace(/%40/g, "@").replace(/%2B/gi, "+");
@@ -62,34 +64,34 @@ export function emailSegment(email: string): string {
 
 /**
  * useUsers loads every user, or only the buyers or the sellers (admin), a
- * page at a time (see usePagedList). Call reload after a write.
+ * page at a time (see usePagedList).
  */
 export function useUsers(role?: ListedRole) {
   return usePagedList<UserRecord>(usersKey(role));
 }
 
-/** useRevalidateAfterUserWrite returns a function that refetches what a user write touched. */
-function useRevalidateAfterUserWrite() {
-  const { mutate } = useSWRConfig();
-  return () => mutate(isUserWriteKey);
+/**
+ * useUserWrite is an admin's write to one account, named by `key`, that
+ * sends `send(arg)`, then, done or refused, refetches what a user write
+ * touches.
+ */
+function useUserWrite<Res>(key: string, send: (arg: string) => Promise<Res>) {
+  const revalidate = useRevalidate(isUserWriteKey);
+  return useSWRMutation<Res, ApiError, string, string>(key, async (_key, { arg }) => {
+    try {
+      return await send(arg);
+    } finally {
+      await revalidate();
+    }
+  });
 }
 
 /** useDeleteUser removes an account by id (admin; never oneself or another admin). */
 export function useDeleteUser() {
-  const revalidate = useRevalidateAfterUserWrite();
-  return useSWRMutation<Deleted, ApiError, string, string>(`${USERS_KEY}#delete`, async (_key, { arg: id }) => {
-    const res = await apiFetch<Deleted>(`${USERS_KEY}/${encodeURIComponent(id)}`, { method: "DELETE" });
-    await revalidate();
-    return res;
-  });
+  return useUserWrite(`${USERS_KEY}#delete`, (id) => apiFetch<Deleted>(`${USERS_KEY}/${encodeURIComponent(id)}`, { method: "DELETE" }));
 }
 
 /** useVerifySeller marks a seller, by email, as verified (admin). */
 export function useVerifySeller() {
-  const revalidate = useRevalidateAfterUserWrite();
-  return useSWRMutation<Modified, ApiError, string, string>(`${USERS_KEY}#verify`, async (_key, { arg: email }) => {
-    const res = await apiFetch<Modified>(`${USERS_KEY}/${emailSegment(email)}`, { method: "PUT" });
-    await revalidate();
-    return res;
-  });
+  return useUserWrite(`${USERS_KEY}#verify`, (email) => apiFetch<Modified>(`${USERS_KEY}/${emailSegment(email)}`, { method: "PUT" }));
 }

@@ -78,8 +78,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, initialFocus, ro
       if (d?.open && typeof d.close === "function") d.close();
       if (before && document.contains(before)) before.focus();
     };
-    // initialFocus is a ref: reading it when the dialog opens is enough.
-  }, [open]);
+  }, [open, initialFocus]);
 
   if (!open) return null;
   return createPortal(

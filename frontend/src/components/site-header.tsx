@@ -22,27 +22,10 @@ type SiteHeaderProps = {
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
-/** The public header: brand, Home, Blog, the laptop search, the language and theme, and the account controls. */
-export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange }: SiteHeaderProps) {
-  const { t, lang, setLang, switching } = useLanguage();
-  const mobileMenu = useRef<HTMLDetailsElement>(null);
-  const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
-  const location = useLocation();
-  const navigate = useNavigate();
-  // On a phone the search box opens under the bar from an icon.
-  const [searchOpen, setSearchOpen] = useState(false);
-  const searchInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (searchOpen) searchInput.current?.focus();
-  }, [searchOpen]);
-  const query = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
-
-  function onSearch(q: string) {
-    setSearchOpen(false);
-    void navigate(q ? `/search?${new URLSearchParams({ q }).toString()}` : "/search");
-  }
-
-  const links = (onClick?: () => void) => (
+/** The header's links; onClick also runs when one is followed (closing the phone menu). */
+function NavItems({ user, onClick }: { user: User | null; onClick?: () => void }) {
+  const { t } = useLanguage();
+  return (
     <>
       <li>
         <NavLink to="/" end className={navClass} onClick={onClick}>
@@ -63,6 +46,27 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
       )}
     </>
   );
+}
+
+/** The public header: brand, Home, Blog, the laptop search, the language and theme, and the account controls. */
+export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange }: SiteHeaderProps) {
+  const { t, lang, setLang, switching } = useLanguage();
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
+  const location = useLocation();
+  const navigate = useNavigate();
+  // On a phone the search box opens under the bar from an icon.
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (searchOpen) searchInput.current?.focus();
+  }, [searchOpen]);
+  const query = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+
+  function onSearch(q: string) {
+    setSearchOpen(false);
+    void navigate(q ? `/search?${new URLSearchParams({ q }).toString()}` : "/search");
+  }
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -75,7 +79,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
               </svg>
             </summary>
             <ul aria-label={t("Menu")} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
-              {links(closeMobileMenu)}
+              <NavItems user={user} onClick={closeMobileMenu} />
               {/* below lg the bar has no room for the language: it is here, with the links */}
               <li className="mt-1 border-t border-base-200 pt-1">
                 <LanguageSwitch
@@ -97,7 +101,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
 
         <div className="navbar-center hidden lg:flex">
           <ul aria-label={t("Primary")} className="menu menu-horizontal gap-1 px-1 font-medium">
-            {links()}
+            <NavItems user={user} />
           </ul>
         </div>
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { UserRecord } from "@/api/users";
+import { RowAction } from "@/components/row-action";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
 
@@ -31,10 +32,6 @@ function deleteBlocked(user: UserRecord, currentUserId: string | undefined, t: T
   if (user._id === currentUserId) return t("You cannot delete your own account");
   if (user.role === "Admin") return t("Admin accounts cannot be deleted here");
   return null;
-}
-
-function Spinner() {
-  return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
 }
 
 /** A small round photo; the first letter of the name when there is none or it fails to load. */
@@ -107,35 +104,26 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                   ) : u.verify === "verify" ? (
                     <VerifiedText />
                   ) : (
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-sm whitespace-nowrap"
+                    <RowAction
+                      text={t("Make Verify")}
+                      label={t("Make Verify {name}", { name: u.userName })}
+                      tone="primary"
+                      busy={spinning(u, "verify")}
                       disabled={busy !== null}
-                      aria-busy={spinning(u, "verify")}
                       onClick={() => onVerify?.(u)}
-                      aria-label={t("Make Verify {name}", { name: u.userName })}
-                    >
-                      {spinning(u, "verify") && <Spinner />}
-                      {t("Make Verify")}
-                    </button>
+                    />
                   )}
                 </td>
                 <td>
-                  {/* a disabled daisyUI button takes no pointer events: the wrapper shows the reason on hover */}
-                  <span className="inline-block" title={blocked ?? undefined}>
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      disabled={blocked !== null || busy !== null}
-                      aria-busy={spinning(u, "delete")}
-                      onClick={() => onDelete(u)}
-                      aria-label={t("Delete {name}", { name: u.userName })}
-                      title={blocked ?? undefined}
-                    >
-                      {spinning(u, "delete") && <Spinner />}
-                      {t("Delete")}
-                    </button>
-                  </span>
+                  <RowAction
+                    text={t("Delete")}
+                    label={t("Delete {name}", { name: u.userName })}
+                    tone="delete"
+                    busy={spinning(u, "delete")}
+                    disabled={blocked !== null || busy !== null}
+                    reason={blocked ?? undefined}
+                    onClick={() => onDelete(u)}
+                  />
                 </td>
               </tr>
             );

@@ -3,14 +3,15 @@
 import { useCallback } from "react";
 import useSWRInfinite from "swr/infinite";
 import { apiFetchPage, type ApiError, type ApiPage } from "@/lib/api";
+import { useEnrolPagedList } from "@/lib/revalidate";
 
 /**
  * usePagedList loads a list a page at a time; pass null to wait. Page 0 is
  * `first`; every later page is the address the page before named in its
  * Link header, followed as it is. Nothing more is fetched until loadMore
- * is called. Each mount refetches the pages loaded before; after a write,
- * call reload, which refetches every loaded page in order (global
- * mutate(key) does not reach a list loaded this way).
+ * is called. Each mount refetches the pages loaded before. While mounted,
+ * the list is enrolled with useRevalidate, so a write whose hook affects
+ * `first` refetches every loaded page in order: pages never reload by hand.
  */
 export function usePagedList<T>(first: string | null) {
   const res = useSWRInfinite<ApiPage<T[]>, ApiError>(
@@ -29,6 +30,7 @@ export function usePagedList<T>(first: string | null) {
       // the hook's error says it; the rows shown stay
     }
   }, [mutate]);
+  useEnrolPagedList(first, reload);
   return {
     /** Every loaded page's rows, in order; undefined until the first page is in. */
     data: pages?.flatMap((p) => p.data),
@@ -41,7 +43,5 @@ export function usePagedList<T>(first: string | null) {
     hasMore: loaded > 0 && pages![loaded - 1]!.next !== null,
     /** Asks for the next page, or again for one that failed. */
     loadMore: () => void setSize(loaded + 1),
-    /** Refetches every loaded page; resolves once they are in. */
-    reload,
   };
 }

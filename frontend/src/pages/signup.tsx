@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, useSignup, type SignupRole } from "@/api/auth";
+import { useSignup, type SignupRole } from "@/api/auth";
 import { AuthCard } from "@/components/auth-card";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { PhotoField, photoProblem } from "@/components/photo-field";
 import { SubmitButton } from "@/components/submit-button";
 import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
@@ -16,15 +17,13 @@ type Field = "userName" | "image" | "email" | "password" | "role";
 type Errors = Partial<Record<Field, string>>;
 
 const MIN_PASSWORD = 8;
-const PHOTO_TYPES = PHOTO_ACCEPT.split(",");
 
 /** validate runs the client's checks; the server checks everything again. */
 function validate(v: { userName: string; image: File | null; email: string; password: string }, t: Translate): Errors {
   const errors: Errors = {};
   if (!v.userName.trim()) errors.userName = t("Enter your name");
-  if (!v.image) errors.image = t("Choose a photo of yourself");
-  else if (v.image.type && !PHOTO_TYPES.includes(v.image.type)) errors.image = t("Choose a JPEG, PNG, WebP or GIF image");
-  else if (v.image.size > MAX_PHOTO_BYTES) errors.image = t("The photo must be at most 8 MB");
+  const photo = photoProblem(v.image, t("Choose a photo of yourself"), t);
+  if (photo) errors.image = photo;
   if (!v.email.trim()) errors.email = t("Enter your email");
   if (!v.password) errors.password = t("Choose a password");
   else if (v.password.length < MIN_PASSWORD) errors.password = t("Use at least {n} characters", { n: MIN_PASSWORD });
@@ -45,24 +44,12 @@ export default function Signup() {
   const { trigger, isMutating } = useSignup(setSent);
   const [userName, setUserName] = useState("");
   const [image, setImage] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [role, setRole] = useState<SignupRole>("Buyer");
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
-
-  // A local preview of the chosen photo, released when it changes.
-  useEffect(() => {
-    if (!image || typeof URL.createObjectURL !== "function") {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
 
   if (auth.user && !signedIn) return <Navigate to="/home" replace />;
 
@@ -98,7 +85,6 @@ export default function Signup() {
     }
   }
 
-  const photoHint = t("JPEG, PNG, WebP or GIF, up to 8 MB");
   const passwordHint = t("At least {n} characters", { n: MIN_PASSWORD });
 
   return (
@@ -125,32 +111,15 @@ export default function Signup() {
           />
         </FormField>
 
-        <FormField id="signup-photo" label={t("Photo")} error={errors.image} hint={photoHint}>
-          <div className="flex items-center gap-4">
-            <div className="avatar">
-              <div className="w-14 rounded-full bg-base-200 ring-1 ring-base-300">
-                {preview ? (
-                  <img src={preview} alt={t("Preview of your photo")} />
-                ) : (
-                  <svg viewBox="0 0 24 24" className="h-full w-full p-3 text-base-content/40" fill="none" stroke="currentColor" aria-hidden="true">
-                    <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.6" d="M15.75 6a3.75 3.75 0 1 1-7.5 0 3.75 3.75 0 0 1 7.5 0ZM4.5 20.1a7.5 7.5 0 0 1 15 0A17.9 17.9 0 0 1 12 21.75c-2.68 0-5.22-.58-7.5-1.65Z" />
-                  </svg>
-                )}
-              </div>
-            </div>
-            <input
-              id="signup-photo"
-              name="image"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              required
-              className={`file-input min-w-0 flex-1 ${errors.image ? "file-input-error" : ""}`}
-              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-              aria-invalid={errors.image ? true : undefined}
-              aria-describedby={fieldDescribedBy("signup-photo", errors.image, photoHint)}
-            />
-          </div>
-        </FormField>
+        <PhotoField
+          id="signup-photo"
+          label={t("Photo")}
+          error={errors.image}
+          file={image}
+          onChange={setImage}
+          previewAlt={t("Preview of your photo")}
+          shape="avatar"
+        />
 
         <FormField id="signup-email" label={t("Email")} error={errors.email}>
           <input

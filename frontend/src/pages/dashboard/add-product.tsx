@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "@/api/auth";
 import { useCategories } from "@/api/categories";
-import { CONDITIONS, useAddProduct, useUploadImage, type Condition, type NewProduct } from "@/api/products";
+import { CONDITIONS, useCreateProduct, useUploadImage, type Condition, type NewProduct } from "@/api/products";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { PhotoField, photoProblem } from "@/components/photo-field";
 import { FormSkeleton } from "@/components/skeletons";
 import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
@@ -68,7 +68,6 @@ const ID: Record<Field, string> = {
   description: "product-description",
 };
 
-const PHOTO_TYPES = PHOTO_ACCEPT.split(",");
 const PHONE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
 
 /** fieldText turns a server field problem ("is required") into a sentence. */
@@ -81,9 +80,8 @@ function fieldText(field: Field, problem: string): string {
 function validate(v: Values, t: Translate): Errors {
   const e: Errors = {};
   if (!v.productName.trim()) e.productName = t("Enter the product name");
-  if (!v.photo) e.picture = t("Choose a photo of the laptop");
-  else if (v.photo.type && !PHOTO_TYPES.includes(v.photo.type)) e.picture = t("Choose a JPEG, PNG, WebP or GIF image");
-  else if (v.photo.size > MAX_PHOTO_BYTES) e.picture = t("The photo must be at most 8 MB");
+  const photo = photoProblem(v.photo, t("Choose a photo of the laptop"), t);
+  if (photo) e.picture = photo;
   for (const f of ["sellPrice", "orginalPrice"] as const) {
     const s = v[f].trim();
     if (!s) e[f] = f === "sellPrice" ? t("Enter the selling price") : t("Enter the original price");
@@ -131,25 +129,14 @@ export default function AddProduct() {
   // How much of the photo has gone: 0 to 1, null when not uploading.
   const [sent, setSent] = useState<number | null>(null);
   const upload = useUploadImage(setSent);
-  const add = useAddProduct();
+  const add = useCreateProduct();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   // The url of a photo already uploaded, so a resubmission does not upload it again.
   const uploaded = useRef<{ file: File; url: string } | null>(null);
-
-  useEffect(() => {
-    if (!values.photo || typeof URL.createObjectURL !== "function") {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(values.photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [values.photo]);
 
   if (categories.error) {
     return (
@@ -229,7 +216,6 @@ export default function AddProduct() {
   });
   const input = (f: Field) => `input w-full ${errors[f] ? "input-error" : ""}`;
   const select = (f: Field) => `select w-full ${errors[f] ? "select-error" : ""}`;
-  const photoHint = t("JPEG, PNG, WebP or GIF, up to 8 MB");
 
   return (
     <section className="card mx-auto w-full max-w-3xl bg-base-100 shadow-sm" aria-labelledby="add-product-title">
@@ -257,31 +243,15 @@ export default function AddProduct() {
               </FormField>
             </div>
             <div className="sm:col-span-2">
-              <FormField id={ID.picture} label={t(LABELS.picture)} error={errors.picture} hint={photoHint}>
-                <div className="flex items-center gap-4">
-                  <div className="flex aspect-[4/3] w-16 shrink-0 items-center sm:w-24 justify-center overflow-hidden rounded-field bg-base-200 ring-1 ring-base-300">
-                    {preview ? (
-                      <img src={preview} alt={t("Preview of the product photo")} className="h-full w-full object-cover" />
-                    ) : (
-                      <svg viewBox="0 0 24 24" className="h-8 w-8 text-base-content/35" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
-                        <rect x="3" y="5" width="18" height="14" rx="2" />
-                        <circle cx="9" cy="10" r="1.8" />
-                        <path strokeLinejoin="round" d="m4 18 5-5 3 3 3-3 5 5" />
-                      </svg>
-                    )}
-                  </div>
-                  <input
-                    {...control("picture")}
-                    name="image"
-                    type="file"
-                    accept={PHOTO_ACCEPT}
-                    required
-                    aria-describedby={fieldDescribedBy(ID.picture, errors.picture, photoHint)}
-                    className={`file-input min-w-0 flex-1 ${errors.picture ? "file-input-error" : ""}`}
-                    onChange={(e) => set("photo", e.target.files?.[0] ?? null)}
-                  />
-                </div>
-              </FormField>
+              <PhotoField
+                id={ID.picture}
+                label={t(LABELS.picture)}
+                error={errors.picture}
+                file={values.photo}
+                onChange={(file) => set("photo", file)}
+                previewAlt={t("Preview of the product photo")}
+                shape="landscape"
+              />
             </div>
             <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
               <FormField id={ID.category} label={t(LABELS.category)} error={errors.category}>

@@ -59,7 +59,6 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
     } catch (err) {
       toast.error(errorText(err, t("Could not delete this user")));
     } finally {
-      await list.reload();
       setBusy(null);
     }
   }
@@ -78,7 +77,6 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
     } catch (err) {
       toast.error(errorText(err, t("Could not verify this seller")));
     } finally {
-      await list.reload();
       setBusy(null);
     }
   }

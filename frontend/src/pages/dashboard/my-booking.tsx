@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
-import { useBookings, useDeleteBooking, type Booking } from "@/api/bookings";
+import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
+import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { formatNumber, formatTk } from "@/lib/format";
@@ -18,7 +19,7 @@ export default function MyBooking() {
   const { user } = useAuth();
   const list = useBookings(user?.email);
   const { data: bookings, error } = list;
-  const remove = useDeleteBooking();
+  const remove = useCancelBooking();
   const [confirm, confirmDialog] = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -39,7 +40,6 @@ export default function MyBooking() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this booking"));
     } finally {
-      await list.reload();
       setDeleting(null);
     }
   }
@@ -91,20 +91,15 @@ export default function MyBooking() {
                   <span className="block min-w-28 max-w-56">{b.meetLocation}</span>
                 </td>
                 <td>
-                  <span title={b.paid ? paidTitle : undefined} className="inline-block">
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      disabled={b.paid || deleting !== null}
-                      aria-busy={deleting === b._id}
-                      onClick={() => void onDelete(b)}
-                      aria-label={t("Delete {name}", { name: b.productName })}
-                      title={b.paid ? paidTitle : undefined}
-                    >
-                      {deleting === b._id && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                      {t("Delete")}
-                    </button>
-                  </span>
+                  <RowAction
+                    text={t("Delete")}
+                    label={t("Delete {name}", { name: b.productName })}
+                    tone="delete"
+                    busy={deleting === b._id}
+                    disabled={b.paid || deleting !== null}
+                    reason={b.paid ? paidTitle : undefined}
+                    onClick={() => void onDelete(b)}
+                  />
                 </td>
                 <td>
                   {b.paid ? (

@@ -4,6 +4,7 @@ import { toast } from "react-toastify";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
+import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { cutName, formatTk } from "@/lib/format";
@@ -36,7 +37,6 @@ export default function MyProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not advertise this product"));
     } finally {
-      await list.reload();
       setBusy(null);
     }
   }
@@ -56,7 +56,6 @@ export default function MyProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
-      await list.reload();
       setBusy(null);
     }
   }
@@ -133,32 +132,26 @@ export default function MyProducts() {
                       {p.advertise ? (
                         <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">{t("Advertised")}</span>
                       ) : (
-                        <button
-                          type="button"
-                          className="btn btn-primary btn-sm"
+                        <RowAction
+                          text={t("Advertise")}
+                          label={t("Advertise {name}", { name: p.productName })}
+                          tone="primary"
+                          busy={spinning(p, "advertise")}
                           disabled={sold || busy !== null}
-                          aria-busy={spinning(p, "advertise")}
+                          reason={sold ? t("A sold product cannot be advertised") : undefined}
                           onClick={() => void onAdvertise(p)}
-                          aria-label={t("Advertise {name}", { name: p.productName })}
-                          title={sold ? t("A sold product cannot be advertised") : undefined}
-                        >
-                          {spinning(p, "advertise") && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                          {t("Advertise")}
-                        </button>
+                        />
                       )}
                     </td>
                     <td>
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-error btn-sm"
+                      <RowAction
+                        text={t("Delete")}
+                        label={t("Delete {name}", { name: p.productName })}
+                        tone="delete"
+                        busy={spinning(p, "delete")}
                         disabled={busy !== null}
-                        aria-busy={spinning(p, "delete")}
                         onClick={() => void onDelete(p)}
-                        aria-label={t("Delete {name}", { name: p.productName })}
-                      >
-                        {spinning(p, "delete") && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                        {t("Delete")}
-                      </button>
+                      />
                     </td>
                   </tr>
                 );

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { useSWRConfig } from "swr";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 // The "pure" entry loads Stripe.js only when loadStripe is called (not on
 // import), and only this lazily loaded page imports it.
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { bookingKey, useBooking, type Booking } from "@/api/bookings";
+import { useBooking, type Booking } from "@/api/bookings";
 import { useConfig } from "@/api/config";
-import { useCreatePaymentIntent, useRecordPayment } from "@/api/payments";
+import { usePayment } from "@/api/payments";
 import { CardField } from "@/components/card-field";
 import { PageSpinner } from "@/components/page-spinner";
 import { FormSkeleton } from "@/components/skeletons";
@@ -121,9 +120,7 @@ type CardPaymentProps = { booking: Booking; publishableKey: string };
 function CardPayment({ booking, publishableKey }: CardPaymentProps) {
   const navigate = useNavigate();
   const t = useT();
-  const { mutate } = useSWRConfig();
-  const createIntent = useCreatePaymentIntent();
-  const recordPayment = useRecordPayment();
+  const { createIntent, record } = usePayment();
   const labelId = useId();
 
   const [stripe, setStripe] = useState<Stripe | null>(null);
@@ -152,10 +149,9 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
     };
   }, [publishableKey]);
 
-  const { trigger: triggerIntent } = createIntent;
   /** ensureSecret starts the PaymentIntent once and shares it; a failure may be retried by Pay. */
   const ensureSecret = useCallback((): Promise<string | null> => {
-    secret.current ??= triggerIntent(booking._id).then(
+    secret.current ??= createIntent(booking._id).then(
       (res) => {
         setProblem(null);
         return res.clientSecret;
@@ -163,12 +159,11 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
       (err: unknown) => {
         secret.current = null;
         setProblem(problemOf(err, t));
-        if (err instanceof ApiError && err.code === "paid") void mutate(bookingKey(booking._id));
         return null;
       },
     );
     return secret.current;
-  }, [booking._id, mutate, triggerIntent, t]);
+  }, [booking._id, createIntent, t]);
 
   // Start the payment when the page opens, so a sold laptop says so before any card is typed.
   useEffect(() => {
@@ -202,7 +197,7 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
         setCharged(transactionId);
       }
       setProblem(null);
-      await recordPayment.trigger({
+      await record({
         bookingId: booking._id,
         ProductId: booking.ProductId,
         price: booking.price,

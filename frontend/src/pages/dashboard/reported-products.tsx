@@ -5,6 +5,7 @@ import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
+import { RowAction } from "@/components/row-action";
 import { cutName, formatNumber, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
@@ -34,7 +35,6 @@ export default function ReportedProducts() {
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
     } finally {
-      await list.reload();
       setDeleting(null);
     }
   }
@@ -97,17 +97,14 @@ export default function ReportedProducts() {
                   </td>
                   <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice, locale)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-error btn-sm"
+                    <RowAction
+                      text={t("Delete")}
+                      label={t("Delete {name}", { name: p.productName })}
+                      tone="delete-solid"
+                      busy={deleting === p._id}
                       disabled={deleting !== null}
-                      aria-busy={deleting === p._id}
                       onClick={() => void onDelete(p)}
-                      aria-label={t("Delete {name}", { name: p.productName })}
-                    >
-                      {deleting === p._id && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                      {t("Delete")}
-                    </button>
+                    />
                   </td>
                 </tr>
               ))}

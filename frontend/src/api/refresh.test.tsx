@@ -1,0 +1,193 @@
+// A write's hook refreshes the lists it affects, paged ones included, while
+// the component that wrote knows nothing of them: the lists and the buttons
+// below are separate components, as on a real screen.
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState, type ReactNode } from "react";
+import { SWRConfig, type Cache } from "swr";
+import { describe, expect, it } from "vitest";
+import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
+import { useCreateProduct, useReportProduct, useUserProducts, type NewProduct } from "@/api/products";
+import { useDeleteUser, useUsers, type UserRecord } from "@/api/users";
+import { fetcher } from "@/lib/api";
+import { product } from "@/test/fixtures";
+import { jsonResponse, reply, requestsTo, stubApi } from "@/test/render-app";
+
+const USERS = "/api/users";
+const USERS_2 = "/api/users?cursor=c2";
+const MINE = "/api/userProducts?email=karim%40example.com";
+const BOOKINGS = "/api/bookings?email=rahim%40example.com";
+
+const account = (id: string, userName: string): UserRecord => ({ _id: id, userName, email: `${id}@example.com`, role: "Buyer", verify: "" });
+
+function withCache(children: ReactNode) {
+  const cache: Cache = new Map();
+  return (
+    <SWRConfig value={{ provider: () => cache, fetcher, dedupingInterval: 0, shouldRetryOnError: false }}>{children}</SWRConfig>
+  );
+}
+
+function Users() {
+  const list = useUsers();
+  return (
+    <section aria-label="users">
+      <ul>{list.data?.map((u) => <li key={u._id}>{u.userName}</li>)}</ul>
+      {list.hasMore && (
+        <button type="button" onClick={list.loadMore}>
+          Load more
+        </button>
+      )}
+    </section>
+  );
+}
+
+function MyProducts() {
+  const list = useUserProducts("karim@example.com");
+  return <ul aria-label="my products">{list.data?.map((p) => <li key={p._id}>{p.productName}</li>)}</ul>;
+}
+
+function DeleteUser({ id }: { id: string }) {
+  const remove = useDeleteUser();
+  const [said, setSaid] = useState("");
+  return (
+    <>
+      <button type="button" onClick={() => void remove.trigger(id).then(() => setSaid("deleted"), (e: Error) => setSaid(e.message))}>
+        Delete {id}
+      </button>
+      <p>{said}</p>
+    </>
+  );
+}
+
+describe("a write's hook refreshes the lists it affects", () => {
+  it("refetches every loaded page of a paged list on screen, and the other lists the write touches, before its trigger resolves", async () => {
+    let second = [account("3", "Carol"), account("4", "Dina")];
+    let mine = [product({ _id: "p1", productName: "Dina's ThinkPad" })];
+    const fetchMock = stubApi({
+      [USERS]: () => jsonResponse(200, [account("1", "Alim"), account("2", "Bina")], { Link: `<${USERS_2}>; rel="next"` }),
+      [USERS_2]: () => jsonResponse(200, second),
+      [MINE]: () => jsonResponse(200, mine),
+      "DELETE /api/users/4": () => {
+        second = [account("3", "Carol")];
+        mine = [];
+        return jsonResponse(200, { deletedCount: 1 });
+      },
+    });
+    render(
+      withCache(
+        <>
+          <Users />
+          <MyProducts />
+          <DeleteUser id="4" />
+        </>,
+      ),
+    );
+    expect(await screen.findByText("Bina")).toBeInTheDocument();
+    expect(await screen.findByText("Dina's ThinkPad")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Dina")).toBeInTheDocument();
+    expect(requestsTo(fetchMock, USERS)).toHaveLength(1);
+    expect(requestsTo(fetchMock, USERS_2)).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole("button", { name: "Delete 4" }));
+    expect(await screen.findByText("deleted")).toBeInTheDocument();
+    // by the time the trigger resolved, both pages and the seller's list were refetched and shown
+    expect(requestsTo(fetchMock, USERS)).toHaveLength(2);
+    expect(requestsTo(fetchMock, USERS_2)).toHaveLength(2);
+    expect(requestsTo(fetchMock, MINE)).toHaveLength(2);
+    expect(screen.queryByText("Dina")).not.toBeInTheDocument();
+    expect(screen.getByText("Carol")).toBeInTheDocument();
+    expect(screen.queryByText("Dina's ThinkPad")).not.toBeInTheDocument();
+  });
+
+  it("refreshes after a refused write too: the list was out of date", async () => {
+    let users = [account("1", "Alim"), account("2", "Bina")];
+    const fetchMock = stubApi({
+      [USERS]: () => jsonResponse(200, users),
+      "DELETE /api/users/2": () => {
+        users = [account("1", "Alim")]; // someone else deleted Bina first
+        return jsonResponse(404, { message: "User not found", code: "not_found" });
+      },
+    });
+    render(withCache(<><Users /><DeleteUser id="2" /></>));
+    expect(await screen.findByText("Bina")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Delete 2" }));
+    expect(await screen.findByText("User not found")).toBeInTheDocument();
+    expect(requestsTo(fetchMock, USERS)).toHaveLength(2);
+    expect(screen.queryByText("Bina")).not.toBeInTheDocument();
+  });
+
+  it("creating a product refreshes the seller's paged list; a report does not refetch it", async () => {
+    let mine = [product({ _id: "p1", productName: "Old Asus" })];
+    const fetchMock = stubApi({
+      [MINE]: () => jsonResponse(200, mine),
+      "POST /api/products": () => {
+        mine = [product({ _id: "p2", productName: "New HP" }), ...mine];
+        return jsonResponse(200, { acknowledged: true, insertedId: "p2" });
+      },
+      "PUT /api/products/report/p1": reply(200, { acknowledged: true, modifiedCount: 1 }),
+    });
+    function Writes() {
+      const create = useCreateProduct();
+      const report = useReportProduct();
+      return (
+        <>
+          <button type="button" onClick={() => void create.trigger({ productName: "New HP" } as NewProduct)}>
+            Create
+          </button>
+          <button type="button" onClick={() => void report.trigger("p1")}>
+            Report
+          </button>
+        </>
+      );
+    }
+    render(withCache(<><MyProducts /><Writes /></>));
+    expect(await screen.findByText("Old Asus")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Report" }));
+    await waitFor(() => expect(requestsTo(fetchMock, "/api/products/report/p1", "PUT")).toHaveLength(1));
+    await userEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect(await screen.findByText("New HP")).toBeInTheDocument();
+    // one load, one refresh after the create; the report changes only the admin's reported list
+    expect(requestsTo(fetchMock, MINE)).toHaveLength(2);
+  });
+
+  it("cancelling a booking refreshes the buyer's paged bookings", async () => {
+    const booking = (id: string, productName: string): Booking => ({
+      _id: id,
+      productName,
+      price: 45000,
+      meetLocation: "Mirpur",
+      paid: false,
+      buyerEmail: "rahim@example.com",
+      buyerName: "Rahim",
+      ProductId: "p1",
+      number: "01712345678",
+    });
+    let bookings = [booking("b1", "HP EliteBook"), booking("b2", "MacBook Air")];
+    stubApi({
+      [BOOKINGS]: () => jsonResponse(200, bookings),
+      "DELETE /api/bookings/b2": () => {
+        bookings = [booking("b1", "HP EliteBook")];
+        return jsonResponse(200, { deletedCount: 1 });
+      },
+    });
+    function Bookings() {
+      const list = useBookings("rahim@example.com");
+      return <ul>{list.data?.map((b) => <li key={b._id}>{b.productName}</li>)}</ul>;
+    }
+    function Cancel() {
+      const cancel = useCancelBooking();
+      return (
+        <button type="button" onClick={() => void cancel.trigger("b2")}>
+          Cancel b2
+        </button>
+      );
+    }
+    render(withCache(<><Bookings /><Cancel /></>));
+    expect(await screen.findByText("MacBook Air")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel b2" }));
+    await waitFor(() => expect(screen.queryByText("MacBook Air")).not.toBeInTheDocument());
+    expect(screen.getByText("HP EliteBook")).toBeInTheDocument();
+  });
+});
