@@ -36,6 +36,8 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // a form test types a whole form: on a busy 2-core box that passes 5 s
+    testTimeout: 20_000,
     // the Playwright journeys in e2e/ run in a real browser, not here
     exclude: [...configDefaults.exclude, "e2e/**"],
   },
