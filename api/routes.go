@@ -19,8 +19,8 @@ const maxBody = "10M"
 // first identifies the caller from the bearer token (authenticate); the
 // middleware after the handler says who may call it.
 func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
-	e.Pre(middleware.RequestIDWithConfig(middleware.RequestIDConfig{TargetHeader: echo.HeaderXRequestID}))
-	e.Use(s.logRequests, s.recoverPanics, securityHeaders, middleware.BodyLimit(maxBody))
+	e.Pre(requestIDs)
+	e.Use(s.logRequests, s.recoverPanics, s.securityHeaders, middleware.BodyLimit(maxBody))
 
 	// probes for systemd, Caddy or a container runtime: outside /api, no
 	// token, no gzip

@@ -87,6 +87,7 @@ type Server struct {
 	schemaVersion        int64
 	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
 	catalogue            catalogueCache
+	hsts                 bool // PublicURL is https: send Strict-Transport-Security
 }
 
 // New builds the HTTP handler.
@@ -136,6 +137,7 @@ func New(opts Options) (*Server, error) {
 		registry:      opts.Metrics,
 		publicURL:     opts.PublicURL,
 		schemaVersion: opts.SchemaVersion,
+		hsts:          opts.PublicURL.Scheme == "https",
 	}
 	if st := opts.Stripe; st != nil {
 		s.payments = newPayments(st, opts.Currency)
