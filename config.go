@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +32,14 @@ type config struct {
 	DatabaseURL    string
 	MigrationURL   string // the schema owner, when the server runs as a data-only role
 	DBConnectWait  time.Duration
+	// DatabaseMaxConns is the connection pool's size; 0 is the store's
+	// default (four a core, at least eight).
+	DatabaseMaxConns int32
+	// PublicReadTimeout bounds a public catalogue read's database work.
+	PublicReadTimeout time.Duration
+	// UploadTempDir is where uploaded files wait, on disk, while they are
+	// received; empty is the system's temporary folder.
+	UploadTempDir string
 	JWTSecret      []byte
 	JWTSecretFile  string // where a generated development secret is kept
 	Currency       string
@@ -146,6 +155,22 @@ func loadConfig(getenv func(string) string) (*config, error) {
 
 	if c.DBConnectWait, err = durationSetting(get, "DB_CONNECT_WAIT", "30s"); err != nil {
 		return nil, err
+	}
+	if v := get("DATABASE_MAX_CONNS", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 2 || n > 1000 {
+			return nil, &configError{"DATABASE_MAX_CONNS", fmt.Sprintf("must be a whole number from 2 to 1000, not %q", v)}
+		}
+		c.DatabaseMaxConns = int32(n)
+	}
+	if c.PublicReadTimeout, err = durationSetting(get, "PUBLIC_READ_TIMEOUT", "2s"); err != nil {
+		return nil, err
+	}
+	c.UploadTempDir = get("UPLOAD_TEMP_DIR", "")
+	if c.UploadTempDir != "" {
+		if st, err := os.Stat(c.UploadTempDir); err != nil || !st.IsDir() {
+			return nil, &configError{"UPLOAD_TEMP_DIR", fmt.Sprintf("must be an existing folder, not %q", c.UploadTempDir)}
+		}
 	}
 	if c.ShutdownWait, err = durationSetting(get, "SHUTDOWN_TIMEOUT", "20s"); err != nil {
 		return nil, err
