@@ -32,14 +32,6 @@ type config struct {
 	DatabaseURL    string
 	MigrationURL   string // the schema owner, when the server runs as a data-only role
 	DBConnectWait  time.Duration
-	// DatabaseMaxConns is the connection pool's size; 0 is the store's
-	// default (four a core, at least eight).
-	DatabaseMaxConns int32
-	// PublicReadTimeout bounds a public catalogue read's database work.
-	PublicReadTimeout time.Duration
-	// UploadTempDir is where uploaded files wait, on disk, while they are
-	// received; empty is the system's temporary folder.
-	UploadTempDir string
 	JWTSecret      []byte
 	JWTSecretFile  string // where a generated development secret is kept
 	Currency       string
@@ -67,6 +59,15 @@ type config struct {
 	// ReconcileInterval is how often, across all instances, payments in
 	// flight are checked with Stripe.
 	ReconcileInterval time.Duration
+
+	// DatabaseMaxConns is the connection pool's size; 0 is the store's
+	// default (four a core, at least eight).
+	DatabaseMaxConns int32
+	// PublicReadTimeout bounds a public catalogue read's database work.
+	PublicReadTimeout time.Duration
+	// UploadTempDir is where uploaded files wait, on disk, while they are
+	// received; empty is the system's temporary folder.
+	UploadTempDir string
 }
 
 // configError is a setting that cannot be used; its text is the one line
