@@ -72,7 +72,7 @@ type publicReads struct {
 // Defaults of the public read limits.
 const (
 	defaultPublicReadTimeout = 2 * time.Second
-	publicReadWait           = 100 * time.Millisecond
+	publicReadWait           = time.Second
 )
 
 func newPublicReads(slots int, timeout time.Duration) *publicReads {
