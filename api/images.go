@@ -59,8 +59,7 @@ func readMultipart(c echo.Context, fileField string, textFields ...string) (map[
 			if file != nil {
 				return nil, nil, badRequest("Send one photo at a time")
 			}
-			dir, _ := c.Get(uploadTempDirKey).(string)
-			if file, err = spool(part, dir); err != nil {
+			if file, err = spool(c, part); err != nil {
 				return nil, nil, err
 			}
 		case slices.Contains(textFields, name):
@@ -84,9 +83,15 @@ func readMultipart(c echo.Context, fileField string, textFields ...string) (map[
 }
 
 // spool receives an uploaded file onto disk, then reads it back at its
-// exact size: while a slow client sends, the upload holds no memory, and
-// no buffer is grown (and copied) by doubling to hold it.
-func spool(part io.Reader, dir string) ([]byte, error) {
+// exact size once the upload gate allows one more in memory (limits.go):
+// while a slow client sends, and while others are being decoded, the
+// upload holds no memory, and no buffer is grown (and copied) by doubling.
+func spool(c echo.Context, part io.Reader) ([]byte, error) {
+	gate, _ := c.Get(uploadGateKey).(*uploadGate)
+	dir := ""
+	if gate != nil {
+		dir = gate.tempDir
+	}
 	f, err := os.CreateTemp(dir, "resale-upload-*")
 	if err != nil {
 		return nil, fmt.Errorf("spooling an upload: %w", err)
@@ -101,6 +106,11 @@ func spool(part io.Reader, dir string) ([]byte, error) {
 	}
 	if n > media.MaxBytes {
 		return nil, errPhotoTooLarge
+	}
+	if gate != nil {
+		if err := gate.holdInMemory(c); err != nil {
+			return nil, err
+		}
 	}
 	file := make([]byte, n)
 	if _, err := f.ReadAt(file, 0); err != nil && !errors.Is(err, io.EOF) {

@@ -101,14 +101,17 @@ func (p *publicReads) limit(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // uploadGate admits photo uploads before a byte of their body is read, so
-// memory does not grow with the number of uploads sent at once: at most
-// slots are received at a time (each spooled to a temporary file, then
-// read back at its exact size for decoding, which media.Processor bounds
-// again), and at most perClient of them from one address. Past the first
-// limit an upload waits up to wait for a slot and is then answered 503;
-// past the second it is answered 429 at once.
+// memory does not grow with the number of uploads sent at once. Receiving
+// costs disk, not memory: at most slots uploads are received at a time,
+// each spooled to a temporary file, and at most perClient of them from one
+// address. Past the first limit an upload waits up to wait for a slot and
+// is then answered 503; past the second it is answered 429 at once. Only
+// inMemory received photos are held in memory at a time (read back at
+// their exact size, until the answer), the rest wait on disk; decoding is
+// bounded again by media.Processor.
 type uploadGate struct {
 	slots     chan struct{}
+	inMemory  chan struct{}
 	wait      time.Duration
 	perClient int
 	tempDir   string
@@ -119,8 +122,9 @@ type uploadGate struct {
 
 // Defaults of the upload limits.
 const (
-	defaultUploadSlots     = 8
+	defaultUploadSlots     = 32
 	defaultUploadPerClient = 4
+	uploadsInMemory        = 4
 	uploadWait             = time.Second
 )
 
@@ -131,7 +135,8 @@ func newUploadGate(slots, perClient int, tempDir string) *uploadGate {
 	if perClient <= 0 {
 		perClient = defaultUploadPerClient
 	}
-	return &uploadGate{slots: make(chan struct{}, slots), wait: uploadWait, perClient: perClient, tempDir: tempDir, active: map[string]int{}}
+	return &uploadGate{slots: make(chan struct{}, slots), inMemory: make(chan struct{}, uploadsInMemory),
+		wait: uploadWait, perClient: perClient, tempDir: tempDir, active: map[string]int{}}
 }
 
 var (
@@ -141,8 +146,11 @@ var (
 		Message: "Too many uploads at once from your address: wait for the others to finish"}
 )
 
-// uploadTempDirKey is where readMultipart finds the folder to spool to.
-const uploadTempDirKey = "resale.uploadTempDir"
+// Where readMultipart finds the gate, and whether its upload is in memory.
+const (
+	uploadGateKey     = "resale.uploadGate"
+	uploadInMemoryKey = "resale.uploadInMemory"
+)
 
 // admit is the middleware of the routes that take a photo.
 func (g *uploadGate) admit(next echo.HandlerFunc) echo.HandlerFunc {
@@ -168,8 +176,25 @@ func (g *uploadGate) admit(next echo.HandlerFunc) echo.HandlerFunc {
 			return errUploadsBusy
 		}
 		defer func() { <-g.slots }()
-		c.Set(uploadTempDirKey, g.tempDir)
+		c.Set(uploadGateKey, g)
+		defer func() {
+			if held, _ := c.Get(uploadInMemoryKey).(bool); held {
+				<-g.inMemory
+			}
+		}()
 		return next(c)
+	}
+}
+
+// holdInMemory waits for the right to read a received upload into memory;
+// admit gives it back once the request is answered.
+func (g *uploadGate) holdInMemory(c echo.Context) error {
+	select {
+	case g.inMemory <- struct{}{}:
+		c.Set(uploadInMemoryKey, true)
+		return nil
+	case <-c.Request().Context().Done():
+		return c.Request().Context().Err()
 	}
 }
 
