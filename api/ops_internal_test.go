@@ -4,11 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
 )
 
 func TestHSTSOnlyBehindHTTPS(t *testing.T) {
@@ -82,5 +88,69 @@ func TestHostileRequestIDIsNotLogged(t *testing.T) {
 	s.ServeHTTP(b, httptest.NewRequest(http.MethodGet, "/livez", nil))
 	if a.Header().Get("X-Request-Id") == b.Header().Get("X-Request-Id") {
 		t.Error("two requests got the same generated id")
+	}
+}
+
+// A received upload waits on disk, not in memory, while the uploads
+// allowed in memory are all held; it goes on when one is given back.
+func TestReceivedUploadWaitsOnDiskForMemory(t *testing.T) {
+	tmp := t.TempDir()
+	s, err := New(Options{Logger: slog.New(slog.DiscardHandler), TokenKey: make([]byte, 32), UploadTempDir: tmp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.echo.POST("/api/spool", func(c echo.Context) error {
+		_, raw, err := readMultipart(c, "image")
+		if err != nil {
+			return err
+		}
+		return c.String(http.StatusOK, strconv.Itoa(len(raw)))
+	}, s.uploadGate.admit)
+	for range cap(s.uploadGate.inMemory) {
+		s.uploadGate.inMemory <- struct{}{}
+	}
+
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	fw, _ := w.CreateFormFile("image", "a.jpg")
+	fw.Write(bytes.Repeat([]byte("x"), 100_000))
+	w.Close()
+	req := httptest.NewRequest(http.MethodPost, "/api/spool", &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	done := make(chan *httptest.ResponseRecorder, 1)
+	go func() {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		done <- rec
+	}()
+	// the upload is received: its spool file is there, full
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		files, _ := os.ReadDir(tmp)
+		if len(files) == 1 {
+			if info, err := files[0].Info(); err == nil && info.Size() == 100_000 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the upload was not spooled to %s", tmp)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	select {
+	case rec := <-done:
+		t.Fatalf("answered %d while no upload could be in memory", rec.Code)
+	default:
+	}
+	<-s.uploadGate.inMemory
+	rec := <-done
+	if rec.Code != http.StatusOK || rec.Body.String() != "100000" {
+		t.Fatalf("after a memory slot was freed: %d %s", rec.Code, rec.Body.String())
+	}
+	if files, _ := os.ReadDir(tmp); len(files) != 0 {
+		t.Errorf("%d spool files left", len(files))
+	}
+	if n := len(s.uploadGate.inMemory); n != cap(s.uploadGate.inMemory)-1 {
+		t.Errorf("%d memory slots held after the answer, want %d", n, cap(s.uploadGate.inMemory)-1)
 	}
 }
