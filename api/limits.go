@@ -122,7 +122,7 @@ type uploadGate struct {
 
 // Defaults of the upload limits.
 const (
-	defaultUploadSlots     = 32
+	defaultUploadSlots     = 16
 	defaultUploadPerClient = 4
 	uploadsInMemory        = 4
 	uploadWait             = time.Second

@@ -21,6 +21,7 @@ type floodResult struct {
 	uploads, fileBytes    int
 	beforeKB, peakKB      int
 	created, busy, others int
+	refusals              map[string]int // 503 and 429 answers by their code
 	took                  time.Duration
 }
 
@@ -36,6 +37,8 @@ func measureUploadFlood(base, token string, pid int) (floodResult, error) {
 	}
 	r := floodResult{uploads: 60, fileBytes: len(photo), beforeKB: procStatusKB(pid, "VmHWM:")}
 	var created, busy, others atomic.Int32
+	var mu sync.Mutex
+	r.refusals = map[string]int{}
 	var wg sync.WaitGroup
 	start := time.Now()
 	for i := range r.uploads {
@@ -52,13 +55,19 @@ func measureUploadFlood(base, token string, pid int) (floodResult, error) {
 				others.Add(1)
 				return
 			}
-			io.Copy(io.Discard, res.Body)
+			var answer struct {
+				Code string `json:"code"`
+			}
+			json.NewDecoder(res.Body).Decode(&answer)
 			res.Body.Close()
 			switch res.StatusCode {
 			case http.StatusCreated:
 				created.Add(1)
 			case http.StatusServiceUnavailable, http.StatusTooManyRequests:
 				busy.Add(1)
+				mu.Lock()
+				r.refusals[fmt.Sprintf("%d %s", res.StatusCode, answer.Code)]++
+				mu.Unlock()
 			default:
 				others.Add(1)
 			}
@@ -252,8 +261,8 @@ func runLimits(bin string, env []string, dbURL, base string, pid, products int, 
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%d uploads of %.1f MB at once: peak memory %d MB, from %d MB before; %d taken, %d busy, %d failed, in %s (budget 400 MB)\n",
-		f.uploads, float64(f.fileBytes)/(1<<20), f.peakKB/1024, f.beforeKB/1024, f.created, f.busy, f.others, f.took.Round(time.Millisecond))
+	fmt.Printf("%d uploads of %.1f MB at once: peak memory %d MB, from %d MB before; %d taken, %d refused %v, %d failed, in %s (budget 400 MB)\n",
+		f.uploads, float64(f.fileBytes)/(1<<20), f.peakKB/1024, f.beforeKB/1024, f.created, f.busy, f.refusals, f.others, f.took.Round(time.Millisecond))
 	s, err := measureSearchFlood(bin, env, dbURL, base, token, products, d)
 	if err != nil {
 		return err
