@@ -16,10 +16,12 @@ SQLC_VERSION        := v1.31.1
 STRIPE_MOCK_VERSION := v0.203.0
 VERSITYGW_VERSION   := v1.8.0
 BENCHSTAT_VERSION   := v0.0.0-20260908200009-22c9c6c9d4da
+GOVULNCHECK_VERSION := v1.9.0
 SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
 STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 S3_SERVER           := $(TOOLS)/versitygw-$(VERSITYGW_VERSION)
 BENCHSTAT           := $(TOOLS)/benchstat-$(BENCHSTAT_VERSION)
+GOVULNCHECK         := $(TOOLS)/govulncheck-$(GOVULNCHECK_VERSION)
 
 # Stamped into the binary (resale version); the Docker build gets them as
 # build arguments, since the image is built without .git.
@@ -30,7 +32,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench
+.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -101,10 +103,37 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) run lint
 
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
-test: verify test-go test-fuzz test-web test-budget test-browser
+test: verify vulncheck test-go test-fuzz test-web test-budget test-browser
 
 test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER)
 	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) $(GO) test -race -count=1 ./...
+
+# Go's vulnerability checker, from the Go module proxy.
+$(GOVULNCHECK):
+	mkdir -p $(TOOLS)
+	GOBIN=$(TOOLS) $(GO) install golang.org/x/vuln/cmd/govulncheck@$(GOVULNCHECK_VERSION)
+	mv $(TOOLS)/govulncheck $@
+
+# The offline copy of the vulnerability database, for a machine that cannot
+# reach vuln.go.dev (../shared/vulndb/README.md).
+VULNDB_OFFLINE ?= $(CURDIR)/../shared/vulndb/govulndb.tar.xz
+
+## vulncheck: known vulnerabilities in the code we call, from vuln.go.dev
+## or else the offline copy; a finding in called code fails
+vulncheck: $(GOVULNCHECK) $(DIST)/index.html
+	@if curl -fsS -m 5 -o $(TOOLS)/vuln.go.dev-db.json https://vuln.go.dev/index/db.json 2>/dev/null; then \
+	  db=https://vuln.go.dev; index=$(TOOLS)/vuln.go.dev-db.json; \
+	else \
+	  [ -f "$(VULNDB_OFFLINE)" ] || { echo "vulncheck: vuln.go.dev is unreachable and there is no offline copy at $(VULNDB_OFFLINE)" >&2; exit 1; }; \
+	  dir=$(TOOLS)/govulndb-$$(stat -c %Y "$(VULNDB_OFFLINE)"); \
+	  if [ ! -f $$dir/index/db.json ]; then \
+	    tmp=$$(mktemp -d $(TOOLS)/govulndb-unpacking.XXXXXX); tar -xJf "$(VULNDB_OFFLINE)" -C $$tmp; \
+	    mv -T $$tmp/govulndb $$dir 2>/dev/null || true; rm -rf $$tmp; \
+	  fi; \
+	  db=file://$$dir; index=$$dir/index/db.json; \
+	fi; \
+	echo "vulncheck: database $$db, modified $$(sed -n 's/.*"modified" *: *"\([^"]*\)".*/\1/p' $$index)"; \
+	$(GOVULNCHECK) -db $$db ./...
 
 # the fuzz targets, as package:target:inputs-for-the-brief-run-in-make-test
 FUZZ_TARGETS := ./media:FuzzProcess:3000x ./api:FuzzDecodeJSON:20000x ./auth:FuzzTokenParse:20000x

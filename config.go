@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,6 +68,14 @@ type config struct {
 	// MailFrom is the emails' sender (MAIL_FROM); its name is the shop's
 	// name in them.
 	MailFrom *stdmail.Address
+	// DatabaseMaxConns is the connection pool's size; 0 is the store's
+	// default (four a core, at least eight).
+	DatabaseMaxConns int32
+	// PublicReadTimeout bounds a public catalogue read's database work.
+	PublicReadTimeout time.Duration
+	// UploadTempDir is where uploaded files wait, on disk, while they are
+	// received; empty is the system's temporary folder.
+	UploadTempDir string
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -155,6 +164,22 @@ func loadConfig(getenv func(string) string) (*config, error) {
 
 	if c.DBConnectWait, err = durationSetting(get, "DB_CONNECT_WAIT", "30s"); err != nil {
 		return nil, err
+	}
+	if v := get("DATABASE_MAX_CONNS", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 2 || n > 1000 {
+			return nil, &configError{"DATABASE_MAX_CONNS", fmt.Sprintf("must be a whole number from 2 to 1000, not %q", v)}
+		}
+		c.DatabaseMaxConns = int32(n)
+	}
+	if c.PublicReadTimeout, err = durationSetting(get, "PUBLIC_READ_TIMEOUT", "2s"); err != nil {
+		return nil, err
+	}
+	c.UploadTempDir = get("UPLOAD_TEMP_DIR", "")
+	if c.UploadTempDir != "" {
+		if st, err := os.Stat(c.UploadTempDir); err != nil || !st.IsDir() {
+			return nil, &configError{"UPLOAD_TEMP_DIR", fmt.Sprintf("must be an existing folder, not %q", c.UploadTempDir)}
+		}
 	}
 	if c.ShutdownWait, err = durationSetting(get, "SHUTDOWN_TIMEOUT", "20s"); err != nil {
 		return nil, err

@@ -25,6 +25,20 @@ func TestConfigDefaults(t *testing.T) {
 	if c.DBConnectWait != 30*time.Second || c.ShutdownWait != 20*time.Second {
 		t.Errorf("waits = %v %v", c.DBConnectWait, c.ShutdownWait)
 	}
+	if c.DatabaseMaxConns != 0 || c.PublicReadTimeout != 2*time.Second || c.UploadTempDir != "" {
+		t.Errorf("limits = %d %v %q", c.DatabaseMaxConns, c.PublicReadTimeout, c.UploadTempDir)
+	}
+}
+
+func TestConfigLimits(t *testing.T) {
+	dir := t.TempDir()
+	c, err := loadConfig(env(map[string]string{"DATABASE_MAX_CONNS": "24", "PUBLIC_READ_TIMEOUT": "500ms", "UPLOAD_TEMP_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseMaxConns != 24 || c.PublicReadTimeout != 500*time.Millisecond || c.UploadTempDir != dir {
+		t.Errorf("limits = %d %v %q", c.DatabaseMaxConns, c.PublicReadTimeout, c.UploadTempDir)
+	}
 }
 
 func TestConfigProduction(t *testing.T) {
@@ -78,6 +92,9 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		"GOOGLE_CLIENT_ID":       {"GOOGLE_CLIENT_SECRET": "s"},
 		"GOOGLE_ISSUER":          {"GOOGLE_ISSUER": "accounts.google.com"},
 		"TRUSTED_PROXIES":        {"TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"},
+		"DATABASE_MAX_CONNS":     {"DATABASE_MAX_CONNS": "1"},
+		"PUBLIC_READ_TIMEOUT":    {"PUBLIC_READ_TIMEOUT": "0s"},
+		"UPLOAD_TEMP_DIR":        {"UPLOAD_TEMP_DIR": "/no/such/folder"},
 	}
 	for name, m := range cases {
 		_, err := loadConfig(env(m))

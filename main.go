@@ -119,7 +119,7 @@ func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpo
 	onRetry := func(attempt int, err error) {
 		logger.Warn("database not reachable yet, retrying", "attempt", attempt, "err", err)
 	}
-	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, onRetry)
+	pool, err := store.OpenSized(ctx, cfg.DatabaseURL, cfg.DatabaseMaxConns, cfg.DBConnectWait, onRetry)
 	if err != nil {
 		return nil, err
 	}
@@ -324,6 +324,9 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		Build:          api.BuildInfo{Version: ver, Commit: rev},
 		SchemaVersion:  schema,
 		TrustedProxies: cfg.TrustedProxies,
+
+		PublicReadTimeout: cfg.PublicReadTimeout,
+		UploadTempDir:     cfg.UploadTempDir,
 	})
 	if err != nil {
 		return err

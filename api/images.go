@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,12 +59,8 @@ func readMultipart(c echo.Context, fileField string, textFields ...string) (map[
 			if file != nil {
 				return nil, nil, badRequest("Send one photo at a time")
 			}
-			file, err = io.ReadAll(io.LimitReader(part, media.MaxBytes+1))
-			if err != nil {
-				return nil, nil, multipartError(err)
-			}
-			if len(file) > media.MaxBytes {
-				return nil, nil, errPhotoTooLarge
+			if file, err = spool(c, part); err != nil {
+				return nil, nil, err
 			}
 		case slices.Contains(textFields, name):
 			if _, dup := fields[name]; dup {
@@ -83,6 +80,43 @@ func readMultipart(c echo.Context, fileField string, textFields ...string) (map[
 		part.Close()
 	}
 	return fields, file, nil
+}
+
+// spool receives an uploaded file onto disk, then reads it back at its
+// exact size once the upload gate allows one more in memory (limits.go):
+// while a slow client sends, and while others are being decoded, the
+// upload holds no memory, and no buffer is grown (and copied) by doubling.
+func spool(c echo.Context, part io.Reader) ([]byte, error) {
+	gate, _ := c.Get(uploadGateKey).(*uploadGate)
+	dir := ""
+	if gate != nil {
+		dir = gate.tempDir
+	}
+	f, err := os.CreateTemp(dir, "resale-upload-*")
+	if err != nil {
+		return nil, fmt.Errorf("spooling an upload: %w", err)
+	}
+	defer func() {
+		f.Close()
+		os.Remove(f.Name())
+	}()
+	n, err := io.Copy(f, io.LimitReader(part, media.MaxBytes+1))
+	if err != nil {
+		return nil, multipartError(err)
+	}
+	if n > media.MaxBytes {
+		return nil, errPhotoTooLarge
+	}
+	if gate != nil {
+		if err := gate.holdInMemory(c); err != nil {
+			return nil, err
+		}
+	}
+	file := make([]byte, n)
+	if _, err := f.ReadAt(file, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("spooling an upload: %w", err)
+	}
+	return file, nil
 }
 
 func multipartError(err error) error {

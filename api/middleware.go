@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -64,10 +66,16 @@ func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// securityHeaders are sent with every answer.
-func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+// securityHeaders are sent with every answer. Behind an https
+// PUBLIC_URL the browser is also told to use https only, for a year and on
+// every subdomain (HSTS); over plain http the header would be ignored, and
+// on a development machine it would stick to localhost.
+func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
+		if s.hsts {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
@@ -124,4 +132,41 @@ func noBody(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// maxRequestIDLen is the longest X-Request-Id taken from a client.
+const maxRequestIDLen = 64
+
+// requestIDs gives every request an id, sent back in X-Request-Id and
+// logged with it. A caller's own id (a proxy's, or a client tracing its
+// calls) is kept only when it is short and plain: anything else would let a
+// client write what it likes into our logs (new lines, quotes, kilobytes),
+// so it is replaced by a fresh one.
+func requestIDs(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id := c.Request().Header.Get(echo.HeaderXRequestID)
+		if !plainRequestID(id) {
+			var b [16]byte
+			rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		c.Response().Header().Set(echo.HeaderXRequestID, id)
+		return next(c)
+	}
+}
+
+// plainRequestID says whether id is 1 to 64 letters, digits, dots,
+// underscores and hyphens.
+func plainRequestID(id string) bool {
+	if id == "" || len(id) > maxRequestIDLen {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		switch b := id[i]; {
+		case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z', b >= '0' && b <= '9', b == '.', b == '_', b == '-':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -19,8 +19,8 @@ const maxBody = "10M"
 // first identifies the caller from the bearer token (authenticate); the
 // middleware after the handler says who may call it.
 func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
-	e.Pre(middleware.RequestIDWithConfig(middleware.RequestIDConfig{TargetHeader: echo.HeaderXRequestID}))
-	e.Use(s.logRequests, s.recoverPanics, securityHeaders, middleware.BodyLimit(maxBody))
+	e.Pre(requestIDs)
+	e.Use(s.logRequests, s.recoverPanics, s.securityHeaders, middleware.BodyLimit(maxBody))
 
 	// probes for systemd, Caddy or a container runtime: outside /api, no
 	// token, no gzip
@@ -34,7 +34,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/config", s.config)
 
 	// accounts
-	g.POST("/auth/signup", s.signup)
+	g.POST("/auth/signup", s.signup, s.uploadGate.admit)
 	g.POST("/auth/login", s.login)
 	g.POST("/auth/logout", s.logout, requireUser, noBody)
 	g.GET("/auth/google/login", s.googleLogin)
@@ -52,12 +52,14 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/users/:email", s.verifySeller, admin, noBody, s.changes)
 
 	// photos
-	g.POST("/images", s.uploadImage, requireUser)
+	g.POST("/images", s.uploadImage, requireUser, s.uploadGate.admit) // photos: bounded before their body is read (limits.go)
 
 	// catalogue: the public reads are the same for every caller, so their
 	// answers are kept until the catalogue changes (keep, cache.go); the
-	// writes that change it say so (changes)
-	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, s.keep, gzip)
+	// writes that change it say so (changes). A read with a parameter it
+	// does not take is refused before the cache (knownParams), and the
+	// reads no kept answer serves are bounded (publicReads, limits.go).
+	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, knownParams, s.keep, gzip, s.publicReads.limit)
 	public.GET("/categorys", s.listCategories)
 	public.GET("/categorys/:id", s.getCategory)
 	public.GET("/products", s.listProducts)

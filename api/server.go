@@ -58,6 +58,20 @@ type Options struct {
 	Metrics *prometheus.Registry
 	// Build names the running build in resale_build_info.
 	Build BuildInfo
+	// PublicReads is how many public catalogue reads (the ones no kept
+	// answer serves) may use the database at once; more wait briefly, then
+	// are answered 503. 0 is half the store's connection pool.
+	PublicReads int
+	// PublicReadTimeout bounds each such read (2 s when 0); PostgreSQL is
+	// told to cancel a query that runs longer.
+	PublicReadTimeout time.Duration
+	// UploadSlots is how many photo uploads are received at once (8 when
+	// 0), UploadsPerClient how many of them may come from one address (4
+	// when 0); UploadTempDir is where they are spooled while received (the
+	// system's temporary folder when empty).
+	UploadSlots      int
+	UploadsPerClient int
+	UploadTempDir    string
 	// SchemaVersion is the newest migration this binary carries: /readyz
 	// answers 503 while the database is older. 0 skips that check.
 	SchemaVersion int64
@@ -91,6 +105,9 @@ type Server struct {
 	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
 	catalogue            catalogueCache
 	unsubscriber         *notify.Unsubscriber // one-click unsubscribe tokens (notifications.go)
+	hsts                 bool                 // PublicURL is https: send Strict-Transport-Security
+	publicReads          *publicReads
+	uploadGate           *uploadGate
 }
 
 // New builds the HTTP handler.
@@ -145,6 +162,9 @@ func New(opts Options) (*Server, error) {
 		publicURL:     opts.PublicURL,
 		schemaVersion: opts.SchemaVersion,
 		unsubscriber:  notify.NewUnsubscriber(opts.TokenKey),
+		hsts:          opts.PublicURL.Scheme == "https",
+		publicReads:   newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
+		uploadGate:    newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
 	}
 	if p := opts.Payments; p != nil {
 		s.payments = p
@@ -177,6 +197,17 @@ func New(opts Options) (*Server, error) {
 	s.routes(e, opts.RequestTimeout)
 	m.index(e.Routes())
 	return s, nil
+}
+
+// publicSlots is Options.PublicReads, or half the connection pool.
+func publicSlots(opts Options) int {
+	if opts.PublicReads > 0 {
+		return opts.PublicReads
+	}
+	if opts.Store == nil {
+		return 4
+	}
+	return max(1, int(opts.Store.PoolStat().MaxConns())/2)
 }
 
 // ServeHTTP makes the server an http.Handler.

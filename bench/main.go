@@ -38,8 +38,9 @@ func main() {
 	conns := flag.Int("connections", 64, "wrk connections")
 	bin := flag.String("bin", "bin/resale", "the binary")
 	admin := flag.String("admin-url", "", "PostgreSQL URL to create the throwaway database from (default: the postgres database found by scripts/dev-db)")
+	limitsOnly := flag.Bool("limits-only", false, "measure only the upload and search floods, print them and write nothing")
 	flag.Parse()
-	if err := run(*bin, *admin, *products, *duration, *conns); err != nil {
+	if err := run(*bin, *admin, *products, *duration, *conns, *limitsOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -50,7 +51,7 @@ func sh(name string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-func run(bin, admin string, products int, duration time.Duration, conns int) error {
+func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly bool) error {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		return fmt.Errorf("wrk is not installed (apt-get install wrk)")
 	}
@@ -117,11 +118,19 @@ func run(bin, admin string, products int, duration time.Duration, conns int) err
 	time.Sleep(2 * time.Second)
 	idleRSS := procStatusKB(srv.Process.Pid, "VmRSS:")
 
+	if limitsOnly {
+		return runLimits(bin, env, dbURL, base, srv.Process.Pid, products, duration)
+	}
 	// before any load, so the peak is the uploads' own
 	fmt.Println("uploading four 12-megapixel photos at once ...")
 	uploads, err := measureUploads(base, srv.Process.Pid)
 	if err != nil {
 		return fmt.Errorf("uploads: %w", err)
+	}
+	fmt.Println("sending 60 photos of nearly 8 MB at once ...")
+	flood, err := measureUploadFlood(base, uploads.token, srv.Process.Pid)
+	if err != nil {
+		return fmt.Errorf("upload flood: %w", err)
 	}
 	fmt.Println("Lighthouse on the home page and a category page ...")
 	lh, err := runLighthouse(base, uploads.token, "/", "/categorys/3")
@@ -167,15 +176,24 @@ func run(bin, admin string, products int, duration time.Duration, conns int) err
 		if err != nil {
 			return fmt.Errorf("%s: %w", ep.path, err)
 		}
-		r.name, r.path, r.afresh = ep.name+", made afresh", ep.path+" (+ a unique parameter)", true
+		r.name, r.path, r.afresh = ep.name+", made afresh", ep.path+" (+ a unique cursor or price ceiling)", true
 		results = append(results, r)
 	}
+	// last: it adds products
+	fmt.Println("40 anonymous searches at once against a signed-in buyer's bookings ...")
+	searches, err := measureSearchFlood(bin, env, dbURL, base, uploads.token, products, duration)
+	if err != nil {
+		return fmt.Errorf("search flood: %w", err)
+	}
 	binInfo, _ := os.Stat(bin)
-	return report(results, ready, idleRSS, uploads, lh, binInfo.Size(), firstPageJS, duration, conns, products)
+	return report(results, ready, idleRSS, uploads, lh, binInfo.Size(), firstPageJS, duration, conns, products, flood, searches)
 }
 
-// uniqueScript writes a wrk script that gives each request a query
-// parameter of its own.
+// uniqueScript writes a wrk script that makes each request different, with
+// a parameter the list takes (a made-up one is refused): a search gets a
+// price ceiling above every price, a plain list a cursor from the far
+// future, so each asks for the same first page in words no kept answer
+// matches.
 func uniqueScript() (string, error) {
 	f, err := os.CreateTemp("", "resale-bench-*.lua")
 	if err != nil {
@@ -188,12 +206,37 @@ function setup(thread)
   threads = threads + 1
   thread:set("tid", threads)
 end
+local abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+local function b64url(s)
+  local out = {}
+  for i = 1, #s, 3 do
+    local a, b, c = s:byte(i, i + 2)
+    local n = a * 65536 + (b or 0) * 256 + (c or 0)
+    local chars = 2 + (b and 1 or 0) + (c and 1 or 0)
+    for j = 0, chars - 1 do
+      local k = math.floor(n / 2 ^ (18 - 6 * j)) % 64
+      out[#out + 1] = abc:sub(k + 1, k + 1)
+    end
+  end
+  return table.concat(out)
+end
 local n = 0
 function request()
   n = n + 1
+  local u = tid * 10000000 + n
   local sep = "?"
   if string.find(wrk.path, "?", 1, true) then sep = "&" end
-  return wrk.format(nil, wrk.path .. sep .. "_=" .. tid .. "-" .. n)
+  local extra
+  if string.find(wrk.path, "q=", 1, true) then
+    extra = "maxPrice=" .. string.format("%.0f", 99999999 - u % 1000000)
+  else
+    local sort = "newest"
+    if string.find(wrk.path, "advertised", 1, true) then sort = "advertised" end
+    -- the year 2100 and a bit: before it, every product
+    local cursor = '{"s":"' .. sort .. '","t":' .. string.format("%.0f", 4102444800000000 + u) .. ',"i":9007199254740991}'
+    extra = "cursor=" .. b64url(cursor)
+  end
+  return wrk.format(nil, wrk.path .. sep .. extra)
 end
 `)
 	return f.Name(), err
@@ -272,7 +315,7 @@ func firstPageScripts(base string) (string, int, error) {
 	return paths[0], total, nil
 }
 
-func report(rs []result, ready time.Duration, rss int, up uploadResult, lh lighthouseScores, binSize int64, js int, d time.Duration, conns, products int) error {
+func report(rs []result, ready time.Duration, rss int, up uploadResult, lh lighthouseScores, binSize int64, js int, d time.Duration, conns, products int, flood floodResult, searches searchFloodResult) error {
 	ref := rs[0]
 	var b strings.Builder
 	commit, _ := sh("git", "rev-parse", "--short", "HEAD")
@@ -317,6 +360,10 @@ func report(rs []result, ready time.Duration, rss int, up uploadResult, lh light
 	check(ready <= time.Second, "start to ready %s on a migrated database (budget 1 s)", ready.Round(time.Millisecond))
 	check(up.peakKB <= 250*1024, "four %d-megapixel JPEG uploads (%.1f MB each) at once: peak memory %d MB, from %d MB before; %s for the four (budget 250 MB)",
 		up.megapixels, float64(up.fileBytes)/(1<<20), up.peakKB/1024, up.beforeKB/1024, up.took.Round(time.Millisecond))
+	check(flood.peakKB <= 400*1024, "%d uploads of %.1f MB at once from as many addresses: peak memory %d MB, from %d MB before; %d taken, %d refused %v, %d failed, in %s (budget 400 MB)",
+		flood.uploads, float64(flood.fileBytes)/(1<<20), flood.peakKB/1024, flood.beforeKB/1024, flood.created, flood.busy, flood.refusals, flood.others, flood.took.Round(time.Millisecond))
+	check(searches.p99 < 100*time.Millisecond, "%d anonymous searches at once at %d products: a signed-in booking write p99 %s, p50 %s over %d bookings; searches answered %d, refused busy %d (budget p99 100 ms)",
+		searches.searchers, searches.products, searches.p99.Round(100*time.Microsecond), searches.p50.Round(100*time.Microsecond), searches.bookings, searches.searchOK, searches.searchNo)
 	for _, path := range slices.Sorted(maps.Keys(lh)) {
 		for _, c := range []struct {
 			id, name string

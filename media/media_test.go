@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 )
 
 func testJPEG(t testing.TB, w, h int) []byte {
@@ -264,4 +265,35 @@ func FuzzProcess(f *testing.F) {
 			t.Fatal("metadata in output")
 		}
 	})
+}
+
+// Decodes share a budget of decoded bytes: while it is used up, a photo
+// waits (here until its context ends) instead of decoding beside the
+// others; once there is room it goes through.
+func TestDecodesWaitForTheBudget(t *testing.T) {
+	p := NewProcessor(2)
+	raw := testJPEG(t, 64, 48)
+	if err := p.budget.Acquire(context.Background(), decodeBudget); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if _, err := p.Process(ctx, raw); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("with the budget used up: err = %v, want it to wait until its deadline", err)
+	}
+	p.budget.Release(decodeBudget)
+	if _, err := p.Process(context.Background(), raw); err != nil {
+		t.Fatalf("with room in the budget: %v", err)
+	}
+	// two 48 MP photos cannot decode together; a photo at the limit takes
+	// the whole budget
+	if got := decodedBytes(image.Config{Width: 8000, Height: 6000}, "image/jpeg"); got != 72_000_000 {
+		t.Errorf("48 MP JPEG: %d bytes", got)
+	}
+	if got := decodedBytes(image.Config{Width: 4000, Height: 4000}, "image/png"); got != 64_000_000 {
+		t.Errorf("16 MP PNG: %d bytes", got)
+	}
+	if got := decodedBytes(image.Config{Width: 10000, Height: 5000}, "image/jpeg"); got != decodeBudget {
+		t.Errorf("50 MP JPEG: %d bytes, want the whole budget %d", got, decodeBudget)
+	}
 }

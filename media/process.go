@@ -21,6 +21,7 @@ import (
 	"net/http"
 
 	"golang.org/x/image/webp"
+	"golang.org/x/sync/semaphore"
 )
 
 // Limits an upload must stay within.
@@ -71,19 +72,58 @@ var decoders = map[string]struct {
 }
 
 // Processor cleans photos, at most a few at a time so that large decodes
-// cannot exhaust memory.
+// cannot exhaust memory: at most parallel at once, and together within a
+// budget of decoded bytes, so two photos near the pixel limit are decoded
+// one after the other while small ones go side by side.
 type Processor struct {
-	slots chan struct{}
+	slots  chan struct{}
+	budget *semaphore.Weighted
 	// pixel limits; the fuzz test lowers them to try many inputs quickly
 	maxJPEG, maxOther int64
 }
+
+// decodeBudget is how many bytes of decoded pixels may be held at once:
+// one JPEG at the pixel limit.
+const decodeBudget = MaxPixels * 3 / 2
 
 // NewProcessor allows parallel decodes at once.
 func NewProcessor(parallel int) *Processor {
 	if parallel < 1 {
 		parallel = 1
 	}
-	return &Processor{slots: make(chan struct{}, parallel), maxJPEG: MaxPixels, maxOther: MaxOtherPixels}
+	return &Processor{slots: make(chan struct{}, parallel), budget: semaphore.NewWeighted(decodeBudget),
+		maxJPEG: MaxPixels, maxOther: MaxOtherPixels}
+}
+
+// decodedBytes estimates the memory a decode of cfg takes: a JPEG's
+// YCbCr about 1.5 bytes a pixel, the other formats 4.
+func decodedBytes(cfg image.Config, ctype string) int64 {
+	perPixel := int64(4)
+	if ctype == "image/jpeg" {
+		perPixel = 1
+	}
+	n := int64(cfg.Width) * int64(cfg.Height) * perPixel
+	if ctype == "image/jpeg" {
+		n += n / 2
+	}
+	return min(n, decodeBudget)
+}
+
+// acquire takes a decode slot and room in the budget for need bytes.
+func (p *Processor) acquire(ctx context.Context, need int64) (release func(), err error) {
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if err := p.budget.Acquire(ctx, need); err != nil {
+		<-p.slots
+		return nil, err
+	}
+	return func() {
+		p.budget.Release(need)
+		<-p.slots
+	}, nil
 }
 
 // Process checks raw and returns the cleaned photo. It returns ErrNotImage
@@ -115,12 +155,11 @@ func (p *Processor) Process(ctx context.Context, raw []byte) (Photo, error) {
 			ErrTooLarge, cfg.Width, cfg.Height, limit/1_000_000, MaxSide)
 	}
 
-	select {
-	case p.slots <- struct{}{}:
-	case <-ctx.Done():
-		return Photo{}, ctx.Err()
+	release, err := p.acquire(ctx, decodedBytes(cfg, ctype))
+	if err != nil {
+		return Photo{}, err
 	}
-	defer func() { <-p.slots }()
+	defer release()
 
 	img, err := decodeSafely(dec.decode, raw)
 	if err != nil {
@@ -158,12 +197,11 @@ func (p *Processor) Thumbnail(ctx context.Context, stored []byte) ([]byte, error
 	if err != nil || int64(cfg.Width)*int64(cfg.Height) > p.maxJPEG {
 		return nil, ErrNotImage
 	}
-	select {
-	case p.slots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	release, err := p.acquire(ctx, decodedBytes(cfg, "image/jpeg"))
+	if err != nil {
+		return nil, err
 	}
-	defer func() { <-p.slots }()
+	defer release()
 	img, err := decodeSafely(jpeg.Decode, stored)
 	if err != nil {
 		return nil, ErrNotImage

@@ -6,10 +6,13 @@ package store
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
@@ -53,13 +56,43 @@ func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.
 	return c.pool.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
 }
 
+// DefaultMaxConns is the pool size when none is set: four connections a
+// core, and at least eight. pgx's own default (the number of cores, at
+// least four) left a 2-core host with four connections, which a handful of
+// slow public searches could hold while a signed-in buyer's booking waited.
+// Most of a request's time is spent outside PostgreSQL's CPU (the network,
+// the client, locks), so more connections than cores keep it busy.
+func DefaultMaxConns() int32 {
+	return int32(max(8, 4*runtime.GOMAXPROCS(0)))
+}
+
 // Open connects to the database at url, retrying for up to wait while the
 // server is unreachable (it may still be starting), and logging each retry
-// through onRetry.
+// through onRetry. The pool has DefaultMaxConns connections unless url sets
+// pool_max_conns.
 func Open(ctx context.Context, url string, wait time.Duration, onRetry func(attempt int, err error)) (*pgxpool.Pool, error) {
+	return OpenSized(ctx, url, 0, wait, onRetry)
+}
+
+// OpenSized is Open with a pool of at most maxConns connections; 0 keeps
+// Open's choice.
+func OpenSized(ctx context.Context, url string, maxConns int32, wait time.Duration, onRetry func(attempt int, err error)) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: DATABASE_URL is not a valid connection string")
+	}
+	switch {
+	case maxConns > 0:
+		cfg.MaxConns = maxConns
+	case !strings.Contains(url, "pool_max_conns"):
+		cfg.MaxConns = DefaultMaxConns()
+	}
+	// A query whose context ends (a request's deadline, a client gone) is
+	// cancelled in PostgreSQL too, with a cancel request, so the database
+	// stops working on it; pgx's default only closes our end of the
+	// connection and leaves the query running until it next writes.
+	cfg.ConnConfig.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+		return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: 2 * time.Second}
 	}
 	// Every query runs with a bounded time so a stuck statement or a
 	// forgotten transaction cannot hold locks for long.
