@@ -99,11 +99,7 @@ func (s *Server) getBooking(c echo.Context) error {
 // listBuyerBookings serves GET /api/bookings?email=: the caller's
 // bookings, or anyone's for an admin.
 func (s *Server) listBuyerBookings(c echo.Context) error {
-	email, err := singleQuery(c, "email")
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
+	u, err := s.userByEmailQuery(c)
 	if err != nil {
 		return err
 	}

@@ -210,11 +210,7 @@ func (s *Server) getProduct(c echo.Context) error {
 // listSellerProducts serves GET /api/userProducts?email=: a seller's own
 // products (sold ones too), or any seller's for an admin.
 func (s *Server) listSellerProducts(c echo.Context) error {
-	email, err := singleQuery(c, "email")
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
+	u, err := s.userByEmailQuery(c)
 	if err != nil {
 		return err
 	}

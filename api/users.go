@@ -40,34 +40,37 @@ func (s *Server) userByEmailParam(c echo.Context, email string) (store.User, err
 	return u, notFoundAs(err, "User")
 }
 
-// getUser serves GET /api/user?email=.
-func (s *Server) getUser(c echo.Context) error {
+// userByEmailQuery is userByEmailParam for the query string's email.
+func (s *Server) userByEmailQuery(c echo.Context) (store.User, error) {
 	email, err := singleQuery(c, "email")
 	if err != nil {
-		return err
+		return store.User{}, err
 	}
-	u, err := s.userByEmailParam(c, email)
+	return s.userByEmailParam(c, email)
+}
+
+// getUser serves GET /api/user?email=.
+func (s *Server) getUser(c echo.Context) error {
+	u, err := s.userByEmailQuery(c)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, toUserJSON(u))
 }
 
-// isSeller serves GET /api/users/seller/:email.
+// isSeller serves GET /api/users/seller/:email: {"Seller": true|false}.
 func (s *Server) isSeller(c echo.Context) error {
-	email, err := emailParam(c)
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"Seller": u.Role == store.RoleSeller})
+	return s.hasRole(c, store.RoleSeller)
 }
 
-// isAdmin serves GET /api/users/admin/:email.
+// isAdmin serves GET /api/users/admin/:email: {"Admin": true|false}.
 func (s *Server) isAdmin(c echo.Context) error {
+	return s.hasRole(c, store.RoleAdmin)
+}
+
+// hasRole answers whether the user the path names has the role, under the
+// role's own name.
+func (s *Server) hasRole(c echo.Context, role string) error {
 	email, err := emailParam(c)
 	if err != nil {
 		return err
@@ -76,7 +79,7 @@ func (s *Server) isAdmin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]bool{"Admin": u.Role == store.RoleAdmin})
+	return c.JSON(http.StatusOK, map[string]bool{role: u.Role == role})
 }
 
 // listUsers serves GET /api/users and GET /api/users?role=Buyer|Seller.
