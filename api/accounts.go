@@ -32,24 +32,6 @@ const (
 	signupsPerAddress   = 20
 )
 
-// userJSON is a user on the wire; it never carries the password hash.
-type userJSON struct {
-	ID        string `json:"_id"`
-	UserName  string `json:"userName"`
-	Email     string `json:"email"`
-	UserPhoto string `json:"userPhoto"`
-	Role      string `json:"role"`
-	Verify    string `json:"verify"`
-}
-
-func toUserJSON(u store.User) userJSON {
-	verify := ""
-	if u.Verified {
-		verify = "verify"
-	}
-	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify}
-}
-
 type sessionJSON struct {
 	AccessToken string   `json:"accessToken"`
 	User        userJSON `json:"user"`
@@ -260,7 +242,7 @@ func (s *Server) refuseCrossSite(c echo.Context) error {
 // working, on every device.
 func (s *Server) logout(c echo.Context) error {
 	u, _ := currentUser(c)
-	if err := s.store.RevokeTokens(c.Request().Context(), u.ID); err != nil {
+	if err := s.store.Logout(c.Request().Context(), u.ID); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -294,84 +276,4 @@ func (s *Server) becomeSeller(c echo.Context) error {
 	}
 	s.log.Info("buyer became a seller", "user_id", u.ID)
 	return s.session(c, http.StatusOK, u)
-}
-
-type configJSON struct {
-	StripePublishableKey *string `json:"stripePublishableKey"`
-	Currency             string  `json:"currency"`
-	GoogleEnabled        bool    `json:"googleEnabled"`
-}
-
-// config serves GET /api/config: what the app needs to know at start.
-func (s *Server) config(c echo.Context) error {
-	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil}
-	if s.stripePublishableKey != "" {
-		out.StripePublishableKey = &s.stripePublishableKey
-	}
-	return c.JSON(http.StatusOK, out)
-}
-
-// userByEmailParam finds the user a lookup names: the caller themself, or
-// anyone when the caller is an admin. Asking about someone else is 403.
-func (s *Server) userByEmailParam(c echo.Context, email string) (store.User, error) {
-	me, _ := currentUser(c)
-	if email == "" || store.NormalizeEmail(email) == me.Email {
-		return me, nil
-	}
-	if me.Role != store.RoleAdmin {
-		return store.User{}, errForbidden
-	}
-	u, err := s.store.GetUserByEmail(c.Request().Context(), email)
-	return u, notFoundAs(err, "User")
-}
-
-// getUser serves GET /api/user?email=.
-func (s *Server) getUser(c echo.Context) error {
-	email, err := singleQuery(c, "email")
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toUserJSON(u))
-}
-
-// isSeller serves GET /api/users/seller/:email.
-func (s *Server) isSeller(c echo.Context) error {
-	email, err := emailParam(c)
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"Seller": u.Role == store.RoleSeller})
-}
-
-// isAdmin serves GET /api/users/admin/:email.
-func (s *Server) isAdmin(c echo.Context) error {
-	email, err := emailParam(c)
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]bool{"Admin": u.Role == store.RoleAdmin})
-}
-
-// singleQuery reads a query parameter that may appear at most once.
-func singleQuery(c echo.Context, name string) (string, error) {
-	vs := c.QueryParams()[name]
-	if len(vs) > 1 {
-		return "", invalidFields(map[string]string{name: "was given more than once"}, name)
-	}
-	if len(vs) == 0 {
-		return "", nil
-	}
-	return vs[0], nil
 }

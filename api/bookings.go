@@ -96,14 +96,10 @@ func (s *Server) getBooking(c echo.Context) error {
 	return c.JSON(http.StatusOK, toBookingJSON(b))
 }
 
-// listBookings serves GET /api/bookings?email=: the caller's bookings, or
-// anyone's for an admin.
-func (s *Server) listBookings(c echo.Context) error {
-	email, err := singleQuery(c, "email")
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
+// listBuyerBookings serves GET /api/bookings?email=: the caller's
+// bookings, or anyone's for an admin.
+func (s *Server) listBuyerBookings(c echo.Context) error {
+	u, err := s.userByEmailQuery(c)
 	if err != nil {
 		return err
 	}
@@ -123,9 +119,9 @@ func (s *Server) listBookings(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// deleteBooking serves DELETE /api/bookings/:id: the buyer drops an unpaid
+// cancelBooking serves DELETE /api/bookings/:id: the buyer drops an unpaid
 // booking.
-func (s *Server) deleteBooking(c echo.Context) error {
+func (s *Server) cancelBooking(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return notFound("Booking")

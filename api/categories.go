@@ -50,7 +50,7 @@ func (s *Server) getCategory(c echo.Context) error {
 	if err != nil {
 		return notFoundAs(err, "Category")
 	}
-	count, err := s.store.CategoryCount(ctx, id)
+	count, err := s.store.GetCategoryCount(ctx, id)
 	if err != nil && !isNotFound(err) {
 		return err
 	}

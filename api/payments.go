@@ -50,7 +50,7 @@ func (s *Server) createPaymentIntent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	secret, err := s.payments.CreateIntent(c.Request().Context(), b)
+	secret, err := s.payments.CreatePaymentIntent(c.Request().Context(), b)
 	if err != nil {
 		return err
 	}
@@ -110,4 +110,40 @@ func (s *Server) stripeWebhook(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusOK)
+}
+
+// paymentJSON is a payment record on the wire, with the spec's names.
+type paymentJSON struct {
+	ID            string `json:"_id"`
+	BookingID     string `json:"bookingId"`
+	ProductID     string `json:"ProductId"`
+	ProductName   string `json:"productName"`
+	Price         int64  `json:"price"`
+	BuyerName     string `json:"buyerName"`
+	BuyerEmail    string `json:"buyerEmail"`
+	TransactionID string `json:"transactionId"`
+	Status        string `json:"status"`
+	Date          string `json:"date"`
+}
+
+// listPayments serves GET /api/payments: every payment, for the admin.
+func (s *Server) listPayments(c echo.Context) error {
+	page, err := listPage(c)
+	if err != nil {
+		return err
+	}
+	list, next, err := s.store.ListPayments(c.Request().Context(), page)
+	if err != nil {
+		return err
+	}
+	setNextLink(c, next)
+	out := make([]paymentJSON, 0, len(list))
+	for _, p := range list {
+		out = append(out, paymentJSON{
+			ID: formatID(p.ID), BookingID: formatID(p.BookingID), ProductID: formatID(p.ProductID), ProductName: p.ProductName,
+			Price: p.Price, BuyerName: p.BuyerName, BuyerEmail: p.BuyerEmail, TransactionID: p.TransactionID, Status: p.Status,
+			Date: p.CreatedAt.In(s.loc).Format("01-02-2006"),
+		})
+	}
+	return c.JSON(http.StatusOK, out)
 }

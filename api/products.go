@@ -1,11 +1,13 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -72,8 +74,111 @@ func (s *Server) productList(c echo.Context, products []store.Product, err error
 	return c.JSON(http.StatusOK, out)
 }
 
-// listAdvertised serves GET /api/advertised: Urgent Sell.
-func (s *Server) listAdvertised(c echo.Context) error {
+// listProducts serves GET /api/products: available products, newest
+// first, a page at a time. Filters: category, q (search), minPrice,
+// maxPrice, condition, location, verified; sort: newest, price_asc,
+// price_desc, relevance. The answer is the spec's plain array; when there
+// is more, a Link header with rel="next" gives the next page's address.
+func (s *Server) listProducts(c echo.Context) error {
+	f, err := browseFilter(c)
+	if err != nil {
+		return err
+	}
+	products, next, err := s.store.ListProducts(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	if next != nil {
+		setCursorLink(c, encodeCursor(next))
+	}
+	return s.productList(c, products, nil)
+}
+
+// browseFilter reads the product list's query string.
+func browseFilter(c echo.Context) (store.BrowseFilter, error) {
+	q := c.QueryParams()
+	var f fieldErrors
+	get := func(name string) string {
+		vs := q[name]
+		if len(vs) > 1 {
+			f.add(name, "was given more than once")
+		}
+		if len(vs) == 0 {
+			return ""
+		}
+		return strings.TrimSpace(vs[0])
+	}
+	whole := func(name string) int64 {
+		v := get(name)
+		if v == "" {
+			return 0
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 || n > maxOriginalPrice {
+			f.add(name, "must be a whole number of Tk")
+		}
+		return n
+	}
+	out := store.BrowseFilter{Category: get("category"), Limit: defaultPageSize}
+	typed := get("q")
+	if len([]rune(typed)) > 100 || !cleanText(typed, false) {
+		f.add("q", "must be at most 100 plain characters")
+	} else {
+		out.Words = typed
+	}
+	out.MinPrice, out.MaxPrice = whole("minPrice"), whole("maxPrice")
+	if out.MaxPrice != 0 && out.MinPrice > out.MaxPrice {
+		f.add("maxPrice", "must not be below minPrice")
+	}
+	if out.Condition = get("condition"); out.Condition != "" && !slices.Contains(store.Conditions, out.Condition) {
+		f.add("condition", "must be excellent, good or fair")
+	}
+	if loc := get("location"); loc != "" {
+		if len([]rune(loc)) > 100 || !cleanText(loc, false) {
+			f.add("location", "must be at most 100 plain characters")
+		}
+		out.Location = loc
+	}
+	switch v := get("verified"); v {
+	case "", "false", "0":
+	case "true", "1":
+		out.VerifiedOnly = true
+	default:
+		f.add("verified", "must be true or false")
+	}
+	out.Sort = get("sort")
+	switch {
+	case out.Sort == "" && out.Searching():
+		out.Sort = store.SortRelevance
+	case out.Sort == "":
+		out.Sort = store.SortNewest
+	case out.Sort == store.SortRelevance && !out.Searching():
+		f.add("sort", "relevance needs a search (q)")
+	case !slices.Contains([]string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance}, out.Sort):
+		f.add("sort", "must be newest, price_asc, price_desc or relevance")
+	}
+	if v := get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxPageSize {
+			f.add("limit", fmt.Sprintf("must be a whole number from 1 to %d", maxPageSize))
+		}
+		out.Limit = n
+	}
+	if err := f.err(); err != nil {
+		return out, err
+	}
+	if raw := get("cursor"); raw != "" {
+		cur, err := decodeCursor(raw, out.Sort)
+		if err != nil {
+			return out, err
+		}
+		out.After = cur
+	}
+	return out, nil
+}
+
+// listAdvertisedProducts serves GET /api/advertised: Urgent Sell.
+func (s *Server) listAdvertisedProducts(c echo.Context) error {
 	limit, after, err := advertisedPage(c)
 	if err != nil {
 		return err
@@ -102,14 +207,10 @@ func (s *Server) getProduct(c echo.Context) error {
 	return c.JSON(http.StatusOK, s.toProductJSON(p))
 }
 
-// listUserProducts serves GET /api/userProducts?email=: a seller's own
+// listSellerProducts serves GET /api/userProducts?email=: a seller's own
 // products (sold ones too), or any seller's for an admin.
-func (s *Server) listUserProducts(c echo.Context) error {
-	email, err := singleQuery(c, "email")
-	if err != nil {
-		return err
-	}
-	u, err := s.userByEmailParam(c, email)
+func (s *Server) listSellerProducts(c echo.Context) error {
+	u, err := s.userByEmailQuery(c)
 	if err != nil {
 		return err
 	}
@@ -267,29 +368,35 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
 }
 
-// deleteProduct serves DELETE /api/products/:id: the product's seller or
-// an admin takes it out of the catalogue.
+// deleteProduct serves DELETE /api/products/:id: the product's seller
+// (store.DeleteOwnProduct) or an admin (store.DeleteProductAsAdmin) takes
+// it out of the catalogue.
 func (s *Server) deleteProduct(c echo.Context) error {
-	return s.removeProduct(c, false)
+	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) error {
+		if u.Role == store.RoleAdmin {
+			return s.store.DeleteProductAsAdmin(ctx, id)
+		}
+		return s.store.DeleteOwnProduct(ctx, id, u.ID)
+	})
 }
 
-// deleteReportedProduct serves DELETE /api/products/report/:id.
+// deleteReportedProduct serves DELETE /api/products/report/:id: an admin
+// takes out a product somebody reported.
 func (s *Server) deleteReportedProduct(c echo.Context) error {
-	return s.removeProduct(c, true)
+	return s.deleteProductWith(c, func(ctx context.Context, id int64, _ store.User) error {
+		return s.store.DeleteReportedProduct(ctx, id)
+	})
 }
 
-func (s *Server) removeProduct(c echo.Context, reported bool) error {
+// deleteProductWith runs a deletion of the product the path names and answers as
+// both deleting routes do.
+func (s *Server) deleteProductWith(c echo.Context, del func(ctx context.Context, id int64, by store.User) error) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return notFound("Product")
 	}
 	u, _ := currentUser(c)
-	sellerID := u.ID
-	if u.Role == store.RoleAdmin {
-		sellerID = 0
-	}
-	err = s.store.DeleteProduct(c.Request().Context(), id, sellerID, reported)
-	if err != nil {
+	if err := del(c.Request().Context(), id, u); err != nil {
 		return notFoundAs(err, "Product")
 	}
 	s.log.Info("product deleted", "product_id", id, "by", u.ID, "role", u.Role)

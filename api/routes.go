@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -64,9 +65,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/categorys/:id", s.getCategory)
 	public.GET("/products", s.listProducts)
 	public.GET("/products/:id", s.getProduct) // available products only
-	public.GET("/advertised", s.listAdvertised)
+	public.GET("/advertised", s.listAdvertisedProducts)
 	g.POST("/products", s.createProduct, seller, s.changes)
-	g.GET("/userProducts", s.listUserProducts, requireRole(store.RoleSeller, store.RoleAdmin))                    // own, or any for an admin
+	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin))                  // own, or any for an admin
 	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                                         // own only
 	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
 	g.PUT("/products/report/:id", s.reportProduct, requireUser, noBody, s.changes)
@@ -75,9 +76,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser)
-	g.GET("/bookings", s.listBookings, requireUser)                 // own, or any for an admin
+	g.GET("/bookings", s.listBuyerBookings, requireUser)            // own, or any for an admin
 	g.GET("/bookings/:id", s.getBooking, requireUser)               // own, or any for an admin
-	g.DELETE("/bookings/:id", s.deleteBooking, requireUser, noBody) // own only
+	g.DELETE("/bookings/:id", s.cancelBooking, requireUser, noBody) // own only
 
 	// payments
 	g.POST("/create-payment-intent", s.createPaymentIntent, requireUser) // own booking only
@@ -95,16 +96,41 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/unsubscribe", s.unsubscribe)
 	g.GET("/admin/mail-failures", s.listMailFailures, admin)
 
+	// Echo gives each group with middleware a catch-all RouteNotFound, and
+	// that catch-all hides the 405 of a known path called with a method it
+	// does not have; this one answers both cases.
+	g.RouteNotFound("/*", s.apiRouteNotFound)
+
 	// Uploaded photos, then the app: registered last, for GET and HEAD
-	// only. The app answers unknown /api paths with a JSON 404 itself; a
-	// RouteNotFound on the group would also swallow the 405 of a known
-	// path called with the wrong method.
+	// only.
 	e.GET("/uploads/:key", s.serveUpload)
 	e.HEAD("/uploads/:key", s.serveUpload)
 	e.GET("/product/:id", s.productPage) // the app, with the product's title and link preview
 	e.HEAD("/product/:id", s.productPage)
 	e.GET("/*", s.spa.serve)
 	e.HEAD("/*", s.spa.serve)
+}
+
+// apiMethods are the methods the API's routes use.
+var apiMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+// apiRouteNotFound answers a request under /api that no route takes: 405
+// with an Allow header when the path has routes for other methods, else
+// 404. Both are JSON.
+func (s *Server) apiRouteNotFound(c echo.Context) error {
+	var allow []string
+	for _, m := range apiMethods {
+		probe := s.echo.NewContext(c.Request(), nil)
+		s.echo.Router().Find(m, echo.GetPath(c.Request()), probe)
+		if p := probe.Path(); p != "/api/*" && p != "/api" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) == 0 {
+		return apiNotFound(c)
+	}
+	c.Response().Header().Set(echo.HeaderAllow, strings.Join(allow, ", "))
+	return echo.ErrMethodNotAllowed
 }
 
 // MetricsHandler is the whole table of the metrics listener (METRICS_ADDR),

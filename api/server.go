@@ -54,7 +54,7 @@ type Options struct {
 	Now func() time.Time
 	// Metrics is where the server registers its Prometheus series
 	// (requests, the database pool, payments); nil makes a private one.
-	// Metrics() serves it.
+	// MetricsHandler() serves it.
 	Metrics *prometheus.Registry
 	// Build names the running build in resale_build_info.
 	Build BuildInfo

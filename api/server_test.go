@@ -58,12 +58,32 @@ func TestUnknownAPIPathsAreJSON404(t *testing.T) {
 	}
 }
 
-// A known path called with a method it does not take is a JSON error too
-// (404: the app's catch-all route means Echo cannot tell it apart).
+// A known path called with a method it does not take is a JSON 405 that
+// names the methods it does take; an unknown path stays a 404 whatever the
+// method.
 func TestWrongMethodIsJSON(t *testing.T) {
 	t.Parallel()
-	rec := newTestServer(t).do(http.MethodDelete, "/api/categorys", nil, nil)
+	s := newTestServer(t)
+	for _, c := range []struct{ method, path, allow string }{
+		{http.MethodDelete, "/api/categorys", "GET"},
+		{http.MethodPatch, "/api/products", "GET, POST"},
+		{http.MethodPost, "/api/bookings/12", "GET, DELETE"},
+		{http.MethodGet, "/api/auth/logout", "POST"},
+		{http.MethodPut, "/api/advertised", "GET"},
+	} {
+		t.Run(c.method+" "+c.path, func(t *testing.T) {
+			rec := s.do(c.method, c.path, nil, nil)
+			wantError(t, rec, http.StatusMethodNotAllowed, "method_not_allowed")
+			if got := rec.Header().Get("Allow"); got != c.allow {
+				t.Errorf("Allow = %q, want %q", got, c.allow)
+			}
+		})
+	}
+	rec := s.do(http.MethodPatch, "/api/nothing", nil, nil)
 	wantError(t, rec, http.StatusNotFound, "not_found")
+	if got := rec.Header().Get("Allow"); got != "" {
+		t.Errorf("unknown path: Allow = %q", got)
+	}
 }
 
 func TestBodyOverTheLimit(t *testing.T) {

@@ -8,6 +8,80 @@ import (
 	"resale/store"
 )
 
+// userJSON is a user on the wire; it never carries the password hash.
+type userJSON struct {
+	ID        string `json:"_id"`
+	UserName  string `json:"userName"`
+	Email     string `json:"email"`
+	UserPhoto string `json:"userPhoto"`
+	Role      string `json:"role"`
+	Verify    string `json:"verify"`
+}
+
+func toUserJSON(u store.User) userJSON {
+	verify := ""
+	if u.Verified {
+		verify = "verify"
+	}
+	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify}
+}
+
+// userByEmailParam finds the user a lookup names: the caller themself, or
+// anyone when the caller is an admin. Asking about someone else is 403.
+func (s *Server) userByEmailParam(c echo.Context, email string) (store.User, error) {
+	me, _ := currentUser(c)
+	if email == "" || store.NormalizeEmail(email) == me.Email {
+		return me, nil
+	}
+	if me.Role != store.RoleAdmin {
+		return store.User{}, errForbidden
+	}
+	u, err := s.store.GetUserByEmail(c.Request().Context(), email)
+	return u, notFoundAs(err, "User")
+}
+
+// userByEmailQuery is userByEmailParam for the query string's email.
+func (s *Server) userByEmailQuery(c echo.Context) (store.User, error) {
+	email, err := singleQuery(c, "email")
+	if err != nil {
+		return store.User{}, err
+	}
+	return s.userByEmailParam(c, email)
+}
+
+// getUser serves GET /api/user?email=.
+func (s *Server) getUser(c echo.Context) error {
+	u, err := s.userByEmailQuery(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserJSON(u))
+}
+
+// isSeller serves GET /api/users/seller/:email: {"Seller": true|false}.
+func (s *Server) isSeller(c echo.Context) error {
+	return s.hasRole(c, store.RoleSeller)
+}
+
+// isAdmin serves GET /api/users/admin/:email: {"Admin": true|false}.
+func (s *Server) isAdmin(c echo.Context) error {
+	return s.hasRole(c, store.RoleAdmin)
+}
+
+// hasRole answers whether the user the path names has the role, under the
+// role's own name.
+func (s *Server) hasRole(c echo.Context, role string) error {
+	email, err := emailParam(c)
+	if err != nil {
+		return err
+	}
+	u, err := s.userByEmailParam(c, email)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]bool{role: u.Role == role})
+}
+
 // listUsers serves GET /api/users and GET /api/users?role=Buyer|Seller.
 func (s *Server) listUsers(c echo.Context) error {
 	role, err := singleQuery(c, "role")
@@ -68,40 +142,4 @@ func (s *Server) verifySeller(c echo.Context) error {
 		s.log.Info("seller verified", "seller_email", email, "by", me.ID)
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
-}
-
-// paymentJSON is a payment record on the wire, with the spec's names.
-type paymentJSON struct {
-	ID            string `json:"_id"`
-	BookingID     string `json:"bookingId"`
-	ProductID     string `json:"ProductId"`
-	ProductName   string `json:"productName"`
-	Price         int64  `json:"price"`
-	BuyerName     string `json:"buyerName"`
-	BuyerEmail    string `json:"buyerEmail"`
-	TransactionID string `json:"transactionId"`
-	Status        string `json:"status"`
-	Date          string `json:"date"`
-}
-
-// listPayments serves GET /api/payments: every payment, for the admin.
-func (s *Server) listPayments(c echo.Context) error {
-	page, err := listPage(c)
-	if err != nil {
-		return err
-	}
-	list, next, err := s.store.ListPayments(c.Request().Context(), page)
-	if err != nil {
-		return err
-	}
-	setNextLink(c, next)
-	out := make([]paymentJSON, 0, len(list))
-	for _, p := range list {
-		out = append(out, paymentJSON{
-			ID: formatID(p.ID), BookingID: formatID(p.BookingID), ProductID: formatID(p.ProductID), ProductName: p.ProductName,
-			Price: p.Price, BuyerName: p.BuyerName, BuyerEmail: p.BuyerEmail, TransactionID: p.TransactionID, Status: p.Status,
-			Date: p.CreatedAt.In(s.loc).Format("01-02-2006"),
-		})
-	}
-	return c.JSON(http.StatusOK, out)
 }

@@ -37,7 +37,7 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 	available := 0
 	verified, unverified := false, false
 	for _, brand := range []string{"WALTON", "APPLE", "HP", "ASUS"} {
-		list, _, err := st.Browse(ctx, store.BrowseFilter{Category: brand, Sort: store.SortNewest, Limit: 100})
+		list, _, err := st.ListProducts(ctx, store.BrowseFilter{Category: brand, Sort: store.SortNewest, Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestBulkSkewsCategoriesAndKeepsCounts(t *testing.T) {
 	}
 	cats, _ := st.ListCategories(ctx)
 	for _, c := range cats {
-		counted, err := st.CategoryCount(ctx, c.ID)
+		counted, err := st.GetCategoryCount(ctx, c.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -130,10 +130,10 @@ func (s *Service) minorUnits(price int64) int64 {
 
 func formatID(id int64) string { return strconv.FormatInt(id, 10) }
 
-// CreateIntent answers the client secret of the booking's PaymentIntent:
+// CreatePaymentIntent answers the client secret of the booking's PaymentIntent:
 // one per booking, for the booking's price, reused on retries. The caller
 // has checked the booking is the buyer's.
-func (s *Service) CreateIntent(ctx context.Context, b store.Booking) (string, error) {
+func (s *Service) CreatePaymentIntent(ctx context.Context, b store.Booking) (string, error) {
 	if b.Paid {
 		return "", ErrPaid
 	}

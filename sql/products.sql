@@ -3,7 +3,7 @@ INSERT INTO products (seller_id, category_id, product_name, picture, sell_price,
 VALUES (@seller_id, @category_id, @product_name, @picture, @sell_price, @original_price, @condition, @location, @used, @phone, @description)
 RETURNING id;
 
--- name: GetProductListing :one
+-- name: GetProduct :one
 SELECT * FROM product_listings WHERE id = @id;
 
 -- name: ListAdvertisedProducts :many
@@ -42,8 +42,19 @@ FOR UPDATE;
 UPDATE products SET advertised_at = now()
 WHERE id = @id AND advertised_at IS NULL AND sold_at IS NULL AND deleted_at IS NULL;
 
--- name: DeleteProduct :execrows
+-- name: DeleteOwnProduct :execrows
+-- A seller takes out a product of their own; anyone else's matches nothing.
+UPDATE products SET deleted_at = now()
+WHERE id = @id AND seller_id = @seller_id AND deleted_at IS NULL;
+
+-- name: DeleteProductAsAdmin :execrows
 UPDATE products SET deleted_at = now() WHERE id = @id AND deleted_at IS NULL;
+
+-- name: DeleteReportedProduct :execrows
+-- Only a product somebody reported matches.
+UPDATE products SET deleted_at = now()
+WHERE id = @id AND deleted_at IS NULL
+  AND EXISTS (SELECT 1 FROM product_reports WHERE product_id = @id);
 
 -- name: CancelOpenBookingsOfProduct :exec
 -- The product is gone: bookings nobody paid for are cancelled with it.
@@ -54,6 +65,3 @@ WHERE product_id = @product_id AND paid_at IS NULL AND cancelled_at IS NULL;
 -- One report per person and product; reporting again changes nothing.
 INSERT INTO product_reports (product_id, reporter_id) VALUES (@product_id, @reporter_id)
 ON CONFLICT DO NOTHING;
-
--- name: IsProductReported :one
-SELECT EXISTS (SELECT 1 FROM product_reports WHERE product_id = @product_id)::boolean;

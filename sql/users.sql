@@ -17,8 +17,8 @@ UPDATE users SET oidc_subject = @oidc_subject
 WHERE id = @id AND deleted_at IS NULL AND oidc_subject IS NULL
 RETURNING *;
 
--- name: BumpTokenVersion :execrows
--- Every token issued so far for this user stops working.
+-- name: Logout :execrows
+-- Every token issued so far for this user stops working, on every device.
 UPDATE users SET token_version = token_version + 1 WHERE id = @id AND deleted_at IS NULL;
 
 -- name: SetPasswordHash :execrows

@@ -54,9 +54,9 @@ func (f BrowseFilter) Searching() bool {
 	return searchQuery(f.Words) != ""
 }
 
-// Browse returns one page of available products and, when there are
-// more, the cursor of the next page.
-func (s *Store) Browse(ctx context.Context, f BrowseFilter) ([]Product, *Cursor, error) {
+// ListProducts returns one page of available products as f filters and
+// sorts them and, when there are more, the cursor of the next page.
+func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *Cursor, error) {
 	tsquery := searchQuery(f.Words)
 	location := likeEscape(f.Location)
 	str := func(v string) *string {
@@ -221,9 +221,9 @@ func page(rows []dbsqlc.ProductListing, ranks []float32, f BrowseFilter, byTime 
 	return out, next, nil
 }
 
-// CategoryCount is how many available products a category has, kept by
+// GetCategoryCount is how many available products a category has, kept by
 // triggers so it costs one row read at any size.
-func (s *Store) CategoryCount(ctx context.Context, categoryID int64) (int64, error) {
+func (s *Store) GetCategoryCount(ctx context.Context, categoryID int64) (int64, error) {
 	n, err := s.q.GetCategoryCount(ctx, categoryID)
 	if err != nil {
 		return 0, translate(err)

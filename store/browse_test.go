@@ -48,7 +48,7 @@ func TestSearchFormsAgree(t *testing.T) {
 	walk := func(f store.BrowseFilter) []string {
 		var ids []string
 		for pages := 0; pages < 20; pages++ {
-			ps, next, err := s.Browse(ctx, f)
+			ps, next, err := s.ListProducts(ctx, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestRelevanceFewAndBroad(t *testing.T) {
 	walk := func(f store.BrowseFilter, switchAt int64) []int64 {
 		var ids []int64
 		for pages := 0; pages < 20; pages++ {
-			ps, next, err := s.Browse(ctx, f)
+			ps, next, err := s.ListProducts(ctx, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,7 +160,7 @@ func TestBroadSearchRemembered(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := store.BrowseFilter{Words: "dell", Sort: store.SortRelevance, Limit: 30}
-	first, next, err := s.Browse(ctx, f)
+	first, next, err := s.ListProducts(ctx, f)
 	if err != nil || len(first) != 30 || next == nil || !next.ByTime || first[0].Name != "Dell Latitude 2100" {
 		t.Fatalf("broad search: %d products, first %q, next %+v, %v", len(first), first[0].Name, next, err)
 	}
@@ -170,7 +170,7 @@ func TestBroadSearchRemembered(t *testing.T) {
 	}
 	var names []string
 	for page := 0; page < 5; page++ {
-		ps, next, err := s.Browse(ctx, f)
+		ps, next, err := s.ListProducts(ctx, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,7 +198,7 @@ func oldest(n int) []string {
 	return names
 }
 
-// Browse takes what the person typed: words with query syntax in them
+// ListProducts takes what the person typed: words with query syntax in them
 // search for the words, and a location with LIKE wildcards matches them
 // literally.
 func TestBrowseTakesTypedWords(t *testing.T) {
@@ -224,7 +224,7 @@ func TestBrowseTakesTypedWords(t *testing.T) {
 		if f.Sort == "" {
 			f.Sort = store.SortNewest
 		}
-		ps, _, err := s.Browse(ctx, f)
+		ps, _, err := s.ListProducts(ctx, f)
 		if err != nil {
 			t.Fatalf("%+v: %v", f, err)
 		}

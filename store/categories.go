@@ -64,3 +64,21 @@ func (c *categoryIDs) put(cat Category) {
 		c.byName[cat.Name] = cat
 	}
 }
+
+// GetCategoryByName returns the category with exactly that name. A
+// category is never renamed or removed while the server runs (only a
+// migration could), so the ones found are remembered: browsing a brand then
+// costs no lookup. Names not found are asked for each time, so a category
+// added later is seen at once.
+func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, error) {
+	if c, ok := s.categories.get(name); ok {
+		return c, nil
+	}
+	r, err := s.q.GetCategoryByName(ctx, name)
+	if err != nil {
+		return Category{}, translate(err)
+	}
+	c := categoryFrom(r.ID, r.Name, r.Image)
+	s.categories.put(c)
+	return c, nil
+}

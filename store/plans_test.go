@@ -125,7 +125,7 @@ func TestOnlyHotQueriesArePrepared(t *testing.T) {
 		{Category: "HP", Sort: store.SortPriceAsc, Limit: 5},
 		{Words: "hp", Sort: store.SortRelevance, Limit: 5},
 	} {
-		if _, _, err := s.Browse(ctx, f); err != nil {
+		if _, _, err := s.ListProducts(ctx, f); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -96,29 +96,11 @@ func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error
 
 // GetProduct returns a live product.
 func (s *Store) GetProduct(ctx context.Context, id int64) (Product, error) {
-	r, err := s.q.GetProductListing(ctx, id)
+	r, err := s.q.GetProduct(ctx, id)
 	if err != nil {
 		return Product{}, translate(err)
 	}
 	return productFrom(r), nil
-}
-
-// GetCategoryByName returns the category with exactly that name. A
-// category is never renamed or removed while the server runs (only a
-// migration could), so the ones found are remembered: browsing a brand then
-// costs no lookup. Names not found are asked for each time, so a category
-// added later is seen at once.
-func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, error) {
-	if c, ok := s.categories.get(name); ok {
-		return c, nil
-	}
-	r, err := s.q.GetCategoryByName(ctx, name)
-	if err != nil {
-		return Category{}, translate(err)
-	}
-	c := categoryFrom(r.ID, r.Name, r.Image)
-	s.categories.put(c)
-	return c, nil
 }
 
 // ListAdvertisedProducts returns a page of advertised unsold products,
@@ -189,33 +171,51 @@ func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64)
 	return changed, err
 }
 
-// DeleteProduct takes a product out of the catalogue, cancelling bookings
-// nobody paid for; payments stay. sellerID 0 means an admin deletes it;
-// otherwise only that seller's product can go (ErrNotFound if not theirs).
-// mustBeReported makes it refuse (ErrNotReported) a product nobody reported.
-func (s *Store) DeleteProduct(ctx context.Context, productID, sellerID int64, mustBeReported bool) error {
+// DeleteOwnProduct takes the seller's own product out of the catalogue;
+// anyone else's is ErrNotFound. See withdrawProduct for what goes with it.
+func (s *Store) DeleteOwnProduct(ctx context.Context, productID, sellerID int64) error {
+	return s.withdrawProduct(ctx, productID, func(q *dbsqlc.Queries) (int64, error) {
+		return q.DeleteOwnProduct(ctx, dbsqlc.DeleteOwnProductParams{ID: productID, SellerID: sellerID})
+	})
+}
+
+// DeleteProductAsAdmin takes any live product out of the catalogue.
+func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64) error {
+	return s.withdrawProduct(ctx, productID, func(q *dbsqlc.Queries) (int64, error) {
+		return q.DeleteProductAsAdmin(ctx, productID)
+	})
+}
+
+// DeleteReportedProduct takes a product somebody reported out of the
+// catalogue; a live product nobody reported is ErrNotReported.
+func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64) error {
+	err := s.withdrawProduct(ctx, productID, func(q *dbsqlc.Queries) (int64, error) {
+		return q.DeleteReportedProduct(ctx, productID)
+	})
+	if errors.Is(err, ErrNotFound) {
+		if _, live := s.GetProduct(ctx, productID); live == nil {
+			return ErrNotReported
+		}
+	}
+	return err
+}
+
+// withdrawProduct runs one of the deletions above and, in the same
+// transaction, cancels the product's bookings nobody paid for; payments
+// stay. The deletion's UPDATE locks the product's row, so a booking or
+// sale under way (which holds it FOR SHARE or FOR UPDATE) finishes first
+// and one starting later no longer finds the product. A deletion that
+// matches no row is ErrNotFound.
+func (s *Store) withdrawProduct(ctx context.Context, productID int64, del func(*dbsqlc.Queries) (int64, error)) error {
 	return s.tx(ctx, func(q *dbsqlc.Queries) error {
-		p, err := q.LockProduct(ctx, productID)
+		n, err := del(q)
 		if err != nil {
 			return err
 		}
-		if sellerID != 0 && p.SellerID != sellerID {
+		if n == 0 {
 			return ErrNotFound
 		}
-		if mustBeReported {
-			reported, err := q.IsProductReported(ctx, productID)
-			if err != nil {
-				return err
-			}
-			if !reported {
-				return ErrNotReported
-			}
-		}
-		if err := q.CancelOpenBookingsOfProduct(ctx, productID); err != nil {
-			return err
-		}
-		_, err = q.DeleteProduct(ctx, productID)
-		return err
+		return q.CancelOpenBookingsOfProduct(ctx, productID)
 	})
 }
 

@@ -19,7 +19,7 @@ type SeedProduct struct {
 
 // InsertSeedProduct stores a demo product as it is, timestamps included.
 func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, error) {
-	id, err := s.q.SeedProduct(ctx, dbsqlc.SeedProductParams{
+	id, err := s.q.InsertSeedProduct(ctx, dbsqlc.InsertSeedProductParams{
 		SellerID: p.SellerID, CategoryID: p.CategoryID, ProductName: p.Name, Picture: p.Picture,
 		SellPrice: p.SellPrice, OriginalPrice: p.OriginalPrice, Condition: p.Condition, Location: p.Location,
 		Used: p.Used, Phone: p.Phone, Description: p.Description, CreatedAt: p.CreatedAt,

@@ -94,10 +94,10 @@ func (s *Store) GetUserByEmail(ctx context.Context, email string) (User, error) 
 	return userFrom(u), nil
 }
 
-// RevokeTokens makes every access token issued so far for the user stop
-// working (log out everywhere).
-func (s *Store) RevokeTokens(ctx context.Context, userID int64) error {
-	n, err := s.q.BumpTokenVersion(ctx, userID)
+// Logout makes every access token issued so far for the user stop
+// working: the user is logged out on every device.
+func (s *Store) Logout(ctx context.Context, userID int64) error {
+	n, err := s.q.Logout(ctx, userID)
 	if err != nil {
 		return translate(err)
 	}

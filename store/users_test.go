@@ -71,19 +71,19 @@ func TestLoginCodesWorkOnceAndExpire(t *testing.T) {
 	}
 }
 
-func TestRevokeTokensAndGrantAdmin(t *testing.T) {
+func TestLogoutAndGrantAdmin(t *testing.T) {
 	t.Parallel()
 	s := storetest.Store(t)
 	ctx := context.Background()
 	u, _ := s.CreateUser(ctx, store.NewUser{Name: "U", Email: "u@example.com", Role: store.RoleBuyer})
-	if err := s.RevokeTokens(ctx, u.ID); err != nil {
+	if err := s.Logout(ctx, u.ID); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := s.GetUser(ctx, u.ID)
 	if got.TokenVersion != u.TokenVersion+1 {
 		t.Errorf("version %d -> %d", u.TokenVersion, got.TokenVersion)
 	}
-	if err := s.RevokeTokens(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Logout(ctx, 999); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("revoke unknown: %v", err)
 	}
 	if _, err := s.GrantAdmin(ctx, "nobody@example.com"); !errors.Is(err, store.ErrNotFound) {

@@ -73,24 +73,58 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 	return id, err
 }
 
-const deleteProduct = `-- name: DeleteProduct :execrows
-UPDATE products SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
+const deleteOwnProduct = `-- name: DeleteOwnProduct :execrows
+UPDATE products SET deleted_at = now()
+WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL
 `
 
-func (q *Queries) DeleteProduct(ctx context.Context, id int64) (int64, error) {
-	result, err := q.db.Exec(ctx, deleteProduct, id)
+type DeleteOwnProductParams struct {
+	ID       int64
+	SellerID int64
+}
+
+// A seller takes out a product of their own; anyone else's matches nothing.
+func (q *Queries) DeleteOwnProduct(ctx context.Context, arg DeleteOwnProductParams) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteOwnProduct, arg.ID, arg.SellerID)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected(), nil
 }
 
-const getProductListing = `-- name: GetProductListing :one
+const deleteProductAsAdmin = `-- name: DeleteProductAsAdmin :execrows
+UPDATE products SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
+`
+
+func (q *Queries) DeleteProductAsAdmin(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteProductAsAdmin, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const deleteReportedProduct = `-- name: DeleteReportedProduct :execrows
+UPDATE products SET deleted_at = now()
+WHERE id = $1 AND deleted_at IS NULL
+  AND EXISTS (SELECT 1 FROM product_reports WHERE product_id = $1)
+`
+
+// Only a product somebody reported matches.
+func (q *Queries) DeleteReportedProduct(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteReportedProduct, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const getProduct = `-- name: GetProduct :one
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings WHERE id = $1
 `
 
-func (q *Queries) GetProductListing(ctx context.Context, id int64) (ProductListing, error) {
-	row := q.db.QueryRow(ctx, getProductListing, id)
+func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
+	row := q.db.QueryRow(ctx, getProduct, id)
 	var i ProductListing
 	err := row.Scan(
 		&i.ID,
@@ -115,17 +149,6 @@ func (q *Queries) GetProductListing(ctx context.Context, id int64) (ProductListi
 		&i.Reported,
 	)
 	return i, err
-}
-
-const isProductReported = `-- name: IsProductReported :one
-SELECT EXISTS (SELECT 1 FROM product_reports WHERE product_id = $1)::boolean
-`
-
-func (q *Queries) IsProductReported(ctx context.Context, productID int64) (bool, error) {
-	row := q.db.QueryRow(ctx, isProductReported, productID)
-	var column_1 bool
-	err := row.Scan(&column_1)
-	return column_1, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many

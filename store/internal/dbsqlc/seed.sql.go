@@ -10,13 +10,13 @@ import (
 	"time"
 )
 
-const seedProduct = `-- name: SeedProduct :one
+const insertSeedProduct = `-- name: InsertSeedProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone, description, created_at, advertised_at, sold_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
 RETURNING id
 `
 
-type SeedProductParams struct {
+type InsertSeedProductParams struct {
 	SellerID      int64
 	CategoryID    int64
 	ProductName   string
@@ -34,8 +34,8 @@ type SeedProductParams struct {
 }
 
 // Demo and benchmark data only: a product with its own timestamps.
-func (q *Queries) SeedProduct(ctx context.Context, arg SeedProductParams) (int64, error) {
-	row := q.db.QueryRow(ctx, seedProduct,
+func (q *Queries) InsertSeedProduct(ctx context.Context, arg InsertSeedProductParams) (int64, error) {
+	row := q.db.QueryRow(ctx, insertSeedProduct,
 		arg.SellerID,
 		arg.CategoryID,
 		arg.ProductName,

@@ -35,19 +35,6 @@ func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
 	return i, err
 }
 
-const bumpTokenVersion = `-- name: BumpTokenVersion :execrows
-UPDATE users SET token_version = token_version + 1 WHERE id = $1 AND deleted_at IS NULL
-`
-
-// Every token issued so far for this user stops working.
-func (q *Queries) BumpTokenVersion(ctx context.Context, id int64) (int64, error) {
-	result, err := q.db.Exec(ctx, bumpTokenVersion, id)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
 const cancelOpenBookingsOfUser = `-- name: CancelOpenBookingsOfUser :exec
 UPDATE bookings SET cancelled_at = now()
 WHERE paid_at IS NULL AND cancelled_at IS NULL
@@ -311,6 +298,19 @@ func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
 		&i.Language,
 	)
 	return i, err
+}
+
+const logout = `-- name: Logout :execrows
+UPDATE users SET token_version = token_version + 1 WHERE id = $1 AND deleted_at IS NULL
+`
+
+// Every token issued so far for this user stops working, on every device.
+func (q *Queries) Logout(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, logout, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const setPasswordHash = `-- name: SetPasswordHash :execrows

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,109 +42,6 @@ func decodeCursor(raw, sort string) (*store.Cursor, error) {
 		return nil, invalidFields(map[string]string{"cursor": "is not a cursor of this list: start again from the first page"}, "cursor")
 	}
 	return &store.Cursor{Sort: c.Sort, Time: time.UnixMicro(c.Time), Price: c.Price, Rank: c.Rank, ID: c.ID, ByTime: c.ByTime}, nil
-}
-
-// browseFilter reads the product list's query string.
-func browseFilter(c echo.Context) (store.BrowseFilter, error) {
-	q := c.QueryParams()
-	var f fieldErrors
-	get := func(name string) string {
-		vs := q[name]
-		if len(vs) > 1 {
-			f.add(name, "was given more than once")
-		}
-		if len(vs) == 0 {
-			return ""
-		}
-		return strings.TrimSpace(vs[0])
-	}
-	whole := func(name string) int64 {
-		v := get(name)
-		if v == "" {
-			return 0
-		}
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 0 || n > maxOriginalPrice {
-			f.add(name, "must be a whole number of Tk")
-		}
-		return n
-	}
-	out := store.BrowseFilter{Category: get("category"), Limit: defaultPageSize}
-	typed := get("q")
-	if len([]rune(typed)) > 100 || !cleanText(typed, false) {
-		f.add("q", "must be at most 100 plain characters")
-	} else {
-		out.Words = typed
-	}
-	out.MinPrice, out.MaxPrice = whole("minPrice"), whole("maxPrice")
-	if out.MaxPrice != 0 && out.MinPrice > out.MaxPrice {
-		f.add("maxPrice", "must not be below minPrice")
-	}
-	if out.Condition = get("condition"); out.Condition != "" && !slices.Contains(store.Conditions, out.Condition) {
-		f.add("condition", "must be excellent, good or fair")
-	}
-	if loc := get("location"); loc != "" {
-		if len([]rune(loc)) > 100 || !cleanText(loc, false) {
-			f.add("location", "must be at most 100 plain characters")
-		}
-		out.Location = loc
-	}
-	switch v := get("verified"); v {
-	case "", "false", "0":
-	case "true", "1":
-		out.VerifiedOnly = true
-	default:
-		f.add("verified", "must be true or false")
-	}
-	out.Sort = get("sort")
-	switch {
-	case out.Sort == "" && out.Searching():
-		out.Sort = store.SortRelevance
-	case out.Sort == "":
-		out.Sort = store.SortNewest
-	case out.Sort == store.SortRelevance && !out.Searching():
-		f.add("sort", "relevance needs a search (q)")
-	case !slices.Contains([]string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance}, out.Sort):
-		f.add("sort", "must be newest, price_asc, price_desc or relevance")
-	}
-	if v := get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxPageSize {
-			f.add("limit", fmt.Sprintf("must be a whole number from 1 to %d", maxPageSize))
-		}
-		out.Limit = n
-	}
-	if err := f.err(); err != nil {
-		return out, err
-	}
-	if raw := get("cursor"); raw != "" {
-		cur, err := decodeCursor(raw, out.Sort)
-		if err != nil {
-			return out, err
-		}
-		out.After = cur
-	}
-	return out, nil
-}
-
-// listProducts serves GET /api/products: available products, newest
-// first, a page at a time. Filters: category, q (search), minPrice,
-// maxPrice, condition, location, verified; sort: newest, price_asc,
-// price_desc, relevance. The answer is the spec's plain array; when there
-// is more, a Link header with rel="next" gives the next page's address.
-func (s *Server) listProducts(c echo.Context) error {
-	f, err := browseFilter(c)
-	if err != nil {
-		return err
-	}
-	products, next, err := s.store.Browse(c.Request().Context(), f)
-	if err != nil {
-		return err
-	}
-	if next != nil {
-		setCursorLink(c, encodeCursor(next))
-	}
-	return s.productList(c, products, nil)
 }
 
 // Every other list (a seller's products, reported products, users,
@@ -215,4 +111,16 @@ func advertisedPage(c echo.Context) (int, *store.Cursor, error) {
 	}
 	cur, err := decodeCursor(raw, "advertised")
 	return limit, cur, err
+}
+
+// singleQuery reads a query parameter that may appear at most once.
+func singleQuery(c echo.Context, name string) (string, error) {
+	vs := c.QueryParams()[name]
+	if len(vs) > 1 {
+		return "", invalidFields(map[string]string{name: "was given more than once"}, name)
+	}
+	if len(vs) == 0 {
+		return "", nil
+	}
+	return vs[0], nil
 }
