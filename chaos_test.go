@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"resale/internal/testio"
 )
 
 // A PostgreSQL cluster of the test's own, which it may stop and start.
@@ -73,7 +75,7 @@ func TestDatabaseRestartUnderLoad(t *testing.T) {
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var logs syncBuffer
+	var logs testio.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, []string{"serve"}, env(map[string]string{"DATABASE_URL": c.url(), "ADDR": addr, "DATA_DIR": t.TempDir()}), io.Discard, &logs)

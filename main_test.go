@@ -11,34 +11,16 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"resale/internal/testio"
 	"resale/store"
 	"resale/store/storetest"
 )
-
-// syncBuffer is a bytes.Buffer safe to write from the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func freeAddr(t *testing.T) string {
 	t.Helper()
@@ -83,7 +65,7 @@ func TestRunRejectsBadSettingInOneLine(t *testing.T) {
 // the program stops with a clear message instead of hanging or crashing.
 func TestRunWithDatabaseDown(t *testing.T) {
 	var out bytes.Buffer
-	var errOut syncBuffer
+	var errOut testio.Buffer
 	code := run(context.Background(), []string{"migrate", "up"}, env(map[string]string{
 		"DATABASE_URL":    "postgres://127.0.0.1:1/resale?sslmode=disable&connect_timeout=1",
 		"DB_CONNECT_WAIT": "1s",
@@ -131,7 +113,7 @@ func TestServeEndToEnd(t *testing.T) {
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var errOut syncBuffer
+	var errOut testio.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, []string{"serve"}, env(map[string]string{
@@ -295,7 +277,7 @@ func TestLeastPrivilegeDatabaseRole(t *testing.T) {
 	addr := freeAddr(t)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var logs syncBuffer
+	var logs testio.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- run(runCtx, []string{"serve"}, env(map[string]string{

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"resale/internal/testio"
 	"resale/store/storetest"
 )
 
@@ -47,7 +48,7 @@ func TestServeProbesAndMetrics(t *testing.T) {
 	addr, metricsAddr := freeAddr(t), freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var errOut syncBuffer
+	var errOut testio.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, []string{"serve"}, env(map[string]string{

@@ -19,6 +19,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"resale/internal/testio"
 	"resale/media/s3test"
 	"resale/payments/stripetest"
 	"resale/store"
@@ -28,7 +29,7 @@ import (
 // instance is one running copy of the binary.
 type instance struct {
 	base, dataDir string
-	logs          *syncBuffer
+	logs          *testio.Buffer
 	done          chan int
 }
 
@@ -42,7 +43,7 @@ func startInstances(t *testing.T, ctx context.Context, n int, shared map[string]
 		for k, v := range shared {
 			vars[k] = v
 		}
-		in := &instance{base: "http://" + vars["ADDR"], dataDir: vars["DATA_DIR"], logs: &syncBuffer{}, done: make(chan int, 1)}
+		in := &instance{base: "http://" + vars["ADDR"], dataDir: vars["DATA_DIR"], logs: &testio.Buffer{}, done: make(chan int, 1)}
 		go func() { in.done <- run(ctx, []string{"serve"}, env(vars), io.Discard, in.logs) }()
 		out[i] = in
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"resale/internal/testio"
 	"resale/jobs"
 	"resale/mail"
 	"resale/mail/mailtest"
@@ -228,7 +229,7 @@ func TestLogSenderWorksTheQueue(t *testing.T) {
 	t.Parallel()
 	pool := storetest.Pool(t)
 	s := store.New(pool)
-	var buf syncBuffer
+	var buf testio.Buffer
 	n, err := s.Notify(context.Background(), bookingNotice(newUser(t, s, "rahim")))
 	if err != nil {
 		t.Fatal(err)
@@ -238,23 +239,6 @@ func TestLogSenderWorksTheQueue(t *testing.T) {
 	if out := buf.String(); strings.Count(out, "\n") != 1 || !strings.Contains(out, "link=https://shop.example.com/dashboard/leads") {
 		t.Errorf("log %q", out)
 	}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // Instances starting together migrate River's schema once between them.

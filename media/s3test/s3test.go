@@ -5,15 +5,14 @@
 package s3test
 
 import (
-	"bytes"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
+	"resale/internal/testio"
 	"resale/media"
 )
 
@@ -43,7 +42,7 @@ func Start(t testing.TB) *Server {
 		}
 	}
 	addr := freeAddr(t)
-	var logs lockedBuffer
+	var logs testio.Buffer
 	// metadata in a sidecar folder, so the test does not depend on the
 	// file system supporting extended attributes
 	cmd := exec.Command(bin, "--access", accessKey, "--secret", secretKey, "--port", addr, "--quiet",
@@ -101,21 +100,4 @@ func freeAddr(t testing.TB) string {
 	}
 	defer ln.Close()
 	return ln.Addr().String()
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
