@@ -40,6 +40,10 @@ type userJSON struct {
 	UserPhoto string `json:"userPhoto"`
 	Role      string `json:"role"`
 	Verify    string `json:"verify"`
+	// EmailVerified: the owner proved the email (a link, or Google).
+	EmailVerified bool   `json:"emailVerified"`
+	Language      string `json:"language"`
+	Phone         string `json:"phone"`
 }
 
 func toUserJSON(u store.User) userJSON {
@@ -47,7 +51,8 @@ func toUserJSON(u store.User) userJSON {
 	if u.Verified {
 		verify = "verify"
 	}
-	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify}
+	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify,
+		EmailVerified: u.EmailVerified, Language: u.Language, Phone: u.Phone}
 }
 
 type sessionJSON struct {
@@ -143,6 +148,11 @@ func (s *Server) signup(c echo.Context) error {
 		return err
 	}
 	s.log.Info("account created", "user_id", u.ID, "role", u.Role)
+	// the welcome email, with the link that proves the address; if it
+	// cannot be queued now, the account asks again from its banner
+	if err := s.sendVerification(c, u.ID); err != nil {
+		s.log.Error("queueing the verification email", "user_id", u.ID, "err", err)
+	}
 	return s.session(c, http.StatusCreated, u)
 }
 

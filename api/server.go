@@ -58,6 +58,9 @@ type Options struct {
 	Metrics *prometheus.Registry
 	// Build names the running build in resale_build_info.
 	Build BuildInfo
+	// MailConfigured says the shop sends real email (SMTP_URL): listing,
+	// booking and messaging then need a verified email.
+	MailConfigured bool
 	// SchemaVersion is the newest migration this binary carries: /readyz
 	// answers 503 while the database is older. 0 skips that check.
 	SchemaVersion int64
@@ -91,6 +94,8 @@ type Server struct {
 	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
 	catalogue            catalogueCache
 	unsubscriber         *notify.Unsubscriber // one-click unsubscribe tokens (notifications.go)
+	accountTokens        auth.AccountTokens   // reset and verification links (account_recovery.go)
+	mailConfigured       bool
 }
 
 // New builds the HTTP handler.
@@ -145,6 +150,9 @@ func New(opts Options) (*Server, error) {
 		publicURL:     opts.PublicURL,
 		schemaVersion: opts.SchemaVersion,
 		unsubscriber:  notify.NewUnsubscriber(opts.TokenKey),
+		accountTokens: auth.NewAccountTokens(opts.TokenKey),
+
+		mailConfigured: opts.MailConfigured,
 	}
 	if p := opts.Payments; p != nil {
 		s.payments = p
