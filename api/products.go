@@ -270,15 +270,20 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 // deleteProduct serves DELETE /api/products/:id: the product's seller or
 // an admin takes it out of the catalogue.
 func (s *Server) deleteProduct(c echo.Context) error {
-	return s.removeProduct(c, false)
+	return s.removeProduct(c, false, "")
 }
 
 // deleteReportedProduct serves DELETE /api/products/report/:id.
+// An optional JSON {reason} is told to the seller.
 func (s *Server) deleteReportedProduct(c echo.Context) error {
-	return s.removeProduct(c, true)
+	reason, err := removalReason(c)
+	if err != nil {
+		return err
+	}
+	return s.removeProduct(c, true, reason)
 }
 
-func (s *Server) removeProduct(c echo.Context, reported bool) error {
+func (s *Server) removeProduct(c echo.Context, reported bool, reason string) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return notFound("Product")
@@ -288,7 +293,7 @@ func (s *Server) removeProduct(c echo.Context, reported bool) error {
 	if u.Role == store.RoleAdmin {
 		sellerID = 0
 	}
-	err = s.store.DeleteProduct(c.Request().Context(), id, sellerID, reported)
+	err = s.store.DeleteProduct(c.Request().Context(), id, sellerID, reported, reason)
 	if err != nil {
 		return notFoundAs(err, "Product")
 	}

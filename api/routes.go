@@ -75,7 +75,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
 	g.PUT("/products/report/:id", s.reportProduct, requireUser, noBody, s.changes)
 	g.GET("/products/report", s.listReportedProducts, admin)
-	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, noBody, s.changes)
+	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, s.changes) // optional JSON {reason}
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)

@@ -193,8 +193,10 @@ func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64)
 // nobody paid for; payments stay. sellerID 0 means an admin deletes it;
 // otherwise only that seller's product can go (ErrNotFound if not theirs).
 // mustBeReported makes it refuse (ErrNotReported) a product nobody reported.
-func (s *Store) DeleteProduct(ctx context.Context, productID, sellerID int64, mustBeReported bool) error {
-	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+// When an admin deletes it, the seller is told, with the admin's reason
+// (optional).
+func (s *Store) DeleteProduct(ctx context.Context, productID, sellerID int64, mustBeReported bool, reason string) error {
+	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		p, err := q.LockProduct(ctx, productID)
 		if err != nil {
 			return err
@@ -214,8 +216,10 @@ func (s *Store) DeleteProduct(ctx context.Context, productID, sellerID int64, mu
 		if err := q.CancelOpenBookingsOfProduct(ctx, productID); err != nil {
 			return err
 		}
-		_, err = q.DeleteProduct(ctx, productID)
-		return err
+		if _, err = q.DeleteProduct(ctx, productID); err != nil || sellerID != 0 {
+			return err
+		}
+		return s.noteProductRemoved(ctx, q, note, productID, reason)
 	})
 }
 

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"strings"
 
 	"resale/store/internal/dbsqlc"
@@ -164,7 +163,7 @@ type ExternalIdentity struct {
 // registered the address with a password may not have been its owner.
 func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity) (User, bool, error) {
 	var out User
-	created, tookOver := false, false
+	created := false
 	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
 		u, err := q.GetUserByOIDCSubject(ctx, &id.Subject)
 		if err == nil {
@@ -184,11 +183,9 @@ func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity
 			// may have been registered by someone else: its password and
 			// sessions end before the owner is signed in.
 			if existing.EmailVerifiedAt == nil {
-				r, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: existing.ID, Email: existing.Email, ClearPassword: true})
-				if err != nil {
+				if _, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: existing.ID, Email: existing.Email, ClearPassword: true}); err != nil {
 					return err
 				}
-				tookOver = r.TookOver
 			}
 			linked, err := q.LinkOIDCSubject(ctx, dbsqlc.LinkOIDCSubjectParams{ID: existing.ID, OidcSubject: &id.Subject})
 			if err != nil {
@@ -223,9 +220,6 @@ func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity
 		out, created = userFrom(u), true
 		return nil
 	})
-	if err == nil && tookOver {
-		slog.Default().Info("google sign-in proved an email: the account's earlier password and sessions ended", "user_id", out.ID)
-	}
 	return out, created, err
 }
 
@@ -249,9 +243,20 @@ var ErrNotSeller = errors.New("not a seller")
 // changed (false when already verified), ErrNotFound when there is no
 // live account with that email and ErrNotSeller for a buyer or admin.
 func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
-	n, err := s.q.VerifySeller(ctx, NormalizeEmail(email))
+	var n int64
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		var err error
+		if n, err = q.VerifySeller(ctx, NormalizeEmail(email)); err != nil || n == 0 {
+			return err
+		}
+		id, err := q.GetSellerByEmail(ctx, NormalizeEmail(email))
+		if err != nil {
+			return err
+		}
+		return note(sellerVerified(id))
+	})
 	if err != nil {
-		return false, translate(err)
+		return false, err
 	}
 	if n == 1 {
 		return true, nil
