@@ -374,17 +374,22 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 func (s *Server) deleteProduct(c echo.Context) error {
 	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) error {
 		if u.Role == store.RoleAdmin {
-			return s.store.DeleteProductAsAdmin(ctx, id)
+			return s.store.DeleteProductAsAdmin(ctx, id, "")
 		}
 		return s.store.DeleteOwnProduct(ctx, id, u.ID)
 	})
 }
 
 // deleteReportedProduct serves DELETE /api/products/report/:id: an admin
-// takes out a product somebody reported.
+// takes out a product somebody reported; an optional JSON {reason} is told
+// to the seller.
 func (s *Server) deleteReportedProduct(c echo.Context) error {
+	reason, err := removalReason(c)
+	if err != nil {
+		return err
+	}
 	return s.deleteProductWith(c, func(ctx context.Context, id int64, _ store.User) error {
-		return s.store.DeleteReportedProduct(ctx, id)
+		return s.store.DeleteReportedProduct(ctx, id, reason)
 	})
 }
 

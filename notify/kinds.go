@@ -24,8 +24,8 @@ type words struct{ title, body string }
 // one or two sentences.
 var kinds = map[string]kind{
 	"booking_received": {[]string{"product", "buyer"}, map[string]words{
-		"en": {"New booking: {{.product}}", "{{.buyer}} booked your {{.product}}. Contact them to arrange the meeting."},
-		"bn": {"নতুন বুকিং: {{.product}}", "{{.buyer}} আপনার {{.product}} বুক করেছেন। দেখা করার ব্যবস্থা করতে যোগাযোগ করুন।"},
+		"en": {"New booking: {{.product}}", "{{.buyer}} booked your {{.product}}.{{with .phone}} Phone: {{.}}.{{end}}{{with .place}} Meeting place: {{.}}.{{end}} Contact them to arrange the meeting."},
+		"bn": {"নতুন বুকিং: {{.product}}", "{{.buyer}} আপনার {{.product}} বুক করেছেন।{{with .phone}} ফোন: {{.}}।{{end}}{{with .place}} দেখা করার স্থান: {{.}}।{{end}} দেখা করার ব্যবস্থা করতে যোগাযোগ করুন।"},
 	}},
 	"booking_accepted": {[]string{"product"}, map[string]words{
 		"en": {"Booking accepted: {{.product}}", "The seller accepted your booking of {{.product}}. Your hand-over code is on the booking's page."},

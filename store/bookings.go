@@ -53,7 +53,7 @@ type NewBooking struct {
 // ErrNotFound, ErrSold, ErrOwnProduct or ErrAlreadyBooked otherwise.
 func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error) {
 	var out Booking
-	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		p, err := q.LockProductForBooking(ctx, n.ProductID)
 		if err != nil {
 			return err
@@ -76,7 +76,11 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 			return err
 		}
 		out = bookingFrom(b)
-		return nil
+		bn, err := s.bookingNotices(ctx, q, b.ID)
+		if err != nil {
+			return err
+		}
+		return note(bn.received())
 	})
 	return out, err
 }
@@ -108,9 +112,13 @@ func (s *Store) ListBuyerBookings(ctx context.Context, buyerID int64, page Page)
 // CancelBooking removes the buyer's own unpaid booking: ErrNotFound if it
 // is not theirs, ErrAlreadyPaid if it is paid.
 func (s *Store) CancelBooking(ctx context.Context, id, buyerID int64) error {
-	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		if _, err := q.CancelBooking(ctx, dbsqlc.CancelBookingParams{ID: id, BuyerID: buyerID}); err == nil {
-			return nil
+			bn, err := s.bookingNotices(ctx, q, id)
+			if err != nil {
+				return err
+			}
+			return note(bn.cancelled())
 		} else if !errors.Is(translate(err), ErrNotFound) {
 			return err
 		}

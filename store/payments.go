@@ -66,7 +66,7 @@ type PaymentRecord struct {
 func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bool, error) {
 	var out Payment
 	created := false
-	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		b, err := q.LockBooking(ctx, r.BookingID)
 		if err != nil {
 			return err
@@ -112,7 +112,12 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 			}
 		}
 		out, created = paymentFrom(p), true
-		return nil
+		// told once: only the call that recorded the payment gets here
+		bn, err := s.bookingNotices(ctx, q, b.ID)
+		if err != nil {
+			return err
+		}
+		return bn.paid(ctx, q, note, b.ProductID, status == PaymentSucceeded, r.Amount, r.Currency)
 	})
 	return out, created, err
 }

@@ -174,22 +174,24 @@ func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64)
 // DeleteOwnProduct takes the seller's own product out of the catalogue;
 // anyone else's is ErrNotFound. See withdrawProduct for what goes with it.
 func (s *Store) DeleteOwnProduct(ctx context.Context, productID, sellerID int64) error {
-	return s.withdrawProduct(ctx, productID, func(q *dbsqlc.Queries) (int64, error) {
+	return s.withdrawProduct(ctx, productID, nil, func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteOwnProduct(ctx, dbsqlc.DeleteOwnProductParams{ID: productID, SellerID: sellerID})
 	})
 }
 
-// DeleteProductAsAdmin takes any live product out of the catalogue.
-func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64) error {
-	return s.withdrawProduct(ctx, productID, func(q *dbsqlc.Queries) (int64, error) {
+// DeleteProductAsAdmin takes any live product out of the catalogue; the
+// seller is told, with the admin's reason (optional).
+func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64, reason string) error {
+	return s.withdrawProduct(ctx, productID, &reason, func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteProductAsAdmin(ctx, productID)
 	})
 }
 
 // DeleteReportedProduct takes a product somebody reported out of the
-// catalogue; a live product nobody reported is ErrNotReported.
-func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64) error {
-	err := s.withdrawProduct(ctx, productID, func(q *dbsqlc.Queries) (int64, error) {
+// catalogue; a live product nobody reported is ErrNotReported. The seller
+// is told, with the admin's reason (optional).
+func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64, reason string) error {
+	err := s.withdrawProduct(ctx, productID, &reason, func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteReportedProduct(ctx, productID)
 	})
 	if errors.Is(err, ErrNotFound) {
@@ -205,9 +207,10 @@ func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64) erro
 // stay. The deletion's UPDATE locks the product's row, so a booking or
 // sale under way (which holds it FOR SHARE or FOR UPDATE) finishes first
 // and one starting later no longer finds the product. A deletion that
-// matches no row is ErrNotFound.
-func (s *Store) withdrawProduct(ctx context.Context, productID int64, del func(*dbsqlc.Queries) (int64, error)) error {
-	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+// matches no row is ErrNotFound. With a reason (an admin's deletion) the
+// seller gets a product_removed notification in the same transaction.
+func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *string, del func(*dbsqlc.Queries) (int64, error)) error {
+	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		n, err := del(q)
 		if err != nil {
 			return err
@@ -215,7 +218,13 @@ func (s *Store) withdrawProduct(ctx context.Context, productID int64, del func(*
 		if n == 0 {
 			return ErrNotFound
 		}
-		return q.CancelOpenBookingsOfProduct(ctx, productID)
+		if err := q.CancelOpenBookingsOfProduct(ctx, productID); err != nil {
+			return err
+		}
+		if reason == nil {
+			return nil
+		}
+		return s.noteProductRemoved(ctx, q, note, productID, *reason)
 	})
 }
 

@@ -26,6 +26,10 @@ type User struct {
 	Role         string
 	Verified     bool
 	TokenVersion int32
+	// EmailVerified: the owner proved the email (its link, or Google).
+	EmailVerified bool
+	Language      string
+	Phone         string
 }
 
 func userFrom(u dbsqlc.User) User {
@@ -37,6 +41,10 @@ func userFrom(u dbsqlc.User) User {
 		Role:         u.Role,
 		Verified:     u.Verified,
 		TokenVersion: u.TokenVersion,
+
+		EmailVerified: u.EmailVerifiedAt != nil,
+		Language:      u.Language,
+		Phone:         u.Phone,
 	}
 	if u.PasswordHash != nil {
 		out.PasswordHash = *u.PasswordHash
@@ -149,7 +157,10 @@ type ExternalIdentity struct {
 
 // UserForExternalIdentity finds the account of an external identity, or
 // links it to the account with the same email when the provider has
-// verified that email, or else creates a Buyer account for it.
+// verified that email, or else creates a Buyer account for it (its email
+// proven). Linking to an account whose email was never proven first
+// clears that account's password and ends its sessions: whoever
+// registered the address with a password may not have been its owner.
 func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity) (User, bool, error) {
 	var out User
 	created := false
@@ -168,6 +179,14 @@ func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity
 			// someone else may own this address: never sign in as them
 			return &ConstraintError{Kind: ErrConflict, Constraint: "users_email_key"}
 		case err == nil:
+			// Google proved the address. An account that had not proved it
+			// may have been registered by someone else: its password and
+			// sessions end before the owner is signed in.
+			if existing.EmailVerifiedAt == nil {
+				if _, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: existing.ID, Email: existing.Email, ClearPassword: true}); err != nil {
+					return err
+				}
+			}
 			linked, err := q.LinkOIDCSubject(ctx, dbsqlc.LinkOIDCSubjectParams{ID: existing.ID, OidcSubject: &id.Subject})
 			if err != nil {
 				// already linked to another Google identity
@@ -189,6 +208,13 @@ func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity
 			OidcSubject: &id.Subject,
 		})
 		if err != nil {
+			return err
+		}
+		// Google vouched for the address
+		if _, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: u.ID, Email: u.Email, ClearPassword: false}); err != nil {
+			return err
+		}
+		if u, err = q.GetUser(ctx, u.ID); err != nil {
 			return err
 		}
 		out, created = userFrom(u), true
@@ -217,9 +243,20 @@ var ErrNotSeller = errors.New("not a seller")
 // changed (false when already verified), ErrNotFound when there is no
 // live account with that email and ErrNotSeller for a buyer or admin.
 func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
-	n, err := s.q.VerifySeller(ctx, NormalizeEmail(email))
+	var n int64
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		var err error
+		if n, err = q.VerifySeller(ctx, NormalizeEmail(email)); err != nil || n == 0 {
+			return err
+		}
+		id, err := q.GetSellerByEmail(ctx, NormalizeEmail(email))
+		if err != nil {
+			return err
+		}
+		return note(sellerVerified(id))
+	})
 	if err != nil {
-		return false, translate(err)
+		return false, err
 	}
 	if n == 1 {
 		return true, nil

@@ -1,0 +1,141 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"resale/store"
+)
+
+// notices counts the notifications of each user and kind.
+func (m *market) notices() map[string]int {
+	m.t.Helper()
+	rows, err := m.pool.Query(context.Background(), `SELECT user_id, kind, count(*) FROM notifications GROUP BY 1, 2`)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var id int64
+		var kind string
+		var n int
+		if err := rows.Scan(&id, &kind, &n); err != nil {
+			m.t.Fatal(err)
+		}
+		out[strconv.FormatInt(id, 10)+" "+kind] = n
+	}
+	return out
+}
+
+func (m *market) wantNotices(step string, want map[string]int) {
+	m.t.Helper()
+	got := m.notices()
+	for k, n := range want {
+		if got[k] != n {
+			m.t.Errorf("%s: %s: %d notifications, want %d (all: %v)", step, k, got[k], n, got)
+		}
+	}
+	total, wantTotal := 0, 0
+	for _, n := range got {
+		total += n
+	}
+	for _, n := range want {
+		wantTotal += n
+	}
+	if total != wantTotal {
+		m.t.Errorf("%s: %d notifications in all, want %d: %v", step, total, wantTotal, got)
+	}
+}
+
+// Each event writes exactly its notifications, in its transaction; a
+// refused event writes none.
+func TestEventsNotify(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	seller, buyer, other := m.seller.User.ID, m.buyer.User.ID, m.otherBuyer.User.ID
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	want := map[string]int{}
+	m.wantNotices("listed", want)
+
+	// refused: the seller's own product
+	if _, code := m.book(m.seller.AccessToken, pid, nil); code != http.StatusConflict {
+		t.Fatalf("own booking: %d", code)
+	}
+	m.wantNotices("refused booking", want)
+
+	bid, code := m.book(m.buyer.AccessToken, pid, nil)
+	if code != http.StatusCreated && code != http.StatusOK {
+		t.Fatalf("booking: %d", code)
+	}
+	want[seller+" booking_received"] = 1
+	m.wantNotices("booked", want)
+	var body string
+	if err := m.pool.QueryRow(context.Background(), `SELECT body FROM notifications WHERE kind = 'booking_received'`).Scan(&body); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(body, "01811223344") || !strings.Contains(body, "Mirpur 10") || !strings.Contains(body, m.buyer.User.UserName) {
+		t.Errorf("the seller is not told who and where: %q", body)
+	}
+	// twice refused: already booked
+	if _, code := m.book(m.buyer.AccessToken, pid, nil); code != http.StatusConflict {
+		t.Fatalf("second booking: %d", code)
+	}
+	m.wantNotices("refused second booking", want)
+
+	// the other buyer books and cancels
+	obid, _ := m.book(m.otherBuyer.AccessToken, pid, nil)
+	want[seller+" booking_received"] = 2
+	if rec := m.do(http.MethodDelete, "/api/bookings/"+obid, nil, bearer(m.otherBuyer.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("cancel: %d %s", rec.Code, rec.Body)
+	}
+	want[seller+" booking_cancelled"] = 1
+	m.wantNotices("cancelled", want)
+	// books again, then the first buyer pays: both buyers hear, once
+	m.book(m.otherBuyer.AccessToken, pid, nil)
+	want[seller+" booking_received"] = 3
+	id, _ := strconv.ParseInt(bid, 10, 64)
+	for range 2 { // recorded once, however often it arrives
+		if _, _, err := m.store.RecordPayment(context.Background(), store.PaymentRecord{BookingID: id, TransactionID: "pi_1", Amount: 2500000, Currency: "bdt"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want[seller+" payment_received"] = 1
+	want[buyer+" payment_receipt"] = 1
+	want[other+" sold_elsewhere"] = 1
+	m.wantNotices("paid", want)
+	var receipt string
+	if err := m.pool.QueryRow(context.Background(), `SELECT body FROM notifications WHERE kind = 'payment_receipt'`).Scan(&receipt); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(receipt, "Tk 25,000") {
+		t.Errorf("receipt %q", receipt)
+	}
+
+	// an admin removes a reported product, with a reason
+	pid2 := m.addProduct(m.seller.AccessToken, nil)
+	m.do(http.MethodPut, "/api/products/report/"+pid2, nil, bearer(m.buyer.AccessToken))
+	rec := m.do(http.MethodDelete, "/api/products/report/"+pid2, strings.NewReader(`{"reason":"duplicate listing"}`), bearer(m.admin.AccessToken))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("remove: %d %s", rec.Code, rec.Body)
+	}
+	want[seller+" product_removed"] = 1
+	m.wantNotices("removed", want)
+	if err := m.pool.QueryRow(context.Background(), `SELECT body FROM notifications WHERE kind = 'product_removed'`).Scan(&body); err != nil || !strings.Contains(body, "duplicate listing") {
+		t.Errorf("removal: %q %v", body, err)
+	}
+	// a seller deleting their own product is told nothing
+	pid3 := m.addProduct(m.seller.AccessToken, nil)
+	m.do(http.MethodDelete, "/api/products/"+pid3, nil, bearer(m.seller.AccessToken))
+	m.wantNotices("own deletion", want)
+
+	// verification, once
+	for range 2 {
+		m.do(http.MethodPut, "/api/users/"+m.seller.User.Email, nil, bearer(m.admin.AccessToken))
+	}
+	want[seller+" seller_verified"] = 1
+	m.wantNotices("verified", want)
+}

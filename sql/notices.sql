@@ -1,0 +1,19 @@
+-- name: GetBookingNoticeFacts :one
+-- What the notifications of a booking's events say: the product's seller
+-- and name, even for a product deleted since.
+SELECT b.id, b.buyer_id, b.buyer_name, b.product_name, b.price, b.phone, b.meet_location, p.seller_id
+FROM bookings b
+JOIN products p ON p.id = b.product_id
+WHERE b.id = @id;
+
+-- name: ListOtherOpenBookers :many
+-- The buyers whose open, unpaid bookings of a product end when another
+-- booking of it is paid.
+SELECT DISTINCT buyer_id FROM bookings
+WHERE product_id = @product_id AND id <> @booking_id AND cancelled_at IS NULL AND paid_at IS NULL;
+
+-- name: GetSellerByEmail :one
+SELECT id FROM users WHERE lower(email) = lower(@email) AND deleted_at IS NULL;
+
+-- name: GetProductNoticeFacts :one
+SELECT seller_id, product_name FROM products WHERE id = @id;

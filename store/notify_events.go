@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"resale/notify"
+	"resale/store/internal/dbsqlc"
+)
+
+// noter writes a notification inside the transaction of the event that
+// causes it (NotifyTx).
+type noter func(Notice) error
+
+// txNotices is tx for events that notify someone: fn gets, beside the
+// queries, a noter writing into the same transaction, so the event and
+// its notifications commit together or not at all.
+func (s *Store) txNotices(ctx context.Context, fn func(q *dbsqlc.Queries, note noter) error) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		note := func(n Notice) error {
+			_, err := s.NotifyTx(ctx, tx, n)
+			return err
+		}
+		return fn(s.q.WithTx(tx), note)
+	})
+	return translate(err)
+}
+
+// Where the notifications lead in the app.
+const (
+	linkSellerBookings = "/dashboard/myproducts"
+	linkBuyerBookings  = "/dashboard/myorders"
+	linkSellerProducts = "/dashboard/myproducts"
+)
+
+// bookingNotices are the notifications of a booking's events, from the
+// booking's facts.
+type bookingNotices struct {
+	f dbsqlc.GetBookingNoticeFactsRow
+}
+
+func (s *Store) bookingNotices(ctx context.Context, q *dbsqlc.Queries, bookingID int64) (bookingNotices, error) {
+	f, err := q.GetBookingNoticeFacts(ctx, bookingID)
+	return bookingNotices{f}, err
+}
+
+// received tells the seller who booked, how to reach them and where they
+// want to meet.
+func (b bookingNotices) received() Notice {
+	return Notice{UserID: b.f.SellerID, Kind: "booking_received", Link: linkSellerBookings, Data: notify.Data{
+		"product": b.f.ProductName, "buyer": b.f.BuyerName, "phone": b.f.Phone, "place": b.f.MeetLocation,
+	}}
+}
+
+func (b bookingNotices) cancelled() Notice {
+	return Notice{UserID: b.f.SellerID, Kind: "booking_cancelled", Link: linkSellerBookings, Data: notify.Data{
+		"product": b.f.ProductName, "buyer": b.f.BuyerName,
+	}}
+}
+
+func (b bookingNotices) paymentReceived(amount string) Notice {
+	return Notice{UserID: b.f.SellerID, Kind: "payment_received", Link: linkSellerBookings, Data: notify.Data{
+		"product": b.f.ProductName, "amount": amount, "buyer": b.f.BuyerName,
+	}}
+}
+
+func (b bookingNotices) receipt(amount string) Notice {
+	return Notice{UserID: b.f.BuyerID, Kind: "payment_receipt", Link: linkBuyerBookings, Data: notify.Data{
+		"product": b.f.ProductName, "amount": amount,
+	}}
+}
+
+func (b bookingNotices) soldElsewhere(buyerID int64) Notice {
+	return Notice{UserID: buyerID, Kind: "sold_elsewhere", Link: linkBuyerBookings, Data: notify.Data{"product": b.f.ProductName}}
+}
+
+// paid writes the notifications of a payment recorded for the first time:
+// the seller and the buyer hear of a sale, and every other buyer holding
+// a booking of the laptop that it went to someone else; a payment that
+// came too late (refund_required) tells its own buyer instead.
+func (b bookingNotices) paid(ctx context.Context, q *dbsqlc.Queries, note noter, productID int64, sold bool, amount int64, currency string) error {
+	if !sold {
+		return note(b.soldElsewhere(b.f.BuyerID))
+	}
+	text := formatAmount(amount, currency)
+	if err := note(b.paymentReceived(text)); err != nil {
+		return err
+	}
+	if err := note(b.receipt(text)); err != nil {
+		return err
+	}
+	others, err := q.ListOtherOpenBookers(ctx, dbsqlc.ListOtherOpenBookersParams{ProductID: productID, BookingID: b.f.ID})
+	if err != nil {
+		return err
+	}
+	for _, id := range others {
+		if id == b.f.BuyerID {
+			continue
+		}
+		if err := note(b.soldElsewhere(id)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// productRemoved tells a seller an admin removed their listing, and why
+// when the admin said.
+func productRemoved(sellerID int64, product, reason string) Notice {
+	d := notify.Data{"product": product}
+	if reason != "" {
+		d["reason"] = reason
+	}
+	return Notice{UserID: sellerID, Kind: "product_removed", Link: linkSellerProducts, Data: d}
+}
+
+func sellerVerified(userID int64) Notice {
+	return Notice{UserID: userID, Kind: "seller_verified", Link: linkSellerProducts}
+}
+
+// formatAmount writes an amount in minor units (Stripe's) as people read
+// it: "Tk 25,000" for taka, "USD 12.50" for others.
+func formatAmount(minor int64, currency string) string {
+	whole, cents := minor/100, minor%100
+	s := strconv.FormatInt(whole, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if cents != 0 {
+		s += "." + strconv.FormatInt(100+cents, 10)[1:]
+	}
+	if currency == "" || currency == "bdt" {
+		return "Tk " + s
+	}
+	return strings.ToUpper(currency) + " " + s
+}
+
+func (s *Store) noteProductRemoved(ctx context.Context, q *dbsqlc.Queries, note noter, productID int64, reason string) error {
+	p, err := q.GetProductNoticeFacts(ctx, productID)
+	if err != nil {
+		return err
+	}
+	return note(productRemoved(p.SellerID, p.ProductName, reason))
+}
