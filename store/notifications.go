@@ -51,7 +51,7 @@ func newJobInserter(pool *pgxpool.Pool) *river.Client[pgx.Tx] {
 type Notice struct {
 	UserID int64
 	Kind   string
-	// Link is a path in the shop such as /dashboard/myorders, or empty.
+	// Link is a path in the shop such as /dashboard/mybooking, or empty.
 	Link string
 	Data notify.Data
 }

@@ -32,7 +32,7 @@ func (s *Store) txNotices(ctx context.Context, fn func(q *dbsqlc.Queries, note n
 // Where the notifications lead in the app.
 const (
 	linkSellerBookings = "/dashboard/myproducts"
-	linkBuyerBookings  = "/dashboard/myorders"
+	linkBuyerBookings  = "/dashboard/mybooking"
 	linkSellerProducts = "/dashboard/myproducts"
 )
 
