@@ -32,7 +32,9 @@ func startStripeMock(t *testing.T) string {
 		t.Fatalf("starting stripe-mock: %v", err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	for i := 0; i < 100; i++ {
+	// stripe-mock loads Stripe's whole OpenAPI document first: seconds on
+	// a busy machine
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
 		if c, err := net.Dial("tcp", addr); err == nil {
 			c.Close()
 			return "http://" + addr
