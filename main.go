@@ -309,6 +309,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	st := store.New(pool)
 	pay := paymentsService(cfg, st, logger)
 	handler, err := api.New(api.Options{
+		MailConfigured: cfg.SMTP != nil,
 		Store:          st,
 		Logger:         logger,
 		Web:            web,
@@ -390,6 +391,7 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 		Unsubscribe: notify.NewUnsubscriber(secret),
 		PublicURL:   cfg.PublicURL,
 		Shop:        shop,
+		Secret:      secret,
 	})
 	if err == nil {
 		err = r.Start(ctx)

@@ -125,6 +125,11 @@ func (s *Server) signup(c echo.Context) error {
 		return err
 	}
 	s.log.Info("account created", "user_id", u.ID, "role", u.Role)
+	// the welcome email, with the link that proves the address; if it
+	// cannot be queued now, the account asks again from its banner
+	if err := s.sendVerification(c, u.ID); err != nil {
+		s.log.Error("queueing the verification email", "user_id", u.ID, "err", err)
+	}
 	return s.session(c, http.StatusCreated, u)
 }
 

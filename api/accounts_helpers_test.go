@@ -19,6 +19,10 @@ type userWire struct {
 	UserPhoto string `json:"userPhoto"`
 	Role      string `json:"role"`
 	Verify    string `json:"verify"`
+
+	EmailVerified bool   `json:"emailVerified"`
+	Language      string `json:"language"`
+	Phone         string `json:"phone"`
 }
 
 type sessionWire struct {

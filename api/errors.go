@@ -107,6 +107,7 @@ var domainErrors = []domainError{
 	{target: store.ErrAlreadyPaid, status: http.StatusConflict, code: "paid", message: "This booking is already paid"},
 	{target: store.ErrNotSeller, status: http.StatusConflict, code: "not_seller", message: "Only sellers can be verified"},
 	{target: store.ErrAdminAccount, status: http.StatusConflict, code: "admin", message: "Admin accounts cannot be deleted here"},
+	{target: store.ErrTokenUnusable, status: http.StatusBadRequest, code: "token_unusable", message: "This link is invalid, used or expired: ask for a new one"},
 	{target: store.ErrUnavailable, status: http.StatusServiceUnavailable, code: "unavailable",
 		message: "The service is temporarily unavailable, please try again in a moment", warn: "database unavailable"},
 

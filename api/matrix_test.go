@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"sort"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -53,6 +56,22 @@ var matrix = map[string]struct {
 	"GET /api/me": {func(matrixFixture) cell { return cell{"GET", "/api/me", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	// a buyer becomes a seller: the roles are put back after each cell
 	"PUT /api/me/role": {func(matrixFixture) cell { return cell{"PUT", "/api/me/role", map[string]any{"role": "Seller"}} }, [6]int{401, 200, 200, 403, 403, 403}},
+	"PATCH /api/me":    {func(matrixFixture) cell { return cell{"PATCH", "/api/me", map[string]any{"language": "bn"}} }, [6]int{401, 200, 200, 200, 200, 200}},
+	// the wrong current password: who may try is what counts here
+	"PUT /api/me/password": {func(matrixFixture) cell {
+		return cell{"PUT", "/api/me/password", map[string]any{"currentPassword": "not the password", "newPassword": "a new long passphrase"}}
+	}, [6]int{401, 400, 400, 400, 400, 400}},
+	// a new address each time, or the throttle per email would answer
+	"POST /api/auth/forgot": {func(matrixFixture) cell {
+		return cell{"POST", "/api/auth/forgot", map[string]any{"email": fmt.Sprintf("nobody-%d@example.com", forgotCalls.Add(1))}}
+	}, [6]int{202, 202, 202, 202, 202, 202}},
+	"POST /api/auth/reset": {func(matrixFixture) cell {
+		return cell{"POST", "/api/auth/reset", map[string]any{"token": strings.Repeat("A", 43), "password": "a new long passphrase"}}
+	}, [6]int{400, 400, 400, 400, 400, 400}},
+	"POST /api/auth/verify-email": {func(matrixFixture) cell {
+		return cell{"POST", "/api/auth/verify-email", map[string]any{"token": strings.Repeat("A", 43)}}
+	}, [6]int{400, 400, 400, 400, 400, 400}},
+	"POST /api/auth/resend-verification": {func(matrixFixture) cell { return cell{"POST", "/api/auth/resend-verification", nil} }, [6]int{401, 202, 202, 202, 202, 202}},
 	"GET /api/user": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/user?email=" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},
@@ -107,6 +126,8 @@ var matrix = map[string]struct {
 	}, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/admin/mail-failures": {func(matrixFixture) cell { return cell{"GET", "/api/admin/mail-failures", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 }
+
+var forgotCalls atomic.Int64
 
 func bookingBody(product string) map[string]any {
 	return map[string]any{"ProductId": product, "number": "01811223344", "meetLocation": "Mirpur 10"}

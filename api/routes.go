@@ -43,6 +43,12 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/auth/google/exchange", s.googleExchange)
 	g.GET("/me", s.me, requireUser)
 	g.PUT("/me/role", s.becomeSeller, requireRole(store.RoleBuyer))
+	g.PATCH("/me", s.updateMe, requireUser)
+	g.PUT("/me/password", s.changePassword, requireUser)
+	g.POST("/auth/forgot", s.forgot)
+	g.POST("/auth/reset", s.reset)
+	g.POST("/auth/verify-email", s.verifyEmail) // with or without a session
+	g.POST("/auth/resend-verification", s.resendVerification, requireUser, noBody)
 	g.GET("/user", s.getUser, requireUser)                 // self or admin
 	g.GET("/users/seller/:email", s.isSeller, requireUser) // self or admin
 	g.GET("/users/admin/:email", s.isAdmin, requireUser)   // self or admin
@@ -66,7 +72,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/products", s.listProducts)
 	public.GET("/products/:id", s.getProduct) // available products only
 	public.GET("/advertised", s.listAdvertisedProducts)
-	g.POST("/products", s.createProduct, seller, s.changes)
+	g.POST("/products", s.createProduct, seller, s.requireVerifiedEmail, s.changes)
 	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin))                  // own, or any for an admin
 	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                                         // own only
 	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
@@ -75,7 +81,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, noBody, s.changes)
 
 	// bookings
-	g.POST("/bookings", s.createBooking, requireUser)
+	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)
 	g.GET("/bookings", s.listBuyerBookings, requireUser)            // own, or any for an admin
 	g.GET("/bookings/:id", s.getBooking, requireUser)               // own, or any for an admin
 	g.DELETE("/bookings/:id", s.cancelBooking, requireUser, noBody) // own only

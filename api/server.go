@@ -72,6 +72,9 @@ type Options struct {
 	UploadSlots      int
 	UploadsPerClient int
 	UploadTempDir    string
+	// MailConfigured says the shop sends real email (SMTP_URL): listing,
+	// booking and messaging then need a verified email.
+	MailConfigured bool
 	// SchemaVersion is the newest migration this binary carries: /readyz
 	// answers 503 while the database is older. 0 skips that check.
 	SchemaVersion int64
@@ -108,6 +111,8 @@ type Server struct {
 	hsts                 bool                 // PublicURL is https: send Strict-Transport-Security
 	publicReads          *publicReads
 	uploadGate           *uploadGate
+	accountTokens        auth.AccountTokens // reset and verification links (account_recovery.go)
+	mailConfigured       bool
 }
 
 // New builds the HTTP handler.
@@ -165,6 +170,9 @@ func New(opts Options) (*Server, error) {
 		hsts:          opts.PublicURL.Scheme == "https",
 		publicReads:   newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
 		uploadGate:    newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
+		accountTokens: auth.NewAccountTokens(opts.TokenKey),
+
+		mailConfigured: opts.MailConfigured,
 	}
 	if p := opts.Payments; p != nil {
 		s.payments = p

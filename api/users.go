@@ -16,6 +16,10 @@ type userJSON struct {
 	UserPhoto string `json:"userPhoto"`
 	Role      string `json:"role"`
 	Verify    string `json:"verify"`
+	// EmailVerified: the owner proved the email (a link, or Google).
+	EmailVerified bool   `json:"emailVerified"`
+	Language      string `json:"language"`
+	Phone         string `json:"phone"`
 }
 
 func toUserJSON(u store.User) userJSON {
@@ -23,7 +27,8 @@ func toUserJSON(u store.User) userJSON {
 	if u.Verified {
 		verify = "verify"
 	}
-	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify}
+	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify,
+		EmailVerified: u.EmailVerified, Language: u.Language, Phone: u.Phone}
 }
 
 // userByEmailParam finds the user a lookup names: the caller themself, or

@@ -19,6 +19,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"resale/auth"
 	"resale/mail"
 	"resale/notify"
 	"resale/store"
@@ -37,6 +38,9 @@ type Options struct {
 	PublicURL *url.URL
 	// Shop is the shop's name in emails.
 	Shop string
+	// Secret is the server's secret (JWT_SECRET): the links of account
+	// emails are made from it (auth.AccountTokens).
+	Secret []byte
 
 	// MailWorkers is how many emails one instance sends at once; 0 is 4.
 	MailWorkers int
@@ -70,8 +74,8 @@ type Runner struct {
 // own, so that workers and River's listener never take the connections
 // the web requests need.
 func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
-	if opts.Store == nil || opts.Mail == nil || opts.Unsubscribe == nil || opts.PublicURL == nil {
-		return nil, errors.New("jobs: Store, Mail, Unsubscribe and PublicURL are required")
+	if opts.Store == nil || opts.Mail == nil || opts.Unsubscribe == nil || opts.PublicURL == nil || len(opts.Secret) < 32 {
+		return nil, errors.New("jobs: Store, Mail, Unsubscribe, PublicURL and a Secret of 32 bytes are required")
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -86,7 +90,12 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	opts.RescueAfter = defaultTo(opts.RescueAfter, 5*time.Minute)
 
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, &emailWorker{opts: opts}); err != nil {
+	email := &emailWorker{opts: opts}
+	if err := river.AddWorkerSafely(workers, email); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	account := &accountEmailWorker{opts: opts, tokens: auth.NewAccountTokens(opts.Secret), retry: email}
+	if err := river.AddWorkerSafely(workers, account); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{

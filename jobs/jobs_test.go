@@ -25,8 +25,10 @@ import (
 
 var publicURL = &url.URL{Scheme: "https", Host: "shop.example.com"}
 
+var testSecret = []byte(strings.Repeat("s", 32))
+
 func unsubscriber() *notify.Unsubscriber {
-	return notify.NewUnsubscriber([]byte(strings.Repeat("s", 32)))
+	return notify.NewUnsubscriber(testSecret)
 }
 
 func smtpSender(t *testing.T, srv *mailtest.Server) mail.Sender {
@@ -46,7 +48,7 @@ func startRunner(t *testing.T, pool *pgxpool.Pool, sender mail.Sender, change fu
 	t.Helper()
 	opts := jobs.Options{
 		Store: store.New(pool), Logger: slog.New(slog.DiscardHandler), Mail: sender, Unsubscribe: unsubscriber(),
-		PublicURL: publicURL, Shop: "Laptop Haat", RetryBase: 100 * time.Millisecond, TestOnly: true,
+		PublicURL: publicURL, Secret: testSecret, Shop: "Laptop Haat", RetryBase: 100 * time.Millisecond, TestOnly: true,
 	}
 	if change != nil {
 		change(&opts)
@@ -370,7 +372,7 @@ func TestCrashingWorkerProcess(t *testing.T) {
 	}
 	r, err := jobs.New(pool, jobs.Options{
 		Store: store.New(pool), Logger: slog.New(slog.DiscardHandler), Mail: crashSender{}, Unsubscribe: unsubscriber(),
-		PublicURL: publicURL, TestOnly: true, NotLeader: true,
+		PublicURL: publicURL, Secret: testSecret, TestOnly: true, NotLeader: true,
 	})
 	if err != nil {
 		t.Fatal(err)

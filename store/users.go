@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 
 	"resale/store/internal/dbsqlc"
@@ -26,6 +27,10 @@ type User struct {
 	Role         string
 	Verified     bool
 	TokenVersion int32
+	// EmailVerified: the owner proved the email (its link, or Google).
+	EmailVerified bool
+	Language      string
+	Phone         string
 }
 
 func userFrom(u dbsqlc.User) User {
@@ -37,6 +42,10 @@ func userFrom(u dbsqlc.User) User {
 		Role:         u.Role,
 		Verified:     u.Verified,
 		TokenVersion: u.TokenVersion,
+
+		EmailVerified: u.EmailVerifiedAt != nil,
+		Language:      u.Language,
+		Phone:         u.Phone,
 	}
 	if u.PasswordHash != nil {
 		out.PasswordHash = *u.PasswordHash
@@ -149,10 +158,13 @@ type ExternalIdentity struct {
 
 // UserForExternalIdentity finds the account of an external identity, or
 // links it to the account with the same email when the provider has
-// verified that email, or else creates a Buyer account for it.
+// verified that email, or else creates a Buyer account for it (its email
+// proven). Linking to an account whose email was never proven first
+// clears that account's password and ends its sessions: whoever
+// registered the address with a password may not have been its owner.
 func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity) (User, bool, error) {
 	var out User
-	created := false
+	created, tookOver := false, false
 	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
 		u, err := q.GetUserByOIDCSubject(ctx, &id.Subject)
 		if err == nil {
@@ -168,6 +180,16 @@ func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity
 			// someone else may own this address: never sign in as them
 			return &ConstraintError{Kind: ErrConflict, Constraint: "users_email_key"}
 		case err == nil:
+			// Google proved the address. An account that had not proved it
+			// may have been registered by someone else: its password and
+			// sessions end before the owner is signed in.
+			if existing.EmailVerifiedAt == nil {
+				r, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: existing.ID, Email: existing.Email, ClearPassword: true})
+				if err != nil {
+					return err
+				}
+				tookOver = r.TookOver
+			}
 			linked, err := q.LinkOIDCSubject(ctx, dbsqlc.LinkOIDCSubjectParams{ID: existing.ID, OidcSubject: &id.Subject})
 			if err != nil {
 				// already linked to another Google identity
@@ -191,9 +213,19 @@ func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity
 		if err != nil {
 			return err
 		}
+		// Google vouched for the address
+		if _, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: u.ID, Email: u.Email, ClearPassword: false}); err != nil {
+			return err
+		}
+		if u, err = q.GetUser(ctx, u.ID); err != nil {
+			return err
+		}
 		out, created = userFrom(u), true
 		return nil
 	})
+	if err == nil && tookOver {
+		slog.Default().Info("google sign-in proved an email: the account's earlier password and sessions ended", "user_id", out.ID)
+	}
 	return out, created, err
 }
 

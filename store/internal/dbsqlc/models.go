@@ -8,6 +8,22 @@ import (
 	"time"
 )
 
+type AccountToken struct {
+	ID            int64
+	UserID        int64
+	Purpose       string
+	Email         string
+	Salt          []byte
+	TokenHash     []byte
+	CreatedAt     time.Time
+	ExpiresAt     time.Time
+	UsedAt        *time.Time
+	EmailedAt     *time.Time
+	EmailAttempts int32
+	EmailError    *string
+	EmailFailedAt *time.Time
+}
+
 type Booking struct {
 	ID              int64
 	ProductID       int64
@@ -160,16 +176,18 @@ type StripeEvent struct {
 }
 
 type User struct {
-	ID           int64
-	UserName     string
-	Email        string
-	PhotoUrl     string
-	PasswordHash *string
-	Role         string
-	Verified     bool
-	OidcSubject  *string
-	TokenVersion int32
-	CreatedAt    time.Time
-	DeletedAt    *time.Time
-	Language     string
+	ID              int64
+	UserName        string
+	Email           string
+	PhotoUrl        string
+	PasswordHash    *string
+	Role            string
+	Verified        bool
+	OidcSubject     *string
+	TokenVersion    int32
+	CreatedAt       time.Time
+	DeletedAt       *time.Time
+	Language        string
+	EmailVerifiedAt *time.Time
+	Phone           string
 }

@@ -11,7 +11,7 @@ import (
 
 const becomeSeller = `-- name: BecomeSeller :one
 UPDATE users SET role = 'Seller' WHERE id = $1 AND role = 'Buyer' AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
 `
 
 // Only a buyer's row matches, so a second call, or one racing another
@@ -31,6 +31,9 @@ func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.DeletedAt,
+		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }
@@ -51,7 +54,7 @@ func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, userID int64) er
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
 VALUES ($1, lower($2), $3, $4, $5, $6)
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
 `
 
 type CreateUserParams struct {
@@ -86,6 +89,8 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.CreatedAt,
 		&i.DeletedAt,
 		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }
@@ -100,7 +105,7 @@ func (q *Queries) DeleteProductsOfSeller(ctx context.Context, sellerID int64) er
 }
 
 const getUser = `-- name: GetUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE id = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE id = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
@@ -119,12 +124,14 @@ func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
 		&i.CreatedAt,
 		&i.DeletedAt,
 		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }
 
 const getUserByEmail = `-- name: GetUserByEmail :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error) {
@@ -143,12 +150,14 @@ func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error
 		&i.CreatedAt,
 		&i.DeletedAt,
 		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }
 
 const getUserByOIDCSubject = `-- name: GetUserByOIDCSubject :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string) (User, error) {
@@ -167,13 +176,15 @@ func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string)
 		&i.CreatedAt,
 		&i.DeletedAt,
 		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }
 
 const grantAdmin = `-- name: GrantAdmin :one
 UPDATE users SET role = 'Admin' WHERE lower(email) = lower($1) AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
 `
 
 func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
@@ -192,6 +203,8 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 		&i.CreatedAt,
 		&i.DeletedAt,
 		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }
@@ -199,7 +212,7 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 const linkOIDCSubject = `-- name: LinkOIDCSubject :one
 UPDATE users SET oidc_subject = $1
 WHERE id = $2 AND deleted_at IS NULL AND oidc_subject IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
 `
 
 type LinkOIDCSubjectParams struct {
@@ -223,12 +236,14 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 		&i.CreatedAt,
 		&i.DeletedAt,
 		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }
 
 const listUsers = `-- name: ListUsers :many
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users
 WHERE deleted_at IS NULL AND ($1::text IS NULL OR role = $1)
   AND id > COALESCE($2::bigint, 0)
 ORDER BY id
@@ -265,6 +280,8 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 			&i.CreatedAt,
 			&i.DeletedAt,
 			&i.Language,
+			&i.EmailVerifiedAt,
+			&i.Phone,
 		); err != nil {
 			return nil, err
 		}
@@ -277,7 +294,7 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 }
 
 const lockUser = `-- name: LockUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
 `
 
 func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
@@ -296,6 +313,8 @@ func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
 		&i.CreatedAt,
 		&i.DeletedAt,
 		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
 	)
 	return i, err
 }

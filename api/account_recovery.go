@@ -1,0 +1,330 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"resale/auth"
+	"resale/store"
+)
+
+// Throttles of the account emails: a reset link can be asked for an
+// address a few times an hour and from one client address a few more
+// (the answer is the same for unknown addresses, so are the limits);
+// verification links are resent a few times per account.
+const (
+	forgotPerEmail    = 3
+	forgotPerAddress  = 10
+	resendsPerAccount = 3
+	// wrong current passwords per account before PUT /api/me/password
+	// waits, as a log-in does
+	passwordChangeFailures = store.LoginLockThreshold
+)
+
+type forgotRequest struct {
+	Email string `json:"email"`
+}
+
+type messageJSON struct {
+	Message string `json:"message"`
+}
+
+// forgot serves POST /api/auth/forgot: the account with that email, if
+// any, is emailed a reset link. The answer is the same either way.
+func (s *Server) forgot(c echo.Context) error {
+	if err := s.refuseCrossSite(c); err != nil {
+		return err
+	}
+	var req forgotRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	email := f.email("email", req.Email)
+	if err := f.err(); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	_, retryAt, err := s.store.ReserveAttempt(ctx,
+		store.Throttle{Key: "forgot-email:" + email, Free: forgotPerEmail},
+		store.Throttle{Key: "forgot-address:" + c.RealIP(), Free: forgotPerAddress})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many password resets asked for.")
+	}
+	u, err := s.store.GetUserByEmail(ctx, email)
+	switch {
+	case err == nil:
+		salt, hash := s.accountTokens.New()
+		if _, err := s.store.CreateAccountToken(ctx, store.NewAccountToken{UserID: u.ID, Purpose: store.PurposeResetPassword, Salt: salt, Hash: hash}); err != nil {
+			return err
+		}
+		s.log.Info("password reset asked for", "user_id", u.ID)
+	case !errors.Is(err, store.ErrNotFound):
+		return err
+	}
+	return c.JSON(http.StatusAccepted, messageJSON{Message: "If an account uses this email, a link to choose a new password is on its way. It works for an hour."})
+}
+
+type resetRequest struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
+// reset serves POST /api/auth/reset: a reset link's token and a new
+// password sign the owner in; every other session of the account ends.
+func (s *Server) reset(c echo.Context) error {
+	if err := s.refuseCrossSite(c); err != nil {
+		return err
+	}
+	var req resetRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	f.accountToken("token", req.Token)
+	f.password("password", req.Password)
+	if err := f.err(); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	hash, err := s.hasher.Hash(ctx, req.Password)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.ResetPassword(ctx, auth.HashAccountToken(req.Token), hash)
+	if err != nil {
+		return err
+	}
+	s.log.Info("password reset", "user_id", u.ID)
+	return s.session(c, http.StatusOK, u)
+}
+
+// accountToken checks the shape of a link's token (43 characters of
+// base64url) so that junk never reaches the database.
+func (f *fieldErrors) accountToken(field, v string) {
+	if v == "" {
+		f.add(field, "is required")
+		return
+	}
+	if len(v) != 43 || !utf8.ValidString(v) || !isBase64URL(v) {
+		f.add(field, "is not a valid link token")
+	}
+}
+
+func isBase64URL(v string) bool {
+	for _, r := range v {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+type verifyEmailRequest struct {
+	Token string `json:"token"`
+}
+
+// verifiedJSON is the answer of verify-email: the user, and a token when
+// the proof took the account over (its earlier sessions ended, so the
+// prover is signed in here).
+type verifiedJSON struct {
+	User        userJSON `json:"user"`
+	AccessToken string   `json:"accessToken,omitempty"`
+}
+
+// verifyEmail serves POST /api/auth/verify-email: the link of the welcome
+// email proves the address. Posted with a session of the same account,
+// nothing else changes; otherwise a password chosen before the proof may
+// be an impostor's, and it and every session end (SECURITY.md).
+func (s *Server) verifyEmail(c echo.Context) error {
+	var req verifyEmailRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	f.accountToken("token", req.Token)
+	if err := f.err(); err != nil {
+		return err
+	}
+	me, _ := currentUser(c) // zero when signed out
+	u, tookOver, err := s.store.VerifyEmail(c.Request().Context(), auth.HashAccountToken(req.Token), me.ID)
+	if err != nil {
+		return err
+	}
+	out := verifiedJSON{User: toUserJSON(u)}
+	if tookOver {
+		s.log.Warn("an email was proven on an account whose password was chosen before: the password and sessions ended", "user_id", u.ID)
+		if out.AccessToken, err = s.tokens.Issue(u.ID, u.TokenVersion); err != nil {
+			return err
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// resendVerification serves POST /api/auth/resend-verification: a new
+// verification link for the caller's email.
+func (s *Server) resendVerification(c echo.Context) error {
+	me, _ := currentUser(c)
+	if me.EmailVerified {
+		return &Error{Status: http.StatusConflict, Code: "already_verified", Message: "Your email is already verified"}
+	}
+	ctx := c.Request().Context()
+	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: fmt.Sprintf("verify-resend:%d", me.ID), Free: resendsPerAccount})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many verification emails asked for.")
+	}
+	if err := s.sendVerification(c, me.ID); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusAccepted, messageJSON{Message: "A new link is on its way to " + me.Email + "."})
+}
+
+// sendVerification writes a verification token and queues its email.
+func (s *Server) sendVerification(c echo.Context, userID int64) error {
+	salt, hash := s.accountTokens.New()
+	_, err := s.store.CreateAccountToken(c.Request().Context(), store.NewAccountToken{UserID: userID, Purpose: store.PurposeVerifyEmail, Salt: salt, Hash: hash})
+	return err
+}
+
+type changePasswordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+type accessTokenJSON struct {
+	AccessToken string `json:"accessToken"`
+}
+
+// changePassword serves PUT /api/me/password: with the current password,
+// a new one; every session ends and the caller gets a new token. An
+// account without a password (Google only, or taken over from an
+// impostor) sets one with an empty current password.
+func (s *Server) changePassword(c echo.Context) error {
+	var req changePasswordRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	me, _ := currentUser(c)
+	var f fieldErrors
+	switch {
+	case me.PasswordHash != "" && req.CurrentPassword == "":
+		f.add("currentPassword", "is required")
+	case me.PasswordHash == "" && req.CurrentPassword != "":
+		f.add("currentPassword", "must be empty: this account has no password yet")
+	case utf8.RuneCountInString(req.CurrentPassword) > auth.MaxPasswordLen:
+		f.add("currentPassword", "is wrong")
+	}
+	f.password("newPassword", req.NewPassword)
+	if err := f.err(); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if me.PasswordHash != "" {
+		attempt, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: fmt.Sprintf("password-change:%d", me.ID), Free: passwordChangeFailures})
+		if err != nil {
+			return err
+		}
+		if !retryAt.IsZero() {
+			return throttled(c, retryAt, "Too many wrong passwords.")
+		}
+		ok, _, err := s.hasher.Verify(ctx, req.CurrentPassword, me.PasswordHash)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return invalidFields(map[string]string{"currentPassword": "is wrong"}, "currentPassword")
+		}
+		if err := s.store.AttemptSucceeded(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	hash, err := s.hasher.Hash(ctx, req.NewPassword)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.ChangePassword(ctx, me.ID, hash)
+	if err != nil {
+		return err
+	}
+	token, err := s.tokens.Issue(u.ID, u.TokenVersion)
+	if err != nil {
+		return err
+	}
+	s.log.Info("password changed", "user_id", u.ID)
+	return c.JSON(http.StatusOK, accessTokenJSON{AccessToken: token})
+}
+
+type profileRequest struct {
+	UserName *string `json:"userName"`
+	Language *string `json:"language"`
+	Phone    *string `json:"phone"`
+}
+
+// updateMe serves PATCH /api/me: the caller's name, language or phone,
+// any of them.
+func (s *Server) updateMe(c echo.Context) error {
+	var req profileRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	var change store.ProfileChange
+	if req.UserName != nil {
+		name := f.text("userName", *req.UserName, 100)
+		if !lookalikeFree(name, false) {
+			f.add("userName", "contains characters that are not allowed")
+		}
+		change.Name = &name
+	}
+	if req.Language != nil {
+		if *req.Language != "en" && *req.Language != "bn" {
+			f.add("language", "must be en or bn")
+		}
+		change.Language = req.Language
+	}
+	if req.Phone != nil {
+		phone := ""
+		if *req.Phone != "" { // empty clears it
+			phone = f.phone("phone", *req.Phone)
+		}
+		change.Phone = &phone
+	}
+	if req.UserName == nil && req.Language == nil && req.Phone == nil {
+		f.add("userName", "or language or phone is required")
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	me, _ := currentUser(c)
+	u, err := s.store.UpdateProfile(c.Request().Context(), me.ID, change)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserJSON(u))
+}
+
+var errEmailUnverified = &Error{Status: http.StatusForbidden, Code: "email_unverified",
+	Message: "Please verify your email first: open the link we emailed you, or ask for a new one."}
+
+// requireVerifiedEmail refuses, when the shop sends email (SMTP_URL), a
+// caller whose email is not proven: listing, booking and messaging need
+// a reachable, owned address. Without mail it lets everyone through (a
+// development shop could never verify).
+func (s *Server) requireVerifiedEmail(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if u, ok := currentUser(c); ok && s.mailConfigured && !u.EmailVerified {
+			return errEmailUnverified
+		}
+		return next(c)
+	}
+}

@@ -1,0 +1,70 @@
+-- name: CreateAccountToken :one
+INSERT INTO account_tokens (user_id, purpose, email, salt, token_hash, expires_at)
+VALUES (@user_id, @purpose, @email, @salt, @token_hash, @expires_at)
+RETURNING id;
+
+-- name: UseAccountToken :one
+-- A token works once and until it expires: the row is marked used as it is
+-- read, and only an unused, unexpired one of the purpose matches.
+UPDATE account_tokens SET used_at = now()
+WHERE token_hash = @token_hash AND purpose = @purpose AND used_at IS NULL AND expires_at > now()
+RETURNING id, user_id, email;
+
+-- name: RetireAccountTokens :exec
+-- The user's other open tokens of the purpose stop working (a reset ends
+-- every other reset link).
+UPDATE account_tokens SET used_at = now()
+WHERE user_id = @user_id AND purpose = @purpose AND used_at IS NULL;
+
+-- name: GetAccountTokenEmail :one
+SELECT t.id, t.user_id, t.purpose, t.email, t.salt, t.created_at, t.expires_at,
+       t.used_at, t.emailed_at, t.email_failed_at,
+       u.user_name, u.language, (u.deleted_at IS NOT NULL)::boolean AS user_deleted
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.id = @id;
+
+-- name: MarkAccountTokenEmailed :execrows
+UPDATE account_tokens SET emailed_at = now(), email_attempts = email_attempts + 1
+WHERE id = @id AND emailed_at IS NULL;
+
+-- name: RecordAccountTokenEmailError :exec
+UPDATE account_tokens
+SET email_attempts = email_attempts + 1, email_error = @email_error,
+    email_failed_at = CASE WHEN @gave_up::boolean THEN now() END
+WHERE id = @id;
+
+-- name: MarkEmailVerified :one
+-- The owner proved the address. When the account had a password and had
+-- not proved the address before, whoever chose that password may not be
+-- the owner (anyone can sign up with any address): unless the caller says
+-- the prover is that account's own session (clear_password false), the
+-- password goes and every session ends (took_over tells).
+WITH before AS (
+    SELECT id, email_verified_at IS NULL AND password_hash IS NOT NULL AS took_over
+    FROM users WHERE users.id = @id AND deleted_at IS NULL AND lower(email) = lower(@email)
+    FOR UPDATE
+)
+UPDATE users u
+SET email_verified_at = COALESCE(u.email_verified_at, now()),
+    password_hash = CASE WHEN b.took_over AND @clear_password::boolean THEN NULL ELSE u.password_hash END,
+    token_version = CASE WHEN b.took_over AND @clear_password::boolean THEN u.token_version + 1 ELSE u.token_version END
+FROM before b
+WHERE u.id = b.id
+RETURNING u.id, (b.took_over AND @clear_password::boolean)::boolean AS took_over;
+
+-- name: SetPasswordAndRevoke :one
+-- A new password (a reset, or a change): every token issued so far stops
+-- working; the caller issues a new one.
+UPDATE users SET password_hash = @password_hash, token_version = token_version + 1
+WHERE id = @id AND deleted_at IS NULL
+RETURNING *;
+
+-- name: UpdateProfile :one
+-- NULL leaves a field as it is.
+UPDATE users
+SET user_name = COALESCE(sqlc.narg(user_name), user_name),
+    language  = COALESCE(sqlc.narg(language), language),
+    phone     = COALESCE(sqlc.narg(phone), phone)
+WHERE id = @id AND deleted_at IS NULL
+RETURNING *;
