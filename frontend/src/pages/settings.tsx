@@ -60,9 +60,10 @@ export default function Settings() {
   const { user } = useAuth();
   const location = useLocation();
   const toEmails = location.pathname.endsWith("/notifications");
+  const ready = user !== null;
   useEffect(() => {
-    if (toEmails) document.getElementById("email-settings")?.scrollIntoView({ block: "start" });
-  }, [toEmails]);
+    if (toEmails && ready) document.getElementById("email-settings")?.scrollIntoView?.({ block: "start" });
+  }, [toEmails, ready]);
   if (!user) return <FormSkeleton fields={4} />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
