@@ -83,6 +83,14 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             </summary>
             <ul aria-label={t("Menu")} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
               <NavItems user={user} onClick={closeMobileMenu} />
+              {/* below sm the bar has no room for the photo, the way to the settings */}
+              {user && (
+                <li className="sm:hidden">
+                  <NavLink to="/settings" className={navClass} onClick={closeMobileMenu}>
+                    {t("Account settings")}
+                  </NavLink>
+                </li>
+              )}
               {/* below lg the bar has no room for the language: it is here, with the links */}
               <li className="mt-1 border-t border-base-200 pt-1">
                 <LanguageSwitch
@@ -137,7 +145,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
           ) : user ? (
             <>
               <NotificationBell count={unread} />
-              <Link to="/settings" className="shrink-0 rounded-full" aria-label={t("Account settings")} title={t("Account settings")}>
+              <Link to="/settings" className="hidden shrink-0 rounded-full sm:inline-flex" aria-label={t("Account settings")} title={t("Account settings")}>
                 <UserAvatar name={user.userName} photo={user.userPhoto} />
               </Link>
               <button

@@ -288,7 +288,9 @@ function EmailSettings() {
   } else if (!data) {
     body = <FormSkeleton fields={4} label={t("Loading...")} />;
   } else {
-    const kinds = Object.keys(data.email).sort((a, b) => (KIND_LABELS[a] ? 0 : 1) - (KIND_LABELS[b] ? 0 : 1));
+    const order = Object.keys(KIND_LABELS);
+    const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+    const kinds = Object.keys(data.email).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
     body = (
       <ul className="divide-y divide-base-200">
         {kinds.map((kind) => {
