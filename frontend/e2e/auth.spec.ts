@@ -32,7 +32,7 @@ test("sign up with a photo, log out, fail and succeed to log in, landing back wh
   await page.goto(base() + "/categorys/1");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Forgot password?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Forgot password?" })).toBeVisible();
 
   // The Google button follows the server's config.
   const config = (await (await page.request.get(base() + "/api/config")).json()) as { googleEnabled: boolean };

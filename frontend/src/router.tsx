@@ -15,6 +15,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 const myBooking = page(() => import("@/pages/dashboard/my-booking"));
+const settings = page(() => import("@/pages/settings"));
 
 export const routes: RouteObject[] = [
   {
@@ -31,16 +32,25 @@ export const routes: RouteObject[] = [
       { path: "auth/google", lazy: page(() => import("@/pages/google-auth")) },
       { path: "search", lazy: page(() => import("@/pages/search")) },
       { path: "product/:id", lazy: page(() => import("@/pages/product")) },
+      // the links of the shop's emails
+      { path: "forgot-password", lazy: page(() => import("@/pages/forgot-password")) },
+      { path: "reset-password", lazy: page(() => import("@/pages/reset-password")) },
+      { path: "verify-email", lazy: page(() => import("@/pages/verify-email")) },
+      { path: "unsubscribe", lazy: page(() => import("@/pages/unsubscribe")) },
       {
         element: <RequireAuth />,
         children: [
           { path: "categorys/:id", lazy: page(() => import("@/pages/category")) },
+          { path: "notifications", lazy: page(() => import("@/pages/notifications")) },
+          { path: "settings", lazy: settings },
+          { path: "settings/notifications", lazy: settings },
           {
             path: "dashboard",
             lazy: page(() => import("@/pages/dashboard-layout")),
             children: [
               { index: true, lazy: myBooking },
               { path: "mybooking", lazy: myBooking },
+              { path: "myorders", lazy: myBooking }, // the buyer's link in the shop's emails
               { path: "payment/:id", lazy: page(() => import("@/pages/dashboard/payment")) },
               {
                 element: <RequireAdmin />,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { BrandLogo } from "@/components/brand-logo";
 import { LanguageSwitch } from "@/components/language-switch";
+import { NotificationBell } from "@/components/notification-bell";
 import { SearchBox } from "@/components/search-box";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { UserAvatar } from "@/components/user-avatar";
@@ -18,6 +19,8 @@ type SiteHeaderProps = {
   loggingOut?: boolean;
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
+  /** The signed-in user's unread notifications, for the bell. */
+  unread?: number;
 };
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
@@ -49,7 +52,7 @@ function NavItems({ user, onClick }: { user: User | null; onClick?: () => void }
 }
 
 /** The public header: brand, Home, Blog, the laptop search, the language and theme, and the account controls. */
-export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange }: SiteHeaderProps) {
+export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange, unread = 0 }: SiteHeaderProps) {
   const { t, lang, setLang, switching } = useLanguage();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
@@ -80,6 +83,14 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             </summary>
             <ul aria-label={t("Menu")} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
               <NavItems user={user} onClick={closeMobileMenu} />
+              {/* below sm the bar has no room for the photo, the way to the settings */}
+              {user && (
+                <li className="sm:hidden">
+                  <NavLink to="/settings" className={navClass} onClick={closeMobileMenu}>
+                    {t("Account settings")}
+                  </NavLink>
+                </li>
+              )}
               {/* below lg the bar has no room for the language: it is here, with the links */}
               <li className="mt-1 border-t border-base-200 pt-1">
                 <LanguageSwitch
@@ -133,7 +144,10 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             <span role="status" className="loading loading-dots loading-md text-primary" aria-label={t("Checking sign-in")} />
           ) : user ? (
             <>
-              <UserAvatar name={user.userName} photo={user.userPhoto} />
+              <NotificationBell count={unread} />
+              <Link to="/settings" className="hidden shrink-0 rounded-full sm:inline-flex" aria-label={t("Account settings")} title={t("Account settings")}>
+                <UserAvatar name={user.userName} photo={user.userPhoto} />
+              </Link>
               <button
                 type="button"
                 className="btn btn-outline btn-primary btn-sm sm:btn-md"

@@ -8,6 +8,12 @@ export const TOKEN_KEY = "accessToken";
 /** Fired on window when the server rejects our token (a 401). */
 export const UNAUTHORIZED_EVENT = "resale:unauthorized";
 
+/**
+ * Fired on window when a write is refused because the caller's email is not
+ * verified yet (403 email_unverified); its detail is the server's message.
+ */
+export const EMAIL_UNVERIFIED_EVENT = "resale:email-unverified";
+
 /** A non-2xx answer (or no answer at all: status 0) from the API. */
 export class ApiError extends Error {
   readonly status: number;
@@ -138,6 +144,9 @@ async function settle(res: Response, token: string | null): Promise<unknown> {
       ? err.message
       : `Request failed (${res.status}${res.statusText ? ` ${res.statusText}` : ""})`;
   const code = typeof err.code === "string" ? err.code : undefined;
+  if (res.status === 403 && code === "email_unverified") {
+    window.dispatchEvent(new CustomEvent<string>(EMAIL_UNVERIFIED_EVENT, { detail: message }));
+  }
   const fields = isRecord(err.fields) ? stringFields(err.fields) : {};
   throw new ApiError(res.status, message, code, fields);
 }

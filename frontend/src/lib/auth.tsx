@@ -18,6 +18,12 @@ export type User = {
   role: Role;
   /** "verify" for a verified seller, empty otherwise. */
   verify: string;
+  /** The owner proved the email (its link, or Google). Absent from older servers. */
+  emailVerified?: boolean;
+  /** The language the shop writes to them in ("en" or "bn"). */
+  language?: string;
+  /** The contact number on their profile; may be empty. */
+  phone?: string;
 };
 
 /** The SWR key (and path) of the signed-in user. */

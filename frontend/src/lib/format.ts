@@ -81,3 +81,10 @@ export function cutName(name: string): string {
   const chars = Array.from(name);
   return chars.length >= NAME_CUT ? `${chars.slice(0, NAME_CUT).join("")}...` : name;
 }
+
+/** formatDateTime writes an RFC 3339 instant as a short local date and time, e.g. "Nov 22, 2026, 9:03 PM". */
+export function formatDateTime(iso: string, locale: string = DEFAULT_LOCALE): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
+}

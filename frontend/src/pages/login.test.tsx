@@ -113,11 +113,10 @@ describe("login page", () => {
     expect(await screen.findByText("Google sign-in was cancelled")).toHaveClass("text-error");
   });
 
-  it("has a Forgot password link that goes nowhere, and a link to sign up", async () => {
+  it("has a Forgot password link to /forgot-password, and a link to sign up", async () => {
     stubApi({ "/api/categorys": [], "/api/config": config(false) });
-    const router = renderApp("/login");
-    await userEvent.click(screen.getByRole("button", { name: "Forgot password?" }));
-    expect(router.state.location.pathname).toBe("/login");
+    renderApp("/login");
+    expect(await screen.findByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
     expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
   });
 

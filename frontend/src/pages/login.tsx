@@ -93,13 +93,9 @@ export default function Login() {
           />
         </FormField>
         <div className="-mt-1 flex justify-end">
-          <button
-            type="button"
-            className="link link-hover text-sm text-base-content/70"
-            title={t("To reset your password, contact the Resale shop.")}
-          >
+          <Link to="/forgot-password" className="link link-hover text-sm text-base-content/70">
             {t("Forgot password?")}
-          </button>
+          </Link>
         </div>
         <SubmitButton busy={isMutating}>{t("Login")}</SubmitButton>
       </form>

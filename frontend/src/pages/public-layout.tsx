@@ -1,9 +1,16 @@
+import { useEffect, useRef, useState } from "react";
 import { Outlet, useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useResendVerification, useUpdateMe } from "@/api/account";
 import { useLogout } from "@/api/auth";
 import { useCategories } from "@/api/categories";
+import { useUnreadCount } from "@/api/notifications";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { VerifyEmailBanner } from "@/components/verify-email-banner";
+import { EMAIL_UNVERIFIED_EVENT } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { useLanguage } from "@/lib/i18n";
 import { setTheme, useTheme } from "@/lib/theme";
 
 /** Header, the page, footer: the frame around every route. */
@@ -11,8 +18,11 @@ export default function PublicLayout() {
   const { user, loading, logout } = useAuth();
   const { data: categories } = useCategories();
   const { trigger: endSessions, isMutating: loggingOut } = useLogout();
+  const { data: unread } = useUnreadCount(user !== null);
   const navigate = useNavigate();
   const theme = useTheme();
+  useSaveLanguage(user !== null);
+  const verify = useVerifyBanner();
 
   async function onLogout() {
     try {
@@ -29,11 +39,73 @@ export default function PublicLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={user} loading={loading} onLogout={() => void onLogout()} loggingOut={loggingOut} theme={theme} onThemeChange={setTheme} />
+      <SiteHeader
+        user={user}
+        loading={loading}
+        onLogout={() => void onLogout()}
+        loggingOut={loggingOut}
+        theme={theme}
+        onThemeChange={setTheme}
+        unread={unread?.count ?? 0}
+      />
+      {/* Only a user whose answer says false: an older server sends no emailVerified. */}
+      {user?.emailVerified === false && (
+        <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
+      )}
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
         <Outlet />
       </main>
       <SiteFooter categories={categories ?? []} />
     </div>
   );
+}
+
+/**
+ * useSaveLanguage remembers a switch of language on the account too
+ * (PATCH /api/me), so the shop's emails follow it. Only a switch made
+ * while signed in is sent, not the language a visitor arrives with.
+ */
+function useSaveLanguage(signedIn: boolean) {
+  const { lang } = useLanguage();
+  const { trigger } = useUpdateMe();
+  const previous = useRef(lang);
+  useEffect(() => {
+    if (previous.current === lang) return;
+    previous.current = lang;
+    if (!signedIn) return;
+    trigger({ language: lang }).catch(() => {
+      // the interface switched anyway; the emails keep the old language
+    });
+  }, [lang, signedIn, trigger]);
+}
+
+/**
+ * useVerifyBanner is the state of the unverified-email banner: its Resend
+ * button, and the server's message when a write was refused for want of a
+ * verified email (403 email_unverified), which also scrolls it into view.
+ */
+function useVerifyBanner() {
+  const { t } = useLanguage();
+  const { trigger, isMutating } = useResendVerification();
+  const [sent, setSent] = useState(false);
+  const [message, setMessage] = useState<string | undefined>();
+  useEffect(() => {
+    const onRefused = (e: Event) => {
+      setMessage((e as CustomEvent<string>).detail);
+      setSent(false);
+      window.scrollTo({ top: 0, behavior: "smooth" });
+    };
+    window.addEventListener(EMAIL_UNVERIFIED_EVENT, onRefused);
+    return () => window.removeEventListener(EMAIL_UNVERIFIED_EVENT, onRefused);
+  }, []);
+  async function resend() {
+    try {
+      await trigger();
+      setSent(true);
+      setMessage(undefined);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not send a new link. Please try again."));
+    }
+  }
+  return { sent, message, busy: isMutating, resend };
 }

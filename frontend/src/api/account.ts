@@ -1,0 +1,88 @@
+// The signed-in user's own account, and getting back into one: forgotten
+// password, reset, email verification, password change, profile, becoming
+// a seller. Wire types, SWR keys (the API paths) and hooks; a write that
+// changes the user refetches (or replaces) /api/me before it resolves.
+import { useSWRConfig } from "swr";
+import useSWRMutation from "swr/mutation";
+import type { AuthResponse } from "@/api/auth";
+import { apiFetch, type ApiError } from "@/lib/api";
+import { ME_KEY, type User } from "@/lib/auth";
+import type { Lang } from "@/lib/i18n";
+
+/** POST /api/auth/reset body. */
+export type ResetBody = { token: string; password: string };
+
+/** POST /api/auth/verify-email answer: the user, and a new token when the proof ended the account's other sessions. */
+export type Verified = { user: User; accessToken?: string };
+
+/** PUT /api/me/password body. */
+export type ChangePasswordBody = { currentPassword: string; newPassword: string };
+
+/** PATCH /api/me body: any of these. */
+export type ProfileChange = { userName?: string; language?: Lang; phone?: string };
+
+/** An answer carrying a message for the visitor. */
+export type Message = { message?: string };
+
+export const FORGOT_KEY = "/api/auth/forgot";
+export const RESET_KEY = "/api/auth/reset";
+export const VERIFY_EMAIL_KEY = "/api/auth/verify-email";
+export const RESEND_VERIFICATION_KEY = "/api/auth/resend-verification";
+export const PASSWORD_KEY = "/api/me/password";
+export const ROLE_KEY = "/api/me/role";
+
+/** useForgotPassword asks for a reset link by email; the answer is the same whether or not the account exists. */
+export function useForgotPassword() {
+  return useSWRMutation<Message, ApiError, string, string>(FORGOT_KEY, (path, { arg: email }) =>
+    apiFetch<Message>(path, { method: "POST", json: { email } }),
+  );
+}
+
+/** useResetPassword sets a new password with the emailed token; the answer signs in. */
+export function useResetPassword() {
+  return useSWRMutation<AuthResponse, ApiError, string, ResetBody>(RESET_KEY, (path, { arg }) =>
+    apiFetch<AuthResponse>(path, { method: "POST", json: arg }),
+  );
+}
+
+/** useVerifyEmail proves the email with the token of the welcome email's link, then refetches /api/me. */
+export function useVerifyEmail() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<Verified, ApiError, string, string>(VERIFY_EMAIL_KEY, async (path, { arg: token }) => {
+    const res = await apiFetch<Verified>(path, { method: "POST", json: { token } });
+    await mutate(ME_KEY);
+    return res;
+  });
+}
+
+/** useResendVerification asks for a new verification link (signed in; throttled). */
+export function useResendVerification() {
+  return useSWRMutation<Message, ApiError, string>(RESEND_VERIFICATION_KEY, (path) => apiFetch<Message>(path, { method: "POST" }));
+}
+
+/** useChangePassword changes the password; the answer is a new token (every other session ends). */
+export function useChangePassword() {
+  return useSWRMutation<{ accessToken: string }, ApiError, string, ChangePasswordBody>(PASSWORD_KEY, (path, { arg }) =>
+    apiFetch<{ accessToken: string }>(path, { method: "PUT", json: arg }),
+  );
+}
+
+/** The user in a PATCH /api/me answer: the user itself, or {user}. */
+function userOf(answer: User | { user: User }): User {
+  return "user" in answer ? answer.user : answer;
+}
+
+/** useUpdateMe changes the name, phone or language, and puts the answer in /api/me. */
+export function useUpdateMe() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<User, ApiError, string, ProfileChange>(`${ME_KEY}#patch`, async (_key, { arg }) => {
+    const user = userOf(await apiFetch<User | { user: User }>(ME_KEY, { method: "PATCH", json: arg }));
+    await mutate(ME_KEY, user, { revalidate: false });
+    return user;
+  });
+}
+
+/** useBecomeSeller turns a buyer into a seller; the answer signs in again with the new role. */
+export function useBecomeSeller() {
+  return useSWRMutation<AuthResponse, ApiError, string>(ROLE_KEY, (path) => apiFetch<AuthResponse>(path, { method: "PUT", json: { role: "Seller" } }));
+}

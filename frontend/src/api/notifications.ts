@@ -1,0 +1,110 @@
+// Notifications: what the shop told the signed-in user (the bell and its
+// page), and which kinds also come by email. Wire types, SWR keys (the API
+// paths) and hooks; every write refetches what it changes (the list, the
+// bell's count, the settings) before its trigger resolves.
+import useSWR from "swr";
+import useSWRMutation from "swr/mutation";
+import { apiFetch, type ApiError } from "@/lib/api";
+import { usePagedList } from "@/lib/paged-list";
+import { useRevalidate } from "@/lib/revalidate";
+
+/** One notification as GET /api/notifications answers it. */
+export type Notification = {
+  _id: string;
+  kind: string;
+  title: string;
+  body: string;
+  /** A same-origin path of the thing it is about, or "". */
+  link: string;
+  /** RFC 3339. */
+  createdAt: string;
+  read: boolean;
+};
+
+/** GET /api/notifications/unread. */
+export type UnreadCount = { count: number };
+
+/** GET and PUT /api/me/notification-settings: each kind's email on or off. */
+export type NotificationSettings = { email: Record<string, boolean> };
+
+/** PUT /api/notifications/read body: some, or all. */
+export type MarkRead = { ids: string[] } | { all: true };
+
+/** The answer of an update. */
+export type Modified = { acknowledged: boolean; modifiedCount: number };
+
+export const NOTIFICATIONS_KEY = "/api/notifications";
+export const UNREAD_KEY = "/api/notifications/unread";
+export const NOTIFICATION_SETTINGS_KEY = "/api/me/notification-settings";
+export const UNSUBSCRIBE_KEY = "/api/unsubscribe";
+
+/** How often the bell asks for its count while the tab is visible. */
+export const UNREAD_POLL_MS = 30_000;
+
+/** True for the list and the bell's count. */
+export function isNotificationKey(key: string): boolean {
+  return key === NOTIFICATIONS_KEY || key.startsWith(`${NOTIFICATIONS_KEY}?`) || key === UNREAD_KEY;
+}
+
+function isSettingsKey(key: string): boolean {
+  return key === NOTIFICATION_SETTINGS_KEY;
+}
+
+/** useNotifications loads the signed-in user's notifications, newest first, a page at a time. */
+export function useNotifications() {
+  return usePagedList<Notification>(NOTIFICATIONS_KEY);
+}
+
+/**
+ * useUnreadCount is the bell's number, or nothing when signed out. It is
+ * asked again every 30 s while the tab is visible (SWR skips hidden tabs)
+ * and when the tab regains focus: one small query, no reload.
+ */
+export function useUnreadCount(signedIn: boolean) {
+  return useSWR<UnreadCount, ApiError>(signedIn ? UNREAD_KEY : null, {
+    refreshInterval: UNREAD_POLL_MS,
+    refreshWhenHidden: false,
+    revalidateOnFocus: true,
+  });
+}
+
+/** useMarkNotificationsRead marks some or all as read, then refetches the list and the count. */
+export function useMarkNotificationsRead() {
+  const revalidate = useRevalidate(isNotificationKey);
+  return useSWRMutation<Modified, ApiError, string, MarkRead>(`${NOTIFICATIONS_KEY}/read`, async (path, { arg }) => {
+    try {
+      return await apiFetch<Modified>(path, { method: "PUT", json: arg });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** useNotificationSettings loads which kinds come by email. */
+export function useNotificationSettings(signedIn: boolean) {
+  return useSWR<NotificationSettings, ApiError>(signedIn ? NOTIFICATION_SETTINGS_KEY : null);
+}
+
+/** useUpdateNotificationSettings turns the kinds named on or off; the answer is every kind's setting. */
+export function useUpdateNotificationSettings() {
+  const revalidate = useRevalidate(isSettingsKey);
+  return useSWRMutation<NotificationSettings, ApiError, string, Record<string, boolean>>(NOTIFICATION_SETTINGS_KEY, async (path, { arg }) => {
+    try {
+      return await apiFetch<NotificationSettings>(path, { method: "PUT", json: { email: arg } });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** useUnsubscribe turns off the kind of email an unsubscribe link's token names (no sign-in needed). */
+export function useUnsubscribe() {
+  const revalidate = useRevalidate(isSettingsKey);
+  return useSWRMutation<unknown, ApiError, string, string>(UNSUBSCRIBE_KEY, async (path, { arg: token }) => {
+    try {
+      return await apiFetch<unknown>(`${path}?token=${encodeURIComponent(token)}`, { method: "POST" });
+    } finally {
+      await revalidate();
+    }
+  });
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { useResetPassword } from "@/api/account";
+import { AuthCard } from "@/components/auth-card";
+import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { SubmitButton } from "@/components/submit-button";
+import { ApiError } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { useT } from "@/lib/i18n";
+import { usePageTitle } from "@/lib/title";
+
+type Errors = { password?: string; confirm?: string; form?: string };
+
+/**
+ * /reset-password?token=...: the link of the reset email. A new password
+ * twice; the answer signs in here (every other session has ended), then home.
+ */
+export default function ResetPassword() {
+  const t = useT();
+  usePageTitle(t("Choose a new password"));
+  const [search] = useSearchParams();
+  const token = search.get("token") ?? "";
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const { trigger, isMutating } = useResetPassword();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (password !== confirm) {
+      setErrors({ confirm: t("The two passwords are not the same.") });
+      return;
+    }
+    setErrors({});
+    try {
+      const res = await trigger({ token, password });
+      auth.login(res.accessToken, res.user);
+      toast.success(t("Your password is changed and you are logged in."));
+      void navigate("/home", { replace: true });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : t("Could not change the password. Please try again.");
+      const fields = err instanceof ApiError ? err.fields : {};
+      if (fields.password) setErrors({ password: fields.password });
+      else setErrors({ form: message });
+    }
+  }
+
+  const intro = { asideTitle: t("Good laptops, fair prices, real people."), asidePoints: [t("Book a laptop and meet the seller"), t("Pay safely by card"), t("Post your own ads for free")] };
+  if (!token) {
+    return (
+      <AuthCard title={t("Choose a new password")} subtitle={t("This link is not complete. Open the link from the email again, or ask for a new one.")} {...intro}>
+        <Link to="/forgot-password" className="btn btn-primary">
+          {t("Ask for a new link")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("Choose a new password")} subtitle={t("Type a new password twice. Every other place you are logged in will be logged out.")} {...intro}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={t("Choose a new password")}>
+        {errors.form && (
+          <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-2">
+            <span>{errors.form}</span>
+            <Link to="/forgot-password" className="link font-medium">
+              {t("Ask for a new link")}
+            </Link>
+          </div>
+        )}
+        <FormField id="reset-password" label={t("New password")} error={errors.password}>
+          <input
+            id="reset-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            className={`input w-full ${errors.password ? "input-error" : ""}`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={fieldDescribedBy("reset-password", errors.password)}
+          />
+        </FormField>
+        <FormField id="reset-confirm" label={t("New password again")} error={errors.confirm}>
+          <input
+            id="reset-confirm"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            className={`input w-full ${errors.confirm ? "input-error" : ""}`}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            aria-invalid={errors.confirm ? true : undefined}
+            aria-describedby={fieldDescribedBy("reset-confirm", errors.confirm)}
+          />
+        </FormField>
+        <SubmitButton busy={isMutating}>{t("Save the new password")}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
