@@ -131,9 +131,9 @@ type verifyEmailRequest struct {
 	Token string `json:"token"`
 }
 
-// verifiedJSON is the answer of verify-email: the user, and a token when
-// the proof took the account over (its earlier sessions ended, so the
-// prover is signed in here).
+// verifiedJSON is {user}, the answer of PATCH /api/me and of verify-email;
+// verify-email adds a token when the proof took the account over (its
+// earlier sessions ended, so the prover is signed in here).
 type verifiedJSON struct {
 	User        userJSON `json:"user"`
 	AccessToken string   `json:"accessToken,omitempty"`
@@ -310,7 +310,7 @@ func (s *Server) updateMe(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toUserJSON(u))
+	return c.JSON(http.StatusOK, verifiedJSON{User: toUserJSON(u)}) // {user}, as API.md says
 }
 
 var errEmailUnverified = &Error{Status: http.StatusForbidden, Code: "email_unverified",

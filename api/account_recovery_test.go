@@ -289,9 +289,11 @@ func TestChangePasswordAndProfile(t *testing.T) {
 		return s.do(http.MethodPatch, "/api/me", strings.NewReader(body), http.Header{"Authorization": {"Bearer " + tok.AccessToken}})
 	}
 	rec = patch(`{"userName":" Rahim Uddin ","language":"bn","phone":"01811-223344"}`)
-	var u userWire
-	decode(t, rec, &u)
-	if rec.Code != http.StatusOK || u.UserName != "Rahim Uddin" || u.Language != "bn" || u.Phone != "01811223344" {
+	var answer struct {
+		User userWire `json:"user"`
+	}
+	decode(t, rec, &answer)
+	if u := answer.User; rec.Code != http.StatusOK || u.UserName != "Rahim Uddin" || u.Language != "bn" || u.Phone != "01811223344" {
 		t.Fatalf("patch: %d %s", rec.Code, rec.Body)
 	}
 	for body, field := range map[string]string{`{"language":"fr"}`: "language", `{"phone":"abc"}`: "phone", `{"userName":""}`: "userName", `{}`: "userName"} {

@@ -50,7 +50,6 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: myBooking },
               { path: "mybooking", lazy: myBooking },
-              { path: "myorders", lazy: myBooking }, // the buyer's link in the shop's emails
               { path: "payment/:id", lazy: page(() => import("@/pages/dashboard/payment")) },
               {
                 element: <RequireAdmin />,

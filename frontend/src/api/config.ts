@@ -9,6 +9,8 @@ export type AppConfig = {
   currency: string;
   /** Whether the "Continue with Google" button should show. */
   googleEnabled: boolean;
+  /** Whether the shop sends email, so accounts are asked to verify theirs. */
+  mailEnabled: boolean;
 };
 
 /** The SWR key of the app config. */

@@ -69,6 +69,7 @@ describe("the account pages", () => {
       "/api/advertised": [],
       "/api/notifications/unread": { count: 0 },
       "/api/me": { ...buyer, emailVerified: false },
+      "/api/config": { stripePublishableKey: null, currency: "bdt", googleEnabled: false, mailEnabled: true },
       "POST /api/auth/resend-verification": reply(202, { message: "sent" }),
     });
     renderApp("/home");
@@ -76,6 +77,20 @@ describe("the account pages", () => {
     await userEvent.click(screen.getByRole("button", { name: "Resend the link" }));
     expect(await screen.findByText("A new link is on its way.")).toBeInTheDocument();
     expect(requestsTo(api, "/api/auth/resend-verification", "POST")).toHaveLength(1);
+  });
+
+  it("the banner stays away where the shop sends no email", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi({
+      "/api/categorys": [],
+      "/api/advertised": [],
+      "/api/notifications/unread": { count: 0 },
+      "/api/me": { ...buyer, emailVerified: false },
+      "/api/config": { stripePublishableKey: null, currency: "bdt", googleEnabled: false, mailEnabled: false },
+    });
+    renderApp("/home");
+    expect(await screen.findByRole("link", { name: /Notifications/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Please verify your email/)).not.toBeInTheDocument();
   });
 
   it("/unsubscribe posts the token only when the button is pressed", async () => {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Outlet, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
 import { useResendVerification, useUpdateMe } from "@/api/account";
 import { useLogout } from "@/api/auth";
 import { useCategories } from "@/api/categories";
+import { useConfig } from "@/api/config";
 import { useUnreadCount } from "@/api/notifications";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -12,6 +12,7 @@ import { EMAIL_UNVERIFIED_EVENT } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
 import { setTheme, useTheme } from "@/lib/theme";
+import { notify } from "@/lib/toast";
 
 /** Header, the page, footer: the frame around every route. */
 export default function PublicLayout() {
@@ -23,6 +24,7 @@ export default function PublicLayout() {
   const theme = useTheme();
   useSaveLanguage(user !== null);
   const verify = useVerifyBanner();
+  const { data: config } = useConfig();
 
   async function onLogout() {
     try {
@@ -48,8 +50,8 @@ export default function PublicLayout() {
         onThemeChange={setTheme}
         unread={unread?.count ?? 0}
       />
-      {/* Only a user whose answer says false: an older server sends no emailVerified. */}
-      {user?.emailVerified === false && (
+      {/* Only where the shop sends email, and only a user whose answer says false. */}
+      {config?.mailEnabled && user?.emailVerified === false && (
         <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
       )}
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
@@ -104,7 +106,7 @@ function useVerifyBanner() {
       setSent(true);
       setMessage(undefined);
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : t("Could not send a new link. Please try again."));
+      notify("error", err instanceof Error ? err.message : t("Could not send a new link. Please try again."));
     }
   }
   return { sent, message, busy: isMutating, resend };
