@@ -367,3 +367,46 @@ func TestCrashingWorkerProcess(t *testing.T) {
 	time.Sleep(30 * time.Second)
 	t.Fatal("the job was never taken")
 }
+
+// The reconcile pass runs at start and then every interval, and no pass
+// is queued while one is still running.
+func TestReconcileIsPeriodic(t *testing.T) {
+	t.Parallel()
+	pool := storetest.Pool(t)
+	started := make(chan struct{}, 10)
+	release := make(chan struct{})
+	first := true
+	startRunner(t, pool, &mail.Log{Logger: slog.New(slog.DiscardHandler)}, func(o *jobs.Options) {
+		o.ReconcileEvery = time.Second
+		o.Reconcile = func(ctx context.Context) error {
+			started <- struct{}{}
+			if first { // only one pass runs at a time, so no race here
+				first = false
+				<-release
+			}
+			return nil
+		}
+	})
+	count := func() (n int) {
+		if err := pool.QueryRow(context.Background(), "SELECT count(*) FROM river_job WHERE kind = 'reconcile_payments'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no pass at start")
+	}
+	// two intervals go by while the first pass runs: nothing more is queued
+	time.Sleep(2500 * time.Millisecond)
+	if n := count(); n != 1 {
+		t.Fatalf("%d reconcile jobs while the first ran, want 1", n)
+	}
+	close(release)
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no second pass after the first ended")
+	}
+}
