@@ -168,7 +168,7 @@ func TestEmailIsRetriedAfterTemporaryFailure(t *testing.T) {
 	if c := srv.Count(jobs.MessageID(n.ID, n.CreatedAt, publicURL)); c != 1 {
 		t.Errorf("%d messages, want 1", c)
 	}
-	if list, _, _ := s.ListMailFailures(context.Background(), store.Page{Limit: 10}); len(list) != 0 {
+	if list, _, _ := s.ListMailFailures(context.Background(), 10, store.MailFailureCursor{}); len(list) != 0 {
 		t.Errorf("a sent email is listed as failing: %+v", list)
 	}
 }
@@ -186,8 +186,8 @@ func TestEmailGivenUpIsListedForAdmins(t *testing.T) {
 	}
 	startRunner(t, pool, smtpSender(t, srv), func(o *jobs.Options) { o.GiveUpAfter = time.Millisecond })
 	waitFor(t, "the job to be cancelled", 20*time.Second, func() bool { st, _ := jobState(t, pool, n.ID); return st == "cancelled" })
-	list, _, err := s.ListMailFailures(context.Background(), store.Page{Limit: 10})
-	if err != nil || len(list) != 1 || list[0].NotificationID != n.ID || list[0].GaveUpAt == nil || !strings.Contains(list[0].Error, "451") {
+	list, _, err := s.ListMailFailures(context.Background(), 10, store.MailFailureCursor{})
+	if err != nil || len(list) != 1 || list[0].ID != n.ID || list[0].GaveUpAt == nil || !strings.Contains(list[0].Error, "451") {
 		t.Fatalf("failures %+v, %v", list, err)
 	}
 	if len(srv.Messages()) != 0 {
