@@ -347,7 +347,11 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		defer msrv.Close()
 		logger.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
 	}
-	runner, err := startJobs(ctx, cfg, logger, secret)
+	var reconcile func(context.Context) error
+	if pay != nil {
+		reconcile = pay.Reconcile
+	}
+	runner, err := startJobs(ctx, cfg, logger, secret, reconcile)
 	if err != nil {
 		ln.Close()
 		return err
@@ -355,7 +359,6 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	// Background work stops with the server, before the pool closes.
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
-	jobs.Go(func() { pay.RunReconciler(jobsCtx, cfg.ReconcileInterval) })
 	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()
@@ -371,9 +374,10 @@ type jobRunner struct {
 	logger *slog.Logger
 }
 
-// startJobs starts working the job queue (emails) on a pool of its own,
-// so queue work never takes the connections web requests need.
-func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []byte) (*jobRunner, error) {
+// startJobs starts working the job queue (emails, and reconcile, the
+// payment reconciliation pass when card payments are on) on a pool of its
+// own, so queue work never takes the connections web requests need.
+func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []byte, reconcile func(context.Context) error) (*jobRunner, error) {
 	var sender mail.Sender = &mail.Log{Logger: logger}
 	if cfg.SMTP != nil {
 		sender = mail.NewSMTP(*cfg.SMTP, cfg.MailFrom)
@@ -392,6 +396,9 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 		PublicURL:   cfg.PublicURL,
 		Shop:        shop,
 		Secret:      secret,
+
+		Reconcile:      reconcile,
+		ReconcileEvery: cfg.ReconcileInterval,
 	})
 	if err == nil {
 		err = r.Start(ctx)

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -177,33 +179,59 @@ func (s *Server) unsubscribe(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"message": "You will no longer get these emails", "kind": kind})
 }
 
-// mailFailureJSON is an email that failed for good or is being retried.
+// mailFailureJSON is an email that failed for good or is being retried:
+// a notification's (_id is the notification's) or an account link's (_id
+// is the link's row; the link itself is never shown).
 type mailFailureJSON struct {
-	NotificationID string  `json:"_id"`
-	Kind           string  `json:"kind"`
-	To             string  `json:"to"`
-	CreatedAt      string  `json:"createdAt"`
-	Attempts       int32   `json:"attempts"`
-	Error          string  `json:"error"`
-	GaveUpAt       *string `json:"gaveUpAt"`
+	ID        string  `json:"_id"`
+	Source    string  `json:"source"` // "notification" or "account"
+	Kind      string  `json:"kind"`   // the notification's kind, or reset_password, verify_email
+	To        string  `json:"to"`
+	CreatedAt string  `json:"createdAt"`
+	Attempts  int32   `json:"attempts"`
+	Error     string  `json:"error"`
+	GaveUpAt  *string `json:"gaveUpAt"`
 }
 
-// listMailFailures serves GET /api/admin/mail-failures: emails that
-// failed for good (gaveUpAt set) or are failing and being retried
-// (gaveUpAt null), newest first.
+// mailFailureCursor is the cursor of the mail failures: one position in
+// each of the two lists merged.
+type mailFailureCursor struct {
+	Notification int64 `json:"n"`
+	Account      int64 `json:"a"`
+}
+
+// listMailFailures serves GET /api/admin/mail-failures: emails of
+// notifications and of account links that failed for good (gaveUpAt set)
+// or are failing and being retried (gaveUpAt null), newest first.
 func (s *Server) listMailFailures(c echo.Context) error {
-	page, err := listPage(c)
+	limit, err := listLimit(c)
 	if err != nil {
 		return err
 	}
-	list, next, err := s.store.ListMailFailures(c.Request().Context(), page)
+	raw, err := singleQuery(c, "cursor")
 	if err != nil {
 		return err
 	}
-	setNextLink(c, next)
+	var from store.MailFailureCursor
+	if raw != "" {
+		b, derr := base64.RawURLEncoding.DecodeString(raw)
+		var cur mailFailureCursor
+		if derr != nil || len(raw) > 200 || json.Unmarshal(b, &cur) != nil || cur.Notification < 0 || cur.Account < 0 || cur.Notification+cur.Account == 0 {
+			return errNotThisCursor()
+		}
+		from = store.MailFailureCursor{Notification: cur.Notification, Account: cur.Account}
+	}
+	list, next, err := s.store.ListMailFailures(c.Request().Context(), limit, from)
+	if err != nil {
+		return err
+	}
+	if next != nil {
+		b, _ := json.Marshal(mailFailureCursor{Notification: next.Notification, Account: next.Account})
+		setCursorLink(c, base64.RawURLEncoding.EncodeToString(b))
+	}
 	out := make([]mailFailureJSON, 0, len(list))
 	for _, f := range list {
-		j := mailFailureJSON{NotificationID: formatID(f.NotificationID), Kind: f.Kind, To: f.To,
+		j := mailFailureJSON{ID: formatID(f.ID), Source: f.Source, Kind: f.Kind, To: f.To,
 			CreatedAt: f.CreatedAt.UTC().Format(time.RFC3339), Attempts: f.Attempts, Error: f.Error}
 		if f.GaveUpAt != nil {
 			at := f.GaveUpAt.UTC().Format(time.RFC3339)

@@ -285,19 +285,68 @@ func TestMailFailuresForAdmins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var list []struct {
+	// a reset link that cannot be delivered, newest of the three
+	salt, hash := bytes.Repeat([]byte{7}, 32), bytes.Repeat([]byte{8}, 32)
+	tokenID, err := f.store.CreateAccountToken(ctx, store.NewAccountToken{UserID: f.me.ID, Purpose: store.PurposeResetPassword, Salt: salt, Hash: hash})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.store.RecordAccountEmailError(ctx, tokenID, "550 5.1.1 no such mailbox", true); err != nil {
+		t.Fatal(err)
+	}
+	type failure struct {
 		ID       string  `json:"_id"`
+		Source   string  `json:"source"`
 		Kind     string  `json:"kind"`
 		To       string  `json:"to"`
 		Attempts int     `json:"attempts"`
 		Error    string  `json:"error"`
 		GaveUpAt *string `json:"gaveUpAt"`
 	}
-	rec := f.send(http.MethodGet, "/api/admin/mail-failures?limit=1", tokenFor(t, admin), nil)
-	decode(t, rec, &list)
-	if rec.Code != http.StatusOK || len(list) != 1 || list[0].ID != fmt.Sprint(f.mine[1].ID) || list[0].GaveUpAt == nil ||
-		list[0].Error != "550 5.1.1 no such mailbox" || list[0].To != "rahim@example.com" || list[0].Attempts != 1 || rec.Header().Get("Link") == "" {
-		t.Fatalf("%d %s Link %q", rec.Code, rec.Body.String(), rec.Header().Get("Link"))
+	want := []failure{
+		{ID: fmt.Sprint(tokenID), Source: "account", Kind: "reset_password", To: "rahim@example.com", Attempts: 1, Error: "550 5.1.1 no such mailbox"},
+		{ID: fmt.Sprint(f.mine[1].ID), Source: "notification", Kind: f.mine[1].Kind, To: "rahim@example.com", Attempts: 1, Error: "550 5.1.1 no such mailbox"},
+		{ID: fmt.Sprint(f.mine[0].ID), Source: "notification", Kind: f.mine[0].Kind, To: "rahim@example.com", Attempts: 1, Error: "451 4.3.0 Try again later"},
 	}
+	// a page at a time, following the Link header
+	path := "/api/admin/mail-failures?limit=1"
+	for i, w := range want {
+		if path == "" {
+			t.Fatalf("no page %d", i+1)
+		}
+		rec := f.send(http.MethodGet, path, tokenFor(t, admin), nil)
+		var raw []map[string]any
+		decode(t, rec, &raw)
+		var list []failure
+		decode(t, rec, &list)
+		if rec.Code != http.StatusOK || len(list) != 1 {
+			t.Fatalf("page %d: %d %s", i+1, rec.Code, rec.Body.String())
+		}
+		got := list[0]
+		if (got.GaveUpAt != nil) != (i < 2) {
+			t.Errorf("page %d: gaveUpAt %v", i+1, got.GaveUpAt)
+		}
+		got.GaveUpAt = nil
+		if got != w {
+			t.Errorf("page %d: %+v, want %+v", i+1, got, w)
+		}
+		// nothing of the link: only these fields
+		for k := range raw[0] {
+			switch k {
+			case "_id", "source", "kind", "to", "createdAt", "attempts", "error", "gaveUpAt":
+			default:
+				t.Errorf("page %d: field %q", i+1, k)
+			}
+		}
+		path = ""
+		if link := rec.Header().Get("Link"); link != "" {
+			path = strings.TrimPrefix(strings.SplitN(link, ">", 2)[0], "<")
+		}
+	}
+	if path != "" {
+		t.Errorf("a fourth page: %s", path)
+	}
+	rec := f.send(http.MethodGet, "/api/admin/mail-failures?cursor=aWQ6Mw", tokenFor(t, admin), nil)
+	wantError(t, rec, http.StatusBadRequest, "invalid")
 	wantError(t, f.send(http.MethodGet, "/api/admin/mail-failures", f.meToken, nil), http.StatusForbidden, "forbidden")
 }

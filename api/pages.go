@@ -51,17 +51,30 @@ const (
 	maxListSize     = 200
 )
 
+// listLimit reads the limit of a list (100 by default).
+func listLimit(c echo.Context) (int, error) {
+	v, err := singleQuery(c, "limit")
+	if err != nil || v == "" {
+		return defaultListSize, err
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > maxListSize {
+		return 0, invalidFields(map[string]string{"limit": fmt.Sprintf("must be a whole number from 1 to %d", maxListSize)}, "limit")
+	}
+	return n, nil
+}
+
+// errNotThisCursor answers a cursor that this list did not make.
+func errNotThisCursor() error {
+	return invalidFields(map[string]string{"cursor": "is not a cursor of this list: start again from the first page"}, "cursor")
+}
+
 // listPage reads limit and cursor for an id-ordered list.
 func listPage(c echo.Context) (store.Page, error) {
-	page := store.Page{Limit: defaultListSize}
-	if v, err := singleQuery(c, "limit"); err != nil {
+	limit, err := listLimit(c)
+	page := store.Page{Limit: limit}
+	if err != nil {
 		return page, err
-	} else if v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxListSize {
-			return page, invalidFields(map[string]string{"limit": fmt.Sprintf("must be a whole number from 1 to %d", maxListSize)}, "limit")
-		}
-		page.Limit = n
 	}
 	raw, err := singleQuery(c, "cursor")
 	if err != nil || raw == "" {
@@ -70,7 +83,7 @@ func listPage(c echo.Context) (store.Page, error) {
 	b, err := base64.RawURLEncoding.DecodeString(raw)
 	id, perr := strconv.ParseInt(strings.TrimPrefix(string(b), "id:"), 10, 64)
 	if err != nil || perr != nil || !strings.HasPrefix(string(b), "id:") || id <= 0 {
-		return page, invalidFields(map[string]string{"cursor": "is not a cursor of this list: start again from the first page"}, "cursor")
+		return page, errNotThisCursor()
 	}
 	page.From = id
 	return page, nil

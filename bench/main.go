@@ -39,8 +39,9 @@ func main() {
 	bin := flag.String("bin", "bin/resale", "the binary")
 	admin := flag.String("admin-url", "", "PostgreSQL URL to create the throwaway database from (default: the postgres database found by scripts/dev-db)")
 	limitsOnly := flag.Bool("limits-only", false, "measure only the upload and search floods, print them and write nothing")
+	mailOnly := flag.Bool("mail-only", false, "measure only mail throughput and a notification's cost to a booking, and write their section of bench/results.md")
 	flag.Parse()
-	if err := run(*bin, *admin, *products, *duration, *conns, *limitsOnly); err != nil {
+	if err := run(*bin, *admin, *products, *duration, *conns, *limitsOnly, *mailOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -51,7 +52,7 @@ func sh(name string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly bool) error {
+func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly, mailOnly bool) error {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		return fmt.Errorf("wrk is not installed (apt-get install wrk)")
 	}
@@ -84,6 +85,16 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 	// one category with nothing in it
 	if out, err := sh("psql", dbURL, "-qc", "INSERT INTO categories (name, image) VALUES ('DELL', '/categories/hp.svg'); ANALYZE"); err != nil {
 		return fmt.Errorf("empty category: %s", out)
+	}
+	// before the server starts: its own job runner would take a share of
+	// the emails
+	fmt.Println("1,000 notifications by email, and bookings with and without theirs ...")
+	m, err := measureMail(dbURL)
+	if err != nil {
+		return fmt.Errorf("mail: %w", err)
+	}
+	if mailOnly {
+		return writeMailSection(m)
 	}
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -186,7 +197,10 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 		return fmt.Errorf("search flood: %w", err)
 	}
 	binInfo, _ := os.Stat(bin)
-	return report(results, ready, idleRSS, uploads, lh, binInfo.Size(), firstPageJS, duration, conns, products, flood, searches)
+	if err := report(results, ready, idleRSS, uploads, lh, binInfo.Size(), firstPageJS, duration, conns, products, flood, searches); err != nil {
+		return err
+	}
+	return writeMailSection(m)
 }
 
 // uniqueScript writes a wrk script that makes each request different, with

@@ -2,8 +2,11 @@
 // (github.com/riverqueue/river): jobs kept in PostgreSQL, inserted in the
 // transaction of the event that causes them, worked once across every
 // instance (a job is locked by the worker that takes it), retried with
-// backoff, and rescued when the instance working one dies. Today's job is
-// the email of a notification (email.go).
+// backoff, and rescued when the instance working one dies. The jobs: the
+// email of a notification (email.go), the email of an account link
+// (account_email.go) and the periodic pass of payment reconciliation
+// (reconcile.go), which River's elected leader queues once per interval
+// for all instances.
 package jobs
 
 import (
@@ -56,6 +59,14 @@ type Options struct {
 	// for dead (its instance crashed) and run again; 0 is five minutes.
 	// It must be longer than JobTimeout.
 	RescueAfter time.Duration
+	// Reconcile is a pass of payment reconciliation, run as a periodic job
+	// every ReconcileEvery (and once at start); nil (card payments off)
+	// runs none. main passes payments.Service.Reconcile, so this package
+	// needs no Stripe.
+	Reconcile func(context.Context) error
+	// ReconcileEvery is the interval of Reconcile; 0 is a minute.
+	ReconcileEvery time.Duration
+
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
 	// NotLeader keeps this runner out of River's leader election, so it
@@ -88,6 +99,7 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	opts.GiveUpAfter = defaultTo(opts.GiveUpAfter, 24*time.Hour)
 	opts.JobTimeout = defaultTo(opts.JobTimeout, time.Minute)
 	opts.RescueAfter = defaultTo(opts.RescueAfter, 5*time.Minute)
+	opts.ReconcileEvery = defaultTo(opts.ReconcileEvery, time.Minute)
 
 	workers := river.NewWorkers()
 	email := &emailWorker{opts: opts}
@@ -98,12 +110,22 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	if err := river.AddWorkerSafely(workers, account); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
+	var periodic []*river.PeriodicJob
+	if opts.Reconcile != nil {
+		// a pass may run until just before River would take it for dead
+		w := &reconcileWorker{pass: opts.Reconcile, timeout: opts.RescueAfter * 4 / 5}
+		if err := river.AddWorkerSafely(workers, w); err != nil {
+			return nil, fmt.Errorf("jobs: %w", err)
+		}
+		periodic = append(periodic, reconcileJob(opts.ReconcileEvery))
+	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Queues: map[string]river.QueueConfig{
 			store.QueueMail:    {MaxWorkers: opts.MailWorkers},
 			river.QueueDefault: {MaxWorkers: 2},
 		},
 		Workers:                workers,
+		PeriodicJobs:           periodic,
 		Logger:                 opts.Logger.With("component", "jobs"),
 		JobTimeout:             opts.JobTimeout,
 		RescueStuckJobsAfter:   opts.RescueAfter,

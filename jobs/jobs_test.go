@@ -168,7 +168,7 @@ func TestEmailIsRetriedAfterTemporaryFailure(t *testing.T) {
 	if c := srv.Count(jobs.MessageID(n.ID, n.CreatedAt, publicURL)); c != 1 {
 		t.Errorf("%d messages, want 1", c)
 	}
-	if list, _, _ := s.ListMailFailures(context.Background(), store.Page{Limit: 10}); len(list) != 0 {
+	if list, _, _ := s.ListMailFailures(context.Background(), 10, store.MailFailureCursor{}); len(list) != 0 {
 		t.Errorf("a sent email is listed as failing: %+v", list)
 	}
 }
@@ -186,8 +186,8 @@ func TestEmailGivenUpIsListedForAdmins(t *testing.T) {
 	}
 	startRunner(t, pool, smtpSender(t, srv), func(o *jobs.Options) { o.GiveUpAfter = time.Millisecond })
 	waitFor(t, "the job to be cancelled", 20*time.Second, func() bool { st, _ := jobState(t, pool, n.ID); return st == "cancelled" })
-	list, _, err := s.ListMailFailures(context.Background(), store.Page{Limit: 10})
-	if err != nil || len(list) != 1 || list[0].NotificationID != n.ID || list[0].GaveUpAt == nil || !strings.Contains(list[0].Error, "451") {
+	list, _, err := s.ListMailFailures(context.Background(), 10, store.MailFailureCursor{})
+	if err != nil || len(list) != 1 || list[0].ID != n.ID || list[0].GaveUpAt == nil || !strings.Contains(list[0].Error, "451") {
 		t.Fatalf("failures %+v, %v", list, err)
 	}
 	if len(srv.Messages()) != 0 {
@@ -366,4 +366,47 @@ func TestCrashingWorkerProcess(t *testing.T) {
 	}
 	time.Sleep(30 * time.Second)
 	t.Fatal("the job was never taken")
+}
+
+// The reconcile pass runs at start and then every interval, and no pass
+// is queued while one is still running.
+func TestReconcileIsPeriodic(t *testing.T) {
+	t.Parallel()
+	pool := storetest.Pool(t)
+	started := make(chan struct{}, 10)
+	release := make(chan struct{})
+	first := true
+	startRunner(t, pool, &mail.Log{Logger: slog.New(slog.DiscardHandler)}, func(o *jobs.Options) {
+		o.ReconcileEvery = time.Second
+		o.Reconcile = func(ctx context.Context) error {
+			started <- struct{}{}
+			if first { // only one pass runs at a time, so no race here
+				first = false
+				<-release
+			}
+			return nil
+		}
+	})
+	count := func() (n int) {
+		if err := pool.QueryRow(context.Background(), "SELECT count(*) FROM river_job WHERE kind = 'reconcile_payments'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no pass at start")
+	}
+	// two intervals go by while the first pass runs: nothing more is queued
+	time.Sleep(2500 * time.Millisecond)
+	if n := count(); n != 1 {
+		t.Fatalf("%d reconcile jobs while the first ran, want 1", n)
+	}
+	close(release)
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no second pass after the first ended")
+	}
 }

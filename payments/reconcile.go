@@ -14,14 +14,15 @@ import (
 // looks at it, leaving the buyer's browser time to report it first.
 const unsettledAge = 2 * time.Minute
 
-// reconcileJob names the reconciliation in the advisory lock and in the
-// database's record of background jobs.
+// reconcileJob names the reconciliation in the advisory lock.
 const reconcileJob = "reconcile-payments"
 
 // Reconcile makes one pass over money in flight: bookings whose payment
 // may have succeeded without being recorded (the tab closed, the webhook
 // was lost) are checked with Stripe and recorded; payments kept for refund
-// are refunded. One instance at a time makes a pass.
+// are refunded. One instance at a time makes a pass: the periodic job
+// (jobs.ReconcileArgs) queues no pass while one is in flight, and an
+// advisory lock keeps any other caller from overlapping it.
 func (s *Service) Reconcile(ctx context.Context) error {
 	_, err := s.store.Exclusive(ctx, reconcileJob, func(ctx context.Context) error {
 		return errors.Join(s.settleBookings(ctx), s.refundPayments(ctx))
@@ -67,37 +68,4 @@ func (s *Service) refundPayments(ctx context.Context) error {
 		s.Refund(ctx, p)
 	}
 	return nil
-}
-
-// RunReconciler is the reconciliation job: a pass about every interval
-// until ctx ends. Every instance runs it, and the database hands each pass
-// to one of them: an instance whose tick finds a pass started by another
-// within the interval skips its own. A nil service (card payments off)
-// returns at once.
-func (s *Service) RunReconciler(ctx context.Context, interval time.Duration) {
-	if s == nil {
-		return
-	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		s.reconcileIfDue(ctx, interval)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-func (s *Service) reconcileIfDue(ctx context.Context, interval time.Duration) {
-	// Nine tenths of the interval: two instances' ticks drift apart a
-	// little, and a pass should not be missed because one came early.
-	due, err := s.store.ClaimJob(ctx, reconcileJob, interval*9/10)
-	if err == nil && due {
-		err = s.Reconcile(ctx)
-	}
-	if err != nil && ctx.Err() == nil {
-		s.log.Warn("reconcile pass failed", "err", err)
-	}
 }

@@ -68,3 +68,14 @@ SET user_name = COALESCE(sqlc.narg(user_name), user_name),
     phone     = COALESCE(sqlc.narg(phone), phone)
 WHERE id = @id AND deleted_at IS NULL
 RETURNING *;
+
+-- name: ListAccountMailFailures :many
+-- Account emails that failed for good or are failing still, newest first:
+-- the admins' list of mail failures, beside the notifications'. Never the
+-- salt or the hash: the admins see whom and why, not the link.
+SELECT id, purpose, email, created_at, email_attempts, email_error, email_failed_at
+FROM account_tokens
+WHERE email_error IS NOT NULL AND emailed_at IS NULL
+  AND id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
+ORDER BY id DESC
+LIMIT @page_size;

@@ -249,34 +249,95 @@ func (s *Store) RecordNotificationEmailError(ctx context.Context, id int64, prob
 	return translate(s.q.RecordNotificationEmailError(ctx, dbsqlc.RecordNotificationEmailErrorParams{ID: id, EmailError: &problem, GaveUp: gaveUp}))
 }
 
+// The sources of mail failures.
+const (
+	MailOfNotification = "notification"
+	MailOfAccount      = "account" // a password reset or verification link
+)
+
 // MailFailure is an email that failed for good, or is failing and being
-// retried, for the admins.
+// retried, for the admins: a notification's, or an account link's (never
+// the link itself).
 type MailFailure struct {
-	NotificationID int64
-	Kind           string
-	To             string
-	CreatedAt      time.Time
-	Attempts       int32
-	Error          string
+	// Source is MailOfNotification or MailOfAccount; ID is the id of the
+	// notification or of the account token's row.
+	Source string
+	ID     int64
+	// Kind is the notification's kind, or the link's purpose.
+	Kind      string
+	To        string
+	CreatedAt time.Time
+	Attempts  int32
+	Error     string
 	// GaveUpAt is when sending stopped; nil while it is still retried.
 	GaveUpAt *time.Time
 }
 
-// ListMailFailures returns a page of failed or failing emails, newest
-// first, and where the next page starts (0: none).
-func (s *Store) ListMailFailures(ctx context.Context, page Page) ([]MailFailure, int64, error) {
-	rows, err := s.q.ListMailFailures(ctx, dbsqlc.ListMailFailuresParams{BeforeID: page.from(), PageSize: page.size()})
+// MailFailureCursor is where a page of mail failures starts: below these
+// ids of each source (0: from the newest).
+type MailFailureCursor struct {
+	Notification, Account int64
+}
+
+// ListMailFailures returns a page of failed or failing emails of both
+// sources, newest first, and where the next page starts (nil: none).
+// Each source is read in id order below its own cursor and the two are
+// merged by time, so a page never skips or repeats one.
+func (s *Store) ListMailFailures(ctx context.Context, limit int, from MailFailureCursor) ([]MailFailure, *MailFailureCursor, error) {
+	size := int32(limit + 1)
+	nrows, err := s.q.ListMailFailures(ctx, dbsqlc.ListMailFailuresParams{BeforeID: nonZero(from.Notification), PageSize: size})
 	if err != nil {
-		return nil, 0, translate(err)
+		return nil, nil, translate(err)
 	}
-	rows, next := cut(page, rows, func(r dbsqlc.ListMailFailuresRow) int64 { return r.ID })
-	out := make([]MailFailure, 0, len(rows))
-	for _, r := range rows {
-		f := MailFailure{NotificationID: r.ID, Kind: r.Kind, To: r.Email, CreatedAt: r.CreatedAt, Attempts: r.EmailAttempts, GaveUpAt: r.EmailFailedAt}
-		if r.EmailError != nil {
-			f.Error = *r.EmailError
+	arows, err := s.q.ListAccountMailFailures(ctx, dbsqlc.ListAccountMailFailuresParams{BeforeID: nonZero(from.Account), PageSize: size})
+	if err != nil {
+		return nil, nil, translate(err)
+	}
+	ns := make([]MailFailure, 0, len(nrows))
+	for _, r := range nrows {
+		ns = append(ns, MailFailure{Source: MailOfNotification, ID: r.ID, Kind: r.Kind, To: r.Email, CreatedAt: r.CreatedAt,
+			Attempts: r.EmailAttempts, Error: deref(r.EmailError), GaveUpAt: r.EmailFailedAt})
+	}
+	as := make([]MailFailure, 0, len(arows))
+	for _, r := range arows {
+		as = append(as, MailFailure{Source: MailOfAccount, ID: r.ID, Kind: r.Purpose, To: r.Email, CreatedAt: r.CreatedAt,
+			Attempts: r.EmailAttempts, Error: deref(r.EmailError), GaveUpAt: r.EmailFailedAt})
+	}
+	// a merge, not a sort: each source keeps its id order, so what a page
+	// shows of a source is a run of it, and its cursor is the last shown
+	all := make([]MailFailure, 0, len(ns)+len(as))
+	for len(ns) > 0 || len(as) > 0 {
+		if len(as) == 0 || (len(ns) > 0 && !as[0].CreatedAt.After(ns[0].CreatedAt)) {
+			all, ns = append(all, ns[0]), ns[1:]
+		} else {
+			all, as = append(all, as[0]), as[1:]
 		}
-		out = append(out, f)
 	}
-	return out, next, nil
+	if len(all) <= limit {
+		return all, nil, nil
+	}
+	all = all[:limit]
+	next := from
+	for _, f := range all {
+		if f.Source == MailOfNotification {
+			next.Notification = f.ID
+		} else {
+			next.Account = f.ID
+		}
+	}
+	return all, &next, nil
+}
+
+func nonZero(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

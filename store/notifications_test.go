@@ -218,14 +218,14 @@ func TestMailFailures(t *testing.T) {
 	if err := s.RecordNotificationEmailError(ctx, b.ID, "550 no such user", true); err != nil {
 		t.Fatal(err)
 	}
-	list, next, err := s.ListMailFailures(ctx, store.Page{Limit: 10})
-	if err != nil || len(list) != 2 || next != 0 {
+	list, next, err := s.ListMailFailures(ctx, 10, store.MailFailureCursor{})
+	if err != nil || len(list) != 2 || next != nil {
 		t.Fatalf("failures %+v, %v", list, err)
 	}
-	if list[0].NotificationID != b.ID || list[0].GaveUpAt == nil || list[0].Error != "550 no such user" || list[0].To != "rahim@example.com" || list[0].Attempts != 1 {
+	if list[0].ID != b.ID || list[0].GaveUpAt == nil || list[0].Error != "550 no such user" || list[0].To != "rahim@example.com" || list[0].Attempts != 1 {
 		t.Errorf("first %+v", list[0])
 	}
-	if list[1].NotificationID != a.ID || list[1].GaveUpAt != nil {
+	if list[1].ID != a.ID || list[1].GaveUpAt != nil {
 		t.Errorf("second %+v", list[1])
 	}
 	// once sent, it is no failure
@@ -235,7 +235,80 @@ func TestMailFailures(t *testing.T) {
 	if ok, _ := s.MarkNotificationEmailed(ctx, a.ID); ok {
 		t.Error("marked emailed twice")
 	}
-	if list, _, _ := s.ListMailFailures(ctx, store.Page{Limit: 10}); len(list) != 1 {
+	if list, _, _ := s.ListMailFailures(ctx, 10, store.MailFailureCursor{}); len(list) != 1 {
 		t.Errorf("after sending: %d failures, want 1", len(list))
+	}
+}
+
+// Account links that fail are listed beside notifications, newest first,
+// and paging through both a page at a time shows each once.
+func TestMailFailuresOfBothSources(t *testing.T) {
+	t.Parallel()
+	s := storetest.Store(t)
+	ctx := context.Background()
+	u := newNotifyUser(t, s, "rahim")
+	type item struct {
+		source string
+		id     int64
+	}
+	var made []item // oldest first
+	for i := range 5 {
+		if i%2 == 0 {
+			n, err := s.Notify(ctx, store.Notice{UserID: u.ID, Kind: "seller_verified"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.RecordNotificationEmailError(ctx, n.ID, fmt.Sprint("451 try later ", i), false); err != nil {
+				t.Fatal(err)
+			}
+			made = append(made, item{store.MailOfNotification, n.ID})
+			continue
+		}
+		salt, hash := make([]byte, 32), make([]byte, 32)
+		salt[0], hash[0] = byte(i), byte(i)
+		id, err := s.CreateAccountToken(ctx, store.NewAccountToken{UserID: u.ID, Purpose: store.PurposeResetPassword, Salt: salt, Hash: hash})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RecordAccountEmailError(ctx, id, fmt.Sprint("550 no such user ", i), i == 3); err != nil {
+			t.Fatal(err)
+		}
+		made = append(made, item{store.MailOfAccount, id})
+	}
+	var got []store.MailFailure
+	var from store.MailFailureCursor
+	for pages := 0; ; pages++ {
+		if pages > 5 {
+			t.Fatal("paging does not end")
+		}
+		list, next, err := s.ListMailFailures(ctx, 2, from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, list...)
+		if next == nil {
+			break
+		}
+		from = *next
+	}
+	if len(got) != len(made) {
+		t.Fatalf("%d failures listed, want %d: %+v", len(got), len(made), got)
+	}
+	for i, f := range got {
+		want := made[len(made)-1-i]
+		if f.Source != want.source || f.ID != want.id {
+			t.Errorf("failure %d is %s %d, want %s %d", i, f.Source, f.ID, want.source, want.id)
+		}
+	}
+	acct := got[1] // the reset link made fourth, given up on
+	if acct.Kind != store.PurposeResetPassword || acct.To != "rahim@example.com" || acct.Error != "550 no such user 3" || acct.GaveUpAt == nil || acct.Attempts != 1 {
+		t.Errorf("account failure %+v", acct)
+	}
+	// once sent, it is no failure
+	if _, err := s.MarkAccountEmailSent(ctx, acct.ID); err != nil {
+		t.Fatal(err)
+	}
+	if list, _, _ := s.ListMailFailures(ctx, 10, store.MailFailureCursor{}); len(list) != len(made)-1 {
+		t.Errorf("after sending: %d failures, want %d", len(list), len(made)-1)
 	}
 }

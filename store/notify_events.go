@@ -21,6 +21,9 @@ type noter func(Notice) error
 func (s *Store) txNotices(ctx context.Context, fn func(q *dbsqlc.Queries, note noter) error) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		note := func(n Notice) error {
+			if s.noNotices {
+				return nil
+			}
 			_, err := s.NotifyTx(ctx, tx, n)
 			return err
 		}

@@ -30,11 +30,23 @@ type Store struct {
 	categories categoryIDs
 	broad      broadSearches
 	jobs       *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
+	// noNotices: events write no notifications (WithoutNotices)
+	noNotices bool
 }
 
 // New wraps a connection pool.
 func New(pool *pgxpool.Pool) *Store {
 	return &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool)}
+}
+
+// WithoutNotices is a store on pool whose events (bookings, payments...)
+// write no notifications and queue no emails. It exists for the
+// benchmark's measure of what a notification adds to a booking: nothing
+// in the binary calls it, and no setting reaches it.
+func WithoutNotices(pool *pgxpool.Pool) *Store {
+	s := New(pool)
+	s.noNotices = true
+	return s
 }
 
 // customPlans sends each query with its values in the text (pgx quotes

@@ -62,6 +62,7 @@ type Server struct {
 	ClientTLS *tls.Config
 
 	opts     Options
+	srv      *smtp.Server
 	mu       sync.Mutex
 	received []Received
 	failed   int
@@ -71,7 +72,21 @@ type Server struct {
 // Start runs a server on 127.0.0.1 until the test ends.
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
-	cert, pool := selfSigned(t)
+	s, err := Listen(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// Listen runs a server on 127.0.0.1 until Close, outside a test (the
+// mail benchmark).
+func Listen(opts Options) (*Server, error) {
+	cert, pool, err := selfSigned()
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{opts: opts, ClientTLS: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}, ch: make(chan struct{}, 1024)}
 	srv := smtp.NewServer(&backend{s})
 	srv.Domain = "localhost"
@@ -81,7 +96,6 @@ func Start(t testing.TB, opts Options) *Server {
 	srv.AllowInsecureAuth = opts.Mode == Plain
 	serverTLS := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	var ln net.Listener
-	var err error
 	switch opts.Mode {
 	case Implicit:
 		ln, err = tls.Listen("tcp", "127.0.0.1:0", serverTLS)
@@ -92,15 +106,18 @@ func Start(t testing.TB, opts Options) *Server {
 		ln, err = net.Listen("tcp", "127.0.0.1:0")
 	}
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s.Addr = ln.Addr().String()
 	s.Host = "127.0.0.1"
 	s.Port = ln.Addr().(*net.TCPAddr).Port
+	s.srv = srv
 	go srv.Serve(ln) //nolint:errcheck // ends at Close
-	t.Cleanup(func() { srv.Close() })
-	return s
+	return s, nil
 }
+
+// Close stops the server.
+func (s *Server) Close() error { return s.srv.Close() }
 
 // Messages is every message accepted so far.
 func (s *Server) Messages() []Received {
@@ -224,11 +241,10 @@ func (se *session) Logout() error { return nil }
 
 // selfSigned makes a certificate for 127.0.0.1 and localhost, and a pool
 // that trusts it.
-func selfSigned(t testing.TB) (tls.Certificate, *x509.CertPool) {
-	t.Helper()
+func selfSigned() (tls.Certificate, *x509.CertPool, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
-		t.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	tmpl := &x509.Certificate{
 		SerialNumber:          big.NewInt(1),
@@ -244,13 +260,13 @@ func selfSigned(t testing.TB) (tls.Certificate, *x509.CertPool) {
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
-		t.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	leaf, err := x509.ParseCertificate(der)
 	if err != nil {
-		t.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	pool := x509.NewCertPool()
 	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool, nil
 }

@@ -85,6 +85,61 @@ func (q *Queries) GetAccountTokenEmail(ctx context.Context, id int64) (GetAccoun
 	return i, err
 }
 
+const listAccountMailFailures = `-- name: ListAccountMailFailures :many
+SELECT id, purpose, email, created_at, email_attempts, email_error, email_failed_at
+FROM account_tokens
+WHERE email_error IS NOT NULL AND emailed_at IS NULL
+  AND id < COALESCE($1::bigint, 9223372036854775807)
+ORDER BY id DESC
+LIMIT $2
+`
+
+type ListAccountMailFailuresParams struct {
+	BeforeID *int64
+	PageSize int32
+}
+
+type ListAccountMailFailuresRow struct {
+	ID            int64
+	Purpose       string
+	Email         string
+	CreatedAt     time.Time
+	EmailAttempts int32
+	EmailError    *string
+	EmailFailedAt *time.Time
+}
+
+// Account emails that failed for good or are failing still, newest first:
+// the admins' list of mail failures, beside the notifications'. Never the
+// salt or the hash: the admins see whom and why, not the link.
+func (q *Queries) ListAccountMailFailures(ctx context.Context, arg ListAccountMailFailuresParams) ([]ListAccountMailFailuresRow, error) {
+	rows, err := q.db.Query(ctx, listAccountMailFailures, arg.BeforeID, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListAccountMailFailuresRow{}
+	for rows.Next() {
+		var i ListAccountMailFailuresRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Purpose,
+			&i.Email,
+			&i.CreatedAt,
+			&i.EmailAttempts,
+			&i.EmailError,
+			&i.EmailFailedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const markAccountTokenEmailed = `-- name: MarkAccountTokenEmailed :execrows
 UPDATE account_tokens SET emailed_at = now(), email_attempts = email_attempts + 1
 WHERE id = $1 AND emailed_at IS NULL

@@ -63,13 +63,6 @@ type Image struct {
 	CreatedAt   time.Time
 }
 
-type JobRun struct {
-	Name          string
-	LastStartedAt time.Time
-	Passes        int64
-	Skips         int64
-}
-
 type LoginCode struct {
 	CodeHash  string
 	UserID    int64
