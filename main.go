@@ -308,6 +308,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	}
 	st := store.New(pool)
 	pay := paymentsService(cfg, st, logger)
+	logOptionalParts(logger, cfg)
 	handler, err := api.New(api.Options{
 		MailConfigured: cfg.SMTP != nil,
 		Store:          st,
@@ -372,6 +373,9 @@ type jobRunner struct {
 	runner *jobsrunner.Runner
 	pool   *pgxpool.Pool
 	logger *slog.Logger
+	// started is closed once the client's start has returned: River takes
+	// seconds to start its services, which the server need not wait for
+	started chan struct{}
 }
 
 // startJobs starts working the job queue (emails, and reconcile, the
@@ -400,20 +404,28 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 		Reconcile:      reconcile,
 		ReconcileEvery: cfg.ReconcileInterval,
 	})
-	if err == nil {
-		err = r.Start(ctx)
-	}
 	if err != nil {
 		pool.Close()
 		return nil, err
 	}
-	return &jobRunner{runner: r, pool: pool, logger: logger}, nil
+	j := &jobRunner{runner: r, pool: pool, logger: logger, started: make(chan struct{})}
+	go func() {
+		defer close(j.started)
+		if err := r.Start(ctx); err != nil {
+			logger.Error("jobs: the queue did not start; emails wait in the database until an instance works them", "err", err)
+		}
+	}()
+	return j, nil
 }
 
 // stop lets jobs in progress finish for up to wait, then closes the pool.
 func (j *jobRunner) stop(wait time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
+	select {
+	case <-j.started:
+	case <-ctx.Done():
+	}
 	if err := j.runner.Stop(ctx); err != nil {
 		j.logger.Warn("stopping jobs", "err", err)
 	}
@@ -433,6 +445,24 @@ func paymentsService(cfg *config, st *store.Store, logger *slog.Logger) *payment
 		APIBase:        cfg.StripeAPIBase,
 		Currency:       cfg.Currency,
 	}, st, logger)
+}
+
+// logOptionalParts says, for each outside service the shop can do
+// without, what it does instead when that service is not set up.
+func logOptionalParts(logger *slog.Logger, cfg *config) {
+	if cfg.StripeSecretKey == "" {
+		logger.Info("card payments: off (STRIPE_SECRET_KEY not set); bookings work, and Pay says card payments are not set up")
+	} else {
+		logger.Info("card payments: Stripe", "webhook", cfg.StripeWebhookSecret != "")
+	}
+	if cfg.GoogleClientID == "" {
+		logger.Info("Google sign-in: off (GOOGLE_CLIENT_ID not set); accounts use email and password")
+	}
+	if cfg.S3.Endpoint == "" {
+		logger.Info("photos: kept on this machine (S3_ENDPOINT not set)", "dir", cfg.UploadDir)
+	} else {
+		logger.Info("photos: kept in an S3 bucket", "endpoint", cfg.S3.Endpoint)
+	}
 }
 
 // serveUntilDone serves until ctx ends (SIGTERM or SIGINT), then stops
