@@ -4,11 +4,14 @@ import type { Product } from "@/api/products";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
+import { telHref } from "@/lib/contact";
 
 type ProductCardProps = {
   product: Product;
   /** The signed-in user is this product's seller: no booking, no report. */
   own?: boolean;
+  /** The signed-in user booked it already: "Booked", with a link to My Booking, instead of Book Now. */
+  booked?: boolean;
   /** True while this product's report is on its way. */
   reporting?: boolean;
   /** Among the first cards on the page: its photo loads at once, not lazily. */
@@ -19,12 +22,12 @@ type ProductCardProps = {
   onReport: (product: Product) => void;
 };
 
-/** One labelled fact of a product (in a <dl>): cut to one line, or wrapped in full. */
+/** One labelled fact of a product (in a <dl>): up to two lines (a place keeps its city), or wrapped in full. */
 export function Fact({ label, wrap = false, children }: { label: string; wrap?: boolean; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{label}</dt>
-      <dd className={`font-medium ${wrap ? "break-words" : "truncate"}`}>{children}</dd>
+      <dd className={`font-medium break-words ${wrap ? "" : "line-clamp-2"}`}>{children}</dd>
     </div>
   );
 }
@@ -52,10 +55,24 @@ export function VerifiedBadge() {
   );
 }
 
+/** BookedLink stands for Book Now on a product the signed-in user booked: it says so and leads to My Booking. */
+export function BookedLink({ className = "" }: { className?: string }) {
+  const { t } = useLanguage();
+  return (
+    <Link to="/dashboard/mybooking" className={`btn btn-success btn-soft ${className}`} aria-label={t("Booked: see My Booking")}>
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+        <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+      </svg>
+      {t("Booked")}
+    </Link>
+  );
+}
+
 /** A product for sale: photo, prices in Tk, the facts, the seller, and Book Now / Report. */
 export function ProductCard({
   product: p,
   own = false,
+  booked = false,
   reporting = false,
   priority = false,
   sizes = "(min-width: 1280px) 33vw, (min-width: 640px) 50vw, 100vw",
@@ -114,7 +131,7 @@ export function ProductCard({
           <div className="col-span-2 min-w-0">
             <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Phone")}</dt>
             <dd className="font-medium">
-              <a href={`tel:${p.number}`} className="link link-hover">
+              <a href={telHref(p.number)} className="link link-hover">
                 {p.number}
               </a>
             </dd>
@@ -126,7 +143,7 @@ export function ProductCard({
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3 text-sm">
           <div className="flex min-w-0 items-center gap-2">
             <span className="sr-only">{t("Seller:")} </span>
-            <span className="truncate font-semibold">{p.seller}</span>
+            <span className="font-semibold break-words">{p.seller}</span>
             {p.sellerVerify && <VerifiedBadge />}
           </div>
           <div className="text-xs text-base-content/60">
@@ -141,9 +158,13 @@ export function ProductCard({
             </button>
           ) : (
             <>
-              <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
-                {t("Book Now")}
-              </button>
+              {booked ? (
+                <BookedLink className="flex-1" />
+              ) : (
+                <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
+                  {t("Book Now")}
+                </button>
+              )}
               <button
                 type="button"
                 className="btn btn-outline btn-error"

@@ -1,4 +1,5 @@
-import { Outlet, useNavigate } from "react-router-dom";
+import type { ReactNode } from "react";
+import { Outlet, ScrollRestoration, useNavigate } from "react-router-dom";
 import { useLogout } from "@/api/auth";
 import { useCategories } from "@/api/categories";
 import { SiteFooter } from "@/components/site-footer";
@@ -6,8 +7,11 @@ import { SiteHeader } from "@/components/site-header";
 import { useAuth } from "@/lib/auth";
 import { setTheme, useTheme } from "@/lib/theme";
 
-/** Header, the page, footer: the frame around every route. */
-export default function PublicLayout() {
+/**
+ * Header, the page, footer: the frame around every route, and around the
+ * error page too (so a visitor on a 404 still has the menu and the search).
+ */
+export function SiteFrame({ children }: { children: ReactNode }) {
   const { user, loading, logout } = useAuth();
   const { data: categories } = useCategories();
   const { trigger: endSessions, isMutating: loggingOut } = useLogout();
@@ -31,9 +35,20 @@ export default function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SiteHeader user={user} loading={loading} onLogout={() => void onLogout()} loggingOut={loggingOut} theme={theme} onThemeChange={setTheme} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter categories={categories ?? []} />
     </div>
+  );
+}
+
+/** The frame with the route's page in it. */
+export default function PublicLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+      {/* A new page opens at its top; Back and Forward return to where the visitor was. */}
+      <ScrollRestoration />
+    </SiteFrame>
   );
 }
