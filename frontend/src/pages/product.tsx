@@ -147,20 +147,20 @@ export default function ProductPage() {
           <div>
             <div className="flex flex-wrap gap-2">
               {own ? (
-                <button type="button" className="btn btn-disabled min-w-40 flex-1 sm:flex-none" disabled>
+                <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled>
                   {t("Your product")}
                 </button>
               ) : booked ? (
-                <BookedLink className="min-w-40 flex-1 sm:flex-none" />
+                <BookedLink className="basis-full sm:min-w-40 sm:basis-auto" />
               ) : (
-                <button type="button" className="btn btn-primary min-w-40 flex-1 sm:flex-none" onClick={onBook}>
+                <button type="button" className="btn btn-primary basis-full sm:min-w-40 sm:basis-auto" onClick={onBook}>
                   {t("Book Now")}
                 </button>
               )}
               {!own && (
                 <button
                   type="button"
-                  className="btn btn-outline btn-error"
+                  className="btn btn-outline btn-error flex-1 sm:flex-none"
                   onClick={() => void onReport()}
                   disabled={report.isMutating}
                   aria-busy={report.isMutating}
@@ -169,7 +169,7 @@ export default function ProductPage() {
                   {t("Report")}
                 </button>
               )}
-              <ShareButton title={p.productName} url={`${window.location.origin}/product/${encodeURIComponent(p._id)}`} />
+              <ShareButton className="flex-1 sm:flex-none" title={p.productName} url={`${window.location.origin}/product/${encodeURIComponent(p._id)}`} />
             </div>
             {!user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>}
           </div>
