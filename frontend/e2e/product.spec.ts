@@ -2,7 +2,7 @@
 // card, sees the laptop without signing in, and the page's HTML carries
 // the link-preview tags the server filled in for it.
 import { expect, test } from "@playwright/test";
-import { addProduct, base, DESKTOP, signUp } from "./helpers";
+import { addProduct, base, DESKTOP, PHONE, signUp } from "./helpers";
 
 test("a visitor opens a laptop's page from its card, and its link previews the laptop", async ({ browser }) => {
   test.setTimeout(90_000);
@@ -48,6 +48,45 @@ test("a visitor opens a laptop's page from its card, and its link previews the l
   // booking it asks the visitor to log in first
   await page.getByRole("button", { name: "Book Now" }).click();
   await expect(visitor).toHaveURL(/\/login$/);
+
+  // leave the shared catalogue as it was for the other journeys
+  const token = await seller.evaluate(() => localStorage.getItem("accessToken"));
+  const id = new URL(url).pathname.split("/").pop();
+  expect((await seller.request.delete(`${base()}/api/products/${id}`, { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  await sellerContext.close();
+  await visitorContext.close();
+});
+
+test("a laptop opened from the long home page opens at its top, with Book Now in view on a phone, and Back returns to the same place", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const name = `Scroll Test ${stamp}`;
+  const sellerContext = await browser.newContext({ viewport: DESKTOP });
+  const seller = await sellerContext.newPage();
+  await signUp(seller, { name: "Scroll Seller", email: `scroll-seller-${stamp}@example.com`, role: "Seller" });
+  await addProduct(seller, { name, category: "APPLE", sellPrice: 30000 });
+
+  const visitorContext = await browser.newContext({ viewport: PHONE });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${base()}/`);
+  // far down the home page, to the Apple section, the way a thumb does
+  const card = visitor.getByRole("article", { name });
+  for (let i = 0; i < 40 && !(await card.isVisible()); i++) await visitor.mouse.wheel(0, 500);
+  await card.scrollIntoViewIfNeeded();
+  const homeY = await visitor.evaluate(() => window.scrollY);
+  expect(homeY).toBeGreaterThan(1000);
+
+  await card.getByRole("heading", { name }).getByRole("link").click();
+  await expect(visitor).toHaveURL(/\/product\/\d+$/);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(name);
+  expect(await visitor.evaluate(() => window.scrollY)).toBe(0);
+  await expect(visitor.getByRole("button", { name: "Book Now" })).toBeInViewport();
+  const url = visitor.url();
+
+  await visitor.goBack();
+  await expect(visitor.getByRole("article", { name })).toBeVisible();
+  await expect.poll(() => visitor.evaluate(() => window.scrollY)).toBeGreaterThan(homeY - 50);
+  expect(Math.abs((await visitor.evaluate(() => window.scrollY)) - homeY)).toBeLessThan(50);
 
   // leave the shared catalogue as it was for the other journeys
   const token = await seller.evaluate(() => localStorage.getItem("accessToken"));

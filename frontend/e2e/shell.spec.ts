@@ -5,6 +5,8 @@ import { expect, test } from "@playwright/test";
 const base = () => process.env.BASE_URL!;
 
 test("home shows the header, the four brands with their images, and the footer", async ({ page }) => {
+  // the full-page screenshot draws every brand section, each with its eight cards
+  test.setTimeout(60_000);
   await page.goto(base() + "/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Resale" }).first()).toBeVisible();

@@ -3,6 +3,7 @@
 // an unpaid one. Wire types, SWR keys (the API paths) and hooks; every
 // write refetches the booking lists, paged ones on screen included, before
 // its trigger resolves.
+import { useMemo } from "react";
 import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import { apiFetch, type ApiError } from "@/lib/api";
@@ -61,6 +62,16 @@ export function isBookingKey(key: unknown): boolean {
 /** useBookings loads a buyer's bookings a page at a time; pass undefined to wait (see usePagedList). */
 export function useBookings(email: string | undefined) {
   return usePagedList<Booking>(email ? bookingsKey(email) : null);
+}
+
+/**
+ * useBookedIds is the set of product ids the signed-in buyer booked (from
+ * the first page of their bookings), so a card says Booked instead of
+ * Book Now; empty while loading or signed out.
+ */
+export function useBookedIds(email: string | undefined): ReadonlySet<string> {
+  const { data } = useBookings(email);
+  return useMemo(() => new Set((data ?? []).map((b) => b.ProductId)), [data]);
 }
 
 /** useBooking loads one of the caller's bookings (404 for anyone else's). */

@@ -6,6 +6,7 @@ import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { formatTk } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
+import { isPhone, normalizePhone } from "@/lib/phone";
 
 /** What the buyer types into the booking dialog. */
 export type BookingDetails = { number: string; meetLocation: string };
@@ -22,13 +23,11 @@ type BookingModalProps = {
   onSubmit: (details: BookingDetails) => Promise<void>;
 };
 
-const PHONE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
-
 /** validate runs the client's checks; the server checks everything again. */
 function validate(v: BookingDetails, t: Translate): Errors {
   const errors: Errors = {};
   if (!v.number.trim()) errors.number = t("Enter a contact number");
-  else if (!PHONE.test(v.number.trim())) errors.number = t("Use digits only, e.g. 01712345678");
+  else if (!isPhone(v.number)) errors.number = t("Use digits only, e.g. 01712345678");
   if (!v.meetLocation.trim()) errors.meetLocation = t("Enter where you would like to meet");
   return errors;
 }
@@ -83,7 +82,7 @@ function BookingForm({
     e.preventDefault();
     if (busy) return;
     setMessage(null);
-    const details = { number: number.trim(), meetLocation: meetLocation.trim() };
+    const details = { number: normalizePhone(number), meetLocation: meetLocation.trim() };
     const found = validate(details, t);
     setErrors(found);
     if (Object.keys(found).length > 0) {

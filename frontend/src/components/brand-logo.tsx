@@ -1,5 +1,5 @@
-/** The Resale mark and name, as used in the header and footer. */
-export function BrandLogo({ className = "" }: { className?: string }) {
+/** The Resale mark and name, as used in the header and footer; compact: below sm only the mark shows (the name stays for screen readers). */
+export function BrandLogo({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   return (
     <span className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}>
       <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true">
@@ -16,7 +16,7 @@ export function BrandLogo({ className = "" }: { className?: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      <span>Resale</span>
+      <span className={compact ? "sr-only sm:not-sr-only" : undefined}>Resale</span>
     </span>
   );
 }

@@ -58,9 +58,18 @@ describe("product card", () => {
     expect(screen.getByText("Verified")).toHaveAttribute("title", "Verified seller");
   });
 
-  it("leaves out an empty description", () => {
+  it("keeps an empty description's room (cards as tall as their skeletons) but says nothing there", () => {
     render(<ProductCard product={product({ description: "" })} onBook={() => {}} onReport={() => {}} />);
-    expect(screen.getByRole("article").querySelector(".line-clamp-3")).toBeNull();
+    const room = screen.getByRole("article").querySelector(".line-clamp-3");
+    expect(room).toHaveTextContent(/^$/);
+    expect(room).toHaveAttribute("aria-hidden", "true");
+  });
+
+  it("says Booked, with a link to My Booking, instead of Book Now for a product the user booked", () => {
+    render(<ProductCard product={product()} booked onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByRole("link", { name: /^Booked/ })).toHaveAttribute("href", "/dashboard/mybooking");
+    expect(screen.queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Report" })).toBeInTheDocument();
   });
 
   it("passes the product to Book Now and Report", async () => {

@@ -4,11 +4,14 @@ import type { Product } from "@/api/products";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
+import { telHref } from "@/lib/contact";
 
 type ProductCardProps = {
   product: Product;
   /** The signed-in user is this product's seller: no booking, no report. */
   own?: boolean;
+  /** The signed-in user booked it already: "Booked", with a link to My Booking, instead of Book Now. */
+  booked?: boolean;
   /** True while this product's report is on its way. */
   reporting?: boolean;
   /** Among the first cards on the page: its photo loads at once, not lazily. */
@@ -19,12 +22,16 @@ type ProductCardProps = {
   onReport: (product: Product) => void;
 };
 
-/** One labelled fact of a product (in a <dl>): cut to one line, or wrapped in full. */
-export function Fact({ label, wrap = false, children }: { label: string; wrap?: boolean; children: ReactNode }) {
+/**
+ * One labelled fact of a product (in a <dl>): up to two lines (a place
+ * keeps its city), or wrapped in full. twoLines keeps the room of two lines
+ * even for a short text, so every card of a list is as tall as its skeleton.
+ */
+export function Fact({ label, wrap = false, twoLines = false, children }: { label: string; wrap?: boolean; twoLines?: boolean; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{label}</dt>
-      <dd className={`font-medium ${wrap ? "break-words" : "truncate"}`}>{children}</dd>
+      <dd className={`font-medium break-words ${wrap ? "" : "line-clamp-2"} ${twoLines ? "min-h-[2lh]" : ""}`}>{children}</dd>
     </div>
   );
 }
@@ -52,10 +59,24 @@ export function VerifiedBadge() {
   );
 }
 
+/** BookedLink stands for Book Now on a product the signed-in user booked: it says so and leads to My Booking. */
+export function BookedLink({ className = "" }: { className?: string }) {
+  const { t } = useLanguage();
+  return (
+    <Link to="/dashboard/mybooking" className={`btn btn-success btn-soft ${className}`} aria-label={t("Booked: see My Booking")}>
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+        <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+      </svg>
+      {t("Booked")}
+    </Link>
+  );
+}
+
 /** A product for sale: photo, prices in Tk, the facts, the seller, and Book Now / Report. */
 export function ProductCard({
   product: p,
   own = false,
+  booked = false,
   reporting = false,
   priority = false,
   sizes = "(min-width: 1280px) 33vw, (min-width: 640px) 50vw, 100vw",
@@ -87,7 +108,7 @@ export function ProductCard({
       </figure>
       <div className="card-body gap-4 p-5">
         <div className="space-y-1">
-          <h3 id={titleId} className="card-title line-clamp-2 text-lg leading-snug break-words">
+          <h3 id={titleId} className="card-title line-clamp-2 min-h-[2lh] text-lg leading-snug break-words">
             <Link to={`/product/${p._id}`} className="link-hover">
               {p.productName}
             </Link>
@@ -110,26 +131,31 @@ export function ProductCard({
             <span className="capitalize">{t(p.condition)}</span>
           </Fact>
           <Fact label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
-          <Fact label={t("Location")}>{p.location}</Fact>
+          <Fact twoLines label={t("Location")}>
+            {p.location}
+          </Fact>
           <div className="col-span-2 min-w-0">
             <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Phone")}</dt>
             <dd className="font-medium">
-              <a href={`tel:${p.number}`} className="link link-hover">
+              <a href={telHref(p.number)} className="link link-hover">
                 {p.number}
               </a>
             </dd>
           </div>
         </dl>
 
-        {p.description && <p className="line-clamp-3 text-sm leading-relaxed text-base-content/75">{p.description}</p>}
+        {/* three lines' room, description or not: every card as tall as its skeleton (no jump as a list loads) */}
+        <p className="line-clamp-3 min-h-[3lh] text-sm leading-relaxed text-base-content/75" aria-hidden={p.description ? undefined : true}>
+          {p.description}
+        </p>
 
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3 text-sm">
+        <div className="mt-auto flex flex-col gap-1 border-t border-base-300 pt-3 text-sm">
           <div className="flex min-w-0 items-center gap-2">
             <span className="sr-only">{t("Seller:")} </span>
             <span className="truncate font-semibold">{p.seller}</span>
             {p.sellerVerify && <VerifiedBadge />}
           </div>
-          <div className="text-xs text-base-content/60">
+          <div className="truncate text-xs text-base-content/60">
             {t("Posted {when}", { when: formatPosted(p.time, p.date, locale) })}
           </div>
         </div>
@@ -141,9 +167,13 @@ export function ProductCard({
             </button>
           ) : (
             <>
-              <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
-                {t("Book Now")}
-              </button>
+              {booked ? (
+                <BookedLink className="flex-1" />
+              ) : (
+                <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
+                  {t("Book Now")}
+                </button>
+              )}
               <button
                 type="button"
                 className="btn btn-outline btn-error"
@@ -162,19 +192,55 @@ export function ProductCard({
   );
 }
 
-/** A grey card shown while products load. */
+/**
+ * A grey card shown while products load, line for line as tall as a
+ * product's card (the same text sizes, the same reserved lines), so the
+ * list does not jump when the products come.
+ */
 export function ProductCardSkeleton() {
+  // a fact: its label (text-xs, one 1rem line) and its value (text-sm, lines of 1.25rem)
+  const fact = (lines: string) => (
+    <div>
+      <div className="flex h-4 items-center">
+        <div className="skeleton h-3 w-16" />
+      </div>
+      <div className={`flex ${lines} items-center`}>
+        <div className="skeleton h-4 w-24" />
+      </div>
+    </div>
+  );
   return (
-    <div className="card overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
+    <div className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
       <div className="skeleton aspect-[16/10] rounded-none" />
       <div className="card-body gap-4 p-5">
-        <div className="skeleton h-5 w-3/4" />
-        <div className="skeleton h-7 w-1/2" />
-        <div className="grid grid-cols-2 gap-3">
-          <div className="skeleton h-8" />
-          <div className="skeleton h-8" />
-          <div className="skeleton h-8" />
-          <div className="skeleton h-8" />
+        <div className="space-y-1">
+          <div className="flex h-[2lh] flex-col justify-center gap-2 text-lg leading-snug">
+            <div className="skeleton h-4 w-full" />
+            <div className="skeleton h-4 w-2/3" />
+          </div>
+          <div className="flex h-8 items-center">
+            <div className="skeleton h-6 w-1/2" />
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
+          {fact("h-5")}
+          {fact("h-5")}
+          {fact("h-5")}
+          {fact("h-10")}
+          <div className="col-span-2">{fact("h-5")}</div>
+        </div>
+        <div className="flex h-[3lh] flex-col justify-center gap-2 text-sm leading-relaxed">
+          <div className="skeleton h-3 w-full" />
+          <div className="skeleton h-3 w-5/6" />
+          <div className="skeleton h-3 w-2/3" />
+        </div>
+        <div className="mt-auto flex flex-col gap-1 border-t border-base-300 pt-3 text-sm">
+          <div className="flex h-[1lh] items-center">
+            <div className="skeleton h-4 w-32" />
+          </div>
+          <div className="flex h-4 items-center text-xs">
+            <div className="skeleton h-3 w-40" />
+          </div>
         </div>
         <div className="skeleton h-10 w-full" />
       </div>

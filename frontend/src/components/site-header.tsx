@@ -74,7 +74,8 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav className="navbar relative mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label={t("Main")}>
-        <div className="navbar-start gap-1">
+        {/* below lg (no centred links) the ends take what they need, so the right one never runs over the logo */}
+        <div className="navbar-start shrink-0 gap-1 max-lg:w-auto">
           <details ref={mobileMenu} className="dropdown lg:hidden">
             <summary className="btn btn-square btn-ghost" aria-label={t("Open menu")}>
               <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" aria-hidden="true">
@@ -106,7 +107,8 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             </ul>
           </details>
           <Link to="/" className="btn btn-ghost px-2 text-xl">
-            <BrandLogo />
+            {/* a signed-in phone bar holds the search, theme, photo and Log Out too: the mark alone */}
+            <BrandLogo compact={user !== null} />
           </Link>
         </div>
 
@@ -116,7 +118,7 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
           </ul>
         </div>
 
-        <div className="navbar-end gap-2 sm:gap-3">
+        <div className="navbar-end min-w-0 gap-2 max-lg:w-auto max-lg:flex-1 sm:gap-3">
           <SearchBox
             value={query}
             onSearch={onSearch}

@@ -65,13 +65,13 @@ function VerifiedText() {
   );
 }
 
-/** The admin's table of accounts, in the dashboard's table style; scrolls sideways on phones. */
+/** The admin's table of accounts, in the dashboard's table style; a list of cards on phones. */
 export function UserTable({ users, variant, currentUserId, busy, onDelete, onVerify }: UserTableProps) {
   const { t, locale } = useLanguage();
   const spinning = (u: UserRecord, action: "delete" | "verify") => busy?.id === u._id && busy.action === action;
   return (
-    <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-      <table className="table">
+    <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
+      <table className="table-cards table">
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -93,12 +93,14 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                 <td>
                   <div className="flex items-center gap-3">
                     <RowAvatar key={u.userPhoto} name={u.userName} photo={u.userPhoto} />
-                    <span className="font-medium whitespace-nowrap">{u.userName}</span>
+                    <span className="font-medium break-words md:whitespace-nowrap">{u.userName}</span>
                     {you && <span className="badge badge-ghost badge-sm whitespace-nowrap">{t("You")}</span>}
                   </div>
                 </td>
-                <td className="whitespace-nowrap text-base-content/80">{u.email}</td>
-                <td>
+                <td className="text-base-content/80 md:whitespace-nowrap" data-label={t("Email")}>
+                  <span className="break-all">{u.email}</span>
+                </td>
+                <td data-label={variant === "verify" ? t("Verify") : t("Status")}>
                   {variant === "status" ? (
                     <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{t(u.role as MessageKey)}</span>
                   ) : u.verify === "verify" ? (
@@ -114,7 +116,7 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                     />
                   )}
                 </td>
-                <td>
+                <td data-label={t("Delete")}>
                   <RowAction
                     text={t("Delete")}
                     label={t("Delete {name}", { name: u.userName })}

@@ -11,6 +11,10 @@ describe("error page", () => {
     expect(await screen.findByRole("heading", { name: "404" })).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Not Found");
     expect(screen.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
+    // inside the site's frame: the header with its menu and search, and the footer
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.getByRole("search")).toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
   });
 
   it("shows the API's message when a category does not exist", async () => {

@@ -31,8 +31,9 @@ const brands: Brand[] = [
 
 function SectionHeading({ id, title, subtitle, action }: { id: string; title: string; subtitle: string; action?: ReactNode }) {
   return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-      <div>
+    // the action (See all) beside the title, never wrapping under it: its coming must not move the cards
+    <div className="mb-6 flex items-end justify-between gap-x-4">
+      <div className="min-w-0">
         <h2 id={id} className="text-2xl font-bold sm:text-3xl">
           {title}
         </h2>
@@ -50,7 +51,7 @@ function UrgentSell() {
   return (
     <section id="urgent-sell" aria-labelledby="urgent-title" className="scroll-mt-24">
       <SectionHeading id="urgent-title" title={t("Urgent Sell")} subtitle={t("Sellers who need to sell fast: book before someone else does.")} />
-      <ProductShelf products={data} error={error} isLoading={isLoading} emptyText={t("No urgent sales right now")} />
+      <ProductShelf products={data} error={error} isLoading={isLoading} emptyText={t("No urgent sales right now")} skeletons={BRAND_PREVIEW} />
     </section>
   );
 }
@@ -69,7 +70,7 @@ function BrandSection({ brand, category }: { brand: Brand; category: Category | 
   const id = `brand-${brand.category.toLowerCase()}-title`;
   const seeAll =
     category && products && products.length > 0 ? (
-      <Link to={`/categorys/${category._id}`} className="btn btn-ghost btn-sm text-primary" aria-describedby={id}>
+      <Link to={`/categorys/${category._id}`} className="btn btn-ghost btn-sm shrink-0 text-primary" aria-describedby={id}>
         {t("See all")}
         <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
           <path fillRule="evenodd" d="M7.2 4.2a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 1 1-1.4-1.4L11.5 10 7.2 5.6a1 1 0 0 1 0-1.4Z" clipRule="evenodd" />
@@ -79,7 +80,8 @@ function BrandSection({ brand, category }: { brand: Brand; category: Category | 
   return (
     <section ref={ref} aria-labelledby={id}>
       <SectionHeading id={id} title={t(brand.title)} subtitle={t("Second-hand {brand} laptops available now.", { brand: brand.category })} action={seeAll} />
-      <ProductShelf products={products} error={error} isLoading={isLoading || !near} />
+      {/* as many grey cards as the section shows products: its final height from the start */}
+      <ProductShelf products={products} error={error} isLoading={isLoading || !near} skeletons={BRAND_PREVIEW} />
     </section>
   );
 }

@@ -120,6 +120,22 @@ describe("login page", () => {
     expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
   });
 
+  it("tells a visitor sent from a brand's page why they must log in", async () => {
+    stubApi({
+      "/api/categorys": [{ _id: "3", name: "HP", image: "/categories/hp.svg" }],
+      "/api/config": config(false),
+    });
+    renderApp("/categorys/3");
+    expect(await screen.findByText("Log in to see all HP laptops.")).toBeInTheDocument();
+  });
+
+  it("says nothing of a reason to a visitor who came to log in of their own accord", async () => {
+    stubApi({ "/api/categorys": [], "/api/config": config(false) });
+    renderApp("/login");
+    await screen.findByRole("link", { name: "Create an account" });
+    expect(screen.queryByText(/^Log in to /)).not.toBeInTheDocument();
+  });
+
   it("sends a signed-in user to /home", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi({ "/api/categorys": [], "/api/config": config(false), "/api/me": rahim });

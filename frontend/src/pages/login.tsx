@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { googleLoginUrl, useLogin } from "@/api/auth";
+import { useCategories, type Category } from "@/api/categories";
 import { useConfig } from "@/api/config";
 import { AuthCard } from "@/components/auth-card";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
@@ -9,11 +10,37 @@ import { GoogleButton } from "@/components/google-button";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { useT } from "@/lib/i18n";
+import { useT, type Translate } from "@/lib/i18n";
 import { returnPath } from "@/lib/return-path";
 import { usePageTitle } from "@/lib/title";
 
 type Errors = { email?: string; password?: string };
+
+/** Why a visitor was sent here, as the page that sent them said: to book or to report a laptop. */
+export type LoginReason = "book" | "report";
+
+/**
+ * loginReason tells a visitor sent here why: what the page they came from
+ * needs ("Log in to see all HP laptops"), or what they tried to do there.
+ * Null when they came of their own accord.
+ */
+export function loginReason(state: unknown, categories: Category[] | undefined, t: Translate): string | null {
+  const s = typeof state === "object" && state !== null ? (state as { from?: unknown; reason?: unknown }) : {};
+  if (s.reason === "book") return t("Log in to book this laptop.");
+  if (s.reason === "report") return t("Log in to report this laptop.");
+  const from = s.from;
+  const pathname =
+    typeof from === "string" ? from : typeof from === "object" && from !== null ? (from as { pathname?: unknown }).pathname : undefined;
+  if (typeof pathname !== "string") return null;
+  const category = /^\/categorys\/([^/]+)\/?$/.exec(pathname);
+  if (category) {
+    const name = categories?.find((c) => c._id === decodeURIComponent(category[1]!))?.name;
+    return name ? t("Log in to see all {brand} laptops.", { brand: name }) : t("Log in to see all the laptops of this brand.");
+  }
+  if (pathname === "/dashboard/payment" || pathname.startsWith("/dashboard/payment/")) return t("Log in to pay for your booking.");
+  if (pathname === "/dashboard" || pathname.startsWith("/dashboard/")) return t("Log in to see your dashboard.");
+  return null;
+}
 
 /** /login: email and password or Google sign-in, then back to where the user was. */
 export default function Login() {
@@ -25,6 +52,8 @@ export default function Login() {
   const [search] = useSearchParams();
   const from = returnPath(location.state, search);
   const { data: config } = useConfig();
+  const { data: categories } = useCategories();
+  const reason = loginReason(location.state, categories, t);
   const { trigger, isMutating } = useLogin();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -61,6 +90,11 @@ export default function Login() {
       asideTitle={t("Good laptops, fair prices, real people.")}
       asidePoints={[t("Book a laptop and meet the seller"), t("Pay safely by card"), t("Post your own ads for free")]}
     >
+      {reason && (
+        <p role="status" className="alert alert-info alert-soft text-sm">
+          {reason}
+        </p>
+      )}
       <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={t("Log In")}>
         <FormField id="login-email" label={t("Email")} error={errors.email}>
           <input
@@ -93,7 +127,7 @@ export default function Login() {
           />
         </FormField>
         <div className="-mt-1 flex justify-end">
-          <Link to="/forgot-password" className="link link-hover text-sm text-base-content/70">
+          <Link to="/forgot-password" className="link link-hover text-sm text-base-content/80">
             {t("Forgot password?")}
           </Link>
         </div>

@@ -3,7 +3,7 @@
 // dialog, or go to log in first).
 import { useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useCreateBooking } from "@/api/bookings";
+import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useReportProduct, type Product } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -11,6 +11,7 @@ import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
+import type { LoginReason } from "@/pages/login";
 
 type ProductShelfProps = {
   products: Product[] | undefined;
@@ -53,18 +54,19 @@ export function ProductShelf({
   const [confirm, confirmDialog] = useConfirm();
   const report = useReportProduct();
   const book = useCreateBooking();
+  const bookedIds = useBookedIds(user?.email);
   const [reportingId, setReportingId] = useState<string | null>(null);
   const [booking, setBooking] = useState<Product | null>(null);
 
   /** Sends a signed-out visitor to log in, to come back here after. */
-  function signedIn(): boolean {
+  function signedIn(reason: LoginReason): boolean {
     if (user) return true;
-    void navigate("/login", { state: { from: location } });
+    void navigate("/login", { state: { from: location, reason } });
     return false;
   }
 
   async function onReport(p: Product) {
-    if (!signedIn()) return;
+    if (!signedIn("report")) return;
     const yes = await confirm({
       message: t("Are You sure Report this Product"),
       detail: t("{name} will be sent to the admins for review.", { name: p.productName }),
@@ -84,7 +86,7 @@ export function ProductShelf({
   }
 
   function onBook(p: Product) {
-    if (!signedIn()) return;
+    if (!signedIn("book")) return;
     setBooking(p);
   }
 
@@ -138,6 +140,7 @@ export function ProductShelf({
               priority={i < eager}
               sizes={cardSizes}
               own={user !== null && user.email === p.sellerEmail}
+              booked={bookedIds.has(p._id)}
               reporting={reportingId === p._id}
               onBook={onBook}
               onReport={(x) => void onReport(x)}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
 import { buyer, categories, product, seller } from "@/test/fixtures";
 import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
@@ -45,12 +45,55 @@ describe("product page", () => {
       Condition: "excellent",
       Used: "2 year",
       Location: "Dhanmondi, Dhaka",
-      Seller: "Rahim ComputersVerified",
       Posted: "3:07 PM, 11-21-2026",
     });
+    expect(within(page).getByText("Rahim Computers")).toBeInTheDocument();
     expect(within(page).getByTitle("Verified seller")).toBeInTheDocument();
     expect(within(page).getByText(/Charger included/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("MacBook Air M1 – 65,000 Tk | Resale"));
+  });
+
+  it("shows everything the card shows and more: breadcrumb, phone with call and WhatsApp, Report and Share", async () => {
+    stubApi(api());
+    renderApp("/product/42");
+
+    const page = await screen.findByRole("article", { name: "MacBook Air M1" });
+    const crumbs = within(page).getByRole("navigation", { name: "Breadcrumb" });
+    expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    const apple = categories.find((c) => c.name === "APPLE")!;
+    expect(await within(crumbs).findByRole("link", { name: "APPLE" })).toHaveAttribute("href", `/categorys/${apple._id}`);
+    expect(within(crumbs).getByText("MacBook Air M1")).toHaveAttribute("aria-current", "page");
+
+    expect(within(page).getByText(laptop.number)).toBeInTheDocument();
+    expect(within(page).getByRole("link", { name: `Call ${laptop.number}` })).toHaveAttribute("href", `tel:${laptop.number.replace(/\D/g, "")}`);
+    expect(within(page).getByRole("link", { name: /^WhatsApp/ }).getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\d+$/);
+    expect(within(page).getByRole("button", { name: "Report" })).toBeInTheDocument();
+    expect(within(page).getByRole("button", { name: "Share" })).toBeInTheDocument();
+  });
+
+  it("copies the link where the browser cannot share", async () => {
+    stubApi(api());
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderApp("/product/42");
+    await userEvent.click(await screen.findByRole("button", { name: "Share" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringContaining("/product/42")));
+    expect(await screen.findByRole("button", { name: "Link copied" })).toBeInTheDocument();
+  });
+
+  it("says Booked, with a link to My Booking, to the buyer who booked it", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(
+      api({
+        "/api/me": buyer,
+        [`/api/bookings?email=${encodeURIComponent(buyer.email)}`]: [
+          { _id: "9", productName: laptop.productName, price: 65000, meetLocation: "Dhanmondi 27", paid: false, buyerEmail: buyer.email, buyerName: buyer.userName, ProductId: "42", number: "01712345678" },
+        ],
+      }),
+    );
+    renderApp("/product/42");
+    expect(await screen.findByRole("link", { name: /^Booked/ })).toHaveAttribute("href", "/dashboard/mybooking");
+    expect(screen.queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
   });
 
   it("sends a visitor who wants to book it to log in first", async () => {

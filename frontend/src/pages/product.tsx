@@ -3,18 +3,23 @@
 // this page shows the product and books it for a signed-in buyer.
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
-import { useCreateBooking } from "@/api/bookings";
-import { useProduct } from "@/api/products";
+import { useBookedIds, useCreateBooking } from "@/api/bookings";
+import { useCategories } from "@/api/categories";
+import { useProduct, useReportProduct } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
+import { useConfirm } from "@/components/confirm-dialog";
 import { PageSpinner } from "@/components/page-spinner";
-import { Fact, VerifiedBadge } from "@/components/product-card";
+import { BookedLink, Fact, VerifiedBadge } from "@/components/product-card";
+import { ShareButton } from "@/components/share-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { telHref, whatsappHref } from "@/lib/contact";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
+import type { LoginReason } from "@/pages/login";
 
-/** A product's page: photo, prices, facts, seller and Book Now. */
+/** A product's page: where it is (breadcrumb), photo, prices, Book Now, Report and Share, the seller's phone, facts and description. */
 export default function ProductPage() {
   const { id } = useParams();
   const { data: p, error, isLoading } = useProduct(id);
@@ -22,6 +27,10 @@ export default function ProductPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const book = useCreateBooking();
+  const bookedIds = useBookedIds(user?.email);
+  const report = useReportProduct();
+  const [confirm, confirmDialog] = useConfirm();
+  const { data: categories } = useCategories();
   const [booking, setBooking] = useState(false);
   const { t, locale } = useLanguage();
 
@@ -52,13 +61,35 @@ export default function ProductPage() {
   }
 
   const own = user !== null && user.email === p.sellerEmail;
+  const booked = bookedIds.has(p._id);
+  const brand = categories?.find((c) => c.name === p.category);
+
+  /** Sends a signed-out visitor to log in, to come back here after. */
+  function signedIn(reason: LoginReason): boolean {
+    if (user) return true;
+    void navigate("/login", { state: { from: location, reason } });
+    return false;
+  }
 
   function onBook() {
-    if (!user) {
-      void navigate("/login", { state: { from: location } });
-      return;
+    if (signedIn("book")) setBooking(true);
+  }
+
+  async function onReport() {
+    if (!p || !signedIn("report")) return;
+    const yes = await confirm({
+      message: t("Are You sure Report this Product"),
+      detail: t("{name} will be sent to the admins for review.", { name: p.productName }),
+      confirmLabel: t("Report"),
+      danger: true,
+    });
+    if (!yes) return;
+    try {
+      await report.trigger(p._id);
+      notify("success", t("Report Success"));
+    } catch (err) {
+      notify("error", err instanceof Error ? err.message : t("Could not report this product"));
     }
-    setBooking(true);
   }
 
   async function sendBooking(details: BookingDetails) {
@@ -76,63 +107,142 @@ export default function ProductPage() {
   }
 
   return (
-    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-2" aria-labelledby="product-title">
-      <figure className="overflow-hidden rounded-box bg-base-200 shadow-sm">
-        <img src={p.picture} alt={p.productName} width={800} height={500} className="aspect-[16/10] h-full w-full object-cover" />
-      </figure>
-
-      <div className="flex flex-col gap-5">
-        <div className="space-y-2">
-          <h1 id="product-title" className="text-3xl font-bold leading-tight break-words">
-            {p.productName}
-          </h1>
-          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-            <p className="text-3xl font-extrabold text-primary">
-              <span className="sr-only">{t("Selling price:")} </span>
-              {formatTk(p.sellPrice, locale)}
-            </p>
-            <p className="text-base-content/70">
-              {t("Original price")} <del>{formatTk(p.orginalPrice, locale)}</del>
-            </p>
-          </div>
-        </div>
-
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-box bg-base-100 p-5 shadow-sm sm:grid-cols-3">
-          <Fact wrap label={t("Brand")}>{p.category}</Fact>
-          <Fact wrap label={t("Condition")}>
-            <span className="capitalize">{t(p.condition)}</span>
-          </Fact>
-          <Fact wrap label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
-          <Fact wrap label={t("Location")}>{p.location}</Fact>
-          <Fact wrap label={t("Seller")}>
-            <span className="inline-flex flex-wrap items-center gap-2">
-              {p.seller}
-              {p.sellerVerify && <VerifiedBadge />}
+    <article className="mx-auto max-w-6xl space-y-4 sm:py-4" aria-labelledby="product-title">
+      <nav aria-label={t("Breadcrumb")} className="breadcrumbs py-0 text-sm">
+        <ul className="flex-wrap">
+          <li>
+            <Link to="/">{t("Home")}</Link>
+          </li>
+          <li>{brand ? <Link to={`/categorys/${brand._id}`}>{p.category}</Link> : <span>{p.category}</span>}</li>
+          <li className="min-w-0">
+            <span aria-current="page" className="line-clamp-1 break-all">
+              {p.productName}
             </span>
-          </Fact>
-          <Fact wrap label={t("Posted")}>{formatPosted(p.time, p.date, locale)}</Fact>
-        </dl>
+          </li>
+        </ul>
+      </nav>
 
-        {p.description && (
-          <section aria-labelledby="product-description">
-            <h2 id="product-description" className="mb-1 text-lg font-semibold">
-              {t("Description")}
+      <div className="grid gap-6 lg:grid-cols-2 lg:gap-8">
+        <figure className="overflow-hidden rounded-box bg-base-200 shadow-sm">
+          <img src={p.picture} alt={p.productName} width={800} height={500} className="aspect-[16/10] h-full w-full object-cover" />
+        </figure>
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="space-y-2">
+            <h1 id="product-title" className="text-2xl font-bold leading-tight break-words sm:text-3xl">
+              {p.productName}
+            </h1>
+            <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+              <p className="text-3xl font-extrabold text-primary">
+                <span className="sr-only">{t("Selling price:")} </span>
+                {formatTk(p.sellPrice, locale)}
+              </p>
+              <p className="text-base-content/70">
+                {t("Original price")} <del>{formatTk(p.orginalPrice, locale)}</del>
+              </p>
+            </div>
+          </div>
+
+          {/* Book Now first, so a phone shows it without scrolling */}
+          <div>
+            <div className="flex flex-wrap gap-2">
+              {own ? (
+                <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled>
+                  {t("Your product")}
+                </button>
+              ) : booked ? (
+                <BookedLink className="basis-full sm:min-w-40 sm:basis-auto" />
+              ) : (
+                <button type="button" className="btn btn-primary basis-full sm:min-w-40 sm:basis-auto" onClick={onBook}>
+                  {t("Book Now")}
+                </button>
+              )}
+              {!own && (
+                <button
+                  type="button"
+                  className="btn btn-outline btn-error flex-1 sm:flex-none"
+                  onClick={() => void onReport()}
+                  disabled={report.isMutating}
+                  aria-busy={report.isMutating}
+                >
+                  {report.isMutating && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                  {t("Report")}
+                </button>
+              )}
+              <ShareButton className="flex-1 sm:flex-none" title={p.productName} url={`${window.location.origin}/product/${encodeURIComponent(p._id)}`} />
+            </div>
+            {!user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>}
+          </div>
+
+          <section aria-labelledby="product-seller" className="rounded-box bg-base-100 p-5 shadow-sm">
+            <h2 id="product-seller" className="sr-only">
+              {t("Seller")}
             </h2>
-            <p className="whitespace-pre-line leading-relaxed text-base-content/80">{p.description}</p>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="min-w-0">
+                <p className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Seller")}</p>
+                <p className="flex flex-wrap items-center gap-2 font-semibold break-words">
+                  {p.seller}
+                  {p.sellerVerify && <VerifiedBadge />}
+                </p>
+                <p className="mt-1 font-medium">
+                  <span className="sr-only">{t("Phone:")} </span>
+                  {p.number}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <a href={telHref(p.number)} className="btn btn-sm btn-outline" aria-label={t("Call {number}", { number: p.number })}>
+                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
+                    />
+                  </svg>
+                  {t("Call")}
+                </a>
+                <a
+                  href={whatsappHref(p.number)}
+                  className="btn btn-sm btn-outline"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t("WhatsApp {number} (opens in a new tab)", { number: p.number })}
+                >
+                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
+                  </svg>
+                  {t("WhatsApp")}
+                </a>
+              </div>
+            </div>
           </section>
-        )}
 
-        <div>
-          {own ? (
-            <button type="button" className="btn btn-disabled btn-wide" disabled>
-              {t("Your product")}
-            </button>
-          ) : (
-            <button type="button" className="btn btn-primary btn-wide" onClick={onBook}>
-              {t("Book Now")}
-            </button>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-box bg-base-100 p-5 shadow-sm sm:grid-cols-3">
+            <Fact wrap label={t("Brand")}>
+              {p.category}
+            </Fact>
+            <Fact wrap label={t("Condition")}>
+              <span className="capitalize">{t(p.condition)}</span>
+            </Fact>
+            <Fact wrap label={t("Used")}>
+              {t("{n} year", { n: localDigits(p.used, locale) })}
+            </Fact>
+            <Fact wrap label={t("Location")}>
+              {p.location}
+            </Fact>
+            <Fact wrap label={t("Posted")}>
+              {formatPosted(p.time, p.date, locale)}
+            </Fact>
+          </dl>
+
+          {p.description && (
+            <section aria-labelledby="product-description">
+              <h2 id="product-description" className="mb-1 text-lg font-semibold">
+                {t("Description")}
+              </h2>
+              <p className="whitespace-pre-line break-words leading-relaxed text-base-content/80">{p.description}</p>
+            </section>
           )}
-          {!user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>}
         </div>
       </div>
 
@@ -143,6 +253,7 @@ export default function ProductPage() {
         onClose={() => setBooking(false)}
         onSubmit={sendBooking}
       />
+      {confirmDialog}
     </article>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Outlet, useNavigate } from "react-router-dom";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Outlet, ScrollRestoration, useNavigate } from "react-router-dom";
 import { useResendVerification, useUpdateMe } from "@/api/account";
 import { useLogout } from "@/api/auth";
 import { useCategories } from "@/api/categories";
@@ -14,8 +14,11 @@ import { useLanguage } from "@/lib/i18n";
 import { setTheme, useTheme } from "@/lib/theme";
 import { notify } from "@/lib/toast";
 
-/** Header, the page, footer: the frame around every route. */
-export default function PublicLayout() {
+/**
+ * Header, the page, footer: the frame around every route, and around the
+ * error page too (so a visitor on a 404 still has the menu and the search).
+ */
+export function SiteFrame({ children }: { children: ReactNode }) {
   const { user, loading, logout } = useAuth();
   const { data: categories } = useCategories();
   const { trigger: endSessions, isMutating: loggingOut } = useLogout();
@@ -55,10 +58,21 @@ export default function PublicLayout() {
         <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
       )}
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter categories={categories ?? []} />
     </div>
+  );
+}
+
+/** The frame with the route's page in it. */
+export default function PublicLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+      {/* A new page opens at its top; Back and Forward return to where the visitor was. */}
+      <ScrollRestoration />
+    </SiteFrame>
   );
 }
 

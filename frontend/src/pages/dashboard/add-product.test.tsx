@@ -18,7 +18,7 @@ function api(extra: ApiTable = {}): ApiTable {
   };
 }
 
-async function fillForm({ sellPrice = "45000.7", orginalPrice = "98500" } = {}) {
+async function fillForm({ sellPrice = "45000.7", orginalPrice = "98500", phone = "01712345678" } = {}) {
   await userEvent.type(screen.getByLabelText("Product Name"), "HP EliteBook 840 G5");
   await userEvent.upload(screen.getByLabelText("Photo"), photo());
   await userEvent.selectOptions(screen.getByLabelText("Category"), "HP");
@@ -26,7 +26,7 @@ async function fillForm({ sellPrice = "45000.7", orginalPrice = "98500" } = {}) 
   await userEvent.type(screen.getByLabelText("Years of Use"), "2");
   await userEvent.type(screen.getByLabelText("Sell Price"), sellPrice);
   await userEvent.type(screen.getByLabelText("Original Price"), orginalPrice);
-  await userEvent.type(screen.getByLabelText("Phone Number"), "01712345678");
+  await userEvent.type(screen.getByLabelText("Phone Number"), phone);
   await userEvent.type(screen.getByLabelText("Location"), "Mirpur 10, Dhaka");
   await userEvent.type(screen.getByLabelText(/^Description/), "Core i5, 8 GB RAM");
 }
@@ -137,7 +137,7 @@ describe("add product", () => {
     const fetchMock = stubApi(api({ "POST /api/products": refuse }));
     renderApp("/dashboard/addproduct");
     await screen.findByRole("heading", { name: "Add a Product" });
-    await fillForm({ sellPrice: "99999999" });
+    await fillForm({ sellPrice: "99999999", orginalPrice: "999999999" });
     await submit();
 
     const button = screen.getByRole("button", { name: "Submit" });
@@ -155,5 +155,31 @@ describe("add product", () => {
     await submit();
     await waitFor(() => expect(requestsTo(fetchMock, "/api/products", "POST")).toHaveLength(2));
     expect(requestsTo(fetchMock, "/api/images", "POST")).toHaveLength(1);
+  });
+
+  it("refuses a sell price above the original price under the input, sending nothing", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const fetchMock = stubApi(api());
+    renderApp("/dashboard/addproduct");
+    await screen.findByRole("heading", { name: "Add a Product" });
+    await fillForm({ sellPrice: "45000", orginalPrice: "30000" });
+    await submit();
+
+    await waitFor(() => expect(screen.getByLabelText("Sell Price")).toHaveAccessibleDescription("The sell price cannot be above the original price"));
+    expect(screen.getByLabelText("Sell Price")).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("accepts a phone number typed in Bangla digits and sends it in ASCII ones", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const fetchMock = stubApi(api());
+    renderApp("/dashboard/addproduct");
+    await screen.findByRole("heading", { name: "Add a Product" });
+    await fillForm({ phone: "০১৭১২৩৪৫৬৭৮" });
+    await submit();
+
+    await waitFor(() => expect(requestsTo(fetchMock, "/api/products", "POST")).toHaveLength(1));
+    const [init] = requestsTo(fetchMock, "/api/products", "POST");
+    expect(JSON.parse(String(init!.body))).toMatchObject({ number: "01712345678" });
   });
 });

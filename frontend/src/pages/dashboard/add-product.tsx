@@ -9,6 +9,7 @@ import { FormSkeleton } from "@/components/skeletons";
 import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
 import { useT, type MessageKey, type Translate } from "@/lib/i18n";
+import { isPhone, normalizePhone } from "@/lib/phone";
 import { usePageTitle } from "@/lib/title";
 
 /** The form's fields, named as in the POST /api/products body. */
@@ -68,8 +69,6 @@ const ID: Record<Field, string> = {
   description: "product-description",
 };
 
-const PHONE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
-
 /** fieldText turns a server field problem ("is required") into a sentence. */
 function fieldText(field: Field, problem: string): string {
   // The server's words are English: the sentence stays English, in either language.
@@ -87,10 +86,14 @@ function validate(v: Values, t: Translate): Errors {
     if (!s) e[f] = f === "sellPrice" ? t("Enter the selling price") : t("Enter the original price");
     else if (!/^\d+(\.\d+)?$/.test(s) || Number.parseInt(s, 10) < 1) e[f] = t("Enter a price in whole Tk, e.g. 45000");
   }
+  // A second-hand laptop sells for at most what it cost new (the server refuses more too).
+  if (!e.sellPrice && !e.orginalPrice && Number.parseInt(v.sellPrice, 10) > Number.parseInt(v.orginalPrice, 10)) {
+    e.sellPrice = t("The sell price cannot be above the original price");
+  }
   if (!v.category) e.category = t("Choose a category");
   if (!v.condition) e.condition = t("Choose the condition");
   if (!v.number.trim()) e.number = t("Enter your phone number");
-  else if (!PHONE.test(v.number.trim())) e.number = t("Use digits only, e.g. 01712345678");
+  else if (!isPhone(v.number)) e.number = t("Use digits only, e.g. 01712345678");
   if (!v.used.trim()) e.used = t("Enter how many years it was used");
   if (!v.location.trim()) e.location = t("Enter where the laptop is");
   return e;
@@ -107,7 +110,7 @@ function toBody(v: Values, picture: string): NewProduct {
     condition: v.condition as Condition,
     location: v.location.trim(),
     used: v.used.trim(),
-    number: v.number.trim(),
+    number: normalizePhone(v.number),
     description: v.description.trim(),
   };
 }

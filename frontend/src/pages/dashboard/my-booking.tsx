@@ -65,8 +65,8 @@ export default function MyBooking() {
     );
   } else {
     table = (
-      <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className="table table-sm sm:table-md">
+      <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
+        <table className="table-cards table table-sm sm:table-md">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -84,13 +84,15 @@ export default function MyBooking() {
                   {formatNumber(i + 1, locale)}
                 </th>
                 <td className="font-medium">
-                  <span className="block min-w-32 max-w-64">{b.productName}</span>
+                  <span className="block md:min-w-32 md:max-w-64">{b.productName}</span>
                 </td>
-                <td className="font-semibold whitespace-nowrap">{formatTk(b.price, locale)}</td>
-                <td>
-                  <span className="block min-w-28 max-w-56">{b.meetLocation}</span>
+                <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
+                  {formatTk(b.price, locale)}
                 </td>
-                <td>
+                <td data-label={t("MeetLocation")}>
+                  <span className="block md:min-w-28 md:max-w-56">{b.meetLocation}</span>
+                </td>
+                <td data-label={t("Delete")}>
                   <RowAction
                     text={t("Delete")}
                     label={t("Delete {name}", { name: b.productName })}
@@ -101,7 +103,7 @@ export default function MyBooking() {
                     onClick={() => void onDelete(b)}
                   />
                 </td>
-                <td>
+                <td data-label={t("Payment")}>
                   {b.paid ? (
                     <span className="badge badge-success gap-1 font-semibold">
                       <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">

@@ -100,8 +100,8 @@ export default function MyProducts() {
           <p className="text-sm text-base-content/60">{t("Post your first laptop and it will show up here.")}</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-          <table className="table">
+        <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
+          <table className="table-cards table">
             <thead>
               <tr>
                 <th scope="col">{t("ProductName")}</th>
@@ -119,16 +119,18 @@ export default function MyProducts() {
                     <td>
                       <div className="flex items-center gap-3">
                         <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                        <span className="font-medium whitespace-nowrap" title={p.productName}>
+                        <span className="font-medium md:whitespace-nowrap" title={p.productName}>
                           {cutName(p.productName)}
                         </span>
                       </div>
                     </td>
-                    <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice, locale)}</td>
-                    <td>
+                    <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
+                      {formatTk(p.sellPrice, locale)}
+                    </td>
+                    <td data-label={t("Available")}>
                       <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
                     </td>
-                    <td>
+                    <td data-label={t("Advertise")}>
                       {p.advertise ? (
                         <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">{t("Advertised")}</span>
                       ) : (
@@ -143,7 +145,7 @@ export default function MyProducts() {
                         />
                       )}
                     </td>
-                    <td>
+                    <td data-label={t("Delete")}>
                       <RowAction
                         text={t("Delete")}
                         label={t("Delete {name}", { name: p.productName })}

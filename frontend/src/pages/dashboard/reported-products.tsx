@@ -6,7 +6,7 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
 import { RowAction } from "@/components/row-action";
-import { cutName, formatNumber, formatTk } from "@/lib/format";
+import { formatNumber, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
@@ -63,8 +63,8 @@ export default function ReportedProducts() {
           <p className="text-sm text-base-content/60">{t("Nothing to review right now.")}</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-          <table className="table">
+        <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
+          <table className="table-cards table">
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -83,20 +83,25 @@ export default function ReportedProducts() {
                   <td>
                     <div className="flex items-center gap-3">
                       <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                      <span className="font-medium whitespace-nowrap" title={p.productName}>
-                        {cutName(p.productName)}
+                      {/* the whole name, on up to two lines: the 25-character cut is My Products' */}
+                      <span className="line-clamp-2 font-medium break-words md:min-w-40" title={p.productName}>
+                        {p.productName}
                       </span>
                     </div>
                   </td>
-                  <td>
-                    <div className="flex items-center gap-2 whitespace-nowrap">
-                      <span>{p.seller}</span>
-                      {p.sellerVerify && <VerifiedBadge />}
+                  <td data-label={t("Seller")}>
+                    <div className="min-w-0 max-md:text-end">
+                      <div className="flex flex-wrap items-center gap-2 max-md:justify-end md:whitespace-nowrap">
+                        <span>{p.seller}</span>
+                        {p.sellerVerify && <VerifiedBadge />}
+                      </div>
+                      <div className="text-xs break-all text-base-content/60">{p.sellerEmail}</div>
                     </div>
-                    <div className="text-xs text-base-content/60">{p.sellerEmail}</div>
                   </td>
-                  <td className="font-semibold whitespace-nowrap">{formatTk(p.sellPrice, locale)}</td>
-                  <td>
+                  <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
+                    {formatTk(p.sellPrice, locale)}
+                  </td>
+                  <td data-label={t("Delete")}>
                     <RowAction
                       text={t("Delete")}
                       label={t("Delete {name}", { name: p.productName })}
