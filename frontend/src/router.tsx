@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
                   { path: "allbuyer", lazy: page(() => import("@/pages/dashboard/all-buyers")) },
                   { path: "allseller", lazy: page(() => import("@/pages/dashboard/all-sellers")) },
                   { path: "repotedproducts", lazy: page(() => import("@/pages/dashboard/reported-products")) },
+                  { path: "mail", lazy: page(() => import("@/pages/dashboard/mail-failures")) },
                 ],
               },
               {

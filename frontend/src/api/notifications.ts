@@ -108,3 +108,25 @@ export function useUnsubscribe() {
     }
   });
 }
+
+/** GET /api/admin/mail-failures: an email that failed for good, or is failing and retried. */
+export type MailFailure = {
+  _id: string;
+  /** A notification's email, or an account link's (reset, verification). */
+  source: "notification" | "account";
+  kind: string;
+  to: string;
+  createdAt: string;
+  attempts: number;
+  error: string;
+  /** When the shop gave up on it; null while it is still retried. */
+  gaveUpAt: string | null;
+};
+
+/** The SWR key of the admin's list of failed emails. */
+export const MAIL_FAILURES_KEY = "/api/admin/mail-failures";
+
+/** useMailFailures pages through the emails that failed, newest first (admin). */
+export function useMailFailures() {
+  return usePagedList<MailFailure>(MAIL_FAILURES_KEY);
+}

@@ -521,6 +521,19 @@ export const en = {
   "Answers to my offers": "Answers to my offers",
   "New laptops for my saved searches": "New laptops for my saved searches",
   "A favourite gets cheaper": "A favourite gets cheaper",
+  // dashboard/mail-failures
+  "Mail problems": "Mail problems",
+  "Emails that could not be delivered. Those still failing are tried again for 24 hours.": "Emails that could not be delivered. Those still failing are tried again for 24 hours.",
+  "No mail problems": "No mail problems",
+  "Every email went out.": "Every email went out.",
+  "When": "When",
+  "To": "To",
+  "Kind": "Kind",
+  "Attempts": "Attempts",
+  "Error": "Error",
+  "Gave up": "Gave up",
+  "Retrying": "Retrying",
+  "We couldn't load the mail problems. Please refresh the page in a moment.": "We couldn't load the mail problems. Please refresh the page in a moment.",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */

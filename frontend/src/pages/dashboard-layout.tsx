@@ -11,6 +11,7 @@ const admin: MenuItem[] = [
   { to: "/dashboard/allbuyer", label: "All Buyers" },
   { to: "/dashboard/allseller", label: "All Seller" },
   { to: "/dashboard/repotedproducts", label: "Reported Products" },
+  { to: "/dashboard/mail", label: "Mail problems" },
 ];
 const seller: MenuItem[] = [
   { to: "/dashboard/addproduct", label: "Add Product" },
