@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { BrandLogo } from "@/components/brand-logo";
 import { LanguageSwitch } from "@/components/language-switch";
+import { PostAdButton } from "@/components/post-ad-button";
 import { SearchBox } from "@/components/search-box";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { UserAvatar } from "@/components/user-avatar";
@@ -18,6 +19,10 @@ type SiteHeaderProps = {
   loggingOut?: boolean;
   theme: Theme;
   onThemeChange: (theme: Theme) => void;
+  /** A buyer's "Post your ad": become a seller first. */
+  onBecomeSeller: () => void;
+  /** True while a buyer is being made a seller. */
+  becomingSeller?: boolean;
 };
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
@@ -49,7 +54,16 @@ function NavItems({ user, onClick }: { user: User | null; onClick?: () => void }
 }
 
 /** The public header: brand, Home, Blog, the laptop search, the language and theme, and the account controls. */
-export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange }: SiteHeaderProps) {
+export function SiteHeader({
+  user,
+  loading,
+  onLogout,
+  loggingOut = false,
+  theme,
+  onThemeChange,
+  onBecomeSeller,
+  becomingSeller = false,
+}: SiteHeaderProps) {
   const { t, lang, setLang, switching } = useLanguage();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
@@ -80,6 +94,21 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             </summary>
             <ul aria-label={t("Menu")} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
               <NavItems user={user} onClick={closeMobileMenu} />
+              {/* below sm the bar has no room for Post your ad either */}
+              {!loading && user?.role !== "Admin" && (
+                <li className="mt-1 sm:hidden">
+                  <PostAdButton
+                    user={user}
+                    onBecomeSeller={() => {
+                      closeMobileMenu();
+                      onBecomeSeller();
+                    }}
+                    onFollow={closeMobileMenu}
+                    busy={becomingSeller}
+                    className="btn btn-accent btn-sm"
+                  />
+                </li>
+              )}
               {/* below lg the bar has no room for the language: it is here, with the links */}
               <li className="mt-1 border-t border-base-200 pt-1">
                 <LanguageSwitch
@@ -129,6 +158,14 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             <LanguageSwitch lang={lang} onChange={setLang} busy={switching} />
           </div>
           <ThemeToggle theme={theme} onChange={onThemeChange} />
+          {!loading && (
+            <PostAdButton
+              user={user}
+              onBecomeSeller={onBecomeSeller}
+              busy={becomingSeller}
+              className="btn btn-accent btn-sm hidden sm:inline-flex sm:btn-md"
+            />
+          )}
           {loading ? (
             <span role="status" className="loading loading-dots loading-md text-primary" aria-label={t("Checking sign-in")} />
           ) : user ? (

@@ -85,6 +85,12 @@ export const en = {
   "Look for the Verified badge, choose where to meet, and pay by card only when you are happy.": "Look for the Verified badge, choose where to meet, and pay by card only when you are happy.",
   "Browse brands": "Browse brands",
   "Post your ad": "Post your ad",
+  // post your ad (header, home) and the dashboard menu
+  "Sell your laptop here?": "Sell your laptop here?",
+  "Your account becomes a seller account. You can still book laptops.": "Your account becomes a seller account. You can still book laptops.",
+  "Become a seller": "Become a seller",
+  "You can post ads now": "You can post ads now",
+  "{count} waiting": "{count} waiting",
   "See urgent deals": "See urgent deals",
   // product-shelf
   "Are You sure Report this Product": "Are You sure Report this Product",

@@ -5,6 +5,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { useAuth } from "@/lib/auth";
 import { setTheme, useTheme } from "@/lib/theme";
+import { usePostAdAction } from "@/pages/post-ad";
 
 /** Header, the page, footer: the frame around every route. */
 export default function PublicLayout() {
@@ -13,6 +14,7 @@ export default function PublicLayout() {
   const { trigger: endSessions, isMutating: loggingOut } = useLogout();
   const navigate = useNavigate();
   const theme = useTheme();
+  const [postAd, postAdDialog] = usePostAdAction();
 
   async function onLogout() {
     try {
@@ -29,11 +31,21 @@ export default function PublicLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={user} loading={loading} onLogout={() => void onLogout()} loggingOut={loggingOut} theme={theme} onThemeChange={setTheme} />
+      <SiteHeader
+        user={user}
+        loading={loading}
+        onLogout={() => void onLogout()}
+        loggingOut={loggingOut}
+        theme={theme}
+        onThemeChange={setTheme}
+        onBecomeSeller={postAd.becomeSeller}
+        becomingSeller={postAd.busy}
+      />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
+        <Outlet context={postAd} />
       </main>
       <SiteFooter categories={categories ?? []} />
+      {postAdDialog}
     </div>
   );
 }
