@@ -107,25 +107,33 @@ export default function DashboardLayout() {
             {user ? t(`${user.role} dashboard`) : t("Dashboard")}
           </p>
           <ul className="menu w-full gap-1 p-0">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) => (isActive ? "menu-active" : "")}
-                  onClick={() => setOpen(false)}
-                >
-                  {t(item.label)}
-                  {item.waiting && waiting[item.waiting] && (
-                    <>
+            {items.map((item) => {
+              // the count is the link's description, not part of its name
+              const count = item.waiting && waiting[item.waiting];
+              const countId = count ? `dashboard-waiting-${item.waiting}` : undefined;
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) => (isActive ? "menu-active" : "")}
+                    onClick={() => setOpen(false)}
+                    aria-describedby={countId}
+                  >
+                    {t(item.label)}
+                    {count && (
                       <span className="badge badge-sm badge-error ml-auto" aria-hidden="true">
-                        {waiting[item.waiting]}
+                        {count}
                       </span>
-                      <span className="sr-only">{`, ${t("{count} waiting", { count: waiting[item.waiting]! })}`}</span>
-                    </>
+                    )}
+                  </NavLink>
+                  {count && (
+                    <span id={countId} className="sr-only">
+                      {t("{count} waiting", { count })}
+                    </span>
                   )}
-                </NavLink>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </div>
