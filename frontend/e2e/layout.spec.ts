@@ -204,7 +204,7 @@ for (const role of EVERYONE) {
               await page.setViewportSize({ width, height: HEIGHT });
               await settle(page);
               for (const p of await layoutProblems(page)) problems.push(`${width}px ${theme} ${lang}: ${p}`);
-              await page.screenshot({ path: join(dir, `${route.name}-${width}-${theme}-${lang}.jpeg`), fullPage: true, type: "jpeg", quality: 70 });
+              await page.screenshot({ path: join(dir, `${route.name}-${width}-${theme}-${lang}.png`), fullPage: true, scale: "css" });
             }
           }
         }

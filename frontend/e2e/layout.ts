@@ -93,14 +93,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   );
 }
 
-/** settle waits for the layout to stop moving after a resize or a switch: two frames and any short animation. */
+/**
+ * settle waits two frames for the layout to follow a resize or a switch
+ * (the pages run with reduced motion, so nothing slides for long).
+ */
 export async function settle(page: Page) {
-  await page.evaluate(async () => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const running = document
-      .getAnimations()
-      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
-      .map((a) => a.finished.catch(() => undefined));
-    await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, 500))]);
-  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
