@@ -84,3 +84,16 @@ export function useGoogleExchange() {
 export function useLogout() {
   return useSWRMutation<void, ApiError, string>(LOGOUT_KEY, (path) => apiFetch<void>(path, { method: "POST" }));
 }
+
+export const ROLE_KEY = "/api/me/role";
+
+/**
+ * useBecomeSeller turns the signed-in buyer into a seller. The answer
+ * carries a new token (the role is in it) and the user: give both to
+ * useAuth().login, which stores the token the way every sign-in does.
+ */
+export function useBecomeSeller() {
+  return useSWRMutation<AuthResponse, ApiError, string>(ROLE_KEY, (path) =>
+    apiFetch<AuthResponse>(path, { method: "PUT", json: { role: "Seller" } }),
+  );
+}

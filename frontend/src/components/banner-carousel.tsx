@@ -6,7 +6,8 @@ type Slide = {
   title: MessageKey;
   text: MessageKey;
   tag: MessageKey;
-  cta: { label: MessageKey; to: string };
+  /** A link, or "post-ad": the page's own Post your ad button (it depends on who is signed in). */
+  cta: { label: MessageKey; to: string } | "post-ad";
   /** Fixed colours, the same in both themes: white text stays readable on them. */
   background: string;
   art: ReactNode;
@@ -51,7 +52,7 @@ const slides: Slide[] = [
     tag: "Sell in minutes",
     title: "Turn your old laptop into cash.",
     text: "Post an ad with a photo for free. Buyers book it from the listing and call you to meet.",
-    cta: { label: "Post your ad", to: "/dashboard/addproduct" },
+    cta: "post-ad",
     background: "from-slate-700 to-slate-900",
     art: (
       <LaptopArt screen="#bae6fd">
@@ -98,8 +99,8 @@ function CtaLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** The home page's three-slide banner: swipe, arrows or the dots below. */
-export function BannerCarousel() {
+/** The home page's three-slide banner: swipe, arrows or the dots below. postAd is the selling slide's button. */
+export function BannerCarousel({ postAd }: { postAd?: ReactNode }) {
   const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
@@ -142,7 +143,13 @@ export function BannerCarousel() {
                   <h2 className="text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">{t(s.title)}</h2>
                 )}
                 <p className="text-base opacity-90 sm:text-lg">{t(s.text)}</p>
-                {i === current ? (
+                {s.cta === "post-ad" ? (
+                  i === current ? (
+                    postAd
+                  ) : (
+                    <span className="btn btn-accent pointer-events-none">{t("Post your ad")}</span>
+                  )
+                ) : i === current ? (
                   <CtaLink to={s.cta.to}>{t(s.cta.label)}</CtaLink>
                 ) : (
                   <span className="btn btn-accent pointer-events-none">{t(s.cta.label)}</span>

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { BrandLogo } from "@/components/brand-logo";
 import { LanguageSwitch } from "@/components/language-switch";
 import { NotificationBell } from "@/components/notification-bell";
+import { PostAdButton } from "@/components/post-ad-button";
 import { SearchBox } from "@/components/search-box";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { UserAvatar } from "@/components/user-avatar";
@@ -21,6 +22,10 @@ type SiteHeaderProps = {
   onThemeChange: (theme: Theme) => void;
   /** The signed-in user's unread notifications, for the bell. */
   unread?: number;
+  /** A buyer's "Post your ad": become a seller first. */
+  onBecomeSeller: () => void;
+  /** True while a buyer is being made a seller. */
+  becomingSeller?: boolean;
 };
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
@@ -52,7 +57,17 @@ function NavItems({ user, onClick }: { user: User | null; onClick?: () => void }
 }
 
 /** The public header: brand, Home, Blog, the laptop search, the language and theme, and the account controls. */
-export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme, onThemeChange, unread = 0 }: SiteHeaderProps) {
+export function SiteHeader({
+  user,
+  loading,
+  onLogout,
+  loggingOut = false,
+  theme,
+  onThemeChange,
+  unread = 0,
+  onBecomeSeller,
+  becomingSeller = false,
+}: SiteHeaderProps) {
   const { t, lang, setLang, switching } = useLanguage();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const closeMobileMenu = () => mobileMenu.current?.removeAttribute("open");
@@ -90,6 +105,21 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
                   <NavLink to="/settings" className={navClass} onClick={closeMobileMenu}>
                     {t("Account settings")}
                   </NavLink>
+                </li>
+              )}
+              {/* below sm the bar has no room for Post your ad either */}
+              {!loading && user?.role !== "Admin" && (
+                <li className="mt-1 sm:hidden">
+                  <PostAdButton
+                    user={user}
+                    onBecomeSeller={() => {
+                      closeMobileMenu();
+                      onBecomeSeller();
+                    }}
+                    onFollow={closeMobileMenu}
+                    busy={becomingSeller}
+                    className="btn btn-accent btn-sm"
+                  />
                 </li>
               )}
               {/* below lg the bar has no room for the language: it is here, with the links */}
@@ -142,6 +172,14 @@ export function SiteHeader({ user, loading, onLogout, loggingOut = false, theme,
             <LanguageSwitch lang={lang} onChange={setLang} busy={switching} />
           </div>
           <ThemeToggle theme={theme} onChange={onThemeChange} />
+          {!loading && (
+            <PostAdButton
+              user={user}
+              onBecomeSeller={onBecomeSeller}
+              busy={becomingSeller}
+              className="btn btn-accent btn-sm hidden sm:inline-flex sm:btn-md"
+            />
+          )}
           {loading ? (
             <span role="status" className="loading loading-dots loading-md text-primary" aria-label={t("Checking sign-in")} />
           ) : user ? (

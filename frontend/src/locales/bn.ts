@@ -76,6 +76,12 @@ export const bn: Dictionary = {
   "Look for the Verified badge, choose where to meet, and pay by card only when you are happy.": "ভেরিফায়েড ব্যাজ দেখে নিন, দেখা করার জায়গা ঠিক করুন, আর সন্তুষ্ট হলে তবেই কার্ডে টাকা দিন।",
   "Browse brands": "ব্র্যান্ডগুলো দেখুন",
   "Post your ad": "বিজ্ঞাপন দিন",
+  // post your ad (header, home) and the dashboard menu
+  "Sell your laptop here?": "এখানে আপনার ল্যাপটপ বিক্রি করবেন?",
+  "Your account becomes a seller account. You can still book laptops.": "আপনার অ্যাকাউন্ট বিক্রেতার অ্যাকাউন্ট হয়ে যাবে। আপনি আগের মতোই ল্যাপটপ বুক করতে পারবেন।",
+  "Become a seller": "বিক্রেতা হোন",
+  "You can post ads now": "এখন আপনি বিজ্ঞাপন দিতে পারেন",
+  "{count} waiting": "{count}টি অপেক্ষায়",
   "See urgent deals": "জরুরি অফার দেখুন",
   // product-shelf
   "Are You sure Report this Product": "আপনি কি নিশ্চিত, এই পণ্যটি রিপোর্ট করবেন?",
@@ -489,7 +495,6 @@ export const bn: Dictionary = {
   "Change password": "পাসওয়ার্ড বদলান",
   "Become a seller?": "বিক্রেতা হবেন?",
   "You can then post laptops for sale. You keep your bookings.": "তখন আপনি ল্যাপটপ বিক্রির বিজ্ঞাপন দিতে পারবেন। আপনার বুকিংগুলো থাকবে।",
-  "Become a seller": "বিক্রেতা হোন",
   "You are now a seller. Post your first laptop from the dashboard.": "আপনি এখন বিক্রেতা। ড্যাশবোর্ড থেকে প্রথম ল্যাপটপের বিজ্ঞাপন দিন।",
   "Could not change your role. Please try again.": "আপনার ভূমিকা বদলানো যায়নি। আবার চেষ্টা করুন।",
   "Sell your laptop": "আপনার ল্যাপটপ বিক্রি করুন",

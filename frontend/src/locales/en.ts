@@ -85,6 +85,12 @@ export const en = {
   "Look for the Verified badge, choose where to meet, and pay by card only when you are happy.": "Look for the Verified badge, choose where to meet, and pay by card only when you are happy.",
   "Browse brands": "Browse brands",
   "Post your ad": "Post your ad",
+  // post your ad (header, home) and the dashboard menu
+  "Sell your laptop here?": "Sell your laptop here?",
+  "Your account becomes a seller account. You can still book laptops.": "Your account becomes a seller account. You can still book laptops.",
+  "Become a seller": "Become a seller",
+  "You can post ads now": "You can post ads now",
+  "{count} waiting": "{count} waiting",
   "See urgent deals": "See urgent deals",
   // product-shelf
   "Are You sure Report this Product": "Are You sure Report this Product",
@@ -498,7 +504,6 @@ export const en = {
   "Change password": "Change password",
   "Become a seller?": "Become a seller?",
   "You can then post laptops for sale. You keep your bookings.": "You can then post laptops for sale. You keep your bookings.",
-  "Become a seller": "Become a seller",
   "You are now a seller. Post your first laptop from the dashboard.": "You are now a seller. Post your first laptop from the dashboard.",
   "Could not change your role. Please try again.": "Could not change your role. Please try again.",
   "Sell your laptop": "Sell your laptop",

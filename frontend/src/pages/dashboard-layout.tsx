@@ -1,29 +1,54 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
-import { useAuth } from "@/lib/auth";
-import { useT, type MessageKey } from "@/lib/i18n";
+import { REPORTED_PRODUCTS_KEY, type Product } from "@/api/products";
+import { useAuth, type Role } from "@/lib/auth";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, type MessageKey } from "@/lib/i18n";
+import { usePagedList } from "@/lib/paged-list";
 
-type MenuItem = { to: string; label: MessageKey };
+/** Where work waits for someone, counted beside its menu item. A seller's new leads come here next. */
+type Waiting = "reports";
 
-const everyone: MenuItem[] = [{ to: "/dashboard/mybooking", label: "My Booking" }];
-const admin: MenuItem[] = [
-  { to: "/dashboard/allusers", label: "All Users" },
-  { to: "/dashboard/allbuyer", label: "All Buyers" },
-  { to: "/dashboard/allseller", label: "All Seller" },
-  { to: "/dashboard/repotedproducts", label: "Reported Products" },
-  { to: "/dashboard/mail", label: "Mail problems" },
-];
-const seller: MenuItem[] = [
-  { to: "/dashboard/addproduct", label: "Add Product" },
-  { to: "/dashboard/myproducts", label: "My Products" },
-];
+type MenuItem = { to: string; label: MessageKey; waiting?: Waiting };
+
+const myBooking: MenuItem = { to: "/dashboard/mybooking", label: "My Booking" };
+
+/** Each role's menu: its own work first, then My Booking (which everyone has). */
+const menus: Record<Role, MenuItem[]> = {
+  Buyer: [myBooking],
+  Seller: [
+    { to: "/dashboard/addproduct", label: "Add Product" },
+    { to: "/dashboard/myproducts", label: "My Products" },
+    myBooking,
+  ],
+  Admin: [
+    { to: "/dashboard/repotedproducts", label: "Reported Products", waiting: "reports" },
+    { to: "/dashboard/allusers", label: "All Users" },
+    { to: "/dashboard/allbuyer", label: "All Buyers" },
+    { to: "/dashboard/allseller", label: "All Seller" },
+    { to: "/dashboard/mail", label: "Mail problems" },
+    myBooking,
+  ],
+};
+
+/**
+ * useWaiting counts the work waiting for this role, as the menu shows it:
+ * the open reports an admin has (the rows of the pages loaded, with "+"
+ * when the API names a further page). Nothing for a count of zero.
+ */
+function useWaiting(role: Role | undefined): Partial<Record<Waiting, string>> {
+  const { locale } = useLanguage();
+  const reports = usePagedList<Product>(role === "Admin" ? REPORTED_PRODUCTS_KEY : null);
+  const n = reports.data?.length ?? 0;
+  return n > 0 ? { reports: formatNumber(n, locale) + (reports.hasMore ? "+" : "") } : {};
+}
 
 const DRAWER_ID = "dashboard-drawer";
 
 /** /dashboard: side menu by role (a drawer on phones) and the page. */
 export default function DashboardLayout() {
   const { user } = useAuth();
-  const t = useT();
+  const { t } = useLanguage();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLInputElement>(null);
   const menu = useRef<HTMLElement>(null);
@@ -42,11 +67,8 @@ export default function DashboardLayout() {
     focusFirst();
     return () => cancelAnimationFrame(frame);
   }, [open]);
-  const items = [
-    ...everyone,
-    ...(user?.role === "Admin" ? admin : []),
-    ...(user?.role === "Seller" ? seller : []),
-  ];
+  const items = user ? menus[user.role] : [myBooking];
+  const waiting = useWaiting(user?.role);
 
   return (
     <div className="drawer min-h-[60vh] lg:drawer-open lg:gap-8">
@@ -86,17 +108,33 @@ export default function DashboardLayout() {
             {user ? t(`${user.role} dashboard`) : t("Dashboard")}
           </p>
           <ul className="menu w-full gap-1 p-0">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) => (isActive ? "menu-active" : "")}
-                  onClick={() => setOpen(false)}
-                >
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
+            {items.map((item) => {
+              // the count is the link's description, not part of its name
+              const count = item.waiting && waiting[item.waiting];
+              const countId = count ? `dashboard-waiting-${item.waiting}` : undefined;
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) => (isActive ? "menu-active" : "")}
+                    onClick={() => setOpen(false)}
+                    aria-describedby={countId}
+                  >
+                    {t(item.label)}
+                    {count && (
+                      <span className="badge badge-sm badge-error ml-auto" aria-hidden="true">
+                        {count}
+                      </span>
+                    )}
+                  </NavLink>
+                  {count && (
+                    <span id={countId} className="sr-only">
+                      {t("{count} waiting", { count })}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </div>

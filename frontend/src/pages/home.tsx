@@ -4,10 +4,12 @@ import { useCategories, type Category } from "@/api/categories";
 import { useAdvertised, useProductPages } from "@/api/products";
 import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryGrid, CategoryGridSkeleton } from "@/components/category-grid";
+import { PostAdButton } from "@/components/post-ad-button";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageKey } from "@/lib/i18n";
 import { useNearViewport } from "@/lib/near-viewport";
 import { usePageTitle } from "@/lib/title";
+import { usePostAd } from "@/pages/post-ad";
 import { ProductShelf } from "@/pages/product-shelf";
 
 const steps: { title: MessageKey; text: MessageKey }[] = [
@@ -91,9 +93,12 @@ export default function Home() {
   const { t, locale } = useLanguage();
   usePageTitle();
   const { data: categories, error, isLoading } = useCategories();
+  const postAd = usePostAd();
+  const postAdButton = (className?: string) =>
+    postAd && <PostAdButton user={postAd.user} onBecomeSeller={postAd.becomeSeller} busy={postAd.busy} className={className} />;
   return (
     <div className="space-y-16">
-      <BannerCarousel />
+      <BannerCarousel postAd={postAdButton()} />
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-24">
         <div className="mb-6 text-center">
@@ -138,6 +143,7 @@ export default function Home() {
               </li>
             ))}
           </ol>
+          <div className="flex justify-center empty:hidden">{postAdButton("btn btn-primary btn-lg")}</div>
         </div>
       </section>
     </div>

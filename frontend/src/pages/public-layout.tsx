@@ -13,12 +13,13 @@ import { useAuth } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
 import { setTheme, useTheme } from "@/lib/theme";
 import { notify } from "@/lib/toast";
+import { usePostAdAction, type PostAd } from "@/pages/post-ad";
 
 /**
  * Header, the page, footer: the frame around every route, and around the
  * error page too (so a visitor on a 404 still has the menu and the search).
  */
-export function SiteFrame({ children }: { children: ReactNode }) {
+export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd) => ReactNode) }) {
   const { user, loading, logout } = useAuth();
   const { data: categories } = useCategories();
   const { trigger: endSessions, isMutating: loggingOut } = useLogout();
@@ -28,6 +29,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
   useSaveLanguage(user !== null);
   const verify = useVerifyBanner();
   const { data: config } = useConfig();
+  const [postAd, postAdDialog] = usePostAdAction();
 
   async function onLogout() {
     try {
@@ -52,15 +54,18 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         theme={theme}
         onThemeChange={setTheme}
         unread={unread?.count ?? 0}
+        onBecomeSeller={postAd.becomeSeller}
+        becomingSeller={postAd.busy}
       />
       {/* Only where the shop sends email, and only a user whose answer says false. */}
       {config?.mailEnabled && user?.emailVerified === false && (
         <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
       )}
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        {children}
+        {typeof children === "function" ? children(postAd) : children}
       </main>
       <SiteFooter categories={categories ?? []} />
+      {postAdDialog}
     </div>
   );
 }
@@ -69,9 +74,14 @@ export function SiteFrame({ children }: { children: ReactNode }) {
 export default function PublicLayout() {
   return (
     <SiteFrame>
-      <Outlet />
-      {/* A new page opens at its top; Back and Forward return to where the visitor was. */}
-      <ScrollRestoration />
+      {(postAd) => (
+        <>
+          {/* pages reach the header's Post your ad through the outlet's context (usePostAd) */}
+          <Outlet context={postAd} />
+          {/* A new page opens at its top; Back and Forward return to where the visitor was. */}
+          <ScrollRestoration />
+        </>
+      )}
     </SiteFrame>
   );
 }

@@ -46,7 +46,8 @@ export default function Signup() {
   const [image, setImage] = useState<File | null>(null);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [role, setRole] = useState<SignupRole>("Buyer");
+  // "Post your ad" sends a visitor here with ?role=Seller
+  const [role, setRole] = useState<SignupRole>(search.get("role") === "Seller" ? "Seller" : "Buyer");
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);

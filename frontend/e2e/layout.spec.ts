@@ -1,0 +1,220 @@
+// Every route, signed out and as a buyer, a seller and an admin, at phone,
+// tablet and desktop widths, light and dark, English and Bangla: nothing
+// wider than the window, no two controls on top of each other, no control
+// off the side that cannot be scrolled to (layout.ts), the page at its top
+// after following a link from the bottom of the one before, and axe. Each
+// route loads once per role; widths, theme and language change in place.
+// A picture of each lands in test-results/layout/<role>/ for a person to look at.
+//
+// To cover a new route, add a row to ROUTES.
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { checkA11y } from "./axe";
+import { base } from "./helpers";
+import { layoutProblems, settle } from "./layout";
+import { laptopPng } from "./png";
+import { installStripeStandIn } from "./stripe-stand-in";
+
+type Role = "visitor" | "buyer" | "seller" | "admin";
+const SIGNED_IN: Role[] = ["buyer", "seller", "admin"];
+const EVERYONE: Role[] = ["visitor", ...SIGNED_IN];
+
+/** What the seed made: ids the routes need. */
+type Seed = { productId: string; categoryId: string; bookingId: string; tokens: Record<Exclude<Role, "visitor">, string> };
+
+type Route = { name: string; path: (s: Seed) => string; roles: Role[] };
+
+const ROUTES: Route[] = [
+  { name: "home", path: () => "/", roles: EVERYONE },
+  { name: "blog", path: () => "/blog", roles: EVERYONE },
+  { name: "search", path: () => "/search?q=layout", roles: EVERYONE },
+  { name: "product", path: (s) => `/product/${s.productId}`, roles: EVERYONE },
+  { name: "not-found", path: () => "/no/such/page", roles: EVERYONE },
+  { name: "login", path: () => "/login", roles: ["visitor"] },
+  { name: "signup", path: () => "/signup?role=Seller&from=%2Fdashboard%2Faddproduct", roles: ["visitor"] },
+  { name: "category", path: (s) => `/categorys/${s.categoryId}`, roles: SIGNED_IN },
+  { name: "my-booking", path: () => "/dashboard/mybooking", roles: SIGNED_IN },
+  { name: "payment", path: (s) => `/dashboard/payment/${s.bookingId}`, roles: ["buyer"] },
+  { name: "add-product", path: () => "/dashboard/addproduct", roles: ["seller"] },
+  { name: "my-products", path: () => "/dashboard/myproducts", roles: ["seller"] },
+  { name: "all-users", path: () => "/dashboard/allusers", roles: ["admin"] },
+  { name: "all-buyers", path: () => "/dashboard/allbuyer", roles: ["admin"] },
+  { name: "all-sellers", path: () => "/dashboard/allseller", roles: ["admin"] },
+  { name: "reported-products", path: () => "/dashboard/repotedproducts", roles: ["admin"] },
+];
+
+const WIDTHS = [360, 390, 768, 1366];
+const HEIGHT = 800;
+const THEMES = ["light", "dark"] as const;
+const LANGS = ["en", "bn"] as const;
+
+const PASSWORD = "journey-password-1";
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
+  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** signUpByApi makes an account through the API (not the page: the journeys test that) and answers its token. */
+async function signUpByApi(api: APIRequestContext, name: string, email: string, role: "Buyer" | "Seller"): Promise<string> {
+  const res = await api.post(base() + "/api/auth/signup", {
+    multipart: {
+      userName: name,
+      email,
+      password: PASSWORD,
+      role,
+      image: { name: "me.png", mimeType: "image/png", buffer: laptopPng(48, 48, [180, 83, 9]) },
+    },
+  });
+  return (await ok<{ accessToken: string }>(res, `sign up ${email}`)).accessToken;
+}
+
+/**
+ * seed makes a seller (unverified, for the admin's Make Verify) with two
+ * laptops, one of them reported; a buyer who booked it (Pay and Delete on
+ * My Booking); and an admin.
+ */
+async function seed(api: APIRequestContext): Promise<Seed> {
+  const stamp = `${Date.now()}-${test.info().workerIndex}`;
+  // The journeys sign up many accounts from this one address: let these
+  // through the per-address sign-up limit, which is tested in Go.
+  execFileSync("psql", [process.env.DATABASE_URL!, "-qc", "DELETE FROM login_throttle WHERE key LIKE 'signup:%'"]);
+  const seller = await signUpByApi(api, "Layout Seller", `layout-seller-${stamp}@example.com`, "Seller");
+  const buyer = await signUpByApi(api, "Layout Buyer", `layout-buyer-${stamp}@example.com`, "Buyer");
+  const adminEmail = `layout-admin-${stamp}@example.com`;
+  await signUpByApi(api, "Layout Admin", adminEmail, "Buyer");
+  execFileSync(process.env.RESALE_BIN!, ["admin", "grant", adminEmail], { env: { ...process.env }, stdio: "pipe" });
+  const login = await api.post(base() + "/api/auth/login", { data: { email: adminEmail, password: PASSWORD } });
+  const admin = (await ok<{ accessToken: string }>(login, "admin log in")).accessToken;
+
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const categories = await ok<{ _id: string; name: string }[]>(await api.get(base() + "/api/categorys"), "categories");
+  const apple = categories.find((c) => c.name === "APPLE")!;
+  for (const [i, name] of ["Layout MacBook Pro 14 with a rather long name to wrap", "Layout MacBook Air"].entries()) {
+    const image = await api.post(base() + "/api/images", {
+      headers: auth(seller),
+      multipart: { image: { name: "laptop.png", mimeType: "image/png", buffer: laptopPng(320, 240) } },
+    });
+    const url = (await ok<{ data: { url: string } }>(image, "image")).data.url;
+    const product = await api.post(base() + "/api/products", {
+      headers: auth(seller),
+      data: {
+        productName: name,
+        picture: url,
+        sellPrice: 95000 + i * 1000,
+        orginalPrice: 180000,
+        category: "APPLE",
+        condition: "good",
+        location: "Dhanmondi, Dhaka",
+        used: "2",
+        number: "01712345678",
+        description: "Seeded by layout.spec.ts.",
+      },
+    });
+    await ok(product, "product");
+  }
+  const mine = await ok<{ _id: string; productName: string }[]>(
+    await api.get(base() + `/api/userProducts?email=${encodeURIComponent(`layout-seller-${stamp}@example.com`)}`, { headers: auth(seller) }),
+    "seller's products",
+  );
+  const [first, second] = [mine.find((p) => p.productName.startsWith("Layout MacBook Pro"))!, mine.find((p) => p.productName === "Layout MacBook Air")!];
+  await ok(await api.put(base() + `/api/products/report/${second._id}`, { headers: auth(buyer) }), "report");
+  await ok(
+    await api.post(base() + "/api/bookings", { headers: auth(buyer), data: { ProductId: first._id, number: "01812345678", meetLocation: "Farmgate, Dhaka" } }),
+    "booking",
+  );
+  const bookings = await ok<{ _id: string }[]>(
+    await api.get(base() + `/api/bookings?email=${encodeURIComponent(`layout-buyer-${stamp}@example.com`)}`, { headers: auth(buyer) }),
+    "bookings",
+  );
+  return { productId: first._id, categoryId: apple._id, bookingId: bookings[0]!._id, tokens: { seller, buyer, admin } };
+}
+
+/** showLanguage switches the page's language the way another tab's switch reaches it: localStorage, then a storage event. */
+async function showLanguage(page: Page, lang: (typeof LANGS)[number]) {
+  await page.evaluate((l) => {
+    localStorage.setItem("resale:lang", l);
+    window.dispatchEvent(new StorageEvent("storage", { key: "resale:lang" }));
+  }, lang);
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+}
+
+/** showTheme follows the system's colour scheme (no stored choice), as axe.ts does. */
+async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+  await expect(page.locator("html")).toHaveAttribute("data-theme", theme === "dark" ? "resale-dark" : "resale");
+}
+
+/** open loads a route and waits for its main heading and its data. */
+async function open(page: Page, path: string) {
+  await page.goto(base() + path);
+  await expect(page.locator("h1").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+/**
+ * followLinkFromBottom scrolls to the bottom of the page and follows the
+ * header's Blog link (Home's, on the blog): the next page must start at its top.
+ */
+async function followLinkFromBottom(page: Page): Promise<string | null> {
+  const onBlog = new URL(page.url()).pathname === "/blog";
+  await page.setViewportSize({ width: 1366, height: HEIGHT });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: onBlog ? "Home" : "Blog", exact: true });
+  if ((await link.count()) === 0) return "no header with a Blog link to follow from this page";
+  await link.click();
+  await expect(page.locator("h1").first()).toBeVisible();
+  await settle(page);
+  const y = await page.evaluate(() => window.scrollY);
+  return y === 0 ? null : `after following ${onBlog ? "Home" : "Blog"} from the bottom, the page is at scrollY ${y}, not the top`;
+}
+
+let seeded: Seed | undefined;
+
+test.beforeAll(async ({ playwright }) => {
+  const api = await playwright.request.newContext();
+  seeded = await seed(api);
+  await api.dispose();
+});
+
+for (const role of EVERYONE) {
+  test(`layout: every route ${role === "visitor" ? "signed out" : `as ${role}`}, at ${WIDTHS.join(", ")} px, light and dark, English and Bangla`, async ({ browser }) => {
+    test.setTimeout(360_000);
+    const s = seeded!;
+    const context = await browser.newContext({ viewport: { width: 1366, height: HEIGHT } });
+    if (role !== "visitor") {
+      const token = s.tokens[role];
+      await context.addInitScript((t) => localStorage.setItem("accessToken", t), token);
+    }
+    if (role === "buyer") await installStripeStandIn(context);
+    const page = await context.newPage();
+    const dir = join(test.info().project.outputDir, "layout", role);
+
+    for (const route of ROUTES.filter((r) => r.roles.includes(role))) {
+      await test.step(route.name, async () => {
+        const problems: string[] = [];
+        await open(page, route.path(s));
+        await checkA11y(page, `${route.name} as ${role}`);
+        for (const theme of THEMES) {
+          await showTheme(page, theme);
+          for (const lang of LANGS) {
+            await showLanguage(page, lang);
+            for (const width of WIDTHS) {
+              await page.setViewportSize({ width, height: HEIGHT });
+              await settle(page);
+              for (const p of await layoutProblems(page)) problems.push(`${width}px ${theme} ${lang}: ${p}`);
+              await page.screenshot({ path: join(dir, `${route.name}-${width}-${theme}-${lang}.png`), fullPage: true, scale: "css" });
+            }
+          }
+        }
+        await showLanguage(page, "en");
+        await showTheme(page, "light");
+        const scroll = await followLinkFromBottom(page);
+        if (scroll) problems.push(scroll);
+        expect.soft(problems, `${route.name} as ${role}:\n${problems.join("\n")}`).toEqual([]);
+      });
+    }
+    await context.close();
+  });
+}

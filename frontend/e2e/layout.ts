@@ -1,0 +1,102 @@
+// The layout checks of layout.spec.ts, run inside the page as it is now:
+// nothing wider than the window, no two controls on top of each other, no
+// control off the side of the window that no scrolling box can bring into
+// view. Each answers one line per problem (empty: all is well).
+import type { Page } from "@playwright/test";
+
+/** The controls checked: what a finger or a pointer can hit. */
+const INTERACTIVE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]";
+
+/** Overlaps of this many pixels or fewer (a shared border) are not counted. */
+const SLACK = 2;
+
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, slack }) => {
+      type Box = { left: number; top: number; right: number; bottom: number };
+      const problems: string[] = [];
+      const vw = window.innerWidth;
+      const root = document.documentElement;
+
+      // (a) the page is wider than the window
+      if (root.scrollWidth > vw) problems.push(`page is ${root.scrollWidth}px wide in a ${vw}px window`);
+
+      /** A short name a person can find the element by. */
+      const describe = (el: Element) => {
+        const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+        const id = el.id ? `#${el.id}` : "";
+        const href = el.getAttribute("href");
+        return `<${el.tagName.toLowerCase()}${id}${href ? ` href="${href}"` : ""}>${text ? ` "${text}"` : ""}`;
+      };
+      const clips = (el: Element) => {
+        const s = getComputedStyle(el);
+        return s.overflowX !== "visible" || s.overflowY !== "visible";
+      };
+      const scrollsSideways = (el: Element) => {
+        const x = getComputedStyle(el).overflowX;
+        return (x === "auto" || x === "scroll") && el.scrollWidth > el.clientWidth;
+      };
+      const intersect = (a: Box, b: Box): Box => ({
+        left: Math.max(a.left, b.left),
+        top: Math.max(a.top, b.top),
+        right: Math.min(a.right, b.right),
+        bottom: Math.min(a.bottom, b.bottom),
+      });
+      const width = (b: Box) => b.right - b.left;
+      const height = (b: Box) => b.bottom - b.top;
+
+      type Control = { el: Element; box: Box; shown: Box; sideways: boolean };
+      const controls: Control[] = [];
+      for (const el of document.querySelectorAll(selector)) {
+        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        if (el.closest("[inert]")) continue;
+        const r = el.getBoundingClientRect();
+        const box = { left: r.left + scrollX, top: r.top + scrollY, right: r.right + scrollX, bottom: r.bottom + scrollY };
+        if (width(box) <= slack || height(box) <= slack) continue; // sr-only and zero-size toggles
+        // What of it its clipping boxes leave to be seen (the page itself, html and body, not counted).
+        let shown = box;
+        let sideways = false;
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          if (!clips(p)) continue;
+          const q = p.getBoundingClientRect();
+          shown = intersect(shown, { left: q.left + scrollX, top: q.top + scrollY, right: q.right + scrollX, bottom: q.bottom + scrollY });
+          if (scrollsSideways(p)) sideways = true;
+        }
+        controls.push({ el, box, shown, sideways });
+      }
+
+      // (b) two controls on top of each other (one inside the other is fine)
+      const seen = controls.filter((c) => width(c.shown) > slack && height(c.shown) > slack);
+      for (let i = 0; i < seen.length; i++) {
+        for (let j = i + 1; j < seen.length; j++) {
+          const a = seen[i]!;
+          const b = seen[j]!;
+          if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+          const o = intersect(a.shown, b.shown);
+          if (width(o) > slack && height(o) > slack) {
+            problems.push(`${describe(a.el)} overlaps ${describe(b.el)} by ${Math.round(width(o))}x${Math.round(height(o))}px`);
+          }
+        }
+      }
+
+      // (c) a control off the side of the window that no box scrolls to
+      for (const c of controls) {
+        if (c.sideways) continue;
+        if (width(c.shown) <= slack || height(c.shown) <= slack) continue; // clipped away: not shown at all
+        if (c.shown.right > vw + 1 || c.shown.left < -1) {
+          problems.push(`${describe(c.el)} is outside the window (${Math.round(c.shown.left)} to ${Math.round(c.shown.right)} of ${vw}px) and nothing scrolls to it`);
+        }
+      }
+      return problems;
+    },
+    { selector: INTERACTIVE, slack: SLACK },
+  );
+}
+
+/**
+ * settle waits two frames for the layout to follow a resize or a switch
+ * (the pages run with reduced motion, so nothing slides for long).
+ */
+export async function settle(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
