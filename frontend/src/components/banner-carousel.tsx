@@ -138,9 +138,9 @@ export function BannerCarousel({ postAd }: { postAd?: ReactNode }) {
               <div className="flex max-w-xl flex-col items-start gap-4 sm:gap-5">
                 <span className="badge badge-accent font-semibold">{t(s.tag)}</span>
                 {i === 0 ? (
-                  <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">{t(s.title)}</h1>
+                  <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl xl:text-5xl">{t(s.title)}</h1>
                 ) : (
-                  <h2 className="text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">{t(s.title)}</h2>
+                  <h2 className="text-3xl font-extrabold leading-tight sm:text-4xl xl:text-5xl">{t(s.title)}</h2>
                 )}
                 <p className="text-base opacity-90 sm:text-lg">{t(s.text)}</p>
                 {s.cta === "post-ad" ? (
@@ -155,7 +155,7 @@ export function BannerCarousel({ postAd }: { postAd?: ReactNode }) {
                   <span className="btn btn-accent pointer-events-none">{t(s.cta.label)}</span>
                 )}
               </div>
-              <div className="hidden h-56 w-80 shrink-0 md:block lg:h-64 lg:w-96">{s.art}</div>
+              <div className="hidden h-56 w-80 shrink-0 lg:block xl:h-64 xl:w-96">{s.art}</div>
             </div>
           </div>
         ))}

@@ -89,9 +89,12 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav className="navbar relative mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label={t("Main")}>
-        {/* below lg (no centred links) the ends take what they need, so the right one never runs over the logo */}
-        <div className="navbar-start shrink-0 gap-1 max-lg:w-auto">
-          <details ref={mobileMenu} className="dropdown lg:hidden">
+        {/* The logo and the links take what they need and the right end the rest, its
+            search box growing and shrinking with it, so nothing runs over anything else.
+            Below xl the links and the language live in the menu: a signed-in bar has the
+            search, theme, Post your ad, bell, photo and Log Out to hold. */}
+        <div className="navbar-start w-auto shrink-0 gap-1">
+          <details ref={mobileMenu} className="dropdown xl:hidden">
             <summary className="btn btn-square btn-ghost" aria-label={t("Open menu")}>
               <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" aria-hidden="true">
                 <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
@@ -122,7 +125,7 @@ export function SiteHeader({
                   />
                 </li>
               )}
-              {/* below lg the bar has no room for the language: it is here, with the links */}
+              {/* below xl the bar has no room for the language: it is here, with the links */}
               <li className="mt-1 border-t border-base-200 pt-1">
                 <LanguageSwitch
                   lang={lang}
@@ -142,19 +145,19 @@ export function SiteHeader({
           </Link>
         </div>
 
-        <div className="navbar-center hidden lg:flex">
+        <div className="navbar-center hidden flex-none xl:flex">
           <ul aria-label={t("Primary")} className="menu menu-horizontal gap-1 px-1 font-medium">
             <NavItems user={user} />
           </ul>
         </div>
 
-        <div className="navbar-end min-w-0 gap-2 max-lg:w-auto max-lg:flex-1 sm:gap-3">
+        <div className="navbar-end w-auto min-w-0 flex-1 gap-2 sm:gap-3">
           <SearchBox
             value={query}
             onSearch={onSearch}
             onEscape={() => setSearchOpen(false)}
             inputRef={searchInput}
-            className={`${searchOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-2 shadow-sm md:static md:block md:w-56 md:border-0 md:bg-transparent md:p-0 md:shadow-none xl:w-72`}
+            className={`${searchOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-2 shadow-sm md:static md:block md:w-auto md:min-w-36 md:max-w-80 md:flex-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
           />
           <button
             type="button"
@@ -168,7 +171,7 @@ export function SiteHeader({
               <path strokeLinecap="round" d="m20 20-3.5-3.5" />
             </svg>
           </button>
-          <div className="hidden lg:block">
+          <div className="hidden xl:block">
             <LanguageSwitch lang={lang} onChange={setLang} busy={switching} />
           </div>
           <ThemeToggle theme={theme} onChange={onThemeChange} />

@@ -28,7 +28,7 @@ function CategorySidebar({ current, categories, loading }: { current: string; ca
     ul.scrollLeft = offset - (ul.clientWidth - active.offsetWidth) / 2;
   }, [current, categories]);
   return (
-    <nav aria-label={t("All categories")} className="lg:sticky lg:top-24 lg:self-start">
+    <nav aria-label={t("All categories")} className="min-w-0 lg:sticky lg:top-24 lg:self-start">
       <h2 className="mb-3 hidden px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60 lg:block">{t("Categories")}</h2>
       {loading && !categories ? (
         <div className="flex gap-2 lg:flex-col" aria-hidden="true">
@@ -71,7 +71,7 @@ function CategorySkeleton() {
         <div className="skeleton h-4 w-48" />
         <div className="skeleton h-9 w-64" />
       </div>
-      <div aria-hidden="true" className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+      <div aria-hidden="true" className="grid grid-cols-1 gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
         <div className="flex gap-2 overflow-hidden lg:flex-col">
           {Array.from({ length: 4 }, (_, i) => (
             <div key={i} className="skeleton h-11 w-28 shrink-0 lg:w-full" />
@@ -132,7 +132,7 @@ export default function CategoryPage() {
         <h1 className="text-3xl font-bold">{t("{brand} Laptops", { brand: category.name })}</h1>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
         <CategorySidebar current={category._id} categories={categories.data} loading={categories.isLoading} />
         <section aria-labelledby="category-products-title">
           {/* the cards' names are h3s: the outline needs this level between */}
