@@ -42,6 +42,13 @@ const ROUTES: Route[] = [
   { name: "all-buyers", path: () => "/dashboard/allbuyer", roles: ["admin"] },
   { name: "all-sellers", path: () => "/dashboard/allseller", roles: ["admin"] },
   { name: "reported-products", path: () => "/dashboard/repotedproducts", roles: ["admin"] },
+  { name: "mail-problems", path: () => "/dashboard/mail", roles: ["admin"] },
+  { name: "notifications", path: () => "/notifications", roles: SIGNED_IN },
+  { name: "settings", path: () => "/settings", roles: SIGNED_IN },
+  { name: "forgot-password", path: () => "/forgot-password", roles: ["visitor"] },
+  { name: "reset-password", path: () => "/reset-password?token=layout", roles: ["visitor"] },
+  { name: "verify-email", path: () => "/verify-email?token=layout", roles: ["visitor"] },
+  { name: "unsubscribe", path: () => "/unsubscribe?token=layout", roles: ["visitor"] },
 ];
 
 const WIDTHS = [360, 390, 768, 1366];
