@@ -2,30 +2,65 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"resale/store"
 )
 
-// bookingJSON is a booking on the wire, with the spec's field names.
+// bookingJSON is a booking on the wire, with the spec's field names and
+// what its buyer sees of its life (API.md, "The seller's side of a
+// booking").
 type bookingJSON struct {
-	ID           string `json:"_id"`
-	ProductName  string `json:"productName"`
-	Price        int64  `json:"price"`
-	MeetLocation string `json:"meetLocation"`
-	Paid         bool   `json:"paid"`
-	BuyerEmail   string `json:"buyerEmail"`
-	BuyerName    string `json:"buyerName"`
-	ProductID    string `json:"ProductId"`
-	Number       string `json:"number"`
+	ID            string             `json:"_id"`
+	ProductName   string             `json:"productName"`
+	Price         int64              `json:"price"`
+	MeetLocation  string             `json:"meetLocation"`
+	Paid          bool               `json:"paid"`
+	BuyerEmail    string             `json:"buyerEmail"`
+	BuyerName     string             `json:"buyerName"`
+	ProductID     string             `json:"ProductId"`
+	Number        string             `json:"number"`
+	Status        string             `json:"status"`
+	CreatedAt     time.Time          `json:"createdAt"`
+	ReservedUntil *time.Time         `json:"reservedUntil,omitempty"`
+	DeclineCode   string             `json:"declineCode,omitempty"`
+	DeclineReason string             `json:"declineReason,omitempty"`
+	HandoverCode  string             `json:"handoverCode,omitempty"`
+	HandoverURL   string             `json:"handoverUrl,omitempty"`
+	Product       bookingProductJSON `json:"product"`
 }
 
-func toBookingJSON(b store.Booking) bookingJSON {
-	return bookingJSON{
+// bookingProductJSON is the booked product as it is now.
+type bookingProductJSON struct {
+	ID          string `json:"_id"`
+	ProductName string `json:"productName"`
+	Picture     string `json:"picture"`
+	Available   string `json:"available"`
+	Reserved    bool   `json:"reserved"`
+	Deleted     bool   `json:"deleted"`
+}
+
+// toBookingJSON writes a booking for viewer: the hand-over code of an
+// accepted or paid booking goes to its buyer only, not even to an admin.
+func (s *Server) toBookingJSON(b store.BookingView, viewer store.User) bookingJSON {
+	out := bookingJSON{
 		ID: formatID(b.ID), ProductName: b.ProductName, Price: b.Price, MeetLocation: b.MeetLocation, Paid: b.Paid,
 		BuyerEmail: b.BuyerEmail, BuyerName: b.BuyerName, ProductID: formatID(b.ProductID), Number: b.Phone,
+		Status: string(b.Status), CreatedAt: b.CreatedAt.UTC(), ReservedUntil: reservedUntil(b.Booking),
+		DeclineCode: b.DeclineCode, DeclineReason: b.DeclineReason,
+		Product: bookingProductJSON{ID: formatID(b.ProductID), ProductName: b.ProductName, Picture: b.ProductPicture,
+			Available: "available", Reserved: b.ProductReserved, Deleted: b.ProductDeleted},
 	}
+	if b.ProductSold {
+		out.Product.Available = "soled"
+	}
+	if viewer.ID == b.BuyerID && (b.Status == store.BookingAccepted || b.Status == store.BookingPaid) && len(b.HandoverNonce) > 0 {
+		out.HandoverCode = s.handoverCodes.Code(b.ID, b.HandoverNonce)
+		out.HandoverURL = s.handoverURL(b.ID, out.HandoverCode)
+	}
+	return out
 }
 
 // newBookingRequest is the booking dialog. The spec's client also sends the
@@ -69,31 +104,22 @@ func (s *Server) createBooking(c echo.Context) error {
 	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(b.ID)})
 }
 
-// visibleBooking returns a booking the caller may see: their own, or any
-// for an admin. Anyone else's is "not found".
-func (s *Server) visibleBooking(c echo.Context) (store.Booking, error) {
+// getBooking serves GET /api/bookings/:id: the caller's own booking, or
+// any for an admin; anyone else's is "not found".
+func (s *Server) getBooking(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
-		return store.Booking{}, notFound("Booking")
+		return notFound("Booking")
 	}
-	b, err := s.store.GetBooking(c.Request().Context(), id)
+	b, err := s.store.GetBookingView(c.Request().Context(), id)
 	if err != nil {
-		return store.Booking{}, notFoundAs(err, "Booking")
+		return notFoundAs(err, "Booking")
 	}
 	u, _ := currentUser(c)
 	if b.BuyerID != u.ID && u.Role != store.RoleAdmin {
-		return store.Booking{}, notFound("Booking")
+		return notFound("Booking")
 	}
-	return b, nil
-}
-
-// getBooking serves GET /api/bookings/:id.
-func (s *Server) getBooking(c echo.Context) error {
-	b, err := s.visibleBooking(c)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toBookingJSON(b))
+	return c.JSON(http.StatusOK, s.toBookingJSON(b, u))
 }
 
 // listBuyerBookings serves GET /api/bookings?email=: the caller's
@@ -112,9 +138,10 @@ func (s *Server) listBuyerBookings(c echo.Context) error {
 		return err
 	}
 	setNextLink(c, next)
+	viewer, _ := currentUser(c)
 	out := make([]bookingJSON, 0, len(list))
 	for _, b := range list {
-		out = append(out, toBookingJSON(b))
+		out = append(out, s.toBookingJSON(b, viewer))
 	}
 	return c.JSON(http.StatusOK, out)
 }

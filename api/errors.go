@@ -77,6 +77,8 @@ type domainError struct {
 	message string
 	// warn: logged as a warning, since it says something about the service
 	warn string
+	// say, when set, words the error itself (in place of message)
+	say func(error) string
 }
 
 // domainErrors answers the errors of the layers below api: the first row
@@ -105,6 +107,19 @@ var domainErrors = []domainError{
 	{target: store.ErrNotReported, status: http.StatusConflict, code: "not_reported", message: "Nobody reported this product"},
 	{target: store.ErrAlreadyBooked, status: http.StatusConflict, code: "already_booked", message: "You have already booked this product: see My Booking"},
 	{target: store.ErrAlreadyPaid, status: http.StatusConflict, code: "paid", message: "This booking is already paid"},
+	{target: store.ErrBookingState, status: http.StatusConflict, code: "wrong_state", message: "This booking cannot change now", say: func(err error) string {
+		var te *store.TransitionError
+		if errors.As(err, &te) {
+			return te.Message()
+		}
+		return "This booking cannot change now"
+	}},
+	{target: store.ErrReserved, status: http.StatusConflict, code: "reserved", message: "This laptop is booked by another buyer"},
+	{target: store.ErrWrongCode, status: http.StatusBadRequest, code: "wrong_code", message: "That is not the buyer's hand-over code"},
+	{target: store.ErrHandoverLocked, status: http.StatusTooManyRequests, code: "locked",
+		message: "Too many wrong codes for this booking. Try again in an hour, or mark the laptop sold from My Products"},
+	{target: store.ErrNotSold, status: http.StatusConflict, code: "not_sold", message: "This laptop is not marked sold"},
+	{target: store.ErrSoldInShop, status: http.StatusConflict, code: "sold_in_shop", message: "This laptop was paid for or handed over through the shop, so it cannot be listed again"},
 	{target: store.ErrNotSeller, status: http.StatusConflict, code: "not_seller", message: "Only sellers can be verified"},
 	{target: store.ErrAdminAccount, status: http.StatusConflict, code: "admin", message: "Admin accounts cannot be deleted here"},
 	{target: store.ErrTokenUnusable, status: http.StatusBadRequest, code: "token_unusable", message: "This link is invalid, used or expired: ask for a new one"},
@@ -163,6 +178,9 @@ func (s *Server) errorFor(err error, c echo.Context) (int, errorBody) {
 			s.log.Warn(d.warn, "request_id", requestID(c), "path", c.Path(), "err", err)
 		}
 		body := errorBody{Message: d.message, Code: d.code}
+		if d.say != nil {
+			body.Message = d.say(err)
+		}
 		var re *rewordedError
 		if errors.As(err, &re) {
 			body.Message = re.message

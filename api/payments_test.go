@@ -311,8 +311,9 @@ func TestSecondBuyerOfASoldProductIsMarkedForRefund(t *testing.T) {
 	if m.stripe.RefundCount(pi1) != 0 {
 		t.Error("the first buyer was refunded")
 	}
-	// a new intent for the losing booking is refused: the product is sold
-	wantError(t, m.postJSON("/api/create-payment-intent", m.otherBuyer.AccessToken, map[string]any{"bookingId": second}), http.StatusConflict, "sold")
+	// a new intent for the losing booking is refused before Stripe is
+	// asked: the sale declined it
+	wantError(t, m.postJSON("/api/create-payment-intent", m.otherBuyer.AccessToken, map[string]any{"bookingId": second}), http.StatusConflict, "wrong_state")
 }
 
 func TestPaymentsOff(t *testing.T) {

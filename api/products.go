@@ -44,6 +44,8 @@ type productJSON struct {
 	Available    string `json:"available"`
 	Advertise    bool   `json:"advertise"`
 	Report       string `json:"report"`
+	// Reserved: the seller accepted a booking of it; it takes no other.
+	Reserved bool `json:"reserved"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -53,6 +55,7 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Category: p.Category, Condition: p.Condition, Location: p.Location, Used: p.Used, Number: p.Phone,
 		Description: p.Description, Seller: p.SellerName, SellerEmail: p.SellerEmail, SellerVerify: p.SellerVerified,
 		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
+		Reserved: p.Reserved,
 	}
 	if p.Sold {
 		out.Available = "soled"

@@ -86,6 +86,17 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/bookings/:id", s.getBooking, requireUser)               // own, or any for an admin
 	g.DELETE("/bookings/:id", s.cancelBooking, requireUser, noBody) // own only
 
+	// the seller's side of a booking: bookings of their own products only
+	// (others' are not found); an admin sees every lead and answers none
+	leads := requireRole(store.RoleSeller, store.RoleAdmin)
+	g.GET("/leads", s.listLeads, leads)
+	g.GET("/leads/new", s.countNewLeads, leads)
+	g.PUT("/bookings/:id/accept", s.acceptBooking, seller, noBody, s.changes)
+	g.PUT("/bookings/:id/decline", s.declineBooking, seller, s.changes) // optional JSON {reason}
+	g.POST("/bookings/:id/handover", s.handover, seller, s.changes)
+	g.PUT("/products/:id/sold", s.markSold, seller, noBody, s.changes)
+	g.PUT("/products/:id/relist", s.relist, seller, noBody, s.changes)
+
 	// payments
 	g.POST("/create-payment-intent", s.createPaymentIntent, requireUser) // own booking only
 	g.POST("/payments", s.recordPayment, requireUser, s.changes)         // own booking only

@@ -111,7 +111,8 @@ type Server struct {
 	hsts                 bool                 // PublicURL is https: send Strict-Transport-Security
 	publicReads          *publicReads
 	uploadGate           *uploadGate
-	accountTokens        auth.AccountTokens // reset and verification links (account_recovery.go)
+	accountTokens        auth.AccountTokens  // reset and verification links (account_recovery.go)
+	handoverCodes        *auth.HandoverCodes // the codes that complete a sale (leads.go)
 	mailConfigured       bool
 }
 
@@ -171,6 +172,7 @@ func New(opts Options) (*Server, error) {
 		publicReads:   newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
 		uploadGate:    newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
 		accountTokens: auth.NewAccountTokens(opts.TokenKey),
+		handoverCodes: auth.NewHandoverCodes(opts.TokenKey),
 
 		mailConfigured: opts.MailConfigured,
 	}

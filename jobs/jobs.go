@@ -4,9 +4,10 @@
 // instance (a job is locked by the worker that takes it), retried with
 // backoff, and rescued when the instance working one dies. The jobs: the
 // email of a notification (email.go), the email of an account link
-// (account_email.go) and the periodic pass of payment reconciliation
-// (reconcile.go), which River's elected leader queues once per interval
-// for all instances.
+// (account_email.go), and two periodic passes that River's elected leader
+// queues once per interval for all instances: payment reconciliation
+// (reconcile.go) and the release of reservations that ran out
+// (release.go).
 package jobs
 
 import (
@@ -66,6 +67,12 @@ type Options struct {
 	Reconcile func(context.Context) error
 	// ReconcileEvery is the interval of Reconcile; 0 is a minute.
 	ReconcileEvery time.Duration
+	// ReleaseEvery is how often the reservations that ran out are
+	// released; 0 is a minute.
+	ReleaseEvery time.Duration
+	// ReservationLength is how long a reservation lasts; 0 is
+	// store.ReservationLength (tests shorten it).
+	ReservationLength time.Duration
 
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
@@ -100,6 +107,8 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	opts.JobTimeout = defaultTo(opts.JobTimeout, time.Minute)
 	opts.RescueAfter = defaultTo(opts.RescueAfter, 5*time.Minute)
 	opts.ReconcileEvery = defaultTo(opts.ReconcileEvery, time.Minute)
+	opts.ReleaseEvery = defaultTo(opts.ReleaseEvery, time.Minute)
+	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
 
 	workers := river.NewWorkers()
 	email := &emailWorker{opts: opts}
@@ -110,7 +119,14 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	if err := river.AddWorkerSafely(workers, account); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
+	release := &releaseWorker{store: opts.Store, after: opts.ReservationLength, log: opts.Logger}
+	if err := river.AddWorkerSafely(workers, release); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
 	var periodic []*river.PeriodicJob
+	if !opts.NotLeader { // River queues periodic jobs from its leader only
+		periodic = append(periodic, releaseJob(opts.ReleaseEvery))
+	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead
 		w := &reconcileWorker{pass: opts.Reconcile, timeout: opts.RescueAfter * 4 / 5}

@@ -121,8 +121,8 @@ func TestSchemaConstraints(t *testing.T) {
 		('Sam Seller', 'sam@example.com', 'Seller'), ('Bea Buyer', 'bea@example.com', 'Buyer')`)
 	mustExec(`INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
 		VALUES (1, 1, 'Walton Tamarind', '/uploads/a.jpg', 30000, 50000, 'good', 'Dhaka', '2', '01700000000')`)
-	mustExec(`INSERT INTO bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-		VALUES (1, 2, 'Bea Buyer', 'bea@example.com', 'Walton Tamarind', 30000, '01800000000', 'Mirpur 10')`)
+	mustExec(`INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+		VALUES (1, 1, 2, 'Bea Buyer', 'bea@example.com', 'Walton Tamarind', 30000, '01800000000', 'Mirpur 10')`)
 	mustExec(`INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
 		VALUES (1, 1, 2, 'bea@example.com', 30000, 3000000, 'bdt', 'pi_1')`)
 
@@ -142,16 +142,21 @@ func TestSchemaConstraints(t *testing.T) {
 			VALUES (1, 99, 'P', '/uploads/a.jpg', 100, 100, 'good', 'Dhaka', '1', '017000')`, "23503", "products_category_fkey"},
 		{"no such seller", `INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
 			VALUES (99, 1, 'P', '/uploads/a.jpg', 100, 100, 'good', 'Dhaka', '1', '017000')`, "23503", "products_seller_fkey"},
-		{"second open booking of one product by one buyer", `INSERT INTO bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-			VALUES (1, 2, 'Bea', 'bea@example.com', 'Walton', 30000, '018000', 'Mirpur')`, "23505", "bookings_open_key"},
+		{"second open booking of one product by one buyer", `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+			VALUES (1, 1, 2, 'Bea', 'bea@example.com', 'Walton', 30000, '018000', 'Mirpur')`, "23505", "bookings_open_key"},
 		{"second payment of a booking", `INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
 			VALUES (1, 1, 2, 'bea@example.com', 30000, 3000000, 'bdt', 'pi_2')`, "23505", "payments_booking_key"},
-		{"second payment with one transaction id", `WITH b AS (INSERT INTO bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-			VALUES (1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id)
+		{"second payment with one transaction id", `WITH b AS (INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+			VALUES (1, 1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id)
 			INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
 			SELECT id, 1, 1, 'sam@example.com', 30000, 3000000, 'bdt', 'pi_1' FROM b`, "23505", "payments_transaction_key"},
 		{"bad currency", `UPDATE payments SET currency = 'BDT'`, "23514", "payments_currency_check"},
 		{"unknown payment status", `UPDATE payments SET status = 'pending'`, "23514", "payments_status_check"},
+		{"unknown booking status", `UPDATE bookings SET status = 'shipped'`, "23514", "bookings_status_check"},
+		{"paid without the status", `UPDATE bookings SET paid_at = now()`, "23514", "bookings_status_paid"},
+		{"accepted without a hand-over nonce", `UPDATE bookings SET status = 'accepted', accepted_at = now()`, "23514", "bookings_status_accepted"},
+		{"declined without a reason code", `UPDATE bookings SET status = 'declined'`, "23514", "bookings_status_declined"},
+		{"cancelled without the time", `UPDATE bookings SET status = 'cancelled'`, "23514", "bookings_status_cancelled"},
 		{"duplicate category", `INSERT INTO categories (name, image) VALUES ('HP', '/x.svg')`, "23505", "categories_name_key"},
 	}
 	for _, c := range cases {
@@ -166,16 +171,36 @@ func TestSchemaConstraints(t *testing.T) {
 		}
 	}
 
-	// a product is paid for once: a second paid booking of it is refused
-	mustExec(`UPDATE bookings SET paid_at = now() WHERE id = 1`)
-	var second int64
-	if err := db.QueryRowContext(ctx, `INSERT INTO bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-		VALUES (1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id`).Scan(&second); err != nil {
+	// a laptop is reserved for one booking at a time
+	var other int64
+	if err := db.QueryRowContext(ctx, `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+		VALUES (1, 1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id`).Scan(&other); err != nil {
 		t.Fatal(err)
 	}
-	_, err := db.ExecContext(ctx, `UPDATE bookings SET paid_at = now() WHERE id = $1`, second)
+	accept := `UPDATE bookings SET status = 'accepted', accepted_at = now(), handover_nonce = '\x00112233445566778899aabbccddeeff' WHERE id = $1`
+	mustExec(accept, 1)
+	if _, err := db.ExecContext(ctx, accept, other); !isConstraint(err, "bookings_accepted_product_key") {
+		t.Errorf("second accepted booking of a product: err = %v, want bookings_accepted_product_key", err)
+	}
+	mustExec(`UPDATE bookings SET status = 'declined', decline_code = 'seller' WHERE id = $1`, other)
+
+	// a product is paid for once: a second paid booking of it is refused
+	mustExec(`UPDATE bookings SET paid_at = now(), status = 'paid' WHERE id = 1`)
+	var second int64
+	if err := db.QueryRowContext(ctx, `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+		VALUES (1, 1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id`).Scan(&second); err != nil {
+		t.Fatal(err)
+	}
+	_, err := db.ExecContext(ctx, `UPDATE bookings SET paid_at = now(), status = 'paid' WHERE id = $1`, second)
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) || pgErr.ConstraintName != "bookings_paid_product_key" {
 		t.Errorf("second paid booking of a product: err = %v, want bookings_paid_product_key", err)
 	}
+}
+
+// isConstraint tells whether err is PostgreSQL refusing a write by the
+// named constraint.
+func isConstraint(err error, name string) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.ConstraintName == name
 }

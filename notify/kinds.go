@@ -32,12 +32,20 @@ var kinds = map[string]kind{
 		"bn": {"বুকিং গৃহীত: {{.product}}", "বিক্রেতা আপনার {{.product}} এর বুকিং গ্রহণ করেছেন। হস্তান্তরের কোডটি বুকিংয়ের পাতায় আছে।"},
 	}},
 	"booking_declined": {[]string{"product"}, map[string]words{
-		"en": {"Booking declined: {{.product}}", "The seller declined your booking of {{.product}}.{{with .reason}} Reason: {{.}}{{end}}"},
-		"bn": {"বুকিং গৃহীত হয়নি: {{.product}}", "বিক্রেতা আপনার {{.product}} এর বুকিং গ্রহণ করেননি।{{with .reason}} কারণ: {{.}}{{end}}"},
+		"en": {"Booking declined: {{.product}}", "The seller declined your booking of {{.product}}.{{if .reserved}} They reserved it for another buyer.{{end}}{{with .reason}} Reason: {{.}}{{end}}"},
+		"bn": {"বুকিং গৃহীত হয়নি: {{.product}}", "বিক্রেতা আপনার {{.product}} এর বুকিং গ্রহণ করেননি।{{if .reserved}} তিনি এটি অন্য একজন ক্রেতার জন্য সংরক্ষণ করেছেন।{{end}}{{with .reason}} কারণ: {{.}}{{end}}"},
 	}},
 	"booking_cancelled": {[]string{"product", "buyer"}, map[string]words{
 		"en": {"Booking cancelled: {{.product}}", "{{.buyer}} cancelled their booking of {{.product}}."},
 		"bn": {"বুকিং প্রত্যাহার: {{.product}}", "{{.buyer}} {{.product}} এর বুকিং প্রত্যাহার করেছেন।"},
+	}},
+	"reservation_released": {[]string{"product", "buyer"}, map[string]words{
+		"en": {"Reservation ended: {{.product}}", `{{if .seller}}Your reservation of {{.product}} for {{.buyer}} ended after 72 hours without a hand-over or payment. Other buyers can book it again.{{else}}The reservation of {{.product}} for you ended after 72 hours without a hand-over or payment. Book it again if you still want it.{{end}}`},
+		"bn": {"সংরক্ষণ শেষ: {{.product}}", `{{if .seller}}{{.buyer}} এর জন্য {{.product}} এর সংরক্ষণ ৭২ ঘণ্টায় হস্তান্তর বা পেমেন্ট ছাড়াই শেষ হয়েছে। অন্য ক্রেতারা এখন আবার বুক করতে পারবেন।{{else}}আপনার জন্য {{.product}} এর সংরক্ষণ ৭২ ঘণ্টায় হস্তান্তর বা পেমেন্ট ছাড়াই শেষ হয়েছে। এখনও চাইলে আবার বুক করুন।{{end}}`},
+	}},
+	"handover_completed": {[]string{"product", "buyer"}, map[string]words{
+		"en": {"Sale completed: {{.product}}", `{{if .seller}}You handed {{.product}} over to {{.buyer}}. The sale is complete.{{else}}You received {{.product}}. The sale is complete; thank you.{{end}}`},
+		"bn": {"বিক্রি সম্পন্ন: {{.product}}", `{{if .seller}}আপনি {{.buyer}} কে {{.product}} হস্তান্তর করেছেন। বিক্রি সম্পন্ন হয়েছে।{{else}}আপনি {{.product}} বুঝে পেয়েছেন। বিক্রি সম্পন্ন হয়েছে; ধন্যবাদ।{{end}}`},
 	}},
 	"payment_received": {[]string{"product", "amount"}, map[string]words{
 		"en": {"Payment received: {{.product}}", "{{.product}} was paid by card: {{.amount}}. Hand it over at the agreed place."},
@@ -90,7 +98,7 @@ var kinds = map[string]kind{
 // Kinds lists every kind of notification, in the order settings show them.
 var Kinds = []string{
 	"booking_received", "booking_accepted", "booking_declined", "booking_cancelled",
-	"payment_received", "payment_receipt", "sold_elsewhere", "product_removed",
+	"reservation_released", "handover_completed", "payment_received", "payment_receipt", "sold_elsewhere", "product_removed",
 	"seller_verified", "listing_expiring", "message_received", "offer_received",
 	"offer_answered", "saved_search_match", "price_drop",
 }

@@ -16,10 +16,36 @@ var sample = notify.Data{
 
 // Every kind renders in both languages, with its data in the text and no
 // template left over.
+// A kind told to both sides of a booking says each its own words; a
+// booking declined for another buyer says so.
+func TestWordsFollowTheReader(t *testing.T) {
+	t.Parallel()
+	for _, kind := range []string{"reservation_released", "handover_completed"} {
+		for _, lang := range notify.Languages {
+			buyer, err := notify.Render(kind, lang, notify.Data{"product": "HP", "buyer": "Karim"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			seller, err := notify.Render(kind, lang, notify.Data{"product": "HP", "buyer": "Karim", "seller": "yes"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if buyer.Body == seller.Body || !strings.Contains(seller.Body, "Karim") {
+				t.Errorf("%s/%s: buyer %q, seller %q", kind, lang, buyer.Body, seller.Body)
+			}
+		}
+	}
+	got, _ := notify.Render("booking_declined", "en", notify.Data{"product": "HP", "reserved": "yes"})
+	if !strings.Contains(got.Body, "another buyer") {
+		t.Errorf("declined for another buyer: %q", got.Body)
+	}
+}
+
 func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 	t.Parallel()
-	if len(notify.Kinds) != 15 {
-		t.Fatalf("%d kinds, want the 15 of API.md", len(notify.Kinds))
+	// the 15 of API.md, and the two ends of a reservation (#17)
+	if len(notify.Kinds) != 17 {
+		t.Fatalf("%d kinds, want 17", len(notify.Kinds))
 	}
 	for _, kind := range notify.Kinds {
 		titles := map[string]string{}

@@ -137,6 +137,10 @@ func (s *Service) CreatePaymentIntent(ctx context.Context, b store.Booking) (str
 	if b.Paid {
 		return "", ErrPaid
 	}
+	// a declined or completed booking is refused before Stripe is asked
+	if err := store.CanPay(b.Status); err != nil {
+		return "", err
+	}
 	p, err := s.store.GetProduct(ctx, b.ProductID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && p.Sold) {
 		return "", ErrSold

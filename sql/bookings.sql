@@ -1,32 +1,132 @@
 -- name: LockProductForBooking :one
 -- The live product with what a booking copies from it, locked so it cannot
--- be sold or deleted while the booking is made.
-SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at
+-- be sold, reserved or deleted while the booking is made.
+SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at, p.reserved_by
 FROM products p JOIN users u ON u.id = p.seller_id
 WHERE p.id = @id AND p.deleted_at IS NULL AND u.deleted_at IS NULL
 FOR SHARE OF p;
 
 -- name: CreateBooking :one
-INSERT INTO bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-VALUES (@product_id, @buyer_id, @buyer_name, @buyer_email, @product_name, @price, @phone, @meet_location)
+INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+VALUES (@product_id, @seller_id, @buyer_id, @buyer_name, @buyer_email, @product_name, @price, @phone, @meet_location)
 RETURNING *;
 
 -- name: GetBooking :one
 SELECT * FROM bookings WHERE id = @id AND cancelled_at IS NULL;
 
+-- name: GetBookingView :one
+-- A booking with its product as it is now, for its buyer's page.
+SELECT sqlc.embed(b), p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.id = @id AND b.cancelled_at IS NULL;
+
+-- name: GetLeadView :one
+-- A booking with its product, whatever its status, for its seller.
+SELECT sqlc.embed(b), p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.id = @id;
+
 -- name: ListBuyerBookings :many
-SELECT * FROM bookings
-WHERE buyer_id = @buyer_id AND cancelled_at IS NULL
-  AND id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
-ORDER BY id DESC
+SELECT sqlc.embed(b), p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.buyer_id = @buyer_id AND b.cancelled_at IS NULL
+  AND b.id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
+ORDER BY b.id DESC
 LIMIT @page_size;
 
--- name: CancelBooking :one
--- Only an unpaid booking can go; a paid one keeps its payment record.
-UPDATE bookings SET cancelled_at = now()
-WHERE id = @id AND buyer_id = @buyer_id AND cancelled_at IS NULL AND paid_at IS NULL
-RETURNING id;
+-- name: ListSellerLeads :many
+-- The bookings of a seller's products, newest first, cancelled ones too.
+SELECT sqlc.embed(b), p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.seller_id = @seller_id
+  AND b.id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
+ORDER BY b.id DESC
+LIMIT @page_size;
+
+-- name: ListAllLeads :many
+-- Every booking, newest first, for admins.
+SELECT sqlc.embed(b), p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
+ORDER BY b.id DESC
+LIMIT @page_size;
+
+-- name: CountSellerPendingLeads :one
+SELECT count(*) FROM bookings WHERE seller_id = @seller_id AND status = 'pending';
+
+-- name: CountAllPendingLeads :one
+SELECT count(*) FROM bookings WHERE status = 'pending';
 
 -- name: GetBookingAnyState :one
 -- Cancelled ones too: a payment may land after its booking was deleted.
 SELECT * FROM bookings WHERE id = @id;
+
+-- name: GetBookingProductID :one
+-- Which product a booking is of (it never changes), so that a change locks
+-- the product before the booking: every booking change takes its locks in
+-- that order, and two changes never wait on each other in a circle.
+SELECT product_id FROM bookings WHERE id = @id;
+
+-- name: LockProductAnyState :one
+-- The product in any state (it may have been deleted while the buyer paid).
+SELECT id, seller_id, product_name, sold_at, deleted_at, reserved_by FROM products WHERE id = @id FOR UPDATE;
+
+-- name: LockBooking :one
+SELECT * FROM bookings WHERE id = @id FOR UPDATE;
+
+-- name: SetBookingStatus :one
+-- Moves a booking to the status the state table chose, with the time and
+-- facts of that status; the fields of other statuses stay as they are.
+UPDATE bookings SET
+    status = @status,
+    accepted_at = CASE WHEN @status = 'accepted' THEN now() ELSE accepted_at END,
+    handover_nonce = CASE WHEN @status = 'accepted' THEN sqlc.narg(handover_nonce)::bytea ELSE handover_nonce END,
+    declined_at = CASE WHEN @status = 'declined' THEN now() ELSE declined_at END,
+    decline_code = CASE WHEN @status = 'declined' THEN sqlc.narg(decline_code)::text ELSE decline_code END,
+    decline_reason = CASE WHEN @status = 'declined' THEN @decline_reason ELSE decline_reason END,
+    cancelled_at = CASE WHEN @status = 'cancelled' THEN now() ELSE cancelled_at END,
+    paid_at = CASE WHEN @status = 'paid' THEN now() ELSE paid_at END,
+    completed_at = CASE WHEN @status = 'completed' THEN now() ELSE completed_at END
+WHERE id = @id
+RETURNING *;
+
+-- name: LockOpenBookingsOf :many
+-- The product's bookings in the given statuses but one, locked, oldest
+-- first (the product is locked already).
+SELECT * FROM bookings
+WHERE product_id = @product_id AND id <> @except_id AND status = ANY(@statuses::text[])
+ORDER BY id
+FOR UPDATE;
+
+-- name: SetProductReservedBy :exec
+UPDATE products SET reserved_by = sqlc.narg(booking_id) WHERE id = @id;
+
+-- name: RecordHandoverFailure :one
+-- One more wrong code; every fifth locks the hand-over for an hour.
+UPDATE bookings SET
+    handover_failures = handover_failures + 1,
+    handover_locked_until = CASE WHEN (handover_failures + 1) % 5 = 0 THEN now() + interval '1 hour' END
+WHERE id = @id
+RETURNING handover_failures, handover_locked_until;
+
+-- name: ListExpiredReservations :many
+-- Accepted bookings whose reservation ran out, oldest first.
+SELECT id FROM bookings
+WHERE status = 'accepted' AND accepted_at < now() - make_interval(secs => sqlc.arg(max_age_seconds)::float8)
+ORDER BY accepted_at
+LIMIT 100;
+
+-- name: ProductSoldInShop :one
+-- Whether the product went through the shop: paid by card or handed over.
+SELECT EXISTS (SELECT 1 FROM bookings WHERE product_id = @product_id AND status IN ('paid', 'completed'));
+
+-- name: MarkProductSoldOutside :execrows
+UPDATE products SET sold_at = now(), reserved_by = NULL WHERE id = @id AND sold_at IS NULL;
+
+-- name: RelistProduct :execrows
+UPDATE products SET sold_at = NULL WHERE id = @id AND sold_at IS NOT NULL;

@@ -107,7 +107,8 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        p.original_price, p.condition, p.location, p.used, p.phone, p.description,
        u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
        p.advertised_at, p.sold_at, p.created_at,
-       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
+       (p.reserved_by IS NOT NULL)::boolean AS reserved
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id

@@ -6,12 +6,6 @@ FROM bookings b
 JOIN products p ON p.id = b.product_id
 WHERE b.id = @id;
 
--- name: ListOtherOpenBookers :many
--- The buyers whose open, unpaid bookings of a product end when another
--- booking of it is paid.
-SELECT DISTINCT buyer_id FROM bookings
-WHERE product_id = @product_id AND id <> @booking_id AND cancelled_at IS NULL AND paid_at IS NULL;
-
 -- name: GetSellerByEmail :one
 SELECT id FROM users WHERE lower(email) = lower(@email) AND deleted_at IS NULL;
 

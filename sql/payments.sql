@@ -1,10 +1,3 @@
--- name: LockBooking :one
-SELECT * FROM bookings WHERE id = @id FOR UPDATE;
-
--- name: LockProductForSale :one
--- The product in any state (it may have been deleted while the buyer paid).
-SELECT id, sold_at, deleted_at FROM products WHERE id = @id FOR UPDATE;
-
 -- name: SetBookingPaymentIntent :execrows
 -- Compare-and-set: a booking's PaymentIntent changes only from the one the
 -- caller saw (NULL for none), so two tabs cannot each attach their own.
@@ -19,11 +12,8 @@ INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amou
 VALUES (@booking_id, @product_id, @buyer_id, @buyer_email, @price, @amount, @currency, @transaction_id, @status)
 RETURNING *;
 
--- name: MarkBookingPaid :exec
-UPDATE bookings SET paid_at = now() WHERE id = @id AND cancelled_at IS NULL;
-
 -- name: MarkProductSold :exec
-UPDATE products SET sold_at = now() WHERE id = @id AND sold_at IS NULL;
+UPDATE products SET sold_at = now(), reserved_by = NULL WHERE id = @id AND sold_at IS NULL;
 
 -- name: RecordStripeEvent :execrows
 INSERT INTO stripe_events (event_id, type) VALUES (@event_id, @type) ON CONFLICT DO NOTHING;

@@ -57,9 +57,15 @@ WHERE id = @id AND deleted_at IS NULL
   AND EXISTS (SELECT 1 FROM product_reports WHERE product_id = @id);
 
 -- name: CancelOpenBookingsOfProduct :exec
--- The product is gone: bookings nobody paid for are cancelled with it.
-UPDATE bookings SET cancelled_at = now()
-WHERE product_id = @product_id AND paid_at IS NULL AND cancelled_at IS NULL;
+-- The product is gone: its open bookings (those in @statuses, the ones
+-- the state table lets a cancel end) are cancelled with it, and with them
+-- its reservation.
+WITH closed AS (
+    UPDATE bookings SET status = 'cancelled', cancelled_at = now()
+    WHERE product_id = @product_id AND status = ANY(@statuses::text[])
+    RETURNING id
+)
+UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed);
 
 -- name: ReportProduct :execrows
 -- One report per person and product; reporting again changes nothing.

@@ -63,8 +63,12 @@ UPDATE users SET deleted_at = now(), token_version = token_version + 1 WHERE id 
 UPDATE products SET deleted_at = now() WHERE seller_id = @seller_id AND deleted_at IS NULL;
 
 -- name: CancelOpenBookingsOfUser :exec
--- Unpaid bookings the user made, and unpaid bookings of the user's
--- products; paid ones stay, with their payments.
-UPDATE bookings SET cancelled_at = now()
-WHERE paid_at IS NULL AND cancelled_at IS NULL
-  AND (buyer_id = @user_id OR product_id IN (SELECT id FROM products WHERE seller_id = @user_id));
+-- The open bookings (those in @statuses, the ones the state table lets a
+-- cancel end) the user made or the user's products have, and the
+-- reservations they held; paid ones stay, with their payments.
+WITH closed AS (
+    UPDATE bookings SET status = 'cancelled', cancelled_at = now()
+    WHERE status = ANY(@statuses::text[]) AND (buyer_id = @user_id OR seller_id = @user_id)
+    RETURNING id
+)
+UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed);

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
+	"time"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -13,11 +15,15 @@ var ErrAlreadyPaid = errors.New("the booking is paid")
 // ErrAlreadyBooked: the buyer already holds an open booking of the product.
 var ErrAlreadyBooked = errors.New("already booked")
 
+// ErrReserved: the laptop is reserved for another buyer's booking.
+var ErrReserved = errors.New("the product is reserved for another booking")
+
 // Booking is a buyer's claim on a product, with the name, email, product
 // name and price copied when it was made.
 type Booking struct {
 	ID              int64
 	ProductID       int64
+	SellerID        int64
 	BuyerID         int64
 	BuyerName       string
 	BuyerEmail      string
@@ -27,17 +33,49 @@ type Booking struct {
 	MeetLocation    string
 	PaymentIntentID string
 	Paid            bool
+	Status          BookingStatus
+	CreatedAt       time.Time
+	// AcceptedAt is when the seller accepted it (nil: never).
+	AcceptedAt *time.Time
+	// DeclineCode says why a declined booking was declined (declineCodes);
+	// DeclineReason is the seller's words, if any.
+	DeclineCode   string
+	DeclineReason string
+	// HandoverNonce makes the hand-over code (auth.HandoverCodes) of an
+	// accepted or paid booking; nil before it is accepted.
+	HandoverNonce []byte
+	// HandoverLockedUntil: too many wrong codes; none taken until then.
+	HandoverLockedUntil *time.Time
 }
 
 func bookingFrom(b dbsqlc.Booking) Booking {
 	out := Booking{
-		ID: b.ID, ProductID: b.ProductID, BuyerID: b.BuyerID, BuyerName: b.BuyerName, BuyerEmail: b.BuyerEmail,
+		ID: b.ID, ProductID: b.ProductID, SellerID: b.SellerID, BuyerID: b.BuyerID, BuyerName: b.BuyerName, BuyerEmail: b.BuyerEmail,
 		ProductName: b.ProductName, Price: b.Price, Phone: b.Phone, MeetLocation: b.MeetLocation, Paid: b.PaidAt != nil,
+		Status: BookingStatus(b.Status), CreatedAt: b.CreatedAt, AcceptedAt: b.AcceptedAt, DeclineReason: b.DeclineReason,
+		HandoverNonce: b.HandoverNonce, HandoverLockedUntil: b.HandoverLockedUntil,
 	}
 	if b.PaymentIntentID != nil {
 		out.PaymentIntentID = *b.PaymentIntentID
 	}
+	if b.DeclineCode != nil {
+		out.DeclineCode = *b.DeclineCode
+	}
 	return out
+}
+
+// BookingView is a booking with its product as it is now.
+type BookingView struct {
+	Booking
+	ProductPicture  string
+	ProductSold     bool
+	ProductDeleted  bool
+	ProductReserved bool
+}
+
+func bookingView(b dbsqlc.Booking, picture string, soldAt, deletedAt *time.Time, reservedBy *int64) BookingView {
+	return BookingView{Booking: bookingFrom(b), ProductPicture: picture, ProductSold: soldAt != nil,
+		ProductDeleted: deletedAt != nil, ProductReserved: reservedBy != nil}
 }
 
 // NewBooking is a booking request; name, email, product name and price
@@ -49,8 +87,9 @@ type NewBooking struct {
 	MeetLocation string
 }
 
-// CreateBooking books a live, unsold product that is not the buyer's own:
-// ErrNotFound, ErrSold, ErrOwnProduct or ErrAlreadyBooked otherwise.
+// CreateBooking books a live, unsold, unreserved product that is not the
+// buyer's own: ErrNotFound, ErrSold, ErrReserved, ErrOwnProduct or
+// ErrAlreadyBooked otherwise.
 func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error) {
 	var out Booking
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
@@ -63,9 +102,11 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 			return ErrOwnProduct
 		case p.SoldAt != nil:
 			return ErrSold
+		case p.ReservedBy != nil:
+			return ErrReserved
 		}
 		b, err := q.CreateBooking(ctx, dbsqlc.CreateBookingParams{
-			ProductID: p.ID, BuyerID: n.Buyer.ID, BuyerName: n.Buyer.Name, BuyerEmail: n.Buyer.Email,
+			ProductID: p.ID, SellerID: p.SellerID, BuyerID: n.Buyer.ID, BuyerName: n.Buyer.Name, BuyerEmail: n.Buyer.Email,
 			ProductName: p.ProductName, Price: p.SellPrice, Phone: n.Phone, MeetLocation: n.MeetLocation,
 		})
 		if err != nil {
@@ -85,7 +126,7 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 	return out, err
 }
 
-// GetBooking returns an open booking.
+// GetBooking returns a booking its buyer still has (not cancelled).
 func (s *Store) GetBooking(ctx context.Context, id int64) (Booking, error) {
 	b, err := s.q.GetBooking(ctx, id)
 	if err != nil {
@@ -94,45 +135,95 @@ func (s *Store) GetBooking(ctx context.Context, id int64) (Booking, error) {
 	return bookingFrom(b), nil
 }
 
-// ListBuyerBookings returns a page of a buyer's open bookings, newest
-// first, and where the next page starts (0: none).
-func (s *Store) ListBuyerBookings(ctx context.Context, buyerID int64, page Page) ([]Booking, int64, error) {
+// GetBookingView returns a booking its buyer still has, with its product.
+func (s *Store) GetBookingView(ctx context.Context, id int64) (BookingView, error) {
+	r, err := s.q.GetBookingView(ctx, id)
+	if err != nil {
+		return BookingView{}, translate(err)
+	}
+	return bookingView(r.Booking, r.ProductPicture, r.ProductSoldAt, r.ProductDeletedAt, r.ProductReservedBy), nil
+}
+
+// ListBuyerBookings returns a page of a buyer's bookings (not the
+// cancelled ones), newest first, and where the next page starts (0: none).
+func (s *Store) ListBuyerBookings(ctx context.Context, buyerID int64, page Page) ([]BookingView, int64, error) {
 	rows, err := s.custom.ListBuyerBookings(ctx, dbsqlc.ListBuyerBookingsParams{BuyerID: buyerID, BeforeID: page.from(), PageSize: page.size()})
 	if err != nil {
 		return nil, 0, translate(err)
 	}
-	rows, next := cut(page, rows, func(b dbsqlc.Booking) int64 { return b.ID })
-	out := make([]Booking, 0, len(rows))
+	rows, next := cut(page, rows, func(r dbsqlc.ListBuyerBookingsRow) int64 { return r.Booking.ID })
+	out := make([]BookingView, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, bookingFrom(r))
+		out = append(out, bookingView(r.Booking, r.ProductPicture, r.ProductSoldAt, r.ProductDeletedAt, r.ProductReservedBy))
 	}
 	return out, next, nil
 }
 
-// CancelBooking removes the buyer's own unpaid booking: ErrNotFound if it
-// is not theirs, ErrAlreadyPaid if it is paid.
+// ListLeads returns a page of the bookings of a seller's products (every
+// booking when sellerID is 0, for admins), newest first, cancelled ones
+// included, and where the next page starts (0: none).
+func (s *Store) ListLeads(ctx context.Context, sellerID int64, page Page) ([]BookingView, int64, error) {
+	var out []BookingView
+	if sellerID == 0 {
+		rows, err := s.q.ListAllLeads(ctx, dbsqlc.ListAllLeadsParams{BeforeID: page.from(), PageSize: page.size()})
+		if err != nil {
+			return nil, 0, translate(err)
+		}
+		for _, r := range rows {
+			out = append(out, bookingView(r.Booking, r.ProductPicture, r.ProductSoldAt, r.ProductDeletedAt, r.ProductReservedBy))
+		}
+	} else {
+		rows, err := s.q.ListSellerLeads(ctx, dbsqlc.ListSellerLeadsParams{SellerID: sellerID, BeforeID: page.from(), PageSize: page.size()})
+		if err != nil {
+			return nil, 0, translate(err)
+		}
+		for _, r := range rows {
+			out = append(out, bookingView(r.Booking, r.ProductPicture, r.ProductSoldAt, r.ProductDeletedAt, r.ProductReservedBy))
+		}
+	}
+	out, next := cut(page, out, func(b BookingView) int64 { return b.ID })
+	if out == nil {
+		out = []BookingView{}
+	}
+	return out, next, nil
+}
+
+// CountPendingLeads counts the bookings waiting for a seller's answer
+// (every seller's when sellerID is 0).
+func (s *Store) CountPendingLeads(ctx context.Context, sellerID int64) (int64, error) {
+	var n int64
+	var err error
+	if sellerID == 0 {
+		n, err = s.q.CountAllPendingLeads(ctx)
+	} else {
+		n, err = s.q.CountSellerPendingLeads(ctx, sellerID)
+	}
+	return n, translate(err)
+}
+
+// CancelBooking is the buyer deleting their own booking: ErrNotFound if it
+// is not theirs, ErrAlreadyPaid if it is paid, a TransitionError when its
+// status does not allow it. An accepted booking's reservation ends.
 func (s *Store) CancelBooking(ctx context.Context, id, buyerID int64) error {
 	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
-		if _, err := q.CancelBooking(ctx, dbsqlc.CancelBookingParams{ID: id, BuyerID: buyerID}); err == nil {
-			bn, err := s.bookingNotices(ctx, q, id)
-			if err != nil {
-				return err
-			}
-			return note(bn.cancelled())
-		} else if !errors.Is(translate(err), ErrNotFound) {
-			return err
-		}
-		b, err := q.GetBooking(ctx, id)
+		b, _, err := lockBooking(ctx, q, id)
 		if err != nil {
 			return err
 		}
-		if b.BuyerID != buyerID {
+		if b.BuyerID != buyerID || b.Status == string(BookingCancelled) {
 			return ErrNotFound
 		}
 		if b.PaidAt != nil {
 			return ErrAlreadyPaid
 		}
-		return ErrNotFound
+		if _, err := move(ctx, q, b, EventCancel, ""); err != nil {
+			return err
+		}
+		bn, err := s.bookingNotices(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		return note(bn.cancelled())
 	})
 }
 
@@ -143,4 +234,366 @@ func (s *Store) GetBookingAnyState(ctx context.Context, id int64) (Booking, erro
 		return Booking{}, translate(err)
 	}
 	return bookingFrom(b), nil
+}
+
+// lockBooking locks a booking's product, then the booking: every change of
+// a booking takes its locks in this order, so two never wait on each other
+// in a circle, and a change of one booking of a product sees every other
+// change of that product's bookings before or after it, never beside it.
+func lockBooking(ctx context.Context, q *dbsqlc.Queries, id int64) (dbsqlc.Booking, dbsqlc.LockProductAnyStateRow, error) {
+	productID, err := q.GetBookingProductID(ctx, id)
+	if err != nil {
+		return dbsqlc.Booking{}, dbsqlc.LockProductAnyStateRow{}, err
+	}
+	p, err := q.LockProductAnyState(ctx, productID)
+	if err != nil {
+		return dbsqlc.Booking{}, dbsqlc.LockProductAnyStateRow{}, err
+	}
+	b, err := q.LockBooking(ctx, id)
+	return b, p, err
+}
+
+// move applies event to a locked booking as the state table says, writes
+// its new status, and keeps the product's reservation in step: accepting
+// reserves the laptop for the booking, leaving accepted ends that.
+// reason is the seller's words when the event declines it.
+func move(ctx context.Context, q *dbsqlc.Queries, b dbsqlc.Booking, event BookingEvent, reason string) (dbsqlc.Booking, error) {
+	to, err := nextStatus(BookingStatus(b.Status), event)
+	if err != nil {
+		return b, err
+	}
+	params := dbsqlc.SetBookingStatusParams{ID: b.ID, Status: string(to)}
+	switch to {
+	case BookingDeclined:
+		code := declineCodes[event]
+		params.DeclineCode, params.DeclineReason = &code, reason
+	case BookingAccepted:
+		if params.HandoverNonce, err = newNonce(); err != nil {
+			return b, err
+		}
+	}
+	out, err := q.SetBookingStatus(ctx, params)
+	if err != nil {
+		return b, err
+	}
+	switch {
+	case to == BookingAccepted:
+		err = q.SetProductReservedBy(ctx, dbsqlc.SetProductReservedByParams{ID: b.ProductID, BookingID: &b.ID})
+	case b.Status == string(BookingAccepted):
+		err = q.SetProductReservedBy(ctx, dbsqlc.SetProductReservedByParams{ID: b.ProductID})
+	}
+	return out, err
+}
+
+// statusesAllowing lists the statuses from which event is allowed.
+func statusesAllowing(event BookingEvent) []string {
+	var out []string
+	for from, row := range bookingTransitions {
+		if _, ok := row[event]; ok {
+			out = append(out, string(from))
+		}
+	}
+	return out
+}
+
+// closeOthers applies event (EventReserved or EventSold) to every other
+// booking of the locked product it applies to, and tells their buyers.
+func (s *Store) closeOthers(ctx context.Context, q *dbsqlc.Queries, note noter, productID, exceptID int64, event BookingEvent) error {
+	others, err := q.LockOpenBookingsOf(ctx, dbsqlc.LockOpenBookingsOfParams{ProductID: productID, ExceptID: exceptID, Statuses: statusesAllowing(event)})
+	if err != nil {
+		return err
+	}
+	for _, o := range others {
+		if _, err := move(ctx, q, o, event, ""); err != nil {
+			return err
+		}
+		bn, err := s.bookingNotices(ctx, q, o.ID)
+		if err != nil {
+			return err
+		}
+		n := bn.soldElsewhere(o.BuyerID)
+		if event == EventReserved {
+			n = bn.declined("", true)
+		}
+		if err := note(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sellersBooking locks a booking of one of seller's products for a change
+// by the seller: ErrNotFound for anyone else's.
+func sellersBooking(ctx context.Context, q *dbsqlc.Queries, id, sellerID int64) (dbsqlc.Booking, dbsqlc.LockProductAnyStateRow, error) {
+	b, p, err := lockBooking(ctx, q, id)
+	if err != nil {
+		return b, p, err
+	}
+	if p.SellerID != sellerID || p.DeletedAt != nil {
+		return b, p, ErrNotFound
+	}
+	return b, p, nil
+}
+
+// AcceptBooking is the seller accepting a booking of their product: it
+// reserves the laptop for that buyer, declines every other open booking
+// of it and tells everyone. ErrSold when the laptop is sold, ErrReserved
+// when another booking is accepted, a TransitionError when this one is not
+// pending, ErrNotFound when it is not the seller's.
+func (s *Store) AcceptBooking(ctx context.Context, id, sellerID int64) (BookingView, error) {
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		b, p, err := sellersBooking(ctx, q, id, sellerID)
+		if err != nil {
+			return err
+		}
+		if _, err := nextStatus(BookingStatus(b.Status), EventAccept); err != nil {
+			return err
+		}
+		switch {
+		case p.SoldAt != nil:
+			return ErrSold
+		case p.ReservedBy != nil:
+			return ErrReserved
+		}
+		if _, err := move(ctx, q, b, EventAccept, ""); err != nil {
+			return err
+		}
+		bn, err := s.bookingNotices(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if err := note(bn.accepted()); err != nil {
+			return err
+		}
+		return s.closeOthers(ctx, q, note, p.ID, id, EventReserved)
+	})
+	if err != nil {
+		return BookingView{}, err
+	}
+	return s.leadView(ctx, id)
+}
+
+// DeclineBooking is the seller declining a booking of their product, with
+// their reason if they gave one; an accepted one's reservation ends.
+func (s *Store) DeclineBooking(ctx context.Context, id, sellerID int64, reason string) (BookingView, error) {
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		b, _, err := sellersBooking(ctx, q, id, sellerID)
+		if err != nil {
+			return err
+		}
+		if _, err := move(ctx, q, b, EventDecline, reason); err != nil {
+			return err
+		}
+		bn, err := s.bookingNotices(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		return note(bn.declined(reason, false))
+	})
+	if err != nil {
+		return BookingView{}, err
+	}
+	return s.leadView(ctx, id)
+}
+
+// ErrWrongCode: the hand-over code typed is not the booking's.
+var ErrWrongCode = errors.New("wrong hand-over code")
+
+// HandoverLockedError: too many wrong codes; the hand-over takes none
+// until Until. It matches ErrHandoverLocked.
+type HandoverLockedError struct{ Until time.Time }
+
+// ErrHandoverLocked: too many wrong hand-over codes for the booking.
+var ErrHandoverLocked = errors.New("too many wrong hand-over codes")
+
+func (e *HandoverLockedError) Error() string {
+	return "hand-over locked until " + e.Until.Format(time.RFC3339)
+}
+
+// Unwrap lets errors.Is match ErrHandoverLocked.
+func (e *HandoverLockedError) Unwrap() error { return ErrHandoverLocked }
+
+// HandoverWrongCodes is how many wrong codes lock a booking's hand-over
+// (for an hour).
+const HandoverWrongCodes = 5
+
+// Handover completes the sale of an accepted or paid booking when right
+// says the code the seller typed is the booking's (given its nonce): the
+// booking completed, the laptop sold, both sides told. A wrong code is
+// counted (and kept, though the answer is an error): ErrWrongCode, and a
+// HandoverLockedError once HandoverWrongCodes wrong ones lock it.
+func (s *Store) Handover(ctx context.Context, id, sellerID int64, right func(nonce []byte) bool) (BookingView, error) {
+	var wrong bool
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		b, p, err := sellersBooking(ctx, q, id, sellerID)
+		if err != nil {
+			return err
+		}
+		if _, err := nextStatus(BookingStatus(b.Status), EventHandover); err != nil {
+			return err
+		}
+		if b.HandoverLockedUntil != nil && b.HandoverLockedUntil.After(time.Now()) {
+			return &HandoverLockedError{Until: *b.HandoverLockedUntil}
+		}
+		if !right(b.HandoverNonce) {
+			// counted in this transaction, which commits: the error is
+			// returned once it has
+			if _, err := q.RecordHandoverFailure(ctx, id); err != nil {
+				return err
+			}
+			wrong = true
+			return nil
+		}
+		if _, err := move(ctx, q, b, EventHandover, ""); err != nil {
+			return err
+		}
+		if p.SoldAt == nil {
+			if err := q.MarkProductSold(ctx, p.ID); err != nil {
+				return err
+			}
+		}
+		bn, err := s.bookingNotices(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if err := note(bn.handedOver(true)); err != nil {
+			return err
+		}
+		return note(bn.handedOver(false))
+	})
+	if err != nil {
+		return BookingView{}, err
+	}
+	if wrong {
+		return BookingView{}, ErrWrongCode
+	}
+	return s.leadView(ctx, id)
+}
+
+// ReleaseExpiredReservations releases every reservation older than maxAge
+// that saw no hand-over, payment or decline: the booking declined (code
+// expired), the laptop available to others again, both sides told. Safe to
+// run on several instances at once: each booking is locked and its status
+// checked again. It returns how many it released.
+func (s *Store) ReleaseExpiredReservations(ctx context.Context, maxAge time.Duration) (int, error) {
+	released := 0
+	for {
+		ids, err := s.q.ListExpiredReservations(ctx, maxAge.Seconds())
+		if err != nil {
+			return released, translate(err)
+		}
+		for _, id := range ids {
+			err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+				b, _, err := lockBooking(ctx, q, id)
+				if err != nil {
+					return err
+				}
+				if b.Status != string(BookingAccepted) || b.AcceptedAt == nil || time.Since(*b.AcceptedAt) < maxAge {
+					return errSkip // answered meanwhile
+				}
+				if _, err := move(ctx, q, b, EventRelease, ""); err != nil {
+					return err
+				}
+				bn, err := s.bookingNotices(ctx, q, id)
+				if err != nil {
+					return err
+				}
+				if err := note(bn.released(true)); err != nil {
+					return err
+				}
+				return note(bn.released(false))
+			})
+			switch {
+			case err == nil:
+				released++
+			case !errors.Is(err, errSkip):
+				return released, err
+			}
+		}
+		if len(ids) < 100 {
+			return released, nil
+		}
+	}
+}
+
+// errSkip rolls back a transaction that found nothing to do.
+var errSkip = errors.New("nothing to do")
+
+// leadView is a booking with its product, whatever its status.
+func (s *Store) leadView(ctx context.Context, id int64) (BookingView, error) {
+	r, err := s.q.GetLeadView(ctx, id)
+	if err != nil {
+		return BookingView{}, translate(err)
+	}
+	return bookingView(r.Booking, r.ProductPicture, r.ProductSoldAt, r.ProductDeletedAt, r.ProductReservedBy), nil
+}
+
+// newNonce is the random part of a hand-over code.
+func newNonce() ([]byte, error) {
+	b := make([]byte, 16)
+	_, err := rand.Read(b)
+	return b, err
+}
+
+// ErrNotSold: the product is not marked sold, so there is nothing to relist.
+var ErrNotSold = errors.New("the product is not sold")
+
+// ErrSoldInShop: the product was paid for or handed over through the
+// shop; it cannot be listed again.
+var ErrSoldInShop = errors.New("the product was sold through the shop")
+
+// sellersProduct locks a live product of seller's: ErrNotFound for anyone
+// else's.
+func sellersProduct(ctx context.Context, q *dbsqlc.Queries, productID, sellerID int64) (dbsqlc.LockProductAnyStateRow, error) {
+	p, err := q.LockProductAnyState(ctx, productID)
+	if err != nil {
+		return p, err
+	}
+	if p.SellerID != sellerID || p.DeletedAt != nil {
+		return p, ErrNotFound
+	}
+	return p, nil
+}
+
+// MarkSoldOutside is the seller saying their laptop was sold outside the
+// shop: it leaves the catalogue, and its open bookings are declined and
+// their buyers told. ErrSold when it is sold already.
+func (s *Store) MarkSoldOutside(ctx context.Context, productID, sellerID int64) error {
+	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		p, err := sellersProduct(ctx, q, productID, sellerID)
+		if err != nil {
+			return err
+		}
+		if p.SoldAt != nil {
+			return ErrSold
+		}
+		if _, err := q.MarkProductSoldOutside(ctx, productID); err != nil {
+			return err
+		}
+		return s.closeOthers(ctx, q, note, productID, 0, EventSold)
+	})
+}
+
+// Relist puts a laptop the seller marked sold back in the catalogue:
+// ErrNotSold when it is not sold, ErrSoldInShop when it was paid for or
+// handed over through the shop.
+func (s *Store) Relist(ctx context.Context, productID, sellerID int64) error {
+	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+		p, err := sellersProduct(ctx, q, productID, sellerID)
+		if err != nil {
+			return err
+		}
+		if p.SoldAt == nil {
+			return ErrNotSold
+		}
+		inShop, err := q.ProductSoldInShop(ctx, productID)
+		if err != nil {
+			return err
+		}
+		if inShop {
+			return ErrSoldInShop
+		}
+		_, err = q.RelistProduct(ctx, productID)
+		return err
+	})
 }

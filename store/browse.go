@@ -169,7 +169,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
 				Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
 				Phone: r.Phone, Description: r.Description, SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
-				AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported})
+				AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved})
 			ranks = append(ranks, r.Rank)
 		}
 	default:

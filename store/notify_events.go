@@ -34,7 +34,7 @@ func (s *Store) txNotices(ctx context.Context, fn func(q *dbsqlc.Queries, note n
 
 // Where the notifications lead in the app.
 const (
-	linkSellerBookings = "/dashboard/myproducts"
+	linkSellerBookings = "/dashboard/leads"
 	linkBuyerBookings  = "/dashboard/mybooking"
 	linkSellerProducts = "/dashboard/myproducts"
 )
@@ -80,34 +80,61 @@ func (b bookingNotices) soldElsewhere(buyerID int64) Notice {
 	return Notice{UserID: buyerID, Kind: "sold_elsewhere", Link: linkBuyerBookings, Data: notify.Data{"product": b.f.ProductName}}
 }
 
+// accepted tells the buyer the laptop is reserved for them.
+func (b bookingNotices) accepted() Notice {
+	return Notice{UserID: b.f.BuyerID, Kind: "booking_accepted", Link: linkBuyerBookings, Data: notify.Data{"product": b.f.ProductName}}
+}
+
+// declined tells the buyer the seller said no: in the seller's words, or,
+// when reserved, because the seller accepted another buyer's booking.
+func (b bookingNotices) declined(reason string, reserved bool) Notice {
+	d := notify.Data{"product": b.f.ProductName}
+	if reason != "" {
+		d["reason"] = reason
+	}
+	if reserved {
+		d["reserved"] = "yes"
+	}
+	return Notice{UserID: b.f.BuyerID, Kind: "booking_declined", Link: linkBuyerBookings, Data: d}
+}
+
+// released tells the seller or the buyer that a reservation ran out.
+func (b bookingNotices) released(seller bool) Notice {
+	d := notify.Data{"product": b.f.ProductName, "buyer": b.f.BuyerName}
+	if seller {
+		d["seller"] = "yes"
+		return Notice{UserID: b.f.SellerID, Kind: "reservation_released", Link: linkSellerBookings, Data: d}
+	}
+	return Notice{UserID: b.f.BuyerID, Kind: "reservation_released", Link: linkBuyerBookings, Data: d}
+}
+
+// handedOver tells the seller or the buyer the sale is complete.
+func (b bookingNotices) handedOver(seller bool) Notice {
+	d := notify.Data{"product": b.f.ProductName, "buyer": b.f.BuyerName}
+	if seller {
+		d["seller"] = "yes"
+		return Notice{UserID: b.f.SellerID, Kind: "handover_completed", Link: linkSellerBookings, Data: d}
+	}
+	return Notice{UserID: b.f.BuyerID, Kind: "handover_completed", Link: linkBuyerBookings, Data: d}
+}
+
 // paid writes the notifications of a payment recorded for the first time:
-// the seller and the buyer hear of a sale, and every other buyer holding
-// a booking of the laptop that it went to someone else; a payment that
-// came too late (refund_required) tells its own buyer instead.
-func (b bookingNotices) paid(ctx context.Context, q *dbsqlc.Queries, note noter, productID int64, sold bool, amount int64, currency string) error {
+// the seller and the buyer hear of a sale. A payment that came too late
+// (refund_required) tells its own buyer instead, unless the buyer's own
+// booking was completed by hand-over meanwhile (they have the laptop; the
+// card payment is refunded).
+func (b bookingNotices) paid(note noter, sold, completed bool, amount int64, currency string) error {
 	if !sold {
+		if completed {
+			return nil
+		}
 		return note(b.soldElsewhere(b.f.BuyerID))
 	}
 	text := formatAmount(amount, currency)
 	if err := note(b.paymentReceived(text)); err != nil {
 		return err
 	}
-	if err := note(b.receipt(text)); err != nil {
-		return err
-	}
-	others, err := q.ListOtherOpenBookers(ctx, dbsqlc.ListOtherOpenBookersParams{ProductID: productID, BookingID: b.f.ID})
-	if err != nil {
-		return err
-	}
-	for _, id := range others {
-		if id == b.f.BuyerID {
-			continue
-		}
-		if err := note(b.soldElsewhere(id)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return note(b.receipt(text))
 }
 
 // productRemoved tells a seller an admin removed their listing, and why

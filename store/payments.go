@@ -67,7 +67,7 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 	var out Payment
 	created := false
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
-		b, err := q.LockBooking(ctx, r.BookingID)
+		b, product, err := lockBooking(ctx, q, r.BookingID)
 		if err != nil {
 			return err
 		}
@@ -88,12 +88,12 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		if b.PaidAt != nil {
 			return ErrAlreadyPaid
 		}
-		product, err := q.LockProductForSale(ctx, b.ProductID)
-		if err != nil {
-			return err
-		}
+		// the money came: kept whatever happened meanwhile, and refunded
+		// when the laptop can no longer be this buyer's (sold, deleted,
+		// the booking cancelled, declined or handed over for cash)
 		status := PaymentSucceeded
-		if product.SoldAt != nil || product.DeletedAt != nil || b.CancelledAt != nil {
+		_, payable := nextStatus(BookingStatus(b.Status), EventPay)
+		if product.SoldAt != nil || product.DeletedAt != nil || payable != nil {
 			status = PaymentRefundRequired
 		}
 		p, err := q.CreatePayment(ctx, dbsqlc.CreatePaymentParams{
@@ -103,21 +103,25 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		if err != nil {
 			return err
 		}
-		if status == PaymentSucceeded {
-			if err := q.MarkBookingPaid(ctx, b.ID); err != nil {
-				return err
-			}
-			if err := q.MarkProductSold(ctx, b.ProductID); err != nil {
-				return err
-			}
-		}
 		out, created = paymentFrom(p), true
 		// told once: only the call that recorded the payment gets here
 		bn, err := s.bookingNotices(ctx, q, b.ID)
 		if err != nil {
 			return err
 		}
-		return bn.paid(ctx, q, note, b.ProductID, status == PaymentSucceeded, r.Amount, r.Currency)
+		if status != PaymentSucceeded {
+			return bn.paid(note, false, b.Status == string(BookingCompleted), r.Amount, r.Currency)
+		}
+		if _, err := move(ctx, q, b, EventPay, ""); err != nil {
+			return err
+		}
+		if err := q.MarkProductSold(ctx, b.ProductID); err != nil {
+			return err
+		}
+		if err := bn.paid(note, true, false, r.Amount, r.Currency); err != nil {
+			return err
+		}
+		return s.closeOthers(ctx, q, note, b.ProductID, b.ID, EventSold)
 	})
 	return out, created, err
 }

@@ -42,7 +42,9 @@ type Product struct {
 	Advertised     bool
 	Sold           bool
 	Reported       bool
-	CreatedAt      time.Time
+	// Reserved: a booking of it is accepted; it takes no new bookings.
+	Reserved  bool
+	CreatedAt time.Time
 }
 
 func productFrom(r dbsqlc.ProductListing) Product {
@@ -51,7 +53,7 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		Name: r.ProductName, Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice,
 		Condition: r.Condition, Location: r.Location, Used: r.Used, Phone: r.Phone, Description: r.Description,
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
-		Advertised: r.AdvertisedAt != nil, Sold: r.SoldAt != nil, Reported: r.Reported, CreatedAt: r.CreatedAt,
+		Advertised: r.AdvertisedAt != nil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
 	}
 }
 
@@ -218,7 +220,7 @@ func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *st
 		if n == 0 {
 			return ErrNotFound
 		}
-		if err := q.CancelOpenBookingsOfProduct(ctx, productID); err != nil {
+		if err := q.CancelOpenBookingsOfProduct(ctx, dbsqlc.CancelOpenBookingsOfProductParams{ProductID: productID, Statuses: statusesAllowing(EventCancel)}); err != nil {
 			return err
 		}
 		if reason == nil {

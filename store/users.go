@@ -303,7 +303,7 @@ func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 		if u.Role == RoleAdmin {
 			return ErrAdminAccount
 		}
-		if err := q.CancelOpenBookingsOfUser(ctx, id); err != nil {
+		if err := q.CancelOpenBookingsOfUser(ctx, dbsqlc.CancelOpenBookingsOfUserParams{UserID: id, Statuses: statusesAllowing(EventCancel)}); err != nil {
 			return err
 		}
 		if err := q.DeleteProductsOfSeller(ctx, id); err != nil {

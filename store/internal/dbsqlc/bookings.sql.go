@@ -10,33 +10,37 @@ import (
 	"time"
 )
 
-const cancelBooking = `-- name: CancelBooking :one
-UPDATE bookings SET cancelled_at = now()
-WHERE id = $1 AND buyer_id = $2 AND cancelled_at IS NULL AND paid_at IS NULL
-RETURNING id
+const countAllPendingLeads = `-- name: CountAllPendingLeads :one
+SELECT count(*) FROM bookings WHERE status = 'pending'
 `
 
-type CancelBookingParams struct {
-	ID      int64
-	BuyerID int64
+func (q *Queries) CountAllPendingLeads(ctx context.Context) (int64, error) {
+	row := q.db.QueryRow(ctx, countAllPendingLeads)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
-// Only an unpaid booking can go; a paid one keeps its payment record.
-func (q *Queries) CancelBooking(ctx context.Context, arg CancelBookingParams) (int64, error) {
-	row := q.db.QueryRow(ctx, cancelBooking, arg.ID, arg.BuyerID)
-	var id int64
-	err := row.Scan(&id)
-	return id, err
+const countSellerPendingLeads = `-- name: CountSellerPendingLeads :one
+SELECT count(*) FROM bookings WHERE seller_id = $1 AND status = 'pending'
+`
+
+func (q *Queries) CountSellerPendingLeads(ctx context.Context, sellerID int64) (int64, error) {
+	row := q.db.QueryRow(ctx, countSellerPendingLeads, sellerID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const createBooking = `-- name: CreateBooking :one
-INSERT INTO bookings (product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at
+INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until
 `
 
 type CreateBookingParams struct {
 	ProductID    int64
+	SellerID     int64
 	BuyerID      int64
 	BuyerName    string
 	BuyerEmail   string
@@ -49,6 +53,7 @@ type CreateBookingParams struct {
 func (q *Queries) CreateBooking(ctx context.Context, arg CreateBookingParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, createBooking,
 		arg.ProductID,
+		arg.SellerID,
 		arg.BuyerID,
 		arg.BuyerName,
 		arg.BuyerEmail,
@@ -72,12 +77,22 @@ func (q *Queries) CreateBooking(ctx context.Context, arg CreateBookingParams) (B
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.CancelledAt,
+		&i.SellerID,
+		&i.Status,
+		&i.AcceptedAt,
+		&i.DeclinedAt,
+		&i.DeclineCode,
+		&i.DeclineReason,
+		&i.CompletedAt,
+		&i.HandoverNonce,
+		&i.HandoverFailures,
+		&i.HandoverLockedUntil,
 	)
 	return i, err
 }
 
 const getBooking = `-- name: GetBooking :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings WHERE id = $1 AND cancelled_at IS NULL
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE id = $1 AND cancelled_at IS NULL
 `
 
 func (q *Queries) GetBooking(ctx context.Context, id int64) (Booking, error) {
@@ -97,12 +112,22 @@ func (q *Queries) GetBooking(ctx context.Context, id int64) (Booking, error) {
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.CancelledAt,
+		&i.SellerID,
+		&i.Status,
+		&i.AcceptedAt,
+		&i.DeclinedAt,
+		&i.DeclineCode,
+		&i.DeclineReason,
+		&i.CompletedAt,
+		&i.HandoverNonce,
+		&i.HandoverFailures,
+		&i.HandoverLockedUntil,
 	)
 	return i, err
 }
 
 const getBookingAnyState = `-- name: GetBookingAnyState :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings WHERE id = $1
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE id = $1
 `
 
 // Cancelled ones too: a payment may land after its booking was deleted.
@@ -123,15 +148,214 @@ func (q *Queries) GetBookingAnyState(ctx context.Context, id int64) (Booking, er
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.CancelledAt,
+		&i.SellerID,
+		&i.Status,
+		&i.AcceptedAt,
+		&i.DeclinedAt,
+		&i.DeclineCode,
+		&i.DeclineReason,
+		&i.CompletedAt,
+		&i.HandoverNonce,
+		&i.HandoverFailures,
+		&i.HandoverLockedUntil,
 	)
 	return i, err
 }
 
+const getBookingProductID = `-- name: GetBookingProductID :one
+SELECT product_id FROM bookings WHERE id = $1
+`
+
+// Which product a booking is of (it never changes), so that a change locks
+// the product before the booking: every booking change takes its locks in
+// that order, and two changes never wait on each other in a circle.
+func (q *Queries) GetBookingProductID(ctx context.Context, id int64) (int64, error) {
+	row := q.db.QueryRow(ctx, getBookingProductID, id)
+	var product_id int64
+	err := row.Scan(&product_id)
+	return product_id, err
+}
+
+const getBookingView = `-- name: GetBookingView :one
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.id = $1 AND b.cancelled_at IS NULL
+`
+
+type GetBookingViewRow struct {
+	Booking           Booking
+	ProductPicture    string
+	ProductSoldAt     *time.Time
+	ProductDeletedAt  *time.Time
+	ProductReservedBy *int64
+}
+
+// A booking with its product as it is now, for its buyer's page.
+func (q *Queries) GetBookingView(ctx context.Context, id int64) (GetBookingViewRow, error) {
+	row := q.db.QueryRow(ctx, getBookingView, id)
+	var i GetBookingViewRow
+	err := row.Scan(
+		&i.Booking.ID,
+		&i.Booking.ProductID,
+		&i.Booking.BuyerID,
+		&i.Booking.BuyerName,
+		&i.Booking.BuyerEmail,
+		&i.Booking.ProductName,
+		&i.Booking.Price,
+		&i.Booking.Phone,
+		&i.Booking.MeetLocation,
+		&i.Booking.PaymentIntentID,
+		&i.Booking.PaidAt,
+		&i.Booking.CreatedAt,
+		&i.Booking.CancelledAt,
+		&i.Booking.SellerID,
+		&i.Booking.Status,
+		&i.Booking.AcceptedAt,
+		&i.Booking.DeclinedAt,
+		&i.Booking.DeclineCode,
+		&i.Booking.DeclineReason,
+		&i.Booking.CompletedAt,
+		&i.Booking.HandoverNonce,
+		&i.Booking.HandoverFailures,
+		&i.Booking.HandoverLockedUntil,
+		&i.ProductPicture,
+		&i.ProductSoldAt,
+		&i.ProductDeletedAt,
+		&i.ProductReservedBy,
+	)
+	return i, err
+}
+
+const getLeadView = `-- name: GetLeadView :one
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.id = $1
+`
+
+type GetLeadViewRow struct {
+	Booking           Booking
+	ProductPicture    string
+	ProductSoldAt     *time.Time
+	ProductDeletedAt  *time.Time
+	ProductReservedBy *int64
+}
+
+// A booking with its product, whatever its status, for its seller.
+func (q *Queries) GetLeadView(ctx context.Context, id int64) (GetLeadViewRow, error) {
+	row := q.db.QueryRow(ctx, getLeadView, id)
+	var i GetLeadViewRow
+	err := row.Scan(
+		&i.Booking.ID,
+		&i.Booking.ProductID,
+		&i.Booking.BuyerID,
+		&i.Booking.BuyerName,
+		&i.Booking.BuyerEmail,
+		&i.Booking.ProductName,
+		&i.Booking.Price,
+		&i.Booking.Phone,
+		&i.Booking.MeetLocation,
+		&i.Booking.PaymentIntentID,
+		&i.Booking.PaidAt,
+		&i.Booking.CreatedAt,
+		&i.Booking.CancelledAt,
+		&i.Booking.SellerID,
+		&i.Booking.Status,
+		&i.Booking.AcceptedAt,
+		&i.Booking.DeclinedAt,
+		&i.Booking.DeclineCode,
+		&i.Booking.DeclineReason,
+		&i.Booking.CompletedAt,
+		&i.Booking.HandoverNonce,
+		&i.Booking.HandoverFailures,
+		&i.Booking.HandoverLockedUntil,
+		&i.ProductPicture,
+		&i.ProductSoldAt,
+		&i.ProductDeletedAt,
+		&i.ProductReservedBy,
+	)
+	return i, err
+}
+
+const listAllLeads = `-- name: ListAllLeads :many
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.id < COALESCE($1::bigint, 9223372036854775807)
+ORDER BY b.id DESC
+LIMIT $2
+`
+
+type ListAllLeadsParams struct {
+	BeforeID *int64
+	PageSize int32
+}
+
+type ListAllLeadsRow struct {
+	Booking           Booking
+	ProductPicture    string
+	ProductSoldAt     *time.Time
+	ProductDeletedAt  *time.Time
+	ProductReservedBy *int64
+}
+
+// Every booking, newest first, for admins.
+func (q *Queries) ListAllLeads(ctx context.Context, arg ListAllLeadsParams) ([]ListAllLeadsRow, error) {
+	rows, err := q.db.Query(ctx, listAllLeads, arg.BeforeID, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListAllLeadsRow{}
+	for rows.Next() {
+		var i ListAllLeadsRow
+		if err := rows.Scan(
+			&i.Booking.ID,
+			&i.Booking.ProductID,
+			&i.Booking.BuyerID,
+			&i.Booking.BuyerName,
+			&i.Booking.BuyerEmail,
+			&i.Booking.ProductName,
+			&i.Booking.Price,
+			&i.Booking.Phone,
+			&i.Booking.MeetLocation,
+			&i.Booking.PaymentIntentID,
+			&i.Booking.PaidAt,
+			&i.Booking.CreatedAt,
+			&i.Booking.CancelledAt,
+			&i.Booking.SellerID,
+			&i.Booking.Status,
+			&i.Booking.AcceptedAt,
+			&i.Booking.DeclinedAt,
+			&i.Booking.DeclineCode,
+			&i.Booking.DeclineReason,
+			&i.Booking.CompletedAt,
+			&i.Booking.HandoverNonce,
+			&i.Booking.HandoverFailures,
+			&i.Booking.HandoverLockedUntil,
+			&i.ProductPicture,
+			&i.ProductSoldAt,
+			&i.ProductDeletedAt,
+			&i.ProductReservedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listBuyerBookings = `-- name: ListBuyerBookings :many
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings
-WHERE buyer_id = $1 AND cancelled_at IS NULL
-  AND id < COALESCE($2::bigint, 9223372036854775807)
-ORDER BY id DESC
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.buyer_id = $1 AND b.cancelled_at IS NULL
+  AND b.id < COALESCE($2::bigint, 9223372036854775807)
+ORDER BY b.id DESC
 LIMIT $3
 `
 
@@ -141,8 +365,215 @@ type ListBuyerBookingsParams struct {
 	PageSize int32
 }
 
-func (q *Queries) ListBuyerBookings(ctx context.Context, arg ListBuyerBookingsParams) ([]Booking, error) {
+type ListBuyerBookingsRow struct {
+	Booking           Booking
+	ProductPicture    string
+	ProductSoldAt     *time.Time
+	ProductDeletedAt  *time.Time
+	ProductReservedBy *int64
+}
+
+func (q *Queries) ListBuyerBookings(ctx context.Context, arg ListBuyerBookingsParams) ([]ListBuyerBookingsRow, error) {
 	rows, err := q.db.Query(ctx, listBuyerBookings, arg.BuyerID, arg.BeforeID, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListBuyerBookingsRow{}
+	for rows.Next() {
+		var i ListBuyerBookingsRow
+		if err := rows.Scan(
+			&i.Booking.ID,
+			&i.Booking.ProductID,
+			&i.Booking.BuyerID,
+			&i.Booking.BuyerName,
+			&i.Booking.BuyerEmail,
+			&i.Booking.ProductName,
+			&i.Booking.Price,
+			&i.Booking.Phone,
+			&i.Booking.MeetLocation,
+			&i.Booking.PaymentIntentID,
+			&i.Booking.PaidAt,
+			&i.Booking.CreatedAt,
+			&i.Booking.CancelledAt,
+			&i.Booking.SellerID,
+			&i.Booking.Status,
+			&i.Booking.AcceptedAt,
+			&i.Booking.DeclinedAt,
+			&i.Booking.DeclineCode,
+			&i.Booking.DeclineReason,
+			&i.Booking.CompletedAt,
+			&i.Booking.HandoverNonce,
+			&i.Booking.HandoverFailures,
+			&i.Booking.HandoverLockedUntil,
+			&i.ProductPicture,
+			&i.ProductSoldAt,
+			&i.ProductDeletedAt,
+			&i.ProductReservedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listExpiredReservations = `-- name: ListExpiredReservations :many
+SELECT id FROM bookings
+WHERE status = 'accepted' AND accepted_at < now() - make_interval(secs => $1::float8)
+ORDER BY accepted_at
+LIMIT 100
+`
+
+// Accepted bookings whose reservation ran out, oldest first.
+func (q *Queries) ListExpiredReservations(ctx context.Context, maxAgeSeconds float64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listExpiredReservations, maxAgeSeconds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listSellerLeads = `-- name: ListSellerLeads :many
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+       p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
+FROM bookings b JOIN products p ON p.id = b.product_id
+WHERE b.seller_id = $1
+  AND b.id < COALESCE($2::bigint, 9223372036854775807)
+ORDER BY b.id DESC
+LIMIT $3
+`
+
+type ListSellerLeadsParams struct {
+	SellerID int64
+	BeforeID *int64
+	PageSize int32
+}
+
+type ListSellerLeadsRow struct {
+	Booking           Booking
+	ProductPicture    string
+	ProductSoldAt     *time.Time
+	ProductDeletedAt  *time.Time
+	ProductReservedBy *int64
+}
+
+// The bookings of a seller's products, newest first, cancelled ones too.
+func (q *Queries) ListSellerLeads(ctx context.Context, arg ListSellerLeadsParams) ([]ListSellerLeadsRow, error) {
+	rows, err := q.db.Query(ctx, listSellerLeads, arg.SellerID, arg.BeforeID, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListSellerLeadsRow{}
+	for rows.Next() {
+		var i ListSellerLeadsRow
+		if err := rows.Scan(
+			&i.Booking.ID,
+			&i.Booking.ProductID,
+			&i.Booking.BuyerID,
+			&i.Booking.BuyerName,
+			&i.Booking.BuyerEmail,
+			&i.Booking.ProductName,
+			&i.Booking.Price,
+			&i.Booking.Phone,
+			&i.Booking.MeetLocation,
+			&i.Booking.PaymentIntentID,
+			&i.Booking.PaidAt,
+			&i.Booking.CreatedAt,
+			&i.Booking.CancelledAt,
+			&i.Booking.SellerID,
+			&i.Booking.Status,
+			&i.Booking.AcceptedAt,
+			&i.Booking.DeclinedAt,
+			&i.Booking.DeclineCode,
+			&i.Booking.DeclineReason,
+			&i.Booking.CompletedAt,
+			&i.Booking.HandoverNonce,
+			&i.Booking.HandoverFailures,
+			&i.Booking.HandoverLockedUntil,
+			&i.ProductPicture,
+			&i.ProductSoldAt,
+			&i.ProductDeletedAt,
+			&i.ProductReservedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockBooking = `-- name: LockBooking :one
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE id = $1 FOR UPDATE
+`
+
+func (q *Queries) LockBooking(ctx context.Context, id int64) (Booking, error) {
+	row := q.db.QueryRow(ctx, lockBooking, id)
+	var i Booking
+	err := row.Scan(
+		&i.ID,
+		&i.ProductID,
+		&i.BuyerID,
+		&i.BuyerName,
+		&i.BuyerEmail,
+		&i.ProductName,
+		&i.Price,
+		&i.Phone,
+		&i.MeetLocation,
+		&i.PaymentIntentID,
+		&i.PaidAt,
+		&i.CreatedAt,
+		&i.CancelledAt,
+		&i.SellerID,
+		&i.Status,
+		&i.AcceptedAt,
+		&i.DeclinedAt,
+		&i.DeclineCode,
+		&i.DeclineReason,
+		&i.CompletedAt,
+		&i.HandoverNonce,
+		&i.HandoverFailures,
+		&i.HandoverLockedUntil,
+	)
+	return i, err
+}
+
+const lockOpenBookingsOf = `-- name: LockOpenBookingsOf :many
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings
+WHERE product_id = $1 AND id <> $2 AND status = ANY($3::text[])
+ORDER BY id
+FOR UPDATE
+`
+
+type LockOpenBookingsOfParams struct {
+	ProductID int64
+	ExceptID  int64
+	Statuses  []string
+}
+
+// The product's bookings in the given statuses but one, locked, oldest
+// first (the product is locked already).
+func (q *Queries) LockOpenBookingsOf(ctx context.Context, arg LockOpenBookingsOfParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, lockOpenBookingsOf, arg.ProductID, arg.ExceptID, arg.Statuses)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +595,16 @@ func (q *Queries) ListBuyerBookings(ctx context.Context, arg ListBuyerBookingsPa
 			&i.PaidAt,
 			&i.CreatedAt,
 			&i.CancelledAt,
+			&i.SellerID,
+			&i.Status,
+			&i.AcceptedAt,
+			&i.DeclinedAt,
+			&i.DeclineCode,
+			&i.DeclineReason,
+			&i.CompletedAt,
+			&i.HandoverNonce,
+			&i.HandoverFailures,
+			&i.HandoverLockedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -175,8 +616,36 @@ func (q *Queries) ListBuyerBookings(ctx context.Context, arg ListBuyerBookingsPa
 	return items, nil
 }
 
+const lockProductAnyState = `-- name: LockProductAnyState :one
+SELECT id, seller_id, product_name, sold_at, deleted_at, reserved_by FROM products WHERE id = $1 FOR UPDATE
+`
+
+type LockProductAnyStateRow struct {
+	ID          int64
+	SellerID    int64
+	ProductName string
+	SoldAt      *time.Time
+	DeletedAt   *time.Time
+	ReservedBy  *int64
+}
+
+// The product in any state (it may have been deleted while the buyer paid).
+func (q *Queries) LockProductAnyState(ctx context.Context, id int64) (LockProductAnyStateRow, error) {
+	row := q.db.QueryRow(ctx, lockProductAnyState, id)
+	var i LockProductAnyStateRow
+	err := row.Scan(
+		&i.ID,
+		&i.SellerID,
+		&i.ProductName,
+		&i.SoldAt,
+		&i.DeletedAt,
+		&i.ReservedBy,
+	)
+	return i, err
+}
+
 const lockProductForBooking = `-- name: LockProductForBooking :one
-SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at
+SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at, p.reserved_by
 FROM products p JOIN users u ON u.id = p.seller_id
 WHERE p.id = $1 AND p.deleted_at IS NULL AND u.deleted_at IS NULL
 FOR SHARE OF p
@@ -188,10 +657,11 @@ type LockProductForBookingRow struct {
 	ProductName string
 	SellPrice   int64
 	SoldAt      *time.Time
+	ReservedBy  *int64
 }
 
 // The live product with what a booking copies from it, locked so it cannot
-// be sold or deleted while the booking is made.
+// be sold, reserved or deleted while the booking is made.
 func (q *Queries) LockProductForBooking(ctx context.Context, id int64) (LockProductForBookingRow, error) {
 	row := q.db.QueryRow(ctx, lockProductForBooking, id)
 	var i LockProductForBookingRow
@@ -201,6 +671,140 @@ func (q *Queries) LockProductForBooking(ctx context.Context, id int64) (LockProd
 		&i.ProductName,
 		&i.SellPrice,
 		&i.SoldAt,
+		&i.ReservedBy,
 	)
 	return i, err
+}
+
+const markProductSoldOutside = `-- name: MarkProductSoldOutside :execrows
+UPDATE products SET sold_at = now(), reserved_by = NULL WHERE id = $1 AND sold_at IS NULL
+`
+
+func (q *Queries) MarkProductSoldOutside(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, markProductSoldOutside, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const productSoldInShop = `-- name: ProductSoldInShop :one
+SELECT EXISTS (SELECT 1 FROM bookings WHERE product_id = $1 AND status IN ('paid', 'completed'))
+`
+
+// Whether the product went through the shop: paid by card or handed over.
+func (q *Queries) ProductSoldInShop(ctx context.Context, productID int64) (bool, error) {
+	row := q.db.QueryRow(ctx, productSoldInShop, productID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const recordHandoverFailure = `-- name: RecordHandoverFailure :one
+UPDATE bookings SET
+    handover_failures = handover_failures + 1,
+    handover_locked_until = CASE WHEN (handover_failures + 1) % 5 = 0 THEN now() + interval '1 hour' END
+WHERE id = $1
+RETURNING handover_failures, handover_locked_until
+`
+
+type RecordHandoverFailureRow struct {
+	HandoverFailures    int32
+	HandoverLockedUntil *time.Time
+}
+
+// One more wrong code; every fifth locks the hand-over for an hour.
+func (q *Queries) RecordHandoverFailure(ctx context.Context, id int64) (RecordHandoverFailureRow, error) {
+	row := q.db.QueryRow(ctx, recordHandoverFailure, id)
+	var i RecordHandoverFailureRow
+	err := row.Scan(&i.HandoverFailures, &i.HandoverLockedUntil)
+	return i, err
+}
+
+const relistProduct = `-- name: RelistProduct :execrows
+UPDATE products SET sold_at = NULL WHERE id = $1 AND sold_at IS NOT NULL
+`
+
+func (q *Queries) RelistProduct(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, relistProduct, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const setBookingStatus = `-- name: SetBookingStatus :one
+UPDATE bookings SET
+    status = $1,
+    accepted_at = CASE WHEN $1 = 'accepted' THEN now() ELSE accepted_at END,
+    handover_nonce = CASE WHEN $1 = 'accepted' THEN $2::bytea ELSE handover_nonce END,
+    declined_at = CASE WHEN $1 = 'declined' THEN now() ELSE declined_at END,
+    decline_code = CASE WHEN $1 = 'declined' THEN $3::text ELSE decline_code END,
+    decline_reason = CASE WHEN $1 = 'declined' THEN $4 ELSE decline_reason END,
+    cancelled_at = CASE WHEN $1 = 'cancelled' THEN now() ELSE cancelled_at END,
+    paid_at = CASE WHEN $1 = 'paid' THEN now() ELSE paid_at END,
+    completed_at = CASE WHEN $1 = 'completed' THEN now() ELSE completed_at END
+WHERE id = $5
+RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until
+`
+
+type SetBookingStatusParams struct {
+	Status        string
+	HandoverNonce []byte
+	DeclineCode   *string
+	DeclineReason string
+	ID            int64
+}
+
+// Moves a booking to the status the state table chose, with the time and
+// facts of that status; the fields of other statuses stay as they are.
+func (q *Queries) SetBookingStatus(ctx context.Context, arg SetBookingStatusParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, setBookingStatus,
+		arg.Status,
+		arg.HandoverNonce,
+		arg.DeclineCode,
+		arg.DeclineReason,
+		arg.ID,
+	)
+	var i Booking
+	err := row.Scan(
+		&i.ID,
+		&i.ProductID,
+		&i.BuyerID,
+		&i.BuyerName,
+		&i.BuyerEmail,
+		&i.ProductName,
+		&i.Price,
+		&i.Phone,
+		&i.MeetLocation,
+		&i.PaymentIntentID,
+		&i.PaidAt,
+		&i.CreatedAt,
+		&i.CancelledAt,
+		&i.SellerID,
+		&i.Status,
+		&i.AcceptedAt,
+		&i.DeclinedAt,
+		&i.DeclineCode,
+		&i.DeclineReason,
+		&i.CompletedAt,
+		&i.HandoverNonce,
+		&i.HandoverFailures,
+		&i.HandoverLockedUntil,
+	)
+	return i, err
+}
+
+const setProductReservedBy = `-- name: SetProductReservedBy :exec
+UPDATE products SET reserved_by = $1 WHERE id = $2
+`
+
+type SetProductReservedByParams struct {
+	BookingID *int64
+	ID        int64
+}
+
+func (q *Queries) SetProductReservedBy(ctx context.Context, arg SetProductReservedByParams) error {
+	_, err := q.db.Exec(ctx, setProductReservedBy, arg.BookingID, arg.ID)
+	return err
 }

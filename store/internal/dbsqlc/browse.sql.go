@@ -11,7 +11,7 @@ import (
 )
 
 const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
 WHERE sold_at IS NULL AND category_id = $1
   AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
@@ -65,6 +65,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}
@@ -78,7 +79,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -164,6 +165,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}
@@ -176,7 +178,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -247,6 +249,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}
@@ -259,7 +262,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -330,6 +333,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}
@@ -342,7 +346,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 }
 
 const browseRelevance = `-- name: BrowseRelevance :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
 WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL
   AND ($3::bigint IS NULL OR pl.category_id = $3)
@@ -392,6 +396,7 @@ type BrowseRelevanceRow struct {
 	SoldAt         *time.Time
 	CreatedAt      time.Time
 	Reported       bool
+	Reserved       bool
 	Rank           float32
 }
 
@@ -440,6 +445,7 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -457,7 +463,8 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        p.original_price, p.condition, p.location, p.used, p.phone, p.description,
        u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
        p.advertised_at, p.sold_at, p.created_at,
-       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
+       (p.reserved_by IS NOT NULL)::boolean AS reserved
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -508,6 +515,7 @@ type BrowseSearchNewestRow struct {
 	SoldAt         *time.Time
 	CreatedAt      time.Time
 	Reported       bool
+	Reserved       bool
 }
 
 // A broad search, newest first: walks the newest-first index and checks
@@ -555,6 +563,7 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}

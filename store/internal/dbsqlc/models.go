@@ -25,19 +25,29 @@ type AccountToken struct {
 }
 
 type Booking struct {
-	ID              int64
-	ProductID       int64
-	BuyerID         int64
-	BuyerName       string
-	BuyerEmail      string
-	ProductName     string
-	Price           int64
-	Phone           string
-	MeetLocation    string
-	PaymentIntentID *string
-	PaidAt          *time.Time
-	CreatedAt       time.Time
-	CancelledAt     *time.Time
+	ID                  int64
+	ProductID           int64
+	BuyerID             int64
+	BuyerName           string
+	BuyerEmail          string
+	ProductName         string
+	Price               int64
+	Phone               string
+	MeetLocation        string
+	PaymentIntentID     *string
+	PaidAt              *time.Time
+	CreatedAt           time.Time
+	CancelledAt         *time.Time
+	SellerID            int64
+	Status              string
+	AcceptedAt          *time.Time
+	DeclinedAt          *time.Time
+	DeclineCode         *string
+	DeclineReason       string
+	CompletedAt         *time.Time
+	HandoverNonce       []byte
+	HandoverFailures    int32
+	HandoverLockedUntil *time.Time
 }
 
 type Category struct {
@@ -131,6 +141,7 @@ type Product struct {
 	CreatedAt     time.Time
 	DeletedAt     *time.Time
 	Search        interface{}
+	ReservedBy    *int64
 }
 
 type ProductListing struct {
@@ -154,6 +165,7 @@ type ProductListing struct {
 	SoldAt         *time.Time
 	CreatedAt      time.Time
 	Reported       bool
+	Reserved       bool
 }
 
 type ProductReport struct {

@@ -71,35 +71,3 @@ func (q *Queries) GetSellerByEmail(ctx context.Context, email string) (int64, er
 	err := row.Scan(&id)
 	return id, err
 }
-
-const listOtherOpenBookers = `-- name: ListOtherOpenBookers :many
-SELECT DISTINCT buyer_id FROM bookings
-WHERE product_id = $1 AND id <> $2 AND cancelled_at IS NULL AND paid_at IS NULL
-`
-
-type ListOtherOpenBookersParams struct {
-	ProductID int64
-	BookingID int64
-}
-
-// The buyers whose open, unpaid bookings of a product end when another
-// booking of it is paid.
-func (q *Queries) ListOtherOpenBookers(ctx context.Context, arg ListOtherOpenBookersParams) ([]int64, error) {
-	rows, err := q.db.Query(ctx, listOtherOpenBookers, arg.ProductID, arg.BookingID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []int64{}
-	for rows.Next() {
-		var buyer_id int64
-		if err := rows.Scan(&buyer_id); err != nil {
-			return nil, err
-		}
-		items = append(items, buyer_id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}

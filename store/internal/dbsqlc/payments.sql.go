@@ -181,7 +181,7 @@ func (q *Queries) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
 }
 
 const listUnsettledBookings = `-- name: ListUnsettledBookings :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at FROM bookings b
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until FROM bookings b
 WHERE b.payment_intent_id IS NOT NULL AND b.paid_at IS NULL
   AND b.created_at < now() - $1::int * interval '1 second'
   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = b.payment_intent_id)
@@ -214,6 +214,16 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 			&i.PaidAt,
 			&i.CreatedAt,
 			&i.CancelledAt,
+			&i.SellerID,
+			&i.Status,
+			&i.AcceptedAt,
+			&i.DeclinedAt,
+			&i.DeclineCode,
+			&i.DeclineReason,
+			&i.CompletedAt,
+			&i.HandoverNonce,
+			&i.HandoverFailures,
+			&i.HandoverLockedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -223,58 +233,6 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 		return nil, err
 	}
 	return items, nil
-}
-
-const lockBooking = `-- name: LockBooking :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at FROM bookings WHERE id = $1 FOR UPDATE
-`
-
-func (q *Queries) LockBooking(ctx context.Context, id int64) (Booking, error) {
-	row := q.db.QueryRow(ctx, lockBooking, id)
-	var i Booking
-	err := row.Scan(
-		&i.ID,
-		&i.ProductID,
-		&i.BuyerID,
-		&i.BuyerName,
-		&i.BuyerEmail,
-		&i.ProductName,
-		&i.Price,
-		&i.Phone,
-		&i.MeetLocation,
-		&i.PaymentIntentID,
-		&i.PaidAt,
-		&i.CreatedAt,
-		&i.CancelledAt,
-	)
-	return i, err
-}
-
-const lockProductForSale = `-- name: LockProductForSale :one
-SELECT id, sold_at, deleted_at FROM products WHERE id = $1 FOR UPDATE
-`
-
-type LockProductForSaleRow struct {
-	ID        int64
-	SoldAt    *time.Time
-	DeletedAt *time.Time
-}
-
-// The product in any state (it may have been deleted while the buyer paid).
-func (q *Queries) LockProductForSale(ctx context.Context, id int64) (LockProductForSaleRow, error) {
-	row := q.db.QueryRow(ctx, lockProductForSale, id)
-	var i LockProductForSaleRow
-	err := row.Scan(&i.ID, &i.SoldAt, &i.DeletedAt)
-	return i, err
-}
-
-const markBookingPaid = `-- name: MarkBookingPaid :exec
-UPDATE bookings SET paid_at = now() WHERE id = $1 AND cancelled_at IS NULL
-`
-
-func (q *Queries) MarkBookingPaid(ctx context.Context, id int64) error {
-	_, err := q.db.Exec(ctx, markBookingPaid, id)
-	return err
 }
 
 const markPaymentRefunded = `-- name: MarkPaymentRefunded :execrows
@@ -290,7 +248,7 @@ func (q *Queries) MarkPaymentRefunded(ctx context.Context, id int64) (int64, err
 }
 
 const markProductSold = `-- name: MarkProductSold :exec
-UPDATE products SET sold_at = now() WHERE id = $1 AND sold_at IS NULL
+UPDATE products SET sold_at = now(), reserved_by = NULL WHERE id = $1 AND sold_at IS NULL
 `
 
 func (q *Queries) MarkProductSold(ctx context.Context, id int64) error {

@@ -24,13 +24,24 @@ func (q *Queries) AdvertiseProduct(ctx context.Context, id int64) (int64, error)
 }
 
 const cancelOpenBookingsOfProduct = `-- name: CancelOpenBookingsOfProduct :exec
-UPDATE bookings SET cancelled_at = now()
-WHERE product_id = $1 AND paid_at IS NULL AND cancelled_at IS NULL
+WITH closed AS (
+    UPDATE bookings SET status = 'cancelled', cancelled_at = now()
+    WHERE product_id = $1 AND status = ANY($2::text[])
+    RETURNING id
+)
+UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
 `
 
-// The product is gone: bookings nobody paid for are cancelled with it.
-func (q *Queries) CancelOpenBookingsOfProduct(ctx context.Context, productID int64) error {
-	_, err := q.db.Exec(ctx, cancelOpenBookingsOfProduct, productID)
+type CancelOpenBookingsOfProductParams struct {
+	ProductID int64
+	Statuses  []string
+}
+
+// The product is gone: its open bookings (those in @statuses, the ones
+// the state table lets a cancel end) are cancelled with it, and with them
+// its reservation.
+func (q *Queries) CancelOpenBookingsOfProduct(ctx context.Context, arg CancelOpenBookingsOfProductParams) error {
+	_, err := q.db.Exec(ctx, cancelOpenBookingsOfProduct, arg.ProductID, arg.Statuses)
 	return err
 }
 
@@ -120,7 +131,7 @@ func (q *Queries) DeleteReportedProduct(ctx context.Context, id int64) (int64, e
 }
 
 const getProduct = `-- name: GetProduct :one
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings WHERE id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings WHERE id = $1
 `
 
 func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
@@ -147,12 +158,13 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 		&i.SoldAt,
 		&i.CreatedAt,
 		&i.Reported,
+		&i.Reserved,
 	)
 	return i, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
@@ -196,6 +208,7 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}
@@ -208,7 +221,7 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
 WHERE id IN (SELECT product_id FROM product_reports)
   AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -252,6 +265,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}
@@ -264,7 +278,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 }
 
 const listSellerProducts = `-- name: ListSellerProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
 WHERE seller_id = $1
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -309,6 +323,7 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 			&i.SoldAt,
 			&i.CreatedAt,
 			&i.Reported,
+			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}

@@ -39,15 +39,24 @@ func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
 }
 
 const cancelOpenBookingsOfUser = `-- name: CancelOpenBookingsOfUser :exec
-UPDATE bookings SET cancelled_at = now()
-WHERE paid_at IS NULL AND cancelled_at IS NULL
-  AND (buyer_id = $1 OR product_id IN (SELECT id FROM products WHERE seller_id = $1))
+WITH closed AS (
+    UPDATE bookings SET status = 'cancelled', cancelled_at = now()
+    WHERE status = ANY($1::text[]) AND (buyer_id = $2 OR seller_id = $2)
+    RETURNING id
+)
+UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
 `
 
-// Unpaid bookings the user made, and unpaid bookings of the user's
-// products; paid ones stay, with their payments.
-func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, userID int64) error {
-	_, err := q.db.Exec(ctx, cancelOpenBookingsOfUser, userID)
+type CancelOpenBookingsOfUserParams struct {
+	Statuses []string
+	UserID   int64
+}
+
+// The open bookings (those in @statuses, the ones the state table lets a
+// cancel end) the user made or the user's products have, and the
+// reservations they held; paid ones stay, with their payments.
+func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, arg CancelOpenBookingsOfUserParams) error {
+	_, err := q.db.Exec(ctx, cancelOpenBookingsOfUser, arg.Statuses, arg.UserID)
 	return err
 }
 

@@ -1,0 +1,57 @@
+package jobs
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"resale/store"
+)
+
+// ReleaseArgs is the periodic job that releases the reservations that ran
+// out (store.ReleaseExpiredReservations): an accepted booking that saw no
+// hand-over, payment or decline for store.ReservationLength.
+type ReleaseArgs struct{}
+
+// Kind names the job in River's table.
+func (ReleaseArgs) Kind() string { return "release_reservations" }
+
+// InsertOpts: like reconciliation, one attempt and never two queued at
+// once; the next pass retries what this one could not.
+func (ReleaseArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{
+		MaxAttempts: 1,
+		UniqueOpts: river.UniqueOpts{ByState: []rivertype.JobState{
+			rivertype.JobStateAvailable, rivertype.JobStatePending,
+			rivertype.JobStateRunning, rivertype.JobStateScheduled,
+		}},
+	}
+}
+
+type releaseWorker struct {
+	river.WorkerDefaults[ReleaseArgs]
+	store *store.Store
+	after time.Duration
+	log   *slog.Logger
+}
+
+// Work releases every reservation older than the reservation length; each
+// is its own transaction, so a failure keeps what was done.
+func (w *releaseWorker) Work(ctx context.Context, _ *river.Job[ReleaseArgs]) error {
+	n, err := w.store.ReleaseExpiredReservations(ctx, w.after)
+	if n > 0 {
+		w.log.Info("reservations released: no hand-over, payment or decline in time", "count", n)
+	}
+	return err
+}
+
+// releaseJob is the periodic job: queued by River's elected leader, one
+// instance among all of them, at start and then every interval.
+func releaseJob(every time.Duration) *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(every),
+		func() (river.JobArgs, *river.InsertOpts) { return ReleaseArgs{}, nil },
+		&river.PeriodicJobOpts{ID: ReleaseArgs{}.Kind(), RunOnStart: true})
+}
