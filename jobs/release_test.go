@@ -1,0 +1,80 @@
+package jobs_test
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"resale/jobs"
+	"resale/mail"
+	"resale/store"
+	"resale/store/storetest"
+)
+
+// Reservations that ran out are released by the periodic job, each once,
+// though two instances run jobs on the one database: every booking
+// declined (expired), its laptop free again, and each side told once.
+func TestReservationsReleasedOnceAcrossInstances(t *testing.T) {
+	t.Parallel()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	ctx := context.Background()
+	seller := newUser(t, s, "seller")
+	var bookings []int64
+	for i, name := range []string{"amin", "bina", "chad"} {
+		buyer := newUser(t, s, name)
+		p, err := s.CreateProduct(ctx, store.NewProduct{SellerID: seller.ID, CategoryID: 1, Name: "Laptop " + name, Picture: "/uploads/x.jpg",
+			SellPrice: int64(1000 + i), OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "01700000000"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.CreateBooking(ctx, store.NewBooking{ProductID: p.ID, Buyer: buyer, Phone: "01811223344", MeetLocation: "Mirpur"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AcceptBooking(ctx, b.ID, seller.ID); err != nil {
+			t.Fatal(err)
+		}
+		bookings = append(bookings, b.ID)
+	}
+	// two of them ran out long ago; the third is fresh
+	if _, err := pool.Exec(ctx, "UPDATE bookings SET accepted_at = now() - interval '73 hours' WHERE id = ANY($1)", bookings[:2]); err != nil {
+		t.Fatal(err)
+	}
+	logSender := &mail.Log{Logger: slog.New(slog.DiscardHandler)}
+	for range 2 {
+		startRunner(t, pool, logSender, func(o *jobs.Options) { o.ReleaseEvery = 200 * time.Millisecond })
+	}
+	status := func(id int64) (st, code string) {
+		if err := pool.QueryRow(ctx, "SELECT status, coalesce(decline_code, '') FROM bookings WHERE id = $1", id).Scan(&st, &code); err != nil {
+			t.Fatal(err)
+		}
+		return st, code
+	}
+	waitFor(t, "the two reservations released", 20*time.Second, func() bool {
+		a, _ := status(bookings[0])
+		b, _ := status(bookings[1])
+		return a == "declined" && b == "declined"
+	})
+	// a few more intervals: nothing is released twice, the fresh one stays
+	time.Sleep(time.Second)
+	for _, id := range bookings[:2] {
+		if st, code := status(id); st != "declined" || code != "expired" {
+			t.Errorf("booking %d: %s/%s, want declined/expired", id, st, code)
+		}
+	}
+	if st, _ := status(bookings[2]); st != "accepted" {
+		t.Errorf("the fresh reservation is %s", st)
+	}
+	var reserved, told int
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM products WHERE reserved_by IS NOT NULL").Scan(&reserved); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM notifications WHERE kind = 'reservation_released'").Scan(&told); err != nil {
+		t.Fatal(err)
+	}
+	if reserved != 1 || told != 4 {
+		t.Errorf("%d laptops still reserved (want 1), %d release notices (want 4: each side of two)", reserved, told)
+	}
+}
