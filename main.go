@@ -247,7 +247,7 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "demo shop ready: %d accounts, %d products (%d advertised, %d sold)\n", sum.Users, sum.Products, sum.Advertised, sum.Sold)
+	fmt.Fprintf(stdout, "demo shop ready: %d accounts, %d products (%d advertised, %d sold), %d bookings\n", sum.Users, sum.Products, sum.Advertised, sum.Sold, sum.Bookings)
 	fmt.Fprintf(stdout, "sign in as rahim.computers@demo.resale (seller) or buyer@demo.resale (buyer), password %s\n", demo.Password)
 	return nil
 }

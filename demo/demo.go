@@ -106,7 +106,7 @@ var accents = map[string]color.RGBA{
 
 // Summary says what Seed made.
 type Summary struct {
-	Users, Products, Advertised, Sold int
+	Users, Products, Advertised, Sold, Bookings int
 }
 
 // ErrSeeded means the demo data is already there.
@@ -138,6 +138,7 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 	}
 
 	var sellers []store.User
+	var buyer store.User
 	for i, p := range people {
 		avatar, err := save(portrait(p.color, i), 0)
 		if err != nil {
@@ -154,6 +155,8 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		}
 		if p.role == store.RoleSeller {
 			sellers = append(sellers, u)
+		} else {
+			buyer = u
 		}
 		sum.Users++
 	}
@@ -166,6 +169,7 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 	for _, c := range cats {
 		catID[c.Name] = c.ID
 	}
+	var demoBookings []int64
 	for i, m := range models {
 		seller := sellers[i%len(sellers)]
 		pic, err := save(picture(bodies[(i*3)%len(bodies)], accents[m.brand], i), seller.ID)
@@ -192,10 +196,28 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 			p.SoldAt = &at
 			sum.Sold++
 		}
-		if _, err := st.InsertSeedProduct(ctx, p); err != nil {
+		id, err := st.InsertSeedProduct(ctx, p)
+		if err != nil {
 			return sum, fmt.Errorf("demo: %s: %w", m.name, err)
 		}
 		sum.Products++
+		if seller.ID == sellers[0].ID && p.SoldAt == nil && len(demoBookings) < 2 {
+			demoBookings = append(demoBookings, id)
+		}
+	}
+	// the demo buyer booked two of the first seller's laptops, and the
+	// seller accepted the first: Leads and My Booking have something to show
+	for i, id := range demoBookings {
+		b, err := st.CreateBooking(ctx, store.NewBooking{ProductID: id, Buyer: buyer, Phone: "01712345678", MeetLocation: locations[i%len(locations)]})
+		if err != nil {
+			return sum, fmt.Errorf("demo: booking: %w", err)
+		}
+		if i == 0 {
+			if _, err := st.AcceptBooking(ctx, b.ID, sellers[0].ID); err != nil {
+				return sum, fmt.Errorf("demo: accepting a booking: %w", err)
+			}
+		}
+		sum.Bookings++
 	}
 	return sum, nil
 }

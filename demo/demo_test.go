@@ -27,7 +27,7 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Users < 5 || sum.Products < 40 || sum.Advertised == 0 || sum.Sold == 0 {
+	if sum.Users < 5 || sum.Products < 40 || sum.Advertised == 0 || sum.Sold == 0 || sum.Bookings != 2 {
 		t.Fatalf("summary = %+v", sum)
 	}
 	if _, err := demo.Seed(ctx, st, uploads, fakeHash, time.Now()); !errors.Is(err, demo.ErrSeeded) {
@@ -63,6 +63,23 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 	}
 	if available != sum.Products-sum.Sold || !verified || !unverified {
 		t.Errorf("available %d of %d (sold %d); verified %v unverified %v", available, sum.Products, sum.Sold, verified, unverified)
+	}
+	// the first seller has a lead to answer and one accepted, which the
+	// buyer sees with its hand-over code's nonce
+	seller, err := st.GetUserByEmail(ctx, "rahim.computers@demo.resale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leads, _, err := st.ListLeads(ctx, seller.ID, store.Page{Limit: 10})
+	if err != nil || len(leads) != 2 {
+		t.Fatalf("leads = %d, %v", len(leads), err)
+	}
+	statuses := map[store.BookingStatus]bool{}
+	for _, l := range leads {
+		statuses[l.Status] = true
+	}
+	if !statuses[store.BookingPending] || !statuses[store.BookingAccepted] {
+		t.Errorf("lead statuses %v, want one pending and one accepted", statuses)
 	}
 	ads, _, err := st.ListAdvertisedProducts(ctx, 24, nil)
 	if err != nil || len(ads) == 0 {
