@@ -508,6 +508,8 @@ export const bn: Dictionary = {
   "A buyer cancels a booking": "কোনো ক্রেতা বুকিং প্রত্যাহার করলে",
   "A buyer pays for my laptop": "কোনো ক্রেতা আমার ল্যাপটপের মূল্য পরিশোধ করলে",
   "Receipts for my payments": "আমার পেমেন্টের রসিদ",
+  "A reservation runs out after 72 hours": "৭২ ঘণ্টায় কোনো সংরক্ষণের মেয়াদ শেষ হলে",
+  "A hand-over completes a sale": "হস্তান্তরে কোনো বিক্রি সম্পন্ন হলে",
   "A laptop I booked went to someone else": "আমার বুক করা ল্যাপটপ অন্য কেউ কিনে নিলে",
   "An admin removes my listing": "অ্যাডমিন আমার বিজ্ঞাপন সরিয়ে দিলে",
   "I become a verified seller": "আমি যাচাইকৃত বিক্রেতা হলে",

@@ -517,6 +517,8 @@ export const en = {
   "A buyer cancels a booking": "A buyer cancels a booking",
   "A buyer pays for my laptop": "A buyer pays for my laptop",
   "Receipts for my payments": "Receipts for my payments",
+  "A reservation runs out after 72 hours": "A reservation runs out after 72 hours",
+  "A hand-over completes a sale": "A hand-over completes a sale",
   "A laptop I booked went to someone else": "A laptop I booked went to someone else",
   "An admin removes my listing": "An admin removes my listing",
   "I become a verified seller": "I become a verified seller",

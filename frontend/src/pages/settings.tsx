@@ -23,6 +23,8 @@ const KIND_LABELS: Record<string, MessageKey> = {
   booking_accepted: "The seller accepts my booking",
   booking_declined: "The seller declines my booking",
   booking_cancelled: "A buyer cancels a booking",
+  reservation_released: "A reservation runs out after 72 hours",
+  handover_completed: "A hand-over completes a sale",
   payment_received: "A buyer pays for my laptop",
   payment_receipt: "Receipts for my payments",
   sold_elsewhere: "A laptop I booked went to someone else",
