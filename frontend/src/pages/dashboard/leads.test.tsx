@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Lead } from "@/api/leads";
 import { TOKEN_KEY } from "@/lib/api";
+import { LANG_KEY } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/format";
 import { admin, buyer, categories, seller } from "@/test/fixtures";
 import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
@@ -116,16 +117,7 @@ describe("leads", () => {
 
     expect(await screen.findByRole("heading", { name: "Leads", level: 1 })).toBeInTheDocument();
     await screen.findByRole("table");
-    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
-      "Product",
-      "Buyer",
-      "Phone",
-      "Meeting place",
-      "When",
-      "Price",
-      "Status",
-      "Actions",
-    ]);
+    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["Product", "Buyer", "Meeting place", "Status", "Actions"]);
 
     const r = within(row(/EliteBook/));
     expect(r.getByRole("link", { name: "HP EliteBook 840 G5" })).toHaveAttribute("href", "/product/101");
@@ -140,7 +132,8 @@ describe("leads", () => {
     expect(wa).toHaveAttribute("href", "https://wa.me/8801712345678");
     expect(wa).toHaveAttribute("target", "_blank");
     expect(r.getByText("Farmgate, Dhaka")).toBeInTheDocument();
-    expect(r.getByText(formatDateTime("2026-11-22T10:00:00Z"))).toBeInTheDocument();
+    // when it was booked, in the page's language, named for screen readers
+    expect(row(/EliteBook/)).toHaveTextContent(`When: ${formatDateTime("2026-11-22T10:00:00Z")}`);
     expect(r.getByText("45,000 Tk")).toBeInTheDocument();
     expect(r.getByText("New")).toHaveClass("badge");
 
@@ -149,6 +142,19 @@ describe("leads", () => {
     expect(m.getByRole("link", { name: /WhatsApp 01812345678/ })).toHaveAttribute("href", "https://wa.me/8801812345678");
     expect(m.getByText("125,000 Tk")).toBeInTheDocument();
     expect(m.getByText(`Accepted — reserved until ${formatDateTime("2026-11-25T10:00:00Z")}`)).toHaveClass("badge");
+  });
+
+  it("in Bangla: the texts, the date, the price and the status in Bangla", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    localStorage.setItem(LANG_KEY, "bn");
+    stubApi(api([pending]));
+    renderApp("/dashboard/leads");
+    expect(await screen.findByRole("heading", { name: "আগ্রহী ক্রেতা", level: 1 })).toBeInTheDocument();
+    const r = within(await screen.findByRole("row", { name: /EliteBook/ }));
+    expect(r.getByText("নতুন")).toHaveClass("badge");
+    expect(r.getByText("৳৪৫,০০০")).toBeInTheDocument();
+    expect(row(/EliteBook/)).toHaveTextContent(formatDateTime("2026-11-22T10:00:00Z", "bn-BD"));
+    expect(r.getByRole("button", { name: /গ্রহণ করুন/ })).toBeInTheDocument();
   });
 
   it("words every status for people, with why a booking was declined", async () => {

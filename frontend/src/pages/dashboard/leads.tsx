@@ -58,7 +58,7 @@ function declineNote(lead: Lead, t: Translate): string | null {
 function StatusBadge({ lead }: { lead: Lead }) {
   const { t, locale } = useLanguage();
   // the accepted text is long: let the badge wrap instead of running off a phone
-  const wrap = "badge h-auto min-h-6 whitespace-normal py-0.5 text-start font-semibold";
+  const wrap = "badge h-auto min-h-6 whitespace-normal py-0.5 text-start font-semibold md:max-w-32";
   switch (lead.status) {
     case "pending":
       return <span className={`${wrap} badge-info`}>{t("New")}</span>;
@@ -77,7 +77,7 @@ function StatusBadge({ lead }: { lead: Lead }) {
     case "declined": {
       const note = declineNote(lead, t);
       return (
-        <span className="flex min-w-0 flex-col items-end gap-1 md:items-start">
+        <span className="flex min-w-0 flex-col items-end gap-1 md:w-32 md:items-start">
           <span className={`${wrap} badge-error badge-soft`}>{t("Declined")}</span>
           {note && <span className="max-w-56 text-xs break-words text-base-content/70">{note}</span>}
         </span>
@@ -174,15 +174,12 @@ export default function Leads() {
   } else {
     body = (
       <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className="table-cards table table-sm lg:table-md">
+        <table className="table-cards table table-sm">
           <thead>
             <tr>
               <th scope="col">{t("Product")}</th>
               <th scope="col">{t("Buyer")}</th>
-              <th scope="col">{t("Phone")}</th>
               <th scope="col">{t("Meeting place")}</th>
-              <th scope="col">{t("When")}</th>
-              <th scope="col">{t("Price")}</th>
               <th scope="col">{t("Status")}</th>
               <th scope="col">{t("Actions")}</th>
             </tr>
@@ -194,62 +191,63 @@ export default function Leads() {
               return (
                 <tr key={l._id} className="hover:bg-base-200/50">
                   <td>
-                    <div className="flex min-w-0 items-center gap-3">
-                      <img {...photoSources(l.product.picture, "56px")} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                      <Link to={`/product/${encodeURIComponent(l.product._id)}`} className="link link-hover line-clamp-2 font-medium break-words md:min-w-36 md:max-w-56">
-                        {name}
-                      </Link>
+                    <div className="flex min-w-0 items-start gap-3">
+                      <img {...photoSources(l.product.picture, "56px")} alt="" loading="lazy" className="mt-0.5 h-10 w-14 shrink-0 rounded object-cover" />
+                      <div className="min-w-0 md:w-36 xl:w-40">
+                        <Link to={`/product/${encodeURIComponent(l.product._id)}`} className="link link-hover line-clamp-2 font-medium break-words">
+                          {name}
+                        </Link>
+                        <div className="font-semibold whitespace-nowrap">{formatTk(l.price, locale)}</div>
+                        <div className="text-xs text-base-content/60">
+                          <span className="sr-only">{t("When")}: </span>
+                          {formatDateTime(l.createdAt, locale)}
+                        </div>
+                      </div>
                     </div>
                   </td>
                   <td data-label={t("Buyer")}>
-                    <div className="min-w-0 max-md:text-end">
-                      <div className="font-medium">{l.buyerName}</div>
-                      <a href={`mailto:${l.buyerEmail}`} className="link link-hover text-xs break-all text-base-content/70">
-                        {l.buyerEmail}
-                      </a>
-                    </div>
-                  </td>
-                  <td data-label={t("Phone")}>
-                    <div className="flex flex-wrap gap-2 max-md:justify-end md:min-w-36">
-                      <a href={telHref(l.number)} className="btn btn-outline btn-sm whitespace-nowrap" aria-label={t("Call {number}", { number: l.number })}>
-                        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                          <path
-                            strokeLinecap="round"
-                            strokeLinejoin="round"
-                            d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
-                          />
-                        </svg>
-                        {l.number}
-                      </a>
-                      <a
-                        href={whatsappHref(l.number)}
-                        className="btn btn-outline btn-success btn-sm"
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={t("WhatsApp {number} (opens in a new tab)", { number: l.number })}
-                      >
-                        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                          <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
-                        </svg>
-                        {t("WhatsApp")}
-                      </a>
+                    <div className="flex min-w-0 flex-col gap-1.5 max-md:items-end max-md:text-end md:w-48">
+                      <div className="min-w-0">
+                        <div className="font-medium break-words">{l.buyerName}</div>
+                        <a href={`mailto:${l.buyerEmail}`} className="link link-hover text-xs break-all text-base-content/70">
+                          {l.buyerEmail}
+                        </a>
+                      </div>
+                      <div className="flex flex-wrap gap-1.5 max-md:justify-end">
+                        <a href={telHref(l.number)} className="btn btn-outline btn-sm px-2.5 whitespace-nowrap" aria-label={t("Call {number}", { number: l.number })}>
+                          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                            <path
+                              strokeLinecap="round"
+                              strokeLinejoin="round"
+                              d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
+                            />
+                          </svg>
+                          {l.number}
+                        </a>
+                        <a
+                          href={whatsappHref(l.number)}
+                          className="btn btn-outline btn-success btn-sm px-2.5 whitespace-nowrap"
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={t("WhatsApp {number} (opens in a new tab)", { number: l.number })}
+                        >
+                          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                            <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
+                          </svg>
+                          {t("WhatsApp")}
+                        </a>
+                      </div>
                     </div>
                   </td>
                   <td data-label={t("Meeting place")}>
-                    <span className="block break-words max-md:text-end md:min-w-28 md:max-w-48">{l.meetLocation}</span>
-                  </td>
-                  <td data-label={t("When")} className="md:whitespace-nowrap">
-                    {formatDateTime(l.createdAt, locale)}
-                  </td>
-                  <td data-label={t("Price")} className="font-semibold md:whitespace-nowrap">
-                    {formatTk(l.price, locale)}
+                    <span className="block break-words max-md:text-end md:w-28 xl:w-32">{l.meetLocation}</span>
                   </td>
                   <td data-label={t("Status")}>
                     <StatusBadge lead={l} />
                   </td>
                   <td className={actions.length === 0 ? "max-md:hidden" : "max-md:pt-2"}>
                     {actions.length > 0 && (
-                      <div className="flex flex-wrap gap-2 max-md:w-full max-md:[&>*]:flex-1 md:min-w-44">
+                      <div className="flex gap-2 max-md:w-full max-md:flex-wrap max-md:[&>*]:flex-1 md:flex-col md:items-stretch">
                         {actions.includes("accept") && (
                           <RowAction
                             text={t("Accept")}
