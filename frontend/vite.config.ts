@@ -24,10 +24,13 @@ export default defineConfig({
     emptyOutDir: true,
     // The first page's libraries in one chunk: one file compresses better
     // than several (budget: 125 KB of gzipped JavaScript on the first page).
+    // Vite's preload helper goes with them: the first page always needs it
+    // (its lazy routes), and a lazy library that imports a chunk of its own
+    // (qr-scanner's worker) would otherwise split it into a first-page file of its own.
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: "vendor", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|swr|use-sync-external-store|dequal)[\\/]/ }],
+          groups: [{ name: "vendor", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|swr|use-sync-external-store|dequal)[\\/]|vite[\\/]preload-helper/ }],
         },
       },
     },

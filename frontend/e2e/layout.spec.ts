@@ -38,6 +38,7 @@ const ROUTES: Route[] = [
   { name: "payment", path: (s) => `/dashboard/payment/${s.bookingId}`, roles: ["buyer"] },
   { name: "add-product", path: () => "/dashboard/addproduct", roles: ["seller"] },
   { name: "my-products", path: () => "/dashboard/myproducts", roles: ["seller"] },
+  { name: "leads", path: () => "/dashboard/leads", roles: ["seller"] },
   { name: "all-users", path: () => "/dashboard/allusers", roles: ["admin"] },
   { name: "all-buyers", path: () => "/dashboard/allbuyer", roles: ["admin"] },
   { name: "all-sellers", path: () => "/dashboard/allseller", roles: ["admin"] },

@@ -4,7 +4,7 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { PageSpinner } from "@/components/page-spinner";
-import { RequireAdmin, RequireAuth, RequireSeller } from "@/lib/auth";
+import { RequireAdmin, RequireAuth, RequireSeller, RequireSellerOrAdmin } from "@/lib/auth";
 import ErrorPage from "@/pages/error-page";
 import Home from "@/pages/home";
 import PublicLayout from "@/pages/public-layout";
@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
                   { path: "repotedproducts", lazy: page(() => import("@/pages/dashboard/reported-products")) },
                   { path: "mail", lazy: page(() => import("@/pages/dashboard/mail-failures")) },
                 ],
+              },
+              {
+                element: <RequireSellerOrAdmin />,
+                children: [{ path: "leads", lazy: page(() => import("@/pages/dashboard/leads")) }],
               },
               {
                 element: <RequireSeller />,

@@ -142,6 +142,11 @@ export function RequireSeller() {
   return <Guard allow={(u) => u.role === "Seller"} />;
 }
 
+/** Layout route: sellers and admins (a seller's leads, which an admin sees too). */
+export function RequireSellerOrAdmin() {
+  return <Guard allow={(u) => u.role !== "Buyer"} />;
+}
+
 /** Layout route: admins only. */
 export function RequireAdmin() {
   return <Guard allow={(u) => u.role === "Admin"} />;

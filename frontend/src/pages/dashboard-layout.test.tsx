@@ -1,7 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
-import { admin, buyer, categories, product } from "@/test/fixtures";
+import { admin, buyer, categories, product, seller } from "@/test/fixtures";
 import { jsonResponse, renderApp, stubApi } from "@/test/render-app";
 
 const REPORTED = "/api/products/report?report=reported";
@@ -9,7 +9,7 @@ const REPORTED = "/api/products/report?report=reported";
 describe("dashboard menu", () => {
   it("puts an admin's Reported Products first with the reports waiting, + when the API names a next page", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
-    stubApi({
+    const mock = stubApi({
       "/api/me": admin,
       "/api/categorys": categories,
       ["/api/bookings?email=" + encodeURIComponent(admin.email)]: [],
@@ -28,9 +28,13 @@ describe("dashboard menu", () => {
       "/dashboard/allusers",
       "/dashboard/allbuyer",
       "/dashboard/allseller",
+      "/dashboard/leads",
       "/dashboard/mail",
       "/dashboard/mybooking",
     ]);
+    // the new leads wait for their sellers: no count (and no asking) for an admin
+    expect(within(menu).getByRole("link", { name: "Leads" })).not.toHaveAccessibleDescription();
+    expect(mock.mock.calls.some(([url]) => String(url).includes("/api/leads/new"))).toBe(false);
   });
 
   it("shows a buyer My Booking alone, and asks nothing about reports", async () => {
@@ -40,5 +44,46 @@ describe("dashboard menu", () => {
     const menu = await screen.findByRole("navigation", { name: "Dashboard" });
     expect(within(menu).getAllByRole("link").map((l) => l.textContent)).toEqual(["My Booking"]);
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/products/report"))).toBe(false);
+    expect(mock.mock.calls.some(([url]) => String(url).includes("/api/leads"))).toBe(false);
+  });
+
+  it("puts a seller's Leads first with the count of new leads; /dashboard stays My Booking", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const mock = stubApi({
+      "/api/me": seller,
+      "/api/categorys": categories,
+      ["/api/bookings?email=" + encodeURIComponent(seller.email)]: [],
+      "/api/leads/new": { count: 3 },
+    });
+    renderApp("/dashboard");
+    expect(await screen.findByRole("heading", { name: "My Booking" })).toBeInTheDocument();
+    const menu = await screen.findByRole("navigation", { name: "Dashboard" });
+    const leads = within(menu).getByRole("link", { name: "Leads" });
+    expect(await within(menu).findByText("3")).toBeInTheDocument();
+    expect(leads).toHaveAccessibleDescription("3 waiting");
+    expect(within(menu).getAllByRole("link").map((l) => l.getAttribute("href"))).toEqual([
+      "/dashboard/leads",
+      "/dashboard/addproduct",
+      "/dashboard/myproducts",
+      "/dashboard/mybooking",
+    ]);
+    // the reports are the admin's
+    expect(mock.mock.calls.some(([url]) => String(url).includes("/api/products/report"))).toBe(false);
+  });
+
+  it("shows no count beside a seller's Leads when none are new", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const mock = stubApi({
+      "/api/me": seller,
+      "/api/categorys": categories,
+      ["/api/bookings?email=" + encodeURIComponent(seller.email)]: [],
+      "/api/leads/new": { count: 0 },
+    });
+    renderApp("/dashboard/mybooking");
+    const menu = await screen.findByRole("navigation", { name: "Dashboard" });
+    await within(menu).findByRole("link", { name: "Leads" });
+    await waitFor(() => expect(mock.mock.calls.some(([url]) => String(url) === "/api/leads/new")).toBe(true));
+    expect(within(menu).getByRole("link", { name: "Leads" })).not.toHaveAccessibleDescription();
+    expect(within(menu).queryByText("0")).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,26 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
+import { useNewLeadCount } from "@/api/leads";
 import { REPORTED_PRODUCTS_KEY, type Product } from "@/api/products";
 import { useAuth, type Role } from "@/lib/auth";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, type MessageKey } from "@/lib/i18n";
 import { usePagedList } from "@/lib/paged-list";
 
-/** Where work waits for someone, counted beside its menu item. A seller's new leads come here next. */
-type Waiting = "reports";
+/** Where work waits for someone, counted beside its menu item: an admin's reports, a seller's new leads. */
+type Waiting = "reports" | "leads";
 
 type MenuItem = { to: string; label: MessageKey; waiting?: Waiting };
 
 const myBooking: MenuItem = { to: "/dashboard/mybooking", label: "My Booking" };
+const leads: MenuItem = { to: "/dashboard/leads", label: "Leads" };
 
 /** Each role's menu: its own work first, then My Booking (which everyone has). */
 const menus: Record<Role, MenuItem[]> = {
   Buyer: [myBooking],
+  // a seller's daily work: the buyers who booked, with the new ones counted
   Seller: [
+    { ...leads, waiting: "leads" },
     { to: "/dashboard/addproduct", label: "Add Product" },
     { to: "/dashboard/myproducts", label: "My Products" },
     myBooking,
@@ -26,6 +30,8 @@ const menus: Record<Role, MenuItem[]> = {
     { to: "/dashboard/allusers", label: "All Users" },
     { to: "/dashboard/allbuyer", label: "All Buyers" },
     { to: "/dashboard/allseller", label: "All Seller" },
+    // every seller's leads, to look into; the new ones wait for their sellers, not for the admin
+    leads,
     { to: "/dashboard/mail", label: "Mail problems" },
     myBooking,
   ],
@@ -34,13 +40,19 @@ const menus: Record<Role, MenuItem[]> = {
 /**
  * useWaiting counts the work waiting for this role, as the menu shows it:
  * the open reports an admin has (the rows of the pages loaded, with "+"
- * when the API names a further page). Nothing for a count of zero.
+ * when the API names a further page), and a seller's new leads (asked
+ * again every 30 s, like the bell's count). Nothing for a count of zero.
  */
 function useWaiting(role: Role | undefined): Partial<Record<Waiting, string>> {
   const { locale } = useLanguage();
   const reports = usePagedList<Product>(role === "Admin" ? REPORTED_PRODUCTS_KEY : null);
+  const newLeads = useNewLeadCount(role === "Seller");
+  const waiting: Partial<Record<Waiting, string>> = {};
   const n = reports.data?.length ?? 0;
-  return n > 0 ? { reports: formatNumber(n, locale) + (reports.hasMore ? "+" : "") } : {};
+  if (n > 0) waiting.reports = formatNumber(n, locale) + (reports.hasMore ? "+" : "");
+  const leadCount = newLeads.data?.count ?? 0;
+  if (leadCount > 0) waiting.leads = formatNumber(leadCount, locale);
+  return waiting;
 }
 
 const DRAWER_ID = "dashboard-drawer";
