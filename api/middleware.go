@@ -80,15 +80,20 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		// the camera for the page only: a seller scans the buyer's
+		// hand-over QR from Leads
+		h.Set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
 		return next(c)
 	}
 }
 
-// contentSecurityPolicy allows the app's own files and Stripe.js, nothing else.
+// contentSecurityPolicy allows the app's own files and Stripe.js, nothing
+// else; workers also from blob: URLs, as the QR scanner starts its decoder
+// from its own (already allowed) script that way.
 const contentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self' https://js.stripe.com https://*.js.stripe.com; " +
+	"worker-src 'self' blob:; " +
 	"frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; " +
 	"connect-src 'self' https://api.stripe.com; " +
 	"img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self'; " +
