@@ -43,6 +43,8 @@ export type Product = {
   date: string;
   /** "soled" means sold. */
   available: "available" | "soled";
+  /** True while a booking of it is accepted: it is booked by a buyer and takes no bookings. */
+  reserved: boolean;
   advertise: boolean;
   /** "reported" once someone reported it. */
   report: "reported" | "";
@@ -133,6 +135,20 @@ export function isProductListKey(key: unknown): boolean {
       key === ADVERTISED_KEY ||
       key.startsWith(`${USER_PRODUCTS_KEY}?`))
   );
+}
+
+/** True for the SWR keys of every product list and of single products' pages. */
+export function isProductKey(key: unknown): boolean {
+  return isProductListKey(key) || (typeof key === "string" && key.startsWith(`${PRODUCTS_KEY}/`));
+}
+
+/**
+ * True for what a sale outside the shop or a relisting changes: every
+ * product list and page, the bookings (open ones are declined as sold) and
+ * the seller's leads.
+ */
+function isSaleKey(key: string): boolean {
+  return isProductKey(key) || key.startsWith("/api/bookings") || key.startsWith("/api/leads");
 }
 
 /** True for the SWR keys of the reported list, the one list a report changes (no other screen shows it). */
@@ -229,4 +245,21 @@ export function useReportProduct() {
 /** useDeleteReportedProduct removes a reported product (admin). */
 export function useDeleteReportedProduct() {
   return useProductWrite<Deleted, string>(REPORT_KEY, (id) => apiFetch<Deleted>(`${REPORT_KEY}/${encodeURIComponent(id)}`, { method: "DELETE" }));
+}
+
+/**
+ * useMarkSold marks one of the seller's available products sold outside the
+ * shop (409 when it is sold already); its open bookings are declined and
+ * their buyers told.
+ */
+export function useMarkSold() {
+  return useProductWrite<Modified, string>(PRODUCTS_KEY, (id) => apiFetch<Modified>(`${productKey(id)}/sold`, { method: "PUT" }), isSaleKey);
+}
+
+/**
+ * useRelist puts one of the seller's sold products on sale again; 409 (with
+ * the server's message) when it was paid for or handed over through the shop.
+ */
+export function useRelist() {
+  return useProductWrite<Modified, string>(PRODUCTS_KEY, (id) => apiFetch<Modified>(`${productKey(id)}/relist`, { method: "PUT" }), isSaleKey);
 }
