@@ -111,6 +111,7 @@ export const bn: Dictionary = {
   "Book Now": "বুক করুন",
   "Booked": "বুক করা হয়েছে",
   "Booked: see My Booking": "বুক করা হয়েছে: আমার বুকিং দেখুন",
+  "Booked: reserved for another buyer": "বুক করা: অন্য একজন ক্রেতার জন্য সংরক্ষিত",
   "excellent": "চমৎকার",
   "good": "ভালো",
   "fair": "মোটামুটি",
@@ -196,6 +197,7 @@ export const bn: Dictionary = {
   "Posted": "পোস্ট করা হয়েছে",
   "Description": "বিবরণ",
   "You'll be asked to log in to book it.": "বুক করতে আপনাকে লগ ইন করতে হবে।",
+  "Reserved for another buyer. If their hand-over does not happen, it can be booked again.": "অন্য একজন ক্রেতার জন্য সংরক্ষিত। তাঁর হস্তান্তর না হলে আবার বুক করা যাবে।",
   // blog
   "Short answers to questions front-end developers ask us.": "ফ্রন্ট-এন্ড ডেভেলপারদের প্রশ্নের ছোট ছোট উত্তর।",
   "React": "React",

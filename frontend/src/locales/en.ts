@@ -120,6 +120,7 @@ export const en = {
   "Book Now": "Book Now",
   "Booked": "Booked",
   "Booked: see My Booking": "Booked: see My Booking",
+  "Booked: reserved for another buyer": "Booked: reserved for another buyer",
   "excellent": "excellent",
   "good": "good",
   "fair": "fair",
@@ -205,6 +206,7 @@ export const en = {
   "Posted": "Posted",
   "Description": "Description",
   "You'll be asked to log in to book it.": "You'll be asked to log in to book it.",
+  "Reserved for another buyer. If their hand-over does not happen, it can be booked again.": "Reserved for another buyer. If their hand-over does not happen, it can be booked again.",
   // blog
   "Short answers to questions front-end developers ask us.": "Short answers to questions front-end developers ask us.",
   "React": "React",
