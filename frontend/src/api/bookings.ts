@@ -7,7 +7,7 @@
 import { useMemo } from "react";
 import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
-import { ApiError, apiFetch } from "@/lib/api";
+import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
 import { isProductKey, type Deleted, type Inserted } from "@/api/products";
@@ -67,11 +67,6 @@ export type Booking = {
 /** True while a booking still stands: waiting, accepted or paid (not declined or completed). */
 export function isOpenBooking(b: Booking): boolean {
   return b.status === "pending" || b.status === "accepted" || b.status === "paid";
-}
-
-/** True for the bookings the buyer may still pay for or cancel: open and unpaid. */
-export function isPayable(b: Booking): boolean {
-  return (b.status === "pending" || b.status === "accepted") && !b.paid;
 }
 
 /**
@@ -135,20 +130,17 @@ export function isBookingListKey(key: string): boolean {
 
 /**
  * useCreateBooking books a product, then refetches the caller's bookings.
- * A 409 (the laptop is booked by another buyer, or sold) refetches the
- * products instead, so the cards and page behind the dialog say so too.
+ * A refusal (409: the laptop is booked by another buyer, or sold) refetches
+ * the products instead, so the cards and page behind the dialog say so too.
  */
 export function useCreateBooking() {
   const revalidate = useRevalidate(isBookingListKey);
   const refreshProducts = useRevalidate(isProductKey);
   return useSWRMutation<Inserted, ApiError, string, NewBooking>(BOOKINGS_KEY, async (path, { arg }) => {
-    let res: Inserted;
-    try {
-      res = await apiFetch<Inserted>(path, { method: "POST", json: arg });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) await refreshProducts();
+    const res = await apiFetch<Inserted>(path, { method: "POST", json: arg }).catch(async (err: unknown) => {
+      await refreshProducts();
       throw err;
-    }
+    });
     await revalidate();
     return res;
   });

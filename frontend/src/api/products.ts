@@ -248,18 +248,25 @@ export function useDeleteReportedProduct() {
 }
 
 /**
+ * saleWrite makes the hook of a seller's PUT /api/products/{id}/{verb}:
+ * "sold" or "relist". The two are one hook apart only in the path, so the
+ * first page (which carries this module) pays for one.
+ */
+function saleWrite(verb: "sold" | "relist") {
+  return function useSaleWrite() {
+    return useProductWrite<Modified, string>(PRODUCTS_KEY, (id) => apiFetch<Modified>(`${productKey(id)}/${verb}`, { method: "PUT" }), isSaleKey);
+  };
+}
+
+/**
  * useMarkSold marks one of the seller's available products sold outside the
  * shop (409 when it is sold already); its open bookings are declined and
  * their buyers told.
  */
-export function useMarkSold() {
-  return useProductWrite<Modified, string>(PRODUCTS_KEY, (id) => apiFetch<Modified>(`${productKey(id)}/sold`, { method: "PUT" }), isSaleKey);
-}
+export const useMarkSold = saleWrite("sold");
 
 /**
  * useRelist puts one of the seller's sold products on sale again; 409 (with
  * the server's message) when it was paid for or handed over through the shop.
  */
-export function useRelist() {
-  return useProductWrite<Modified, string>(PRODUCTS_KEY, (id) => apiFetch<Modified>(`${productKey(id)}/relist`, { method: "PUT" }), isSaleKey);
-}
+export const useRelist = saleWrite("relist");

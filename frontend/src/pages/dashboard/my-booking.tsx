@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
-import { isPayable, useBookings, useCancelBooking, type Booking } from "@/api/bookings";
+import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
 import { HandoverCode } from "@/components/handover-code";
 import { LoadMore } from "@/components/load-more";
@@ -12,6 +12,11 @@ import { formatDateTime, formatNumber, formatTk } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 import { usePageTitle } from "@/lib/title";
+
+/** True for the bookings the buyer may still pay for or cancel: waiting or accepted, and unpaid. */
+function isPayable(b: Booking): boolean {
+  return (b.status === "pending" || b.status === "accepted") && !b.paid;
+}
 
 const badge = "badge badge-soft h-auto min-h-6 py-0.5 text-start font-semibold whitespace-normal";
 
