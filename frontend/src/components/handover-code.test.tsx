@@ -22,13 +22,13 @@ describe("hand-over code", () => {
 
   it("shows the code and a QR of the url, or no QR without one", () => {
     const url = "https://shop.example/dashboard/leads?handover=9&code=042042";
-    const { rerender } = render(<HandoverCode code="042042" url={url} />);
-    expect(screen.getByText("042 042")).toBeInTheDocument();
+    const { rerender } = render(<HandoverCode code="042042" url={url} name="HP 250 G8" />);
+    expect(screen.getByRole("region", { name: "Hand-over code for HP 250 G8" })).toHaveTextContent("042 042");
     const qr = screen.getByRole("img", { name: /QR code/ });
     const { size, data } = encode(url, { ecc: "M", border: 2 });
     expect(qr).toHaveAttribute("viewBox", `0 0 ${size} ${size}`);
     expect(qr.querySelector("path")).toHaveAttribute("d", qrPath(data));
-    rerender(<HandoverCode code="042042" />);
+    rerender(<HandoverCode code="042042" name="HP 250 G8" />);
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
     expect(screen.getByText("042 042")).toBeInTheDocument();
   });

@@ -48,6 +48,8 @@ export function spaced(code: string): string {
 
 type HandoverCodeProps = {
   code: string;
+  /** The booked laptop's name, naming the block for screen readers. */
+  name: string;
   /** What the QR encodes: the seller's hand-over page with the code; no QR without it. */
   url?: string;
 };
@@ -56,7 +58,7 @@ type HandoverCodeProps = {
  * HandoverCode shows a buyer's hand-over code to give the seller once the
  * laptop is in their hands: the digits to read out or copy, the QR to scan.
  */
-export function HandoverCode({ code, url }: HandoverCodeProps) {
+export function HandoverCode({ code, url, name }: HandoverCodeProps) {
   const t = useT();
   const [copied, setCopied] = useState(false);
 
@@ -71,34 +73,44 @@ export function HandoverCode({ code, url }: HandoverCodeProps) {
     }
   }
 
+  // A phone stacks label, code, QR and note in the middle; a wide screen puts the QR left of the rest.
   return (
-    <div className="flex w-full max-w-60 flex-col items-center gap-2 rounded-box border border-base-300 bg-base-200/50 p-3 text-center">
-      <p className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Hand-over code")}</p>
-      <div className="flex items-center gap-1">
-        <span className="font-mono text-3xl font-bold tracking-widest whitespace-nowrap tabular-nums">
-          {spaced(code)}
-        </span>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-square"
-          onClick={() => void copy()}
-          aria-label={copied ? t("Code copied") : t("Copy the code")}
-          title={copied ? t("Code copied") : t("Copy the code")}
-        >
-          {copied ? (
-            <svg viewBox="0 0 24 24" className="h-4 w-4 text-success" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
-              <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
-            </svg>
-          ) : (
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <rect x="9" y="9" width="11" height="11" rx="2" />
-              <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-            </svg>
-          )}
-        </button>
+    <section
+      aria-label={t("Hand-over code for {name}", { name })}
+      className="mx-auto grid w-full max-w-64 justify-items-center gap-2 rounded-box border border-base-300 bg-base-200/50 p-3 text-center md:mx-0 md:max-w-xl md:grid-cols-[auto_1fr] md:justify-items-start md:gap-x-5 md:text-start"
+    >
+      <div className="flex flex-col items-center md:col-start-2 md:items-start md:self-end">
+        <p className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Hand-over code")}</p>
+        <div className="flex items-center gap-1">
+          <span className="font-mono text-3xl font-bold tracking-widest whitespace-nowrap tabular-nums">{spaced(code)}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square"
+            onClick={() => void copy()}
+            aria-label={copied ? t("Code copied") : t("Copy the code")}
+            title={copied ? t("Code copied") : t("Copy the code")}
+          >
+            {copied ? (
+              <svg viewBox="0 0 24 24" className="h-4 w-4 text-success" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+                <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+              </svg>
+            ) : (
+              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <rect x="9" y="9" width="11" height="11" rx="2" />
+                <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+              </svg>
+            )}
+          </button>
+        </div>
       </div>
-      {url && <QrCode value={url} label={t("QR code of the hand-over code, for the seller to scan")} className="h-44 w-44 rounded" />}
-      <p className="text-sm text-base-content/75">{t("Show this code only when you have the laptop in hand and have checked it.")}</p>
-    </div>
+      {url && (
+        <QrCode
+          value={url}
+          label={t("QR code of the hand-over code, for the seller to scan")}
+          className="h-44 w-44 rounded md:col-start-1 md:row-span-2 md:row-start-1 md:h-36 md:w-36"
+        />
+      )}
+      <p className="text-sm text-base-content/75 md:col-start-2 md:self-start">{t("Show this code only when you have the laptop in hand and have checked it.")}</p>
+    </section>
   );
 }

@@ -321,6 +321,7 @@ export const bn: Dictionary = {
   "Booked on {date}": "বুকিংয়ের সময়: {date}",
   "Nothing to pay": "পরিশোধের কিছু নেই",
   "Hand-over code": "হস্তান্তর কোড",
+  "Hand-over code for {name}": "{name}-এর হস্তান্তর কোড",
   "Copy the code": "কোডটি কপি করুন",
   "Code copied": "কোড কপি হয়েছে",
   "Could not copy the code: read it out to the seller.": "কোডটি কপি করা গেল না: বিক্রেতাকে পড়ে শোনান।",

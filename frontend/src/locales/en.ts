@@ -330,6 +330,7 @@ export const en = {
   "Booked on {date}": "Booked on {date}",
   "Nothing to pay": "Nothing to pay",
   "Hand-over code": "Hand-over code",
+  "Hand-over code for {name}": "Hand-over code for {name}",
   "Copy the code": "Copy the code",
   "Code copied": "Code copied",
   "Could not copy the code: read it out to the seller.": "Could not copy the code: read it out to the seller.",

@@ -23,7 +23,12 @@ function api(list: Booking[] | (() => Booking[]), extra: ApiTable = {}): ApiTabl
   };
 }
 
-const row = (name: string | RegExp) => screen.getByRole("row", { name });
+/** The booking's own row (numbered), not the row of its hand-over code under it. */
+function row(name: string | RegExp): HTMLElement {
+  const rows = screen.getAllByRole("row", { name }).filter((r) => r.querySelector('th[scope="row"]'));
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
 
 describe("my booking", () => {
   it("lists the bookings with number, product, price in Tk, place, and Paid or a Pay link", async () => {
@@ -220,32 +225,36 @@ describe("my booking", () => {
       expect(status(/Pending Dell/)).not.toHaveTextContent(/seller said|reserved it|ran out|was sold/);
     });
 
-    it("shows the hand-over code, spaced, and its QR only where the API sent a code", async () => {
+    it("shows the hand-over code, spaced, and its QR only where the API sent a code, under its booking", async () => {
       await show();
-      const code = within(status(/Accepted Lenovo/)).getByText("123 456");
+      const block = (name: string) => screen.getByRole("region", { name: `Hand-over code for ${name}` });
+      const code = within(block("Accepted Lenovo")).getByText("123 456");
       expect(code).toHaveClass("font-mono");
-      const qr = within(status(/Accepted Lenovo/)).getByRole("img", { name: /QR code/ });
+      const qr = within(block("Accepted Lenovo")).getByRole("img", { name: /QR code/ });
       // the QR draws the booking's handoverUrl, module for module
       expect(qr.querySelector("path")).toHaveAttribute("d", qrPath(encode(URL_11, { ecc: "M", border: 2 }).data));
-      expect(within(status(/Accepted Lenovo/)).getByText(/only when you have the laptop in hand and have checked it/)).toBeInTheDocument();
+      expect(within(block("Accepted Lenovo")).getByText(/only when you have the laptop in hand and have checked it/)).toBeInTheDocument();
+      // right under its booking's row, the table's whole width
+      const under = row(/Accepted Lenovo/).nextElementSibling!;
+      expect(under).toContainElement(block("Accepted Lenovo"));
+      expect(under.querySelector("td")).toHaveAttribute("colspan", String(screen.getAllByRole("columnheader").length));
       // paid: still to be handed over, so the code and QR too
-      expect(within(status(/Paid Asus/)).getByText("654 321")).toBeInTheDocument();
-      expect(within(status(/Paid Asus/)).getByRole("img", { name: /QR code/ })).toBeInTheDocument();
+      expect(within(block("Paid Asus")).getByText("654 321")).toBeInTheDocument();
+      expect(within(block("Paid Asus")).getByRole("img", { name: /QR code/ })).toBeInTheDocument();
       // no code in the answer: none shown, whatever the status
-      for (const name of [/Pending Dell/, /Completed Acer/, /Seller said no/, /Reserved Samsung/, /No code Fujitsu/]) {
-        expect(within(row(name)).queryByRole("img", { name: /QR code/ })).not.toBeInTheDocument();
-        expect(within(row(name)).queryByText("Hand-over code")).not.toBeInTheDocument();
-      }
+      expect(screen.getAllByRole("region", { name: /^Hand-over code for/ })).toHaveLength(2);
       expect(screen.getAllByRole("img", { name: /QR code/ })).toHaveLength(2);
+      expect(screen.queryByRole("region", { name: /No code Fujitsu/ })).not.toBeInTheDocument();
     });
 
     it("copies the code without its space", async () => {
       const writeText = vi.fn(async () => {});
       Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
       await show([accepted]);
-      await userEvent.click(within(row(/Accepted Lenovo/)).getByRole("button", { name: "Copy the code" }));
+      const block = screen.getByRole("region", { name: "Hand-over code for Accepted Lenovo" });
+      await userEvent.click(within(block).getByRole("button", { name: "Copy the code" }));
       expect(writeText).toHaveBeenCalledWith("123456");
-      expect(await within(row(/Accepted Lenovo/)).findByRole("button", { name: "Code copied" })).toBeInTheDocument();
+      expect(await within(block).findByRole("button", { name: "Code copied" })).toBeInTheDocument();
     });
 
     it("offers Pay and Delete only for waiting and accepted unpaid bookings", async () => {

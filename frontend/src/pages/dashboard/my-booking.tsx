@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
@@ -44,7 +44,7 @@ function BookingStatus({ b, t, locale }: { b: Booking; t: Translate; locale: str
       return (
         <>
           <span className={`${badge} badge-error`}>{t("Declined")}</span>
-          {why && <span className="basis-full text-sm text-base-content/75 md:mt-1 md:block md:max-w-56">{why}</span>}
+          {why && <span className="basis-full text-sm text-base-content/75 xl:mt-1 xl:block xl:max-w-56">{why}</span>}
         </>
       );
     }
@@ -106,8 +106,8 @@ export default function MyBooking() {
     );
   } else {
     table = (
-      <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className="table-cards table table-sm sm:table-md">
+      <div className="table-cards-wrap table-cards-xl-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
+        <table className="table-cards table-cards-xl table table-sm sm:table-md">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -121,77 +121,83 @@ export default function MyBooking() {
           </thead>
           <tbody>
             {bookings.map((b, i) => (
-              <tr key={b._id} className="align-top hover:bg-base-200/50">
-                <th scope="row" className="text-base-content/60">
-                  {formatNumber(i + 1, locale)}
-                </th>
-                <td>
-                  <div className="flex w-full items-center gap-3 md:min-w-48 md:max-w-72">
-                    <img {...photoSources(b.product.picture, "56px")} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                    <div className="min-w-0">
-                      {b.product.deleted ? (
-                        <span className="block font-medium">{b.productName}</span>
-                      ) : (
-                        <Link to={`/product/${encodeURIComponent(b.ProductId)}`} className="link link-hover block font-medium">
-                          {b.productName}
-                        </Link>
-                      )}
-                      {b.product.deleted && <span className="block text-xs text-base-content/60">{t("Removed from the shop")}</span>}
-                      <time dateTime={b.createdAt} className="block text-xs text-base-content/60">
-                        {t("Booked on {date}", { date: formatDateTime(b.createdAt, locale) })}
-                      </time>
+              <Fragment key={b._id}>
+                <tr className={`hover:bg-base-200/50 ${b.handoverCode ? "border-b-0 max-xl:rounded-b-none max-xl:shadow-none" : ""}`}>
+                  <th scope="row" className="text-base-content/60">
+                    {formatNumber(i + 1, locale)}
+                  </th>
+                  <td>
+                    <div className="flex w-full items-center gap-3 xl:min-w-48 xl:max-w-72">
+                      <img {...photoSources(b.product.picture, "56px")} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                      <div className="min-w-0">
+                        {b.product.deleted ? (
+                          <span className="block font-medium">{b.productName}</span>
+                        ) : (
+                          <Link to={`/product/${encodeURIComponent(b.ProductId)}`} className="link link-hover block font-medium">
+                            {b.productName}
+                          </Link>
+                        )}
+                        {b.product.deleted && <span className="block text-xs text-base-content/60">{t("Removed from the shop")}</span>}
+                        <time dateTime={b.createdAt} className="block text-xs text-base-content/60">
+                          {t("Booked on {date}", { date: formatDateTime(b.createdAt, locale) })}
+                        </time>
+                      </div>
                     </div>
-                  </div>
-                </td>
-                <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
-                  {formatTk(b.price, locale)}
-                </td>
-                <td data-label={t("MeetLocation")}>
-                  <span className="block md:min-w-28 md:max-w-56">{b.meetLocation}</span>
-                </td>
-                <td data-label={t("Status")}>
-                  <BookingStatus b={b} t={t} locale={locale} />
-                  {b.handoverCode && (
-                    <div className="flex basis-full justify-center md:mt-2 md:block">
-                      <HandoverCode code={b.handoverCode} url={b.handoverUrl} />
-                    </div>
-                  )}
-                </td>
-                <td data-label={t("Delete")}>
-                  <RowAction
-                    text={t("Delete")}
-                    label={t("Delete {name}", { name: b.productName })}
-                    tone="delete"
-                    busy={deleting === b._id}
-                    disabled={!isPayable(b) || deleting !== null}
-                    reason={isPayable(b) ? undefined : b.paid ? paidTitle : closedTitle}
-                    onClick={() => void onDelete(b)}
-                  />
-                </td>
-                <td data-label={t("Payment")}>
-                  {b.paid ? (
-                    <span className="badge badge-success gap-1 font-semibold">
-                      <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
-                        <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
-                      </svg>
-                      {t("Paid")}
-                    </span>
-                  ) : !isPayable(b) ? (
-                    <span className="text-base-content/50">
-                      <span aria-hidden="true">—</span>
-                      <span className="sr-only">{t("Nothing to pay")}</span>
-                    </span>
-                  ) : (
-                    <Link
-                      to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
-                      className="btn btn-primary btn-sm"
-                      aria-label={t("Pay for {name}", { name: b.productName })}
-                    >
-                      {t("Pay")}
-                    </Link>
-                  )}
-                </td>
-              </tr>
+                  </td>
+                  <td className="font-semibold xl:whitespace-nowrap" data-label={t("Price")}>
+                    {formatTk(b.price, locale)}
+                  </td>
+                  <td data-label={t("MeetLocation")}>
+                    <span className="block xl:min-w-28 xl:max-w-56">{b.meetLocation}</span>
+                  </td>
+                  <td data-label={t("Status")}>
+                    <BookingStatus b={b} t={t} locale={locale} />
+                  </td>
+                  <td data-label={t("Delete")}>
+                    <RowAction
+                      text={t("Delete")}
+                      label={t("Delete {name}", { name: b.productName })}
+                      tone="delete"
+                      busy={deleting === b._id}
+                      disabled={!isPayable(b) || deleting !== null}
+                      reason={isPayable(b) ? undefined : b.paid ? paidTitle : closedTitle}
+                      onClick={() => void onDelete(b)}
+                    />
+                  </td>
+                  <td data-label={t("Payment")}>
+                    {b.paid ? (
+                      <span className="badge badge-success gap-1 font-semibold">
+                        <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+                          <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+                        </svg>
+                        {t("Paid")}
+                      </span>
+                    ) : !isPayable(b) ? (
+                      <span className="text-base-content/50">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">{t("Nothing to pay")}</span>
+                      </span>
+                    ) : (
+                      <Link
+                        to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
+                        className="btn btn-primary btn-sm"
+                        aria-label={t("Pay for {name}", { name: b.productName })}
+                      >
+                        {t("Pay")}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+                {b.handoverCode && (
+                  // The code and its QR under their booking, the table's whole width: on a phone the
+                  // bottom of the booking's card (joined to it), on a wide screen a row of its own.
+                  <tr className="max-xl:-mt-3 max-xl:rounded-t-none max-xl:border-t-0 max-xl:pt-0">
+                    <td colSpan={7} className="xl:pt-0">
+                      <HandoverCode code={b.handoverCode} url={b.handoverUrl} name={b.productName} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
