@@ -1,6 +1,7 @@
 // Bookings: a buyer books a product by leaving a phone number and a place
-// to meet, sees their bookings with whether each is paid, and may cancel
-// an unpaid one. Wire types, SWR keys (the API paths) and hooks; every
+// to meet, sees their bookings with where each stands (waiting, accepted
+// and reserved for them with a hand-over code, declined, paid, completed),
+// and may cancel an open unpaid one. Wire types, SWR keys (the API paths) and hooks; every
 // write refetches the booking lists, paged ones on screen included, before
 // its trigger resolves.
 import { useMemo } from "react";
@@ -9,7 +10,29 @@ import useSWRMutation from "swr/mutation";
 import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
-import type { Deleted, Inserted } from "@/api/products";
+import { isProductKey, type Deleted, type Inserted } from "@/api/products";
+
+/** Where a booking stands; cancelled ones are never in the buyer's list. */
+export type BookingStatus = "pending" | "accepted" | "declined" | "paid" | "completed";
+
+/**
+ * Why a booking was declined: the seller said no (declineReason may hold
+ * their words), the seller accepted another buyer, the 72-hour reservation
+ * ran out, or the laptop was sold.
+ */
+export type DeclineCode = "seller" | "reserved" | "expired" | "sold";
+
+/** The booked product as it is now (it may have been sold, reserved or deleted since). */
+export type BookingProduct = {
+  _id: string;
+  productName: string;
+  picture: string;
+  available: "available" | "soled";
+  /** True while some booking of it is accepted. */
+  reserved: boolean;
+  /** True once its seller or an admin deleted it: it has no page. */
+  deleted: boolean;
+};
 
 /** A booking as the API answers it (the spec's field names). */
 export type Booking = {
@@ -25,7 +48,26 @@ export type Booking = {
   ProductId: string;
   /** The buyer's contact number. */
   number: string;
+  status: BookingStatus;
+  /** When it was made, RFC 3339. */
+  createdAt: string;
+  /** Only while accepted: when the reservation ends, RFC 3339. */
+  reservedUntil?: string;
+  /** Only when declined. */
+  declineCode?: DeclineCode;
+  /** The seller's words, at most 200 characters; only when declined. */
+  declineReason?: string;
+  /** The six-digit hand-over code; only to the booking's buyer, while accepted or paid. */
+  handoverCode?: string;
+  /** What the hand-over QR encodes (the seller's page with the code); same condition as handoverCode. */
+  handoverUrl?: string;
+  product: BookingProduct;
 };
+
+/** True while a booking still stands: waiting, accepted or paid (not declined or completed). */
+export function isOpenBooking(b: Booking): boolean {
+  return b.status === "pending" || b.status === "accepted" || b.status === "paid";
+}
 
 /**
  * POST /api/bookings body, all seven of the spec's fields. The server takes
@@ -65,13 +107,15 @@ export function useBookings(email: string | undefined) {
 }
 
 /**
- * useBookedIds is the set of product ids the signed-in buyer booked (from
- * the first page of their bookings), so a card says Booked instead of
- * Book Now; empty while loading or signed out.
+ * useBookedIds is the set of product ids the signed-in buyer has an open
+ * booking of (from the first page of their bookings), so a card says
+ * Booked instead of Book Now; a declined booking does not count (the card
+ * then says what the product says: reserved for someone else, or free to
+ * book again). Empty while loading or signed out.
  */
 export function useBookedIds(email: string | undefined): ReadonlySet<string> {
   const { data } = useBookings(email);
-  return useMemo(() => new Set((data ?? []).map((b) => b.ProductId)), [data]);
+  return useMemo(() => new Set((data ?? []).filter(isOpenBooking).map((b) => b.ProductId)), [data]);
 }
 
 /** useBooking loads one of the caller's bookings (404 for anyone else's). */
@@ -84,11 +128,19 @@ export function isBookingListKey(key: string): boolean {
   return key.startsWith(`${BOOKINGS_KEY}?`);
 }
 
-/** useCreateBooking books a product, then refetches the caller's bookings. */
+/**
+ * useCreateBooking books a product, then refetches the caller's bookings.
+ * A refusal (409: the laptop is booked by another buyer, or sold) refetches
+ * the products instead, so the cards and page behind the dialog say so too.
+ */
 export function useCreateBooking() {
   const revalidate = useRevalidate(isBookingListKey);
+  const refreshProducts = useRevalidate(isProductKey);
   return useSWRMutation<Inserted, ApiError, string, NewBooking>(BOOKINGS_KEY, async (path, { arg }) => {
-    const res = await apiFetch<Inserted>(path, { method: "POST", json: arg });
+    const res = await apiFetch<Inserted>(path, { method: "POST", json: arg }).catch(async (err: unknown) => {
+      await refreshProducts();
+      throw err;
+    });
     await revalidate();
     return res;
   });

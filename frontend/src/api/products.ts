@@ -43,6 +43,8 @@ export type Product = {
   date: string;
   /** "soled" means sold. */
   available: "available" | "soled";
+  /** True while a booking of it is accepted: it is booked by a buyer and takes no bookings. */
+  reserved: boolean;
   advertise: boolean;
   /** "reported" once someone reported it. */
   report: "reported" | "";
@@ -135,6 +137,11 @@ export function isProductListKey(key: unknown): boolean {
   );
 }
 
+/** True for the SWR keys of every product list and of single products' pages. */
+export function isProductKey(key: unknown): boolean {
+  return isProductListKey(key) || (typeof key === "string" && key.startsWith(`${PRODUCTS_KEY}/`));
+}
+
 /** True for the SWR keys of the reported list, the one list a report changes (no other screen shows it). */
 export function isReportedListKey(key: unknown): boolean {
   return typeof key === "string" && key.startsWith(`${REPORT_KEY}?`);
@@ -186,7 +193,7 @@ export function useReportedProducts() {
  * whether it was done or refused (a refusal may mean the list is out of
  * date), refetches what `affects` picks: every product list by default.
  */
-function useProductWrite<Res, Arg>(key: string, send: (arg: Arg) => Promise<Res>, affects: (key: string) => boolean = isProductListKey) {
+export function useProductWrite<Res, Arg>(key: string, send: (arg: Arg) => Promise<Res>, affects: (key: string) => boolean = isProductListKey) {
   const revalidate = useRevalidate(affects);
   return useSWRMutation<Res, ApiError, string, Arg>(key, async (_key, { arg }) => {
     try {

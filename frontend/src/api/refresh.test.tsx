@@ -6,11 +6,12 @@ import userEvent from "@testing-library/user-event";
 import { useState, type ReactNode } from "react";
 import { SWRConfig, type Cache } from "swr";
 import { describe, expect, it } from "vitest";
-import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
-import { useCreateProduct, useReportProduct, useUserProducts, type NewProduct } from "@/api/products";
+import { useBookings, useCancelBooking, useCreateBooking, type Booking } from "@/api/bookings";
+import { useCreateProduct, useProduct, useReportProduct, useUserProducts, type NewProduct } from "@/api/products";
+import { useMarkSold, useRelist } from "@/api/product-sale";
 import { useDeleteUser, useUsers, type UserRecord } from "@/api/users";
-import { fetcher } from "@/lib/api";
-import { product } from "@/test/fixtures";
+import { ApiError, fetcher } from "@/lib/api";
+import { booking as aBooking, product } from "@/test/fixtures";
 import { jsonResponse, reply, requestsTo, stubApi } from "@/test/render-app";
 
 const USERS = "/api/users";
@@ -153,17 +154,7 @@ describe("a write's hook refreshes the lists it affects", () => {
   });
 
   it("cancelling a booking refreshes the buyer's paged bookings", async () => {
-    const booking = (id: string, productName: string): Booking => ({
-      _id: id,
-      productName,
-      price: 45000,
-      meetLocation: "Mirpur",
-      paid: false,
-      buyerEmail: "rahim@example.com",
-      buyerName: "Rahim",
-      ProductId: "p1",
-      number: "01712345678",
-    });
+    const booking = (id: string, productName: string): Booking => aBooking({ _id: id, productName, meetLocation: "Mirpur", ProductId: "p1" });
     let bookings = [booking("b1", "HP EliteBook"), booking("b2", "MacBook Air")];
     stubApi({
       [BOOKINGS]: () => jsonResponse(200, bookings),
@@ -189,5 +180,96 @@ describe("a write's hook refreshes the lists it affects", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancel b2" }));
     await waitFor(() => expect(screen.queryByText("MacBook Air")).not.toBeInTheDocument());
     expect(screen.getByText("HP EliteBook")).toBeInTheDocument();
+  });
+
+  it("marking sold and relisting refresh the seller's products, the product's page and the bookings", async () => {
+    let available: "available" | "soled" = "available";
+    const laptop = () => product({ _id: "p1", productName: "Old Asus", available });
+    const fetchMock = stubApi({
+      [MINE]: () => jsonResponse(200, [laptop()]),
+      "/api/products/p1": () => jsonResponse(200, laptop()),
+      [BOOKINGS]: () => jsonResponse(200, [aBooking({ ProductId: "p1", ...(available === "soled" ? { status: "declined", declineCode: "sold" } : {}) })]),
+      "PUT /api/products/p1/sold": () => {
+        available = "soled";
+        return jsonResponse(200, { acknowledged: true, modifiedCount: 1 });
+      },
+      "PUT /api/products/p1/relist": () => {
+        available = "available";
+        return jsonResponse(200, { acknowledged: true, modifiedCount: 1 });
+      },
+    });
+    function Screens() {
+      const mine = useUserProducts("karim@example.com");
+      const page = useProduct("p1");
+      const bookings = useBookings("rahim@example.com");
+      const sell = useMarkSold();
+      const relist = useRelist();
+      return (
+        <>
+          <p>list: {mine.data?.map((p) => p.available).join()}</p>
+          <p>page: {page.data?.available}</p>
+          <p>booking: {bookings.data?.map((b) => b.status).join()}</p>
+          <button type="button" onClick={() => void sell.trigger("p1")}>
+            Sold
+          </button>
+          <button type="button" onClick={() => void relist.trigger("p1")}>
+            Relist
+          </button>
+        </>
+      );
+    }
+    render(withCache(<Screens />));
+    expect(await screen.findByText("list: available")).toBeInTheDocument();
+    expect(await screen.findByText("page: available")).toBeInTheDocument();
+    expect(await screen.findByText("booking: pending")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Sold" }));
+    expect(await screen.findByText("list: soled")).toBeInTheDocument();
+    expect(await screen.findByText("page: soled")).toBeInTheDocument();
+    expect(await screen.findByText("booking: declined")).toBeInTheDocument();
+    expect(requestsTo(fetchMock, "/api/products/p1/sold", "PUT")).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole("button", { name: "Relist" }));
+    expect(await screen.findByText("list: available")).toBeInTheDocument();
+    expect(await screen.findByText("page: available")).toBeInTheDocument();
+    expect(requestsTo(fetchMock, "/api/products/p1/relist", "PUT")).toHaveLength(1);
+  });
+
+  it("a booking refused as booked by another buyer (409) refreshes the product, and the error reaches the caller", async () => {
+    let reserved = false;
+    const fetchMock = stubApi({
+      "/api/products/p1": () => jsonResponse(200, product({ _id: "p1", reserved })),
+      "POST /api/bookings": () => {
+        reserved = true;
+        return jsonResponse(409, { message: "This laptop is booked by another buyer", code: "conflict" });
+      },
+    });
+    function Book() {
+      const page = useProduct("p1");
+      const book = useCreateBooking();
+      const [said, setSaid] = useState("");
+      return (
+        <>
+          <p>reserved: {String(page.data?.reserved)}</p>
+          <button
+            type="button"
+            onClick={() =>
+              void book
+                .trigger({ ProductId: "p1", number: "01712345678", meetLocation: "Mirpur", buyerName: "R", buyerEmail: "r@example.com", productName: "x", price: 1 })
+                .catch((e: unknown) => setSaid(e instanceof ApiError ? `${e.status} ${e.message}` : "?"))
+            }
+          >
+            Book
+          </button>
+          <p>{said}</p>
+        </>
+      );
+    }
+    render(withCache(<Book />));
+    expect(await screen.findByText("reserved: false")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Book" }));
+    expect(await screen.findByText("409 This laptop is booked by another buyer")).toBeInTheDocument();
+    expect(await screen.findByText("reserved: true")).toBeInTheDocument();
+    expect(requestsTo(fetchMock, "/api/products/p1")).toHaveLength(2);
   });
 });

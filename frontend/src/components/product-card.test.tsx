@@ -90,4 +90,31 @@ describe("product card", () => {
     expect(screen.queryByRole("button", { name: "Report" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Your product" })).toBeDisabled();
   });
+
+  it("says Booked, with no booking, for a product another buyer holds (reserved)", () => {
+    const onBook = vi.fn();
+    render(<ProductCard product={product({ reserved: true })} onBook={onBook} onReport={() => {}} />);
+    const card = screen.getByRole("article");
+    expect(within(card).queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+    const off = within(card).getByRole("button", { name: "Booked: reserved for another buyer" });
+    expect(off).toBeDisabled();
+    expect(off).toHaveTextContent(/^Booked$/);
+    // a badge on the photo too; not the buyer's own Booked link
+    expect(card.querySelector("figure .badge-warning")).toHaveTextContent(/^Booked$/);
+    expect(within(card).queryByRole("link", { name: /^Booked/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Report" })).toBeEnabled();
+  });
+
+  it("keeps the buyer's own Booked link when the reservation is theirs", () => {
+    render(<ProductCard product={product({ reserved: true })} booked onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByRole("link", { name: /^Booked/ })).toHaveAttribute("href", "/dashboard/mybooking");
+    expect(screen.queryByRole("button", { name: /reserved for another buyer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("article").querySelector("figure .badge-warning")).toBeNull();
+  });
+
+  it("shows no Booked badge for a product nobody holds", () => {
+    render(<ProductCard product={product({ reserved: false })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByRole("article").querySelector("figure .badge-warning")).toBeNull();
+    expect(screen.queryByText("Booked")).not.toBeInTheDocument();
+  });
 });

@@ -10,7 +10,11 @@ type ProductCardProps = {
   product: Product;
   /** The signed-in user is this product's seller: no booking, no report. */
   own?: boolean;
-  /** The signed-in user booked it already: "Booked", with a link to My Booking, instead of Book Now. */
+  /**
+   * The signed-in user booked it already: "Booked", with a link to My
+   * Booking, instead of Book Now. Booked by someone else (product.reserved)
+   * is a badge on the photo and a Booked button that is off.
+   */
   booked?: boolean;
   /** True while this product's report is on its way. */
   reporting?: boolean;
@@ -105,6 +109,7 @@ export function ProductCard({
         {off !== null && (
           <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{t("{off}% off", { off })}</span>
         )}
+        {p.reserved && !booked && <span className="badge badge-warning absolute top-3 right-3 font-semibold shadow-sm">{t("Booked")}</span>}
       </figure>
       <div className="card-body gap-4 p-5">
         <div className="space-y-1">
@@ -169,6 +174,10 @@ export function ProductCard({
             <>
               {booked ? (
                 <BookedLink className="flex-1" />
+              ) : p.reserved ? (
+                <button type="button" className="btn btn-disabled flex-1" disabled aria-label={t("Booked: reserved for another buyer")}>
+                  {t("Booked")}
+                </button>
               ) : (
                 <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
                   {t("Book Now")}

@@ -1,8 +1,9 @@
-/** How a row's button looks: the table's main action, or a delete. */
-export type RowActionTone = "primary" | "delete" | "delete-solid";
+/** How a row's button looks: the table's main action, a quieter one, or a delete. */
+export type RowActionTone = "primary" | "outline" | "delete" | "delete-solid";
 
 const toneClass: Record<RowActionTone, string> = {
   primary: "btn-primary whitespace-nowrap",
+  outline: "btn-outline whitespace-nowrap",
   delete: "btn-outline btn-error",
   "delete-solid": "btn-error",
 };

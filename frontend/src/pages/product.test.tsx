@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
-import { buyer, categories, product, seller } from "@/test/fixtures";
+import { booking, buyer, categories, product, seller } from "@/test/fixtures";
 import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 const laptop = product({
@@ -86,9 +86,7 @@ describe("product page", () => {
     stubApi(
       api({
         "/api/me": buyer,
-        [`/api/bookings?email=${encodeURIComponent(buyer.email)}`]: [
-          { _id: "9", productName: laptop.productName, price: 65000, meetLocation: "Dhanmondi 27", paid: false, buyerEmail: buyer.email, buyerName: buyer.userName, ProductId: "42", number: "01712345678" },
-        ],
+        [`/api/bookings?email=${encodeURIComponent(buyer.email)}`]: [booking({ _id: "9", productName: laptop.productName, price: 65000, meetLocation: "Dhanmondi 27", ProductId: "42" })],
       }),
     );
     renderApp("/product/42");
@@ -145,5 +143,74 @@ describe("product page", () => {
     await userEvent.click(within(card).getByRole("heading", { name: "MacBook Air M1" }).querySelector("a")!);
     expect(await screen.findByRole("heading", { level: 1, name: "MacBook Air M1" })).toBeInTheDocument();
     expect(screen.getByText("Dhanmondi, Dhaka")).toBeInTheDocument();
+  });
+
+  describe("booked by another buyer (issue #17)", () => {
+    const reserved = { ...laptop, reserved: true };
+    const MINE = `/api/bookings?email=${encodeURIComponent(buyer.email)}`;
+
+    it("says Booked and offers no booking while another buyer holds it", async () => {
+      stubApi(api({ "/api/products/42": reserved }));
+      renderApp("/product/42");
+      const page = await screen.findByRole("article", { name: "MacBook Air M1" });
+      expect(within(page).getByRole("button", { name: "Booked: reserved for another buyer" })).toBeDisabled();
+      expect(within(page).queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+      expect(within(page).queryByRole("link", { name: /^Booked/ })).not.toBeInTheDocument();
+      expect(within(page).getByText(/^Reserved for another buyer/)).toBeInTheDocument();
+      expect(within(page).getByText("Booked", { selector: ".badge" })).toBeInTheDocument();
+      expect(within(page).queryByText("You'll be asked to log in to book it.")).not.toBeInTheDocument();
+      expect(within(page).getByRole("button", { name: "Report" })).toBeEnabled();
+    });
+
+    it("keeps the buyer's own Booked link when the reservation is theirs", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(api({ "/api/me": buyer, "/api/products/42": reserved, [MINE]: [booking({ ProductId: "42", status: "accepted" })] }));
+      renderApp("/product/42");
+      expect(await screen.findByRole("link", { name: /^Booked/ })).toHaveAttribute("href", "/dashboard/mybooking");
+      expect(screen.queryByRole("button", { name: /reserved for another buyer/ })).not.toBeInTheDocument();
+      expect(screen.queryByText(/^Reserved for another buyer/)).not.toBeInTheDocument();
+    });
+
+    it("does not count the buyer's declined booking as theirs", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(api({ "/api/me": buyer, "/api/products/42": reserved, [MINE]: [booking({ ProductId: "42", status: "declined", declineCode: "reserved" })] }));
+      renderApp("/product/42");
+      expect(await screen.findByRole("button", { name: "Booked: reserved for another buyer" })).toBeDisabled();
+      await waitFor(() => expect(screen.queryByRole("link", { name: /^Booked/ })).not.toBeInTheDocument());
+    });
+
+    it("offers Book Now again after the seller declined the buyer's booking of a free laptop", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const fetchMock = stubApi(api({ "/api/me": buyer, [MINE]: [booking({ ProductId: "42", status: "declined", declineCode: "seller" })] }));
+      renderApp("/product/42");
+      await waitFor(() => expect(requestsTo(fetchMock, MINE)).toHaveLength(1));
+      expect(await screen.findByRole("button", { name: "Book Now" })).toBeEnabled();
+      expect(screen.queryByRole("link", { name: /^Booked/ })).not.toBeInTheDocument();
+    });
+
+    it("shows the server's 409 in the booking dialog and then says Booked on the page", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      let product = laptop;
+      stubApi(
+        api({
+          "/api/me": buyer,
+          "/api/products/42": () => reply(200, product)({}),
+          "POST /api/bookings": () => {
+            product = reserved;
+            return reply(409, { message: "This laptop is booked by another buyer", code: "conflict" })({});
+          },
+        }),
+      );
+      renderApp("/product/42");
+      await userEvent.click(await screen.findByRole("button", { name: "Book Now" }));
+      const dialog = await screen.findByRole("dialog");
+      await userEvent.type(within(dialog).getByLabelText(/number/i), "01712345678");
+      await userEvent.type(within(dialog).getByLabelText(/meet/i), "Dhanmondi 27");
+      await userEvent.click(within(dialog).getByRole("button", { name: /submit/i }));
+      expect(await within(dialog).findByRole("alert")).toHaveTextContent("This laptop is booked by another buyer");
+      expect(screen.queryByText("Book Success")).not.toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      expect(await screen.findByRole("button", { name: "Booked: reserved for another buyer" })).toBeDisabled();
+    });
   });
 });

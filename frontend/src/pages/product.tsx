@@ -62,6 +62,8 @@ export default function ProductPage() {
 
   const own = user !== null && user.email === p.sellerEmail;
   const booked = bookedIds.has(p._id);
+  /** Another buyer holds it (an accepted booking): no booking here. */
+  const reservedByOther = p.reserved && !booked;
   const brand = categories?.find((c) => c.name === p.category);
 
   /** Sends a signed-out visitor to log in, to come back here after. */
@@ -140,6 +142,7 @@ export default function ProductPage() {
               <p className="text-base-content/70">
                 {t("Original price")} <del>{formatTk(p.orginalPrice, locale)}</del>
               </p>
+              {reservedByOther && <span className="badge badge-warning self-center font-semibold">{t("Booked")}</span>}
             </div>
           </div>
 
@@ -152,6 +155,10 @@ export default function ProductPage() {
                 </button>
               ) : booked ? (
                 <BookedLink className="basis-full sm:min-w-40 sm:basis-auto" />
+              ) : p.reserved ? (
+                <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled aria-label={t("Booked: reserved for another buyer")}>
+                  {t("Booked")}
+                </button>
               ) : (
                 <button type="button" className="btn btn-primary basis-full sm:min-w-40 sm:basis-auto" onClick={onBook}>
                   {t("Book Now")}
@@ -171,7 +178,11 @@ export default function ProductPage() {
               )}
               <ShareButton className="flex-1 sm:flex-none" title={p.productName} url={`${window.location.origin}/product/${encodeURIComponent(p._id)}`} />
             </div>
-            {!user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>}
+            {reservedByOther && !own ? (
+              <p className="mt-2 text-sm text-base-content/70">{t("Reserved for another buyer. If their hand-over does not happen, it can be booked again.")}</p>
+            ) : (
+              !user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>
+            )}
           </div>
 
           <section aria-labelledby="product-seller" className="rounded-box bg-base-100 p-5 shadow-sm">

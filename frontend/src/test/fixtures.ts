@@ -1,4 +1,5 @@
 // Sample API answers shared by the tests.
+import type { Booking } from "@/api/bookings";
 import type { Category } from "@/api/categories";
 import type { Product } from "@/api/products";
 import type { User } from "@/lib/auth";
@@ -60,8 +61,34 @@ export function product(overrides: Partial<Product> = {}): Product {
     time: "3:07 PM",
     date: "11-21-2026",
     available: "available",
+    reserved: false,
     advertise: false,
     report: "",
     ...overrides,
   };
+}
+
+/**
+ * booking builds one of the buyer's bookings, pending and unpaid, of an
+ * available product; override what the test is about (product's fields
+ * one by one: `product: {...booking().product, deleted: true}`).
+ */
+export function booking(overrides: Partial<Booking> = {}): Booking {
+  const b: Booking = {
+    _id: "11",
+    productName: "HP EliteBook 840 G5",
+    price: 45000,
+    meetLocation: "Farmgate, Dhaka",
+    paid: false,
+    buyerEmail: buyer.email,
+    buyerName: buyer.userName,
+    ProductId: "101",
+    number: "01812345678",
+    status: "pending",
+    createdAt: "2026-11-22T10:00:00Z",
+    product: { _id: "101", productName: "HP EliteBook 840 G5", picture: "/uploads/abc123.jpg", available: "available", reserved: false, deleted: false },
+    ...overrides,
+  };
+  if (!overrides.product) b.product = { ...b.product, _id: b.ProductId, productName: b.productName };
+  return b;
 }

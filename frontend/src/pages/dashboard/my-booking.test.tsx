@@ -1,30 +1,18 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { encode } from "uqr";
+import { describe, expect, it, vi } from "vitest";
 import type { Booking } from "@/api/bookings";
+import { qrPath } from "@/components/handover-code";
 import { TOKEN_KEY } from "@/lib/api";
-import { buyer, categories } from "@/test/fixtures";
+import { formatDateTime } from "@/lib/format";
+import { booking, buyer, categories } from "@/test/fixtures";
 import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 const LIST = "/api/bookings?email=rahim%40example.com";
 
-function booking(o: Partial<Booking>): Booking {
-  return {
-    _id: "11",
-    productName: "HP EliteBook 840 G5",
-    price: 45000,
-    meetLocation: "Farmgate, Dhaka",
-    paid: false,
-    buyerEmail: buyer.email,
-    buyerName: buyer.userName,
-    ProductId: "101",
-    number: "01812345678",
-    ...o,
-  };
-}
-
 const open = booking({ _id: "11" });
-const paid = booking({ _id: "12", productName: "MacBook Air M1 2020", price: 125000, meetLocation: "Dhanmondi 27", paid: true, ProductId: "102" });
+const paid = booking({ _id: "12", productName: "MacBook Air M1 2020", price: 125000, meetLocation: "Dhanmondi 27", paid: true, status: "paid", ProductId: "102" });
 
 function api(list: Booking[] | (() => Booking[]), extra: ApiTable = {}): ApiTable {
   return {
@@ -35,7 +23,12 @@ function api(list: Booking[] | (() => Booking[]), extra: ApiTable = {}): ApiTabl
   };
 }
 
-const row = (name: string | RegExp) => screen.getByRole("row", { name });
+/** The booking's own row (numbered), not the row of its hand-over code under it. */
+function row(name: string | RegExp): HTMLElement {
+  const rows = screen.getAllByRole("row", { name }).filter((r) => r.querySelector('th[scope="row"]'));
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
 
 describe("my booking", () => {
   it("lists the bookings with number, product, price in Tk, place, and Paid or a Pay link", async () => {
@@ -45,7 +38,7 @@ describe("my booking", () => {
 
     expect(await screen.findByRole("heading", { name: "My Booking" })).toBeInTheDocument();
     await screen.findByRole("table");
-    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["#", "Product", "Price", "MeetLocation", "Delete", "Payment"]);
+    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["#", "Product", "Price", "MeetLocation", "Status", "Delete", "Payment"]);
     expect(within(row(/EliteBook/)).getByRole("rowheader")).toHaveTextContent("1");
     expect(within(row(/MacBook/)).getByRole("rowheader")).toHaveTextContent("2");
     expect(within(row(/EliteBook/)).getByText("45,000 Tk")).toBeInTheDocument();
@@ -58,8 +51,9 @@ describe("my booking", () => {
     expect(within(row(/EliteBook/)).queryByText("Paid")).not.toBeInTheDocument();
     expect(within(row(/EliteBook/)).getByRole("button", { name: /Delete/ })).toBeEnabled();
 
-    // paid: the Paid badge, no Pay link, and Delete is disabled with a reason
-    expect(within(row(/MacBook/)).getByText("Paid")).toHaveClass("badge");
+    // paid: the Paid badge (as its status and in Payment), no Pay link, and Delete is disabled with a reason
+    expect(within(row(/MacBook/)).getAllByText("Paid")).toHaveLength(2);
+    for (const b of within(row(/MacBook/)).getAllByText("Paid")) expect(b).toHaveClass("badge");
     expect(within(row(/MacBook/)).queryByRole("link", { name: /Pay/ })).not.toBeInTheDocument();
     const del = within(row(/MacBook/)).getByRole("button", { name: /Delete/ });
     expect(del).toBeDisabled();
@@ -158,5 +152,142 @@ describe("my booking", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, PAGE2)).toHaveLength(1);
     expect(requestsTo(fetchMock, LIST)).toHaveLength(1);
+  });
+
+  describe("statuses (issue #17)", () => {
+    const URL_11 = "https://shop.example/dashboard/leads?handover=21&code=123456";
+    const UNTIL = "2026-11-25T10:00:00Z";
+    const product = (id: string, o: Partial<Booking["product"]> = {}) => ({
+      _id: id,
+      productName: "x",
+      picture: `/uploads/${id}.jpg`,
+      available: "available" as const,
+      reserved: false,
+      deleted: false,
+      ...o,
+    });
+    const pending = booking({ _id: "20", productName: "Pending Dell", ProductId: "p20", product: product("p20") });
+    const accepted = booking({
+      _id: "21",
+      productName: "Accepted Lenovo",
+      ProductId: "p21",
+      status: "accepted",
+      reservedUntil: UNTIL,
+      handoverCode: "123456",
+      handoverUrl: URL_11,
+      product: product("p21", { reserved: true }),
+    });
+    const paidOne = booking({
+      _id: "22",
+      productName: "Paid Asus",
+      ProductId: "p22",
+      status: "paid",
+      paid: true,
+      handoverCode: "654321",
+      handoverUrl: "https://shop.example/dashboard/leads?handover=22&code=654321",
+      product: product("p22", { reserved: true }),
+    });
+    const completed = booking({ _id: "23", productName: "Completed Acer", ProductId: "p23", status: "completed", product: product("p23", { available: "soled" }) });
+    const bySeller = booking({ _id: "24", productName: "Seller said no Walton", ProductId: "p24", status: "declined", declineCode: "seller", declineReason: "Already promised to my cousin", product: product("p24") });
+    const bySellerQuiet = booking({ _id: "25", productName: "Quiet no Toshiba", ProductId: "p25", status: "declined", declineCode: "seller", product: product("p25") });
+    const reserved = booking({ _id: "26", productName: "Reserved Samsung", ProductId: "p26", status: "declined", declineCode: "reserved", product: product("p26", { reserved: true }) });
+    const expired = booking({ _id: "27", productName: "Expired Huawei", ProductId: "p27", status: "declined", declineCode: "expired", product: product("p27") });
+    const soldOne = booking({ _id: "28", productName: "Sold Xiaomi", ProductId: "p28", status: "declined", declineCode: "sold", product: product("p28", { available: "soled", deleted: true }) });
+    // an accepted booking as an admin would see it: no code in the answer
+    const acceptedNoCode = booking({ _id: "29", productName: "No code Fujitsu", ProductId: "p29", status: "accepted", reservedUntil: UNTIL, product: product("p29") });
+    const all = [pending, accepted, paidOne, completed, bySeller, bySellerQuiet, reserved, expired, soldOne, acceptedNoCode];
+
+    async function show(list: Booking[] = all) {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(api(list));
+      renderApp("/dashboard/mybooking");
+      await screen.findByRole("table");
+    }
+    const status = (name: RegExp) => {
+      const cells = within(row(name)).getAllByRole("cell");
+      const headers = screen.getAllByRole("columnheader").map((c) => c.textContent);
+      return cells[headers.indexOf("Status") - 1]!; // the # is a rowheader, not a cell
+    };
+
+    it("words each status for people, as a badge, with why a booking was declined", async () => {
+      await show();
+      const badgeOf = (name: RegExp) => within(status(name)).getByText((_, el) => el?.classList.contains("badge") ?? false);
+      expect(badgeOf(/Pending Dell/)).toHaveTextContent(/^Waiting for the seller$/);
+      expect(badgeOf(/Accepted Lenovo/)).toHaveTextContent(`Accepted — reserved for you until ${formatDateTime(UNTIL)}`);
+      expect(badgeOf(/Paid Asus/)).toHaveTextContent(/^Paid$/);
+      expect(badgeOf(/Completed Acer/)).toHaveTextContent(/^Completed$/);
+      for (const name of [/Seller said no/, /Quiet no/, /Reserved Samsung/, /Expired Huawei/, /Sold Xiaomi/]) expect(badgeOf(name)).toHaveTextContent(/^Declined$/);
+      expect(status(/Seller said no/)).toHaveTextContent("The seller said: “Already promised to my cousin”");
+      expect(status(/Quiet no/)).toHaveTextContent("The seller declined it");
+      expect(status(/Reserved Samsung/)).toHaveTextContent("The seller reserved it for another buyer");
+      expect(status(/Expired Huawei/)).toHaveTextContent("The reservation ran out after 72 hours");
+      expect(status(/Sold Xiaomi/)).toHaveTextContent("The laptop was sold");
+      expect(status(/Pending Dell/)).not.toHaveTextContent(/seller said|reserved it|ran out|was sold/);
+    });
+
+    it("shows the hand-over code, spaced, and its QR only where the API sent a code, under its booking", async () => {
+      await show();
+      const block = (name: string) => screen.getByRole("region", { name: `Hand-over code for ${name}` });
+      const code = within(block("Accepted Lenovo")).getByText("123 456");
+      expect(code).toHaveClass("font-mono");
+      const qr = within(block("Accepted Lenovo")).getByRole("img", { name: /QR code/ });
+      // the QR draws the booking's handoverUrl, module for module
+      expect(qr.querySelector("path")).toHaveAttribute("d", qrPath(encode(URL_11, { ecc: "M", border: 2 }).data));
+      expect(within(block("Accepted Lenovo")).getByText(/only when you have the laptop in hand and have checked it/)).toBeInTheDocument();
+      // right under its booking's row, the table's whole width
+      const under = row(/Accepted Lenovo/).nextElementSibling!;
+      expect(under).toContainElement(block("Accepted Lenovo"));
+      expect(under.querySelector("td")).toHaveAttribute("colspan", String(screen.getAllByRole("columnheader").length));
+      // paid: still to be handed over, so the code and QR too
+      expect(within(block("Paid Asus")).getByText("654 321")).toBeInTheDocument();
+      expect(within(block("Paid Asus")).getByRole("img", { name: /QR code/ })).toBeInTheDocument();
+      // no code in the answer: none shown, whatever the status
+      expect(screen.getAllByRole("region", { name: /^Hand-over code for/ })).toHaveLength(2);
+      expect(screen.getAllByRole("img", { name: /QR code/ })).toHaveLength(2);
+      expect(screen.queryByRole("region", { name: /No code Fujitsu/ })).not.toBeInTheDocument();
+    });
+
+    it("copies the code without its space", async () => {
+      const writeText = vi.fn(async () => {});
+      Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+      await show([accepted]);
+      const block = screen.getByRole("region", { name: "Hand-over code for Accepted Lenovo" });
+      await userEvent.click(within(block).getByRole("button", { name: "Copy the code" }));
+      expect(writeText).toHaveBeenCalledWith("123456");
+      expect(await within(block).findByRole("button", { name: "Code copied" })).toBeInTheDocument();
+    });
+
+    it("offers Pay and Delete only for waiting and accepted unpaid bookings", async () => {
+      await show();
+      for (const [name, id] of [
+        [/Pending Dell/, "20"],
+        [/Accepted Lenovo/, "21"],
+        [/No code Fujitsu/, "29"],
+      ] as const) {
+        expect(within(row(name)).getByRole("link", { name: /^Pay for/ })).toHaveAttribute("href", `/dashboard/payment/${id}`);
+        expect(within(row(name)).getByRole("button", { name: /^Delete/ })).toBeEnabled();
+      }
+      expect(within(row(/Paid Asus/)).queryByRole("link", { name: /^Pay for/ })).not.toBeInTheDocument();
+      expect(within(row(/Paid Asus/)).getByRole("button", { name: /^Delete/ })).toBeDisabled();
+      for (const name of [/Completed Acer/, /Seller said no/, /Quiet no/, /Reserved Samsung/, /Expired Huawei/, /Sold Xiaomi/]) {
+        expect(within(row(name)).queryByRole("link", { name: /^Pay for/ })).not.toBeInTheDocument();
+        expect(within(row(name)).getByText("Nothing to pay")).toBeInTheDocument();
+        const del = within(row(name)).getByRole("button", { name: /^Delete/ });
+        expect(del).toBeDisabled();
+        expect(del).toHaveAttribute("title", "Only a booking that is waiting or accepted can be cancelled");
+      }
+    });
+
+    it("shows each product's photo and links to its page, unless it was deleted", async () => {
+      await show();
+      const img = row(/Pending Dell/).querySelector("img");
+      expect(img).toHaveAttribute("src", "/uploads/p20.jpg");
+      expect(img).toHaveAttribute("alt", "");
+      expect(within(row(/Pending Dell/)).getByRole("link", { name: "Pending Dell" })).toHaveAttribute("href", "/product/p20");
+      expect(within(row(/Pending Dell/)).getByText(`Booked on ${formatDateTime(pending.createdAt)}`)).toBeInTheDocument();
+      expect(within(row(/Sold Xiaomi/)).queryByRole("link", { name: "Sold Xiaomi" })).not.toBeInTheDocument();
+      expect(within(row(/Sold Xiaomi/)).getByText("Sold Xiaomi")).toBeInTheDocument();
+      expect(within(row(/Sold Xiaomi/)).getByText("Removed from the shop")).toBeInTheDocument();
+    });
   });
 });

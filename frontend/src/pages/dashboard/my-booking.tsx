@@ -1,21 +1,62 @@
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
 import { useConfirm } from "@/components/confirm-dialog";
+import { HandoverCode } from "@/components/handover-code";
 import { LoadMore } from "@/components/load-more";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
-import { formatNumber, formatTk } from "@/lib/format";
-import { useLanguage } from "@/lib/i18n";
+import { formatDateTime, formatNumber, formatTk } from "@/lib/format";
+import { useLanguage, type Translate } from "@/lib/i18n";
+import { photoSources } from "@/lib/photo";
 import { usePageTitle } from "@/lib/title";
 
-/** /dashboard and /dashboard/mybooking: the signed-in user's bookings, paid or to pay. */
+/** True for the bookings the buyer may still pay for or cancel: waiting or accepted, and unpaid. */
+function isPayable(b: Booking): boolean {
+  return (b.status === "pending" || b.status === "accepted") && !b.paid;
+}
+
+const badge = "badge badge-soft h-auto min-h-6 py-0.5 text-start font-semibold whitespace-normal";
+
+/** BookingStatus is where a booking stands, in words for people: a badge, and why for a declined one. */
+function BookingStatus({ b, t, locale }: { b: Booking; t: Translate; locale: string }) {
+  switch (b.status) {
+    case "pending":
+      return <span className={`${badge} badge-warning`}>{t("Waiting for the seller")}</span>;
+    case "accepted":
+      return (
+        <span className={`${badge} badge-success`}>
+          {b.reservedUntil ? t("Accepted — reserved for you until {date}", { date: formatDateTime(b.reservedUntil, locale) }) : t("Accepted")}
+        </span>
+      );
+    case "paid":
+      return <span className={`${badge} badge-success`}>{t("Paid")}</span>;
+    case "completed":
+      return <span className={`${badge} badge-neutral`}>{t("Completed")}</span>;
+    case "declined": {
+      let why: string | null = null;
+      if (b.declineCode === "seller") why = b.declineReason ? t("The seller said: “{reason}”", { reason: b.declineReason }) : t("The seller declined it");
+      else if (b.declineCode === "reserved") why = t("The seller reserved it for another buyer");
+      else if (b.declineCode === "expired") why = t("The reservation ran out after 72 hours");
+      else if (b.declineCode === "sold") why = t("The laptop was sold");
+      return (
+        <>
+          <span className={`${badge} badge-error`}>{t("Declined")}</span>
+          {why && <span className="basis-full text-sm text-base-content/75 xl:mt-1 xl:block xl:max-w-56">{why}</span>}
+        </>
+      );
+    }
+  }
+}
+
+/** /dashboard and /dashboard/mybooking: the signed-in user's bookings, where each stands, and the hand-over code of a reserved one. */
 export default function MyBooking() {
   const { t, locale } = useLanguage();
   usePageTitle(t("My Booking"));
   const paidTitle = t("Paid bookings stay on record and cannot be deleted");
+  const closedTitle = t("Only a booking that is waiting or accepted can be cancelled");
   const { user } = useAuth();
   const list = useBookings(user?.email);
   const { data: bookings, error } = list;
@@ -52,7 +93,7 @@ export default function MyBooking() {
       </div>
     );
   } else if (!bookings) {
-    table = <TableSkeleton columns={6} />;
+    table = <TableSkeleton columns={7} />;
   } else if (bookings.length === 0) {
     table = (
       <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
@@ -65,63 +106,98 @@ export default function MyBooking() {
     );
   } else {
     table = (
-      <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className="table-cards table table-sm sm:table-md">
+      <div className="table-cards-wrap table-cards-xl-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
+        <table className="table-cards table-cards-xl table table-sm sm:table-md">
           <thead>
             <tr>
               <th scope="col">#</th>
               <th scope="col">{t("Product")}</th>
               <th scope="col">{t("Price")}</th>
               <th scope="col">{t("MeetLocation")}</th>
+              <th scope="col">{t("Status")}</th>
               <th scope="col">{t("Delete")}</th>
               <th scope="col">{t("Payment")}</th>
             </tr>
           </thead>
           <tbody>
             {bookings.map((b, i) => (
-              <tr key={b._id} className="hover:bg-base-200/50">
-                <th scope="row" className="text-base-content/60">
-                  {formatNumber(i + 1, locale)}
-                </th>
-                <td className="font-medium">
-                  <span className="block md:min-w-32 md:max-w-64">{b.productName}</span>
-                </td>
-                <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
-                  {formatTk(b.price, locale)}
-                </td>
-                <td data-label={t("MeetLocation")}>
-                  <span className="block md:min-w-28 md:max-w-56">{b.meetLocation}</span>
-                </td>
-                <td data-label={t("Delete")}>
-                  <RowAction
-                    text={t("Delete")}
-                    label={t("Delete {name}", { name: b.productName })}
-                    tone="delete"
-                    busy={deleting === b._id}
-                    disabled={b.paid || deleting !== null}
-                    reason={b.paid ? paidTitle : undefined}
-                    onClick={() => void onDelete(b)}
-                  />
-                </td>
-                <td data-label={t("Payment")}>
-                  {b.paid ? (
-                    <span className="badge badge-success gap-1 font-semibold">
-                      <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
-                        <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
-                      </svg>
-                      {t("Paid")}
-                    </span>
-                  ) : (
-                    <Link
-                      to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
-                      className="btn btn-primary btn-sm"
-                      aria-label={t("Pay for {name}", { name: b.productName })}
-                    >
-                      {t("Pay")}
-                    </Link>
-                  )}
-                </td>
-              </tr>
+              <Fragment key={b._id}>
+                <tr className={`hover:bg-base-200/50 ${b.handoverCode ? "border-b-0 max-xl:rounded-b-none max-xl:shadow-none" : ""}`}>
+                  <th scope="row" className="text-base-content/60">
+                    {formatNumber(i + 1, locale)}
+                  </th>
+                  <td>
+                    <div className="flex w-full items-center gap-3 xl:min-w-48 xl:max-w-72">
+                      <img {...photoSources(b.product.picture, "56px")} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                      <div className="min-w-0">
+                        {b.product.deleted ? (
+                          <span className="block font-medium">{b.productName}</span>
+                        ) : (
+                          <Link to={`/product/${encodeURIComponent(b.ProductId)}`} className="link link-hover block font-medium">
+                            {b.productName}
+                          </Link>
+                        )}
+                        {b.product.deleted && <span className="block text-xs text-base-content/60">{t("Removed from the shop")}</span>}
+                        <time dateTime={b.createdAt} className="block text-xs text-base-content/60">
+                          {t("Booked on {date}", { date: formatDateTime(b.createdAt, locale) })}
+                        </time>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="font-semibold xl:whitespace-nowrap" data-label={t("Price")}>
+                    {formatTk(b.price, locale)}
+                  </td>
+                  <td data-label={t("MeetLocation")}>
+                    <span className="block xl:min-w-28 xl:max-w-56">{b.meetLocation}</span>
+                  </td>
+                  <td data-label={t("Status")}>
+                    <BookingStatus b={b} t={t} locale={locale} />
+                  </td>
+                  <td data-label={t("Delete")}>
+                    <RowAction
+                      text={t("Delete")}
+                      label={t("Delete {name}", { name: b.productName })}
+                      tone="delete"
+                      busy={deleting === b._id}
+                      disabled={!isPayable(b) || deleting !== null}
+                      reason={isPayable(b) ? undefined : b.paid ? paidTitle : closedTitle}
+                      onClick={() => void onDelete(b)}
+                    />
+                  </td>
+                  <td data-label={t("Payment")}>
+                    {b.paid ? (
+                      <span className="badge badge-success gap-1 font-semibold">
+                        <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+                          <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+                        </svg>
+                        {t("Paid")}
+                      </span>
+                    ) : !isPayable(b) ? (
+                      <span className="text-base-content/50">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">{t("Nothing to pay")}</span>
+                      </span>
+                    ) : (
+                      <Link
+                        to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
+                        className="btn btn-primary btn-sm"
+                        aria-label={t("Pay for {name}", { name: b.productName })}
+                      >
+                        {t("Pay")}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+                {b.handoverCode && (
+                  // The code and its QR under their booking, the table's whole width: on a phone the
+                  // bottom of the booking's card (joined to it), on a wide screen a row of its own.
+                  <tr className="max-xl:-mt-3 max-xl:rounded-t-none max-xl:border-t-0 max-xl:pt-0">
+                    <td colSpan={7} className="xl:pt-0">
+                      <HandoverCode code={b.handoverCode} url={b.handoverUrl} name={b.productName} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>

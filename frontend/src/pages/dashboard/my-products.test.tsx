@@ -184,4 +184,106 @@ describe("my products", () => {
     expect(screen.getByRole("heading", { name: "My Products: 2" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
+
+  describe("sold outside the shop and relisting (issue #17)", () => {
+    it("shows Booked next to available for a reserved product, and Mark sold or Relist by state", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const reserved = mine({ productName: "Dell Latitude 5490", reserved: true });
+      stubApi(api([long, reserved, sold]));
+      renderApp("/dashboard/myproducts");
+      await screen.findByRole("heading", { name: "My Products: 3" });
+
+      expect(within(row(/Dell/)).getByText("available")).toHaveClass("badge");
+      expect(within(row(/Dell/)).getByText("Booked")).toHaveClass("badge");
+      expect(within(row(/Lenovo/)).queryByText("Booked")).not.toBeInTheDocument();
+      expect(within(row(/HP 250 G8/)).queryByText("Booked")).not.toBeInTheDocument();
+
+      expect(within(row(/Lenovo/)).getByRole("button", { name: `Mark ${long.productName} sold` })).toBeEnabled();
+      expect(within(row(/Dell/)).getByRole("button", { name: /^Mark .* sold$/ })).toBeEnabled();
+      expect(within(row(/Lenovo/)).queryByRole("button", { name: /^Relist/ })).not.toBeInTheDocument();
+      expect(within(row(/HP 250 G8/)).getByRole("button", { name: "Relist HP 250 G8" })).toBeEnabled();
+      expect(within(row(/HP 250 G8/)).queryByRole("button", { name: /^Mark/ })).not.toBeInTheDocument();
+      // the actions there were stay
+      expect(within(row(/Lenovo/)).getByRole("button", { name: /Advertise/ })).toBeEnabled();
+      expect(within(row(/HP 250 G8/)).getByRole("button", { name: /Delete/ })).toBeEnabled();
+    });
+
+    it("marks sold only after the confirmation, toasts and reloads the list", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      let list = [long];
+      const SOLD = `/api/products/${long._id}/sold`;
+      const fetchMock = stubApi(
+        api(() => list, {
+          [`PUT ${SOLD}`]: () => {
+            list = [{ ...long, available: "soled" }];
+            return reply(200, { acknowledged: true, modifiedCount: 1 })({});
+          },
+        }),
+      );
+      renderApp("/dashboard/myproducts");
+      await screen.findByRole("heading", { name: "My Products: 1" });
+
+      await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: /^Mark .* sold$/ }));
+      const dialog = screen.getByRole("alertdialog", { name: "Sold outside the shop?" });
+      expect(dialog).toHaveTextContent("Open bookings will be declined and their buyers told.");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      expect(requestsTo(fetchMock, SOLD, "PUT")).toHaveLength(0);
+
+      await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: /^Mark .* sold$/ }));
+      await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Mark sold" }));
+      expect(await screen.findByText("Marked as sold")).toBeInTheDocument();
+      expect(await within(row(/Lenovo/)).findByText("soled")).toBeInTheDocument();
+      expect(within(row(/Lenovo/)).getByRole("button", { name: /^Relist/ })).toBeInTheDocument();
+      expect(requestsTo(fetchMock, SOLD, "PUT")).toHaveLength(1);
+      // nothing else was asked to change
+      expect(requestsTo(fetchMock, `/api/products/${long._id}`, "PUT")).toHaveLength(0);
+      expect(requestsTo(fetchMock, LIST)).toHaveLength(2);
+    });
+
+    it("relists a sold product after the confirmation", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      let list = [sold];
+      const RELIST = `/api/products/${sold._id}/relist`;
+      const fetchMock = stubApi(
+        api(() => list, {
+          [`PUT ${RELIST}`]: () => {
+            list = [{ ...sold, available: "available" }];
+            return reply(200, { acknowledged: true, modifiedCount: 1 })({});
+          },
+        }),
+      );
+      renderApp("/dashboard/myproducts");
+      await screen.findByRole("heading", { name: "My Products: 1" });
+      await userEvent.click(within(row(/HP 250 G8/)).getByRole("button", { name: "Relist HP 250 G8" }));
+      const dialog = screen.getByRole("alertdialog", { name: "Put HP 250 G8 on sale again?" });
+      await userEvent.click(within(dialog).getByRole("button", { name: "Relist" }));
+      expect(await screen.findByText("Listed again")).toBeInTheDocument();
+      expect(await within(row(/HP 250 G8/)).findByText("available")).toBeInTheDocument();
+      expect(requestsTo(fetchMock, RELIST, "PUT")).toHaveLength(1);
+    });
+
+    it("toasts the server's 409 message when the laptop was sold through the shop", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const message = "This laptop was paid for or handed over through the shop; it stays sold";
+      stubApi(api([sold], { [`PUT /api/products/${sold._id}/relist`]: reply(409, { message, code: "conflict" }) }));
+      renderApp("/dashboard/myproducts");
+      await screen.findByRole("heading", { name: "My Products: 1" });
+      await userEvent.click(within(row(/HP 250 G8/)).getByRole("button", { name: /^Relist/ }));
+      await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Relist" }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByText("Listed again")).not.toBeInTheDocument();
+      expect(within(row(/HP 250 G8/)).getByText("soled")).toBeInTheDocument();
+    });
+
+    it("toasts the server's 409 message when marking an already sold laptop", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(api([long], { [`PUT /api/products/${long._id}/sold`]: reply(409, { message: "This product is already sold", code: "sold" }) }));
+      renderApp("/dashboard/myproducts");
+      await screen.findByRole("heading", { name: "My Products: 1" });
+      await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: /^Mark .* sold$/ }));
+      await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Mark sold" }));
+      expect(await screen.findByText("This product is already sold")).toBeInTheDocument();
+      expect(screen.queryByText("Marked as sold")).not.toBeInTheDocument();
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
+import { useMarkSold, useRelist } from "@/api/product-sale";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { RowAction } from "@/components/row-action";
@@ -11,7 +12,9 @@ import { cutName, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
-/** /dashboard/myproducts (seller): the seller's listings, sold ones included. */
+type Action = "advertise" | "delete" | "sold" | "relist";
+
+/** /dashboard/myproducts (seller): the seller's listings, sold ones included, each marked sold or put on sale again here. */
 export default function MyProducts() {
   const { t, locale } = useLanguage();
   usePageTitle(t("My Products"));
@@ -20,8 +23,47 @@ export default function MyProducts() {
   const { data: products, error } = list;
   const advertise = useAdvertiseProduct();
   const remove = useDeleteProduct();
+  const markSold = useMarkSold();
+  const relist = useRelist();
   const [confirm, confirmDialog] = useConfirm();
-  const [busy, setBusy] = useState<{ id: string; action: "advertise" | "delete" } | null>(null);
+  const [busy, setBusy] = useState<{ id: string; action: Action } | null>(null);
+
+  async function onMarkSold(p: Product) {
+    const yes = await confirm({
+      message: t("Sold outside the shop?"),
+      detail: t("Open bookings will be declined and their buyers told."),
+      confirmLabel: t("Mark sold"),
+    });
+    if (!yes) return;
+    setBusy({ id: p._id, action: "sold" });
+    try {
+      await markSold.trigger(p._id);
+      toast.success(t("Marked as sold"));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not mark this product sold"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onRelist(p: Product) {
+    const yes = await confirm({
+      message: t("Put {name} on sale again?", { name: p.productName }),
+      detail: t("Buyers will be able to book it again."),
+      confirmLabel: t("Relist"),
+    });
+    if (!yes) return;
+    setBusy({ id: p._id, action: "relist" });
+    try {
+      await relist.trigger(p._id);
+      toast.success(t("Listed again"));
+    } catch (err) {
+      // 409 when it was paid for or handed over through the shop: the server says so
+      toast.error(err instanceof Error ? err.message : t("Could not relist this product"));
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function onAdvertise(p: Product) {
     const yes = await confirm({
@@ -78,7 +120,7 @@ export default function MyProducts() {
     );
   }
 
-  const spinning = (p: Product, action: "advertise" | "delete") => busy?.id === p._id && busy.action === action;
+  const spinning = (p: Product, action: Action) => busy?.id === p._id && busy.action === action;
 
   return (
     <section className="space-y-6" aria-labelledby="my-products-title">
@@ -128,7 +170,36 @@ export default function MyProducts() {
                       {formatTk(p.sellPrice, locale)}
                     </td>
                     <td data-label={t("Available")}>
-                      <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
+                      <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+                        <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
+                        {!sold && p.reserved && (
+                          <span
+                            className="badge badge-soft badge-warning whitespace-nowrap"
+                            title={t("Booked by a buyer: it takes no other bookings until the hand-over or until it is released")}
+                          >
+                            {t("Booked")}
+                          </span>
+                        )}
+                        {sold ? (
+                          <RowAction
+                            text={t("Relist")}
+                            label={t("Relist {name}", { name: p.productName })}
+                            tone="outline"
+                            busy={spinning(p, "relist")}
+                            disabled={busy !== null}
+                            onClick={() => void onRelist(p)}
+                          />
+                        ) : (
+                          <RowAction
+                            text={t("Mark sold")}
+                            label={t("Mark {name} sold", { name: p.productName })}
+                            tone="outline"
+                            busy={spinning(p, "sold")}
+                            disabled={busy !== null}
+                            onClick={() => void onMarkSold(p)}
+                          />
+                        )}
+                      </div>
                     </td>
                     <td data-label={t("Advertise")}>
                       {p.advertise ? (

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Booking } from "@/api/bookings";
 import { TOKEN_KEY } from "@/lib/api";
-import { buyer, categories } from "@/test/fixtures";
+import { booking, buyer, categories } from "@/test/fixtures";
 import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 // Stripe.js is an outside service: the page's one entry point to it is
@@ -31,21 +31,6 @@ function fakeStripe(confirm: () => Promise<ConfirmResult>, { cardReady = true } 
 const SECRET = "pi_3Abc_secret_x";
 const PI = "pi_3Abc";
 const LIST = "/api/bookings?email=rahim%40example.com";
-
-function booking(o: Partial<Booking> = {}): Booking {
-  return {
-    _id: "11",
-    productName: "HP EliteBook 840 G5",
-    price: 45000,
-    meetLocation: "Farmgate, Dhaka",
-    paid: false,
-    buyerEmail: buyer.email,
-    buyerName: buyer.userName,
-    ProductId: "101",
-    number: "01812345678",
-    ...o,
-  };
-}
 
 const ON = { stripePublishableKey: "pk_test_123", currency: "bdt", googleEnabled: false };
 const OFF = { ...ON, stripePublishableKey: null };
