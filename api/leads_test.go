@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"resale/api"
 )
 
 // The seller's side of a booking (#17, /work/contract-17.md): leads,
@@ -675,6 +677,60 @@ func TestCancelAcceptedBookingEndsTheReservation(t *testing.T) {
 		t.Errorf("B after a refused delete = %+v", bb)
 	}
 	m.wantNoticeCount("refused delete", m.seller.User.ID, "booking_cancelled", 1)
+}
+
+// The buyer's own cancel shows at once on an instance that keeps the
+// catalogue's answers, as every write that changes a product does, without
+// waiting for the database's notice.
+func TestCancelAcceptedBookingShowsAtOnceInTheKeptCatalogue(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		m.handler.(*api.Server).WatchCatalogue(ctx)
+	}()
+	t.Cleanup(func() { cancel(); <-watching })
+
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	a, _ := m.book(m.buyer.AccessToken, pid, nil)
+	m.mustAccept(m.buyer.AccessToken, a)
+	// the answer is kept: a rename the database does not announce does
+	// not show
+	quietly := func(sql string, args ...any) {
+		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_changed")
+		m.exec(sql, args...)
+		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_changed")
+	}
+	renames := 0
+	eventually(t, "the product page is kept", func() bool {
+		before := m.productName(pid)
+		renames++
+		quietly("UPDATE products SET product_name = $1 WHERE id = $2", fmt.Sprintf("Quiet rename %d", renames), pid)
+		return m.productName(pid) == before
+	})
+	if p, _ := m.productState(pid); !*p.Reserved {
+		t.Fatalf("kept product page = %+v, want reserved", p)
+	}
+	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_changed")
+	rec := m.send(http.MethodDelete, "/api/bookings/"+a, m.buyer.AccessToken, nil)
+	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_changed")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("cancel: %d %s", rec.Code, rec.Body.String())
+	}
+	if p, ok := m.productState(pid); !ok || *p.Reserved {
+		t.Errorf("after cancelling, the product page says %+v", p)
+	}
+}
+
+func (m *market) productName(id string) string {
+	m.t.Helper()
+	var p struct {
+		ProductName string `json:"productName"`
+	}
+	decode(m.t, m.get("/api/products/"+id), &p)
+	return p.ProductName
 }
 
 type modifiedWire struct {
