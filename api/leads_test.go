@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"resale/api"
+	"resale/store"
 )
 
 // The seller's side of a booking (#17, /work/contract-17.md): leads,
@@ -1040,4 +1041,42 @@ func TestRaceHandoverAgainstPayment(t *testing.T) {
 		}
 	}
 	t.Logf("the hand-over came first in %d of %d rounds", handedFirst, raceRounds)
+}
+
+// An admin deleting a buyer while the buyer's card payment of an accepted
+// booking is recorded: both finish, whichever order they take.
+func TestRaceDeleteBuyerAgainstPayment(t *testing.T) {
+	t.Parallel()
+	m := newPayMarket(t)
+	ctx := context.Background()
+	for round := range raceRounds {
+		u, err := m.store.CreateUser(ctx, store.NewUser{Name: "Racer", Email: fmt.Sprintf("racer%d@example.com", round), Role: store.RoleBuyer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := tokenFor(t, u)
+		pid := m.addProduct(m.seller.AccessToken, map[string]any{"productName": fmt.Sprintf("Race %d", round)})
+		bid, _ := m.book(token, pid, nil)
+		m.mustAccept(token, bid)
+		pi := m.intentFor(token, bid)
+		m.stripe.Succeed(pi)
+		var paid *httpResult
+		var del *httptest.ResponseRecorder
+		race(func() { paid = m.pay(token, bid, pi) },
+			func() {
+				del = m.do(http.MethodDelete, "/api/users/"+strconv.FormatInt(u.ID, 10), nil, bearer(m.admin.AccessToken))
+			})
+		if del.Code != http.StatusOK || paid.code >= 500 {
+			t.Errorf("round %d: delete %d %s, payment %d %s", round, del.Code, del.Body.String(), paid.code, paid.body)
+		}
+		f := m.factsOf(bid)
+		// deleted first, the buyer's report is refused (the webhook
+		// records it later, for a refund)
+		if f.payments > 1 || (f.payments == 0 && paid.code != http.StatusUnauthorized && paid.code != http.StatusNotFound) || f.reserved {
+			t.Errorf("round %d: %+v", round, f)
+		}
+		if t.Failed() {
+			break
+		}
+	}
 }
