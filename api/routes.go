@@ -82,9 +82,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)
-	g.GET("/bookings", s.listBuyerBookings, requireUser)            // own, or any for an admin
-	g.GET("/bookings/:id", s.getBooking, requireUser)               // own, or any for an admin
-	g.DELETE("/bookings/:id", s.cancelBooking, requireUser, noBody) // own only
+	g.GET("/bookings", s.listBuyerBookings, requireUser)                       // own, or any for an admin
+	g.GET("/bookings/:id", s.getBooking, requireUser)                          // own, or any for an admin
+	g.DELETE("/bookings/:id", s.cancelBooking, requireUser, noBody, s.changes) // own only; an accepted one's end frees the laptop
 
 	// the seller's side of a booking: bookings of their own products only
 	// (others' are not found); an admin sees every lead and answers none

@@ -52,7 +52,11 @@ ORDER BY id
 LIMIT @page_size;
 
 -- name: LockUser :one
-SELECT * FROM users WHERE id = @id AND deleted_at IS NULL FOR UPDATE;
+-- NO KEY: locked against another change of the account, not against rows
+-- that refer to it (a payment, a notification), whose foreign key checks
+-- take KEY SHARE while their transaction holds a product the deletion
+-- then waits for.
+SELECT * FROM users WHERE id = @id AND deleted_at IS NULL FOR NO KEY UPDATE;
 
 -- name: SoftDeleteUser :exec
 -- The account is gone and every token of it stops working. Its email may
@@ -61,6 +65,18 @@ UPDATE users SET deleted_at = now(), token_version = token_version + 1 WHERE id 
 
 -- name: DeleteProductsOfSeller :exec
 UPDATE products SET deleted_at = now() WHERE seller_id = @seller_id AND deleted_at IS NULL;
+
+-- name: LockProductsOfUser :many
+-- The products whose bookings deleting the user ends (its own live ones and
+-- those it holds an open booking of), locked in id order before any of
+-- their bookings: the order every booking change takes (store/bookings.go
+-- lockBooking), so a deletion never waits in a circle with a payment or an
+-- accept.
+SELECT p.id FROM products p
+WHERE (p.seller_id = @user_id AND p.deleted_at IS NULL)
+   OR p.id IN (SELECT b.product_id FROM bookings b WHERE b.buyer_id = @user_id AND b.status = ANY(@statuses::text[]))
+ORDER BY p.id
+FOR UPDATE;
 
 -- name: CancelOpenBookingsOfUser :exec
 -- The open bookings (those in @statuses, the ones the state table lets a

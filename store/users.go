@@ -303,7 +303,11 @@ func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 		if u.Role == RoleAdmin {
 			return ErrAdminAccount
 		}
-		if err := q.CancelOpenBookingsOfUser(ctx, dbsqlc.CancelOpenBookingsOfUserParams{UserID: id, Statuses: statusesAllowing(EventCancel)}); err != nil {
+		open := statusesAllowing(EventCancel)
+		if _, err := q.LockProductsOfUser(ctx, dbsqlc.LockProductsOfUserParams{UserID: id, Statuses: open}); err != nil {
+			return err
+		}
+		if err := q.CancelOpenBookingsOfUser(ctx, dbsqlc.CancelOpenBookingsOfUserParams{UserID: id, Statuses: open}); err != nil {
 			return err
 		}
 		if err := q.DeleteProductsOfSeller(ctx, id); err != nil {

@@ -302,10 +302,52 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 	return items, nil
 }
 
-const lockUser = `-- name: LockUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
+const lockProductsOfUser = `-- name: LockProductsOfUser :many
+SELECT p.id FROM products p
+WHERE (p.seller_id = $1 AND p.deleted_at IS NULL)
+   OR p.id IN (SELECT b.product_id FROM bookings b WHERE b.buyer_id = $1 AND b.status = ANY($2::text[]))
+ORDER BY p.id
+FOR UPDATE
 `
 
+type LockProductsOfUserParams struct {
+	UserID   int64
+	Statuses []string
+}
+
+// The products whose bookings deleting the user ends (its own live ones and
+// those it holds an open booking of), locked in id order before any of
+// their bookings: the order every booking change takes (store/bookings.go
+// lockBooking), so a deletion never waits in a circle with a payment or an
+// accept.
+func (q *Queries) LockProductsOfUser(ctx context.Context, arg LockProductsOfUserParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, lockProductsOfUser, arg.UserID, arg.Statuses)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockUser = `-- name: LockUser :one
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
+`
+
+// NO KEY: locked against another change of the account, not against rows
+// that refer to it (a payment, a notification), whose foreign key checks
+// take KEY SHARE while their transaction holds a product the deletion
+// then waits for.
 func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
 	row := q.db.QueryRow(ctx, lockUser, id)
 	var i User
