@@ -144,7 +144,7 @@ func TestPaidBookingCannotBeDeleted(t *testing.T) {
 	m := newMarket(t)
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	id, _ := m.book(m.buyer.AccessToken, pid, nil)
-	m.exec("UPDATE bookings SET paid_at = now(), status = 'paid' WHERE id = $1", id)
+	m.exec("UPDATE bookings SET paid_at = now(), status = 'paid', handover_nonce = '\\x00112233445566778899aabbccddeeff' WHERE id = $1", id)
 	wantError(t, m.do(http.MethodDelete, "/api/bookings/"+id, nil, bearer(m.buyer.AccessToken)), http.StatusConflict, "paid")
 	var b bookingWire
 	decode(t, m.getAs("/api/bookings/"+id, m.buyer.AccessToken), &b)

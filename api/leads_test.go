@@ -915,6 +915,34 @@ func TestAcceptedBookingPaysByCardThenHandsOver(t *testing.T) {
 	wantError(t, m.postJSON("/api/create-payment-intent", m.buyer.AccessToken, map[string]any{"bookingId": a}), http.StatusConflict, "paid")
 }
 
+// A booking paid by card without an accept is still handed over at the
+// meeting: the payment gives it its code.
+func TestPendingBookingPaidByCardGetsAHandoverCode(t *testing.T) {
+	t.Parallel()
+	m := newPayMarket(t)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	a, _ := m.book(m.buyer.AccessToken, pid, nil)
+	if code := m.bookingAs(m.buyer.AccessToken, a).HandoverCode; code != "" {
+		t.Fatalf("a pending booking shows a code: %q", code)
+	}
+	pi := m.intentFor(m.buyer.AccessToken, a)
+	m.stripe.Succeed(pi)
+	if r := m.pay(m.buyer.AccessToken, a, pi); r.code != http.StatusOK {
+		t.Fatalf("pay: %d %s", r.code, r.body)
+	}
+	ab := m.bookingAs(m.buyer.AccessToken, a)
+	if ab.Status != "paid" || len(ab.HandoverCode) != 6 {
+		t.Fatalf("paid booking = %+v", ab)
+	}
+	rec := m.handover(m.seller.AccessToken, a, map[string]any{"code": ab.HandoverCode})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("hand-over: %d %s", rec.Code, rec.Body.String())
+	}
+	if got := m.bookingAs(m.buyer.AccessToken, a); got.Status != "completed" || got.HandoverCode != "" {
+		t.Errorf("after the hand-over: %+v", got)
+	}
+}
+
 // race runs the two calls together, as close as a start barrier gets them.
 func race(first, second func()) {
 	var ready, wg sync.WaitGroup

@@ -33,11 +33,14 @@ UPDATE bookings b SET seller_id = p.seller_id,
     declined_at = CASE WHEN b.paid_at IS NULL AND b.cancelled_at IS NULL AND p.sold_at IS NOT NULL THEN p.sold_at END
 FROM products p WHERE p.id = b.product_id;
 ALTER TABLE bookings ALTER COLUMN seller_id SET NOT NULL;
+-- a paid booking is still handed over: it gets its code's nonce too
+UPDATE bookings SET handover_nonce = decode(replace(gen_random_uuid()::text, '-', ''), 'hex') WHERE status = 'paid';
 
 ALTER TABLE bookings
     ADD CONSTRAINT bookings_status_paid CHECK (paid_at IS NULL OR status IN ('paid', 'completed')),
     ADD CONSTRAINT bookings_status_cancelled CHECK ((cancelled_at IS NOT NULL) = (status = 'cancelled')),
     ADD CONSTRAINT bookings_status_accepted CHECK (status <> 'accepted' OR (accepted_at IS NOT NULL AND handover_nonce IS NOT NULL)),
+    ADD CONSTRAINT bookings_status_paid_nonce CHECK (status <> 'paid' OR handover_nonce IS NOT NULL),
     ADD CONSTRAINT bookings_status_declined CHECK ((status = 'declined') = (decline_code IS NOT NULL));
 
 -- a buyer holds at most one open booking per product; a declined one does
@@ -122,6 +125,7 @@ DROP INDEX bookings_open_key;
 CREATE UNIQUE INDEX bookings_open_key ON bookings (product_id, buyer_id) WHERE cancelled_at IS NULL;
 ALTER TABLE bookings
     DROP CONSTRAINT bookings_status_declined,
+    DROP CONSTRAINT bookings_status_paid_nonce,
     DROP CONSTRAINT bookings_status_accepted,
     DROP CONSTRAINT bookings_status_cancelled,
     DROP CONSTRAINT bookings_status_paid,

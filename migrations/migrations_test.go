@@ -156,6 +156,7 @@ func TestSchemaConstraints(t *testing.T) {
 		{"paid without the status", `UPDATE bookings SET paid_at = now()`, "23514", "bookings_status_paid"},
 		{"accepted without a hand-over nonce", `UPDATE bookings SET status = 'accepted', accepted_at = now()`, "23514", "bookings_status_accepted"},
 		{"declined without a reason code", `UPDATE bookings SET status = 'declined'`, "23514", "bookings_status_declined"},
+		{"paid without a hand-over nonce", `UPDATE bookings SET status = 'paid', paid_at = now()`, "23514", "bookings_status_paid_nonce"},
 		{"cancelled without the time", `UPDATE bookings SET status = 'cancelled'`, "23514", "bookings_status_cancelled"},
 		{"duplicate category", `INSERT INTO categories (name, image) VALUES ('HP', '/x.svg')`, "23505", "categories_name_key"},
 	}
@@ -191,7 +192,7 @@ func TestSchemaConstraints(t *testing.T) {
 		VALUES (1, 1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id`).Scan(&second); err != nil {
 		t.Fatal(err)
 	}
-	_, err := db.ExecContext(ctx, `UPDATE bookings SET paid_at = now(), status = 'paid' WHERE id = $1`, second)
+	_, err := db.ExecContext(ctx, `UPDATE bookings SET paid_at = now(), status = 'paid', handover_nonce = '\x00112233445566778899aabbccddeeff' WHERE id = $1`, second)
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) || pgErr.ConstraintName != "bookings_paid_product_key" {
 		t.Errorf("second paid booking of a product: err = %v, want bookings_paid_product_key", err)

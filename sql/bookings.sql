@@ -85,7 +85,9 @@ SELECT * FROM bookings WHERE id = @id FOR UPDATE;
 UPDATE bookings SET
     status = @status,
     accepted_at = CASE WHEN @status = 'accepted' THEN now() ELSE accepted_at END,
-    handover_nonce = CASE WHEN @status = 'accepted' THEN sqlc.narg(handover_nonce)::bytea ELSE handover_nonce END,
+    -- a booking handed over needs its code: made when it is accepted, or
+    -- paid without being accepted first
+    handover_nonce = CASE WHEN @status IN ('accepted', 'paid') THEN COALESCE(handover_nonce, sqlc.narg(handover_nonce)::bytea) ELSE handover_nonce END,
     declined_at = CASE WHEN @status = 'declined' THEN now() ELSE declined_at END,
     decline_code = CASE WHEN @status = 'declined' THEN sqlc.narg(decline_code)::text ELSE decline_code END,
     decline_reason = CASE WHEN @status = 'declined' THEN @decline_reason ELSE decline_reason END,

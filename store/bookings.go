@@ -267,7 +267,7 @@ func move(ctx context.Context, q *dbsqlc.Queries, b dbsqlc.Booking, event Bookin
 	case BookingDeclined:
 		code := declineCodes[event]
 		params.DeclineCode, params.DeclineReason = &code, reason
-	case BookingAccepted:
+	case BookingAccepted, BookingPaid: // kept if it has one (SetBookingStatus)
 		if params.HandoverNonce, err = newNonce(); err != nil {
 			return b, err
 		}

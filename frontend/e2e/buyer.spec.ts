@@ -48,7 +48,8 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   await buyer.getByRole("list", { name: "Primary" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(buyer).toHaveURL(/\/dashboard$/);
   await expect(buyer.getByRole("heading", { name: "My Booking" })).toBeVisible();
-  const row = buyer.getByRole("row", { name: new RegExp(productName) });
+  // the first: once paid, the hand-over code sits in a row of its own below
+  const row = buyer.getByRole("row", { name: new RegExp(productName) }).first();
   await expect(row).toContainText("85,000 Tk");
   await expect(row).toContainText("Bashundhara City, Dhaka");
   await expect(row.getByRole("rowheader")).toHaveText("1");
@@ -90,7 +91,9 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   await expect(buyer.getByText("Payment Success", { exact: true })).toBeVisible();
   await expect(buyer.getByText(/^Transaction id: pi_[0-9a-f]+$/)).toBeVisible();
   await expect(buyer).toHaveURL(/\/dashboard$/);
-  await expect(row.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(row.getByText("Paid", { exact: true })).toHaveCount(2); // the status, and the payment column
+  // paid by card, the laptop is still handed over at the meeting: the code is there
+  await expect(buyer.getByRole("region", { name: `Hand-over code for ${productName}` })).toBeVisible();
   await expect(row.getByRole("link", { name: /Pay/ })).toHaveCount(0);
   await expect(row.getByRole("button", { name: /Delete/ })).toBeDisabled();
   expect(await bookingOf(buyer, bookingId)).toEqual({ paid: true, status: 200 });

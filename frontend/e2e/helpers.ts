@@ -43,9 +43,21 @@ export async function addProduct(page: Page, p: { name: string; category: string
 export async function atPhoneWidth(page: Page, file: string) {
   const before = page.viewportSize();
   await page.setViewportSize(PHONE);
-  // let lazy images in view load, and the dashboard drawer finish sliding
-  // shut after the resize, before the picture is taken
+  await settle(page);
+  await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
+  if (before) await page.setViewportSize(before);
+}
+
+/**
+ * settle scrolls to the top (a full-page picture of a scrolled page draws
+ * the sticky header in its middle) and waits for lazy images in view to
+ * load and for the dashboard drawer to finish sliding after a resize.
+ */
+export async function settle(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState("networkidle");
+  // two frames: a transition a resize starts shows up only after one
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.evaluate(() => {
     const sliding = document
       .getAnimations()
@@ -54,6 +66,4 @@ export async function atPhoneWidth(page: Page, file: string) {
     // a paused toast timer never finishes: wait at most a second
     return Promise.race([Promise.all(sliding), new Promise((r) => setTimeout(r, 1000))]);
   });
-  await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
-  if (before) await page.setViewportSize(before);
 }

@@ -737,7 +737,9 @@ const setBookingStatus = `-- name: SetBookingStatus :one
 UPDATE bookings SET
     status = $1,
     accepted_at = CASE WHEN $1 = 'accepted' THEN now() ELSE accepted_at END,
-    handover_nonce = CASE WHEN $1 = 'accepted' THEN $2::bytea ELSE handover_nonce END,
+    -- a booking handed over needs its code: made when it is accepted, or
+    -- paid without being accepted first
+    handover_nonce = CASE WHEN $1 IN ('accepted', 'paid') THEN COALESCE(handover_nonce, $2::bytea) ELSE handover_nonce END,
     declined_at = CASE WHEN $1 = 'declined' THEN now() ELSE declined_at END,
     decline_code = CASE WHEN $1 = 'declined' THEN $3::text ELSE decline_code END,
     decline_reason = CASE WHEN $1 = 'declined' THEN $4 ELSE decline_reason END,

@@ -442,8 +442,8 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.status === 400) {
+        // the page's own words only: the server's say the same, in English
         setProblem(t("That code is not right. Check it with the buyer and try again."));
-        setServerSaid(err.message);
         input.current?.focus();
       } else if (err instanceof ApiError && err.status === 429) {
         setLocked(true);
