@@ -95,7 +95,10 @@ var matrix = map[string]struct {
 	"GET /api/userProducts": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/userProducts?email=" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},
-	"PUT /api/products/:id":           {func(f matrixFixture) cell { return cell{"PUT", "/api/products/" + f.product, nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	"PUT /api/products/:id": {func(f matrixFixture) cell { return cell{"PUT", "/api/products/" + f.product, nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	"PATCH /api/products/:id": {func(f matrixFixture) cell {
+		return cell{"PATCH", "/api/products/" + f.product, map[string]any{"productName": "Renamed laptop"}}
+	}, [6]int{401, 403, 403, 200, 404, 403}},
 	"DELETE /api/products/:id":        {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/" + f.product, nil} }, [6]int{401, 403, 403, 200, 404, 200}},
 	"PUT /api/products/report/:id":    {func(f matrixFixture) cell { return cell{"PUT", "/api/products/report/" + f.product, nil} }, [6]int{401, 200, 200, 409, 200, 200}},
 	"GET /api/products/report":        {func(matrixFixture) cell { return cell{"GET", "/api/products/report?report=reported", nil} }, [6]int{401, 403, 403, 403, 403, 200}},

@@ -46,6 +46,13 @@ type productJSON struct {
 	Report       string `json:"report"`
 	// Reserved: the seller accepted a booking of it; it takes no other.
 	Reserved bool `json:"reserved"`
+	// Photos: 1 to 8, the first is Picture.
+	Photos []string  `json:"photos"`
+	Specs  specsJSON `json:"specs"`
+	// PriceDroppedFrom: the price before the seller lowered it in the last
+	// 30 days, else null.
+	PriceDroppedFrom *int64 `json:"priceDroppedFrom"`
+	SellerID         string `json:"sellerId"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -55,7 +62,13 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Category: p.Category, Condition: p.Condition, Location: p.Location, Used: p.Used, Number: p.Phone,
 		Description: p.Description, Seller: p.SellerName, SellerEmail: p.SellerEmail, SellerVerify: p.SellerVerified,
 		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
-		Reserved: p.Reserved,
+		Reserved: p.Reserved, Photos: p.Photos, Specs: toSpecsJSON(p.Specs), SellerID: formatID(p.SellerID),
+	}
+	if len(out.Photos) == 0 {
+		out.Photos = []string{p.Picture}
+	}
+	if p.PriceDroppedFrom > 0 {
+		out.PriceDroppedFrom = &p.PriceDroppedFrom
 	}
 	if p.Sold {
 		out.Available = "soled"
@@ -239,6 +252,9 @@ type newProductRequest struct {
 	Used         string `json:"used"`
 	Number       string `json:"number"`
 	Description  string `json:"description"`
+	// photos (1 to 8) and specs: optional
+	Photos []string      `json:"photos"`
+	Specs  *specsRequest `json:"specs"`
 }
 
 var phonePattern = regexp.MustCompile(`^\+?[0-9]{6,15}$`)
@@ -281,16 +297,25 @@ func (s *Server) createProduct(c echo.Context) error {
 	var f fieldErrors
 	n := store.NewProduct{}
 	n.Name = f.text("productName", req.ProductName, 200)
-	n.Picture = strings.TrimSpace(req.Picture)
-	key, isUpload := strings.CutPrefix(n.Picture, "/uploads/")
-	if n.Picture == "" {
-		f.add("picture", "is required")
-	} else if !isUpload || !media.ValidKey(key) {
-		f.add("picture", "must be a photo uploaded to this shop")
-	} else if ok, err := s.store.ImageExists(ctx, key); err != nil {
-		return err
-	} else if !ok {
-		f.add("picture", "must be a photo uploaded to this shop")
+	if req.Photos != nil {
+		// several photos: the first is the picture, whatever picture said
+		photos, err := s.listingPhotos(ctx, &f, req.Photos, nil)
+		if err != nil {
+			return err
+		}
+		n.Photos = photos
+	} else {
+		n.Picture = strings.TrimSpace(req.Picture)
+		key, isUpload := strings.CutPrefix(n.Picture, "/uploads/")
+		if n.Picture == "" {
+			f.add("picture", "is required")
+		} else if !isUpload || !media.ValidKey(key) {
+			f.add("picture", "must be a photo uploaded to this shop")
+		} else if ok, err := s.store.ImageExists(ctx, key); err != nil {
+			return err
+		} else if !ok {
+			f.add("picture", "must be a photo uploaded to this shop")
+		}
 	}
 	n.SellPrice = f.price("sellPrice", req.SellPrice, maxSellPrice)
 	n.OriginalPrice = f.price("orginalPrice", req.OrginalPrice, maxOriginalPrice)
@@ -305,12 +330,8 @@ func (s *Server) createProduct(c echo.Context) error {
 	n.Phone = f.phone("number", req.Number)
 	n.Used = f.text("used", req.Used, 40)
 	n.Location = f.text("location", req.Location, 200)
-	n.Description = strings.TrimSpace(req.Description)
-	if !cleanText(n.Description, true) {
-		f.add("description", "contains characters that are not allowed")
-	} else if len([]rune(n.Description)) > 5000 {
-		f.add("description", "must be at most 5000 characters")
-	}
+	n.Description = f.description(req.Description)
+	n.Specs = f.specs(req.Specs)
 	if category != "" {
 		cat, err := s.store.GetCategoryByName(ctx, category)
 		switch {

@@ -63,6 +63,11 @@ func Bulk(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		pics = append(pics, "/uploads/"+photo.Key)
 	}
 	byBrand := map[string][]model{}
+	// read once per model, not once per product
+	specsByName := map[string]store.Specs{}
+	for i, m := range models {
+		specsByName[m.name] = specsOf(m, i)
+	}
 	for _, m := range models {
 		byBrand[m.brand] = append(byBrand[m.brand], m)
 	}
@@ -96,6 +101,7 @@ func Bulk(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 				SellPrice: m.sell/100*int64(80+rng.IntN(40)) + int64(rng.IntN(100)), OriginalPrice: m.orig,
 				Condition: conditions[rng.IntN(len(conditions))], Location: locations[rng.IntN(len(locations))],
 				Used: m.used, Phone: fmt.Sprintf("017%08d", rng.IntN(100000000)), Description: m.details,
+				Specs: specsByName[m.name],
 			},
 			CreatedAt: posted,
 		}

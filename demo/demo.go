@@ -183,6 +183,7 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 				SellPrice: m.sell, OriginalPrice: m.orig, Condition: conditions[i%len(conditions)],
 				Location: locations[i%len(locations)], Used: m.used,
 				Phone: fmt.Sprintf("01%d%08d", 3+i%7, 10000000+i*7919%89999999), Description: m.details,
+				Specs: specsOf(m, i),
 			},
 			CreatedAt: posted,
 		}

@@ -119,8 +119,8 @@ func TestSchemaConstraints(t *testing.T) {
 	}
 	mustExec(`INSERT INTO users (user_name, email, role) VALUES
 		('Sam Seller', 'sam@example.com', 'Seller'), ('Bea Buyer', 'bea@example.com', 'Buyer')`)
-	mustExec(`INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
-		VALUES (1, 1, 'Walton Tamarind', '/uploads/a.jpg', 30000, 50000, 'good', 'Dhaka', '2', '01700000000')`)
+	mustExec(`INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
+		VALUES (1, 1, 'Walton Tamarind', '/uploads/a.jpg', '{/uploads/a.jpg}', 30000, 50000, 'good', 'Dhaka', '2', '01700000000')`)
 	mustExec(`INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
 		VALUES (1, 1, 2, 'Bea Buyer', 'bea@example.com', 'Walton Tamarind', 30000, '01800000000', 'Mirpur 10')`)
 	mustExec(`INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
@@ -132,16 +132,16 @@ func TestSchemaConstraints(t *testing.T) {
 		{"email unique ignoring case", `INSERT INTO users (user_name, email) VALUES ('Other', 'SAM@Example.com')`, "23505", "users_email_key"},
 		{"unknown role", `INSERT INTO users (user_name, email, role) VALUES ('X', 'x@example.com', 'Root')`, "23514", "users_role_check"},
 		{"empty name", `INSERT INTO users (user_name, email) VALUES ('', 'y@example.com')`, "23514", "users_user_name_check"},
-		{"unknown condition", `INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
-			VALUES (1, 1, 'P', '/uploads/a.jpg', 100, 100, 'new', 'Dhaka', '1', '017000')`, "23514", "products_condition_check"},
-		{"zero price", `INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
-			VALUES (1, 1, 'P', '/uploads/a.jpg', 0, 100, 'good', 'Dhaka', '1', '017000')`, "23514", "products_sell_price_check"},
-		{"negative original price", `INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
-			VALUES (1, 1, 'P', '/uploads/a.jpg', 100, -5, 'good', 'Dhaka', '1', '017000')`, "23514", "products_original_price_check"},
-		{"no such category", `INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
-			VALUES (1, 99, 'P', '/uploads/a.jpg', 100, 100, 'good', 'Dhaka', '1', '017000')`, "23503", "products_category_fkey"},
-		{"no such seller", `INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone)
-			VALUES (99, 1, 'P', '/uploads/a.jpg', 100, 100, 'good', 'Dhaka', '1', '017000')`, "23503", "products_seller_fkey"},
+		{"unknown condition", `INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
+			VALUES (1, 1, 'P', '/uploads/a.jpg', '{/uploads/a.jpg}', 100, 100, 'new', 'Dhaka', '1', '017000')`, "23514", "products_condition_check"},
+		{"zero price", `INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
+			VALUES (1, 1, 'P', '/uploads/a.jpg', '{/uploads/a.jpg}', 0, 100, 'good', 'Dhaka', '1', '017000')`, "23514", "products_sell_price_check"},
+		{"negative original price", `INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
+			VALUES (1, 1, 'P', '/uploads/a.jpg', '{/uploads/a.jpg}', 100, -5, 'good', 'Dhaka', '1', '017000')`, "23514", "products_original_price_check"},
+		{"no such category", `INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
+			VALUES (1, 99, 'P', '/uploads/a.jpg', '{/uploads/a.jpg}', 100, 100, 'good', 'Dhaka', '1', '017000')`, "23503", "products_category_fkey"},
+		{"no such seller", `INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
+			VALUES (99, 1, 'P', '/uploads/a.jpg', '{/uploads/a.jpg}', 100, 100, 'good', 'Dhaka', '1', '017000')`, "23503", "products_seller_fkey"},
 		{"second open booking of one product by one buyer", `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
 			VALUES (1, 1, 2, 'Bea', 'bea@example.com', 'Walton', 30000, '018000', 'Mirpur')`, "23505", "bookings_open_key"},
 		{"second payment of a booking", `INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
@@ -152,6 +152,12 @@ func TestSchemaConstraints(t *testing.T) {
 			SELECT id, 1, 1, 'sam@example.com', 30000, 3000000, 'bdt', 'pi_1' FROM b`, "23505", "payments_transaction_key"},
 		{"bad currency", `UPDATE payments SET currency = 'BDT'`, "23514", "payments_currency_check"},
 		{"unknown payment status", `UPDATE payments SET status = 'pending'`, "23514", "payments_status_check"},
+		{"first photo is not the picture", `UPDATE products SET photos = '{/uploads/b.jpg}'`, "23514", "products_photos_check"},
+		{"nine photos", `UPDATE products SET photos = array_fill('/uploads/a.jpg'::text, ARRAY[9])`, "23514", "products_photos_check"},
+		{"no photos", `UPDATE products SET photos = '{}'`, "23514", "products_photos_check"},
+		{"RAM out of range", `UPDATE products SET ram_gb = 0`, "23514", "products_ram_gb_check"},
+		{"unknown storage type", `UPDATE products SET storage_type = 'SSHD'`, "23514", "products_storage_type_check"},
+		{"battery over 100%", `UPDATE products SET battery_health = 101`, "23514", "products_battery_health_check"},
 		{"unknown booking status", `UPDATE bookings SET status = 'shipped'`, "23514", "bookings_status_check"},
 		{"paid without the status", `UPDATE bookings SET paid_at = now()`, "23514", "bookings_status_paid"},
 		{"accepted without a hand-over nonce", `UPDATE bookings SET status = 'accepted', accepted_at = now()`, "23514", "bookings_status_accepted"},

@@ -108,7 +108,10 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
        p.advertised_at, p.sold_at, p.created_at,
        EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
-       (p.reserved_by IS NOT NULL)::boolean AS reserved
+       (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
+       (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id

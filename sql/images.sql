@@ -7,3 +7,7 @@ RETURNING *;
 
 -- name: GetImageByKey :one
 SELECT * FROM images WHERE key = @key;
+
+-- name: CountImages :one
+-- How many of the keys are images of this shop.
+SELECT count(*) FROM images WHERE key = ANY(@keys::text[]);

@@ -1,6 +1,8 @@
 -- name: CreateProduct :one
-INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone, description)
-VALUES (@seller_id, @category_id, @product_name, @picture, @sell_price, @original_price, @condition, @location, @used, @phone, @description)
+INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months)
+VALUES (@seller_id, @category_id, @product_name, (@photos::text[])[1], @photos::text[], @sell_price, @original_price, @condition, @location, @used, @phone, @description,
+        @processor, sqlc.narg(ram_gb), sqlc.narg(storage_gb), sqlc.narg(storage_type), sqlc.narg(screen_inches), @gpu, sqlc.narg(battery_health), sqlc.narg(charger), sqlc.narg(warranty_months))
 RETURNING id;
 
 -- name: GetProduct :one
@@ -71,3 +73,30 @@ UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM clos
 -- One report per person and product; reporting again changes nothing.
 INSERT INTO product_reports (product_id, reporter_id) VALUES (@product_id, @reporter_id)
 ON CONFLICT DO NOTHING;
+
+-- name: LockProductForEdit :one
+-- The live product as stored, locked while its seller's edit is applied.
+SELECT id, seller_id, category_id, product_name, photos, sell_price, original_price, condition, location, used, phone, description,
+       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months,
+       price_dropped_from, price_dropped_at, sold_at
+FROM products WHERE id = @id AND deleted_at IS NULL FOR UPDATE;
+
+-- name: UpdateProduct :exec
+-- Writes a whole edited listing (the store merged the seller's changes
+-- into what was stored); picture follows the first photo.
+UPDATE products SET
+    product_name = @product_name, picture = (@photos::text[])[1], photos = @photos::text[],
+    sell_price = @sell_price, original_price = @original_price, category_id = @category_id,
+    condition = @condition, location = @location, used = @used, phone = @phone, description = @description,
+    processor = @processor, ram_gb = sqlc.narg(ram_gb), storage_gb = sqlc.narg(storage_gb), storage_type = sqlc.narg(storage_type),
+    screen_inches = sqlc.narg(screen_inches), gpu = @gpu, battery_health = sqlc.narg(battery_health), charger = sqlc.narg(charger),
+    warranty_months = sqlc.narg(warranty_months),
+    price_dropped_from = sqlc.narg(price_dropped_from), price_dropped_at = sqlc.narg(price_dropped_at),
+    updated_at = now()
+WHERE id = @id;
+
+-- name: ListFavouritersOf :many
+-- Who saved the product as a favourite, the seller aside.
+SELECT f.user_id FROM favourites f JOIN users u ON u.id = f.user_id
+WHERE f.product_id = @product_id AND u.deleted_at IS NULL AND f.user_id <> @seller_id
+ORDER BY f.user_id;

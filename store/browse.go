@@ -169,7 +169,10 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
 				Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
 				Phone: r.Phone, Description: r.Description, SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
-				AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved})
+				AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved,
+				Photos: r.Photos, Processor: r.Processor, RamGb: r.RamGb, StorageGb: r.StorageGb, StorageType: r.StorageType,
+				ScreenInches: r.ScreenInches, Gpu: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths,
+				PriceDroppedFrom: r.PriceDroppedFrom})
 			ranks = append(ranks, r.Rank)
 		}
 	default:

@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
+	"resale/notify"
 	"resale/store/internal/dbsqlc"
 )
 
@@ -45,6 +47,42 @@ type Product struct {
 	// Reserved: a booking of it is accepted; it takes no new bookings.
 	Reserved  bool
 	CreatedAt time.Time
+	// Photos are 1 to 8 upload URLs; the first is Picture.
+	Photos []string
+	Specs  Specs
+	// PriceDroppedFrom is the price before the seller lowered it within
+	// the last 30 days (0: no such drop).
+	PriceDroppedFrom int64
+}
+
+// Specs are a laptop's details, each optional (zero or nil: not said).
+type Specs struct {
+	Processor      string
+	RAMGB          *int32
+	StorageGB      *int32
+	StorageType    string // SSD, HDD or eMMC
+	ScreenInches   *float32
+	GPU            string
+	BatteryHealth  *int32 // percent
+	Charger        *bool  // included
+	WarrantyMonths *int32 // left
+}
+
+// StorageTypes are the kinds of storage a laptop's specs may name.
+var StorageTypes = []string{"SSD", "HDD", "eMMC"}
+
+func optionalText(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func textOf(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 func productFrom(r dbsqlc.ProductListing) Product {
@@ -54,6 +92,9 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		Condition: r.Condition, Location: r.Location, Used: r.Used, Phone: r.Phone, Description: r.Description,
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
 		Advertised: r.AdvertisedAt != nil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
+		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom,
+		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
+			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
 	}
 }
 
@@ -81,14 +122,29 @@ type NewProduct struct {
 	Used          string
 	Phone         string
 	Description   string
+	// Photos, when set, are the listing's photos and Picture is ignored;
+	// else the one photo is Picture.
+	Photos []string
+	Specs  Specs
+}
+
+// photos is the listing's photos: Photos, or the one Picture.
+func (n NewProduct) photos() []string {
+	if len(n.Photos) > 0 {
+		return n.Photos
+	}
+	return []string{n.Picture}
 }
 
 // CreateProduct lists a product and returns it as buyers will see it.
 func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error) {
+	sp := n.Specs
 	id, err := s.q.CreateProduct(ctx, dbsqlc.CreateProductParams{
-		SellerID: n.SellerID, CategoryID: n.CategoryID, ProductName: n.Name, Picture: n.Picture,
+		SellerID: n.SellerID, CategoryID: n.CategoryID, ProductName: n.Name, Photos: n.photos(),
 		SellPrice: n.SellPrice, OriginalPrice: n.OriginalPrice, Condition: n.Condition,
 		Location: n.Location, Used: n.Used, Phone: n.Phone, Description: n.Description,
+		Processor: sp.Processor, RamGb: sp.RAMGB, StorageGb: sp.StorageGB, StorageType: optionalText(sp.StorageType), ScreenInches: sp.ScreenInches,
+		Gpu: sp.GPU, BatteryHealth: sp.BatteryHealth, Charger: sp.Charger, WarrantyMonths: sp.WarrantyMonths,
 	})
 	if err != nil {
 		return Product{}, translate(err)
@@ -245,4 +301,122 @@ func (s *Store) ReportProduct(ctx context.Context, productID, reporterID int64) 
 		return false, translate(err)
 	}
 	return n == 1, nil
+}
+
+// ErrPriceAboveOriginal: the sell price would be above the original price.
+var ErrPriceAboveOriginal = errors.New("the sell price is above the original price")
+
+// PriceDropShown is how long a lowered price shows the one before it.
+const PriceDropShown = 30 * 24 * time.Hour
+
+// ProductEdit is a seller's change to a listing: nil fields stay as they
+// are. Specs, when set, replace the whole set.
+type ProductEdit struct {
+	Name          *string
+	Photos        []string
+	SellPrice     *int64
+	OriginalPrice *int64
+	CategoryID    *int64
+	Condition     *string
+	Location      *string
+	Used          *string
+	Phone         *string
+	Description   *string
+	Specs         *Specs
+}
+
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// UpdateProduct applies a seller's edit to their live, unsold listing:
+// ErrNotFound for anyone else's, ErrSold once sold, ErrPriceAboveOriginal
+// when the prices would cross. A lower sell price is remembered for 30
+// days (cards say "was") and told to those who saved the listing as a
+// favourite (price_drop), in the edit's transaction.
+func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e ProductEdit) error {
+	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		p, err := q.LockProductForEdit(ctx, id)
+		if err != nil {
+			return err
+		}
+		if p.SellerID != sellerID {
+			return ErrNotFound
+		}
+		if p.SoldAt != nil {
+			return ErrSold
+		}
+		was := p.SellPrice
+		u := dbsqlc.UpdateProductParams{
+			ID: id, ProductName: p.ProductName, Photos: p.Photos, SellPrice: p.SellPrice, OriginalPrice: p.OriginalPrice,
+			CategoryID: p.CategoryID, Condition: p.Condition, Location: p.Location, Used: p.Used, Phone: p.Phone,
+			Description: p.Description, Processor: p.Processor, RamGb: p.RamGb, StorageGb: p.StorageGb, StorageType: p.StorageType,
+			ScreenInches: p.ScreenInches, Gpu: p.Gpu, BatteryHealth: p.BatteryHealth, Charger: p.Charger, WarrantyMonths: p.WarrantyMonths,
+			PriceDroppedFrom: p.PriceDroppedFrom, PriceDroppedAt: p.PriceDroppedAt,
+		}
+		set(&u.ProductName, e.Name)
+		if e.Photos != nil {
+			u.Photos = e.Photos
+		}
+		set(&u.SellPrice, e.SellPrice)
+		set(&u.OriginalPrice, e.OriginalPrice)
+		set(&u.CategoryID, e.CategoryID)
+		set(&u.Condition, e.Condition)
+		set(&u.Location, e.Location)
+		set(&u.Used, e.Used)
+		set(&u.Phone, e.Phone)
+		set(&u.Description, e.Description)
+		if sp := e.Specs; sp != nil {
+			u.Processor, u.RamGb, u.StorageGb, u.StorageType, u.ScreenInches = sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches
+			u.Gpu, u.BatteryHealth, u.Charger, u.WarrantyMonths = sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths
+		}
+		if u.SellPrice > u.OriginalPrice {
+			return ErrPriceAboveOriginal
+		}
+		now := time.Now()
+		dropped := u.SellPrice < was
+		switch {
+		case dropped:
+			// "was" shows the highest price of the last 30 days
+			from := was
+			if p.PriceDroppedAt != nil && now.Sub(*p.PriceDroppedAt) < PriceDropShown && p.PriceDroppedFrom != nil && *p.PriceDroppedFrom > from {
+				from = *p.PriceDroppedFrom
+			}
+			u.PriceDroppedFrom, u.PriceDroppedAt = &from, &now
+		case p.PriceDroppedFrom != nil && u.SellPrice >= *p.PriceDroppedFrom:
+			u.PriceDroppedFrom, u.PriceDroppedAt = nil, nil // back up: no drop to show
+		}
+		if err := q.UpdateProduct(ctx, u); err != nil {
+			return err
+		}
+		if !dropped {
+			return nil
+		}
+		return s.notePriceDrop(ctx, q, note, id, sellerID, u.ProductName, u.SellPrice)
+	})
+}
+
+// notePriceDrop tells everyone who saved the listing as a favourite that
+// it got cheaper.
+func (s *Store) notePriceDrop(ctx context.Context, q *dbsqlc.Queries, note noter, productID, sellerID int64, name string, price int64) error {
+	fans, err := q.ListFavouritersOf(ctx, dbsqlc.ListFavouritersOfParams{ProductID: productID, SellerID: sellerID})
+	if err != nil {
+		return err
+	}
+	for _, userID := range fans {
+		err := note(Notice{UserID: userID, Kind: "price_drop", Link: "/product/" + strconv.FormatInt(productID, 10),
+			Data: notify.Data{"product": name, "amount": formatAmount(price*100, "bdt")}})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ImagesExist tells whether every key is an image of this shop.
+func (s *Store) ImagesExist(ctx context.Context, keys []string) (bool, error) {
+	n, err := s.q.CountImages(ctx, keys)
+	return int(n) == len(keys), translate(err)
 }

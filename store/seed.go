@@ -20,7 +20,9 @@ type SeedProduct struct {
 // InsertSeedProduct stores a demo product as it is, timestamps included.
 func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, error) {
 	id, err := s.q.InsertSeedProduct(ctx, dbsqlc.InsertSeedProductParams{
-		SellerID: p.SellerID, CategoryID: p.CategoryID, ProductName: p.Name, Picture: p.Picture,
+		SellerID: p.SellerID, CategoryID: p.CategoryID, ProductName: p.Name, Photos: p.photos(),
+		Processor: p.Specs.Processor, RamGb: p.Specs.RAMGB, StorageGb: p.Specs.StorageGB, StorageType: optionalText(p.Specs.StorageType),
+		ScreenInches: p.Specs.ScreenInches, Gpu: p.Specs.GPU, BatteryHealth: p.Specs.BatteryHealth, Charger: p.Specs.Charger, WarrantyMonths: p.Specs.WarrantyMonths,
 		SellPrice: p.SellPrice, OriginalPrice: p.OriginalPrice, Condition: p.Condition, Location: p.Location,
 		Used: p.Used, Phone: p.Phone, Description: p.Description, CreatedAt: p.CreatedAt,
 		AdvertisedAt: p.AdvertisedAt, SoldAt: p.SoldAt,
@@ -31,8 +33,9 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 // CopySeedProducts bulk-loads demo or benchmark products with COPY, far
 // faster than one insert each. next is called until it returns false.
 func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, bool)) (int64, error) {
-	cols := []string{"seller_id", "category_id", "product_name", "picture", "sell_price", "original_price", "condition",
-		"location", "used", "phone", "description", "created_at", "advertised_at", "sold_at"}
+	cols := []string{"seller_id", "category_id", "product_name", "picture", "photos", "sell_price", "original_price", "condition",
+		"location", "used", "phone", "description", "created_at", "advertised_at", "sold_at",
+		"processor", "ram_gb", "storage_gb", "storage_type", "screen_inches", "gpu", "battery_health", "charger", "warranty_months"}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return 0, translate(err)
@@ -48,8 +51,11 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 		if !ok {
 			return nil, nil
 		}
-		return []any{p.SellerID, p.CategoryID, p.Name, p.Picture, p.SellPrice, p.OriginalPrice, p.Condition,
-			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.SoldAt}, nil
+		photos := p.photos()
+		sp := p.Specs
+		return []any{p.SellerID, p.CategoryID, p.Name, photos[0], photos, p.SellPrice, p.OriginalPrice, p.Condition,
+			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.SoldAt,
+			sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches, sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths}, nil
 	}))
 	return n, translate(err)
 }

@@ -11,7 +11,7 @@ import (
 )
 
 const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
 WHERE sold_at IS NULL AND category_id = $1
   AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
@@ -66,6 +66,17 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -79,7 +90,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -166,6 +177,17 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -178,7 +200,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -250,6 +272,17 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -262,7 +295,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -334,6 +367,17 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -346,7 +390,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 }
 
 const browseRelevance = `-- name: BrowseRelevance :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
 WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL
   AND ($3::bigint IS NULL OR pl.category_id = $3)
@@ -376,28 +420,39 @@ type BrowseRelevanceParams struct {
 }
 
 type BrowseRelevanceRow struct {
-	ID             int64
-	SellerID       int64
-	CategoryID     int64
-	Category       string
-	ProductName    string
-	Picture        string
-	SellPrice      int64
-	OriginalPrice  int64
-	Condition      string
-	Location       string
-	Used           string
-	Phone          string
-	Description    string
-	SellerName     string
-	SellerEmail    string
-	SellerVerified bool
-	AdvertisedAt   *time.Time
-	SoldAt         *time.Time
-	CreatedAt      time.Time
-	Reported       bool
-	Reserved       bool
-	Rank           float32
+	ID               int64
+	SellerID         int64
+	CategoryID       int64
+	Category         string
+	ProductName      string
+	Picture          string
+	SellPrice        int64
+	OriginalPrice    int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	SellerName       string
+	SellerEmail      string
+	SellerVerified   bool
+	AdvertisedAt     *time.Time
+	SoldAt           *time.Time
+	CreatedAt        time.Time
+	Reported         bool
+	Reserved         bool
+	Photos           []string
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	PriceDroppedFrom int64
+	Rank             float32
 }
 
 // Best matches first: ts_rank of the search, then newest id. Ranks only
@@ -446,6 +501,17 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -464,7 +530,10 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
        p.advertised_at, p.sold_at, p.created_at,
        EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
-       (p.reserved_by IS NOT NULL)::boolean AS reserved
+       (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
+       (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -495,27 +564,38 @@ type BrowseSearchNewestParams struct {
 }
 
 type BrowseSearchNewestRow struct {
-	ID             int64
-	SellerID       int64
-	CategoryID     int64
-	Category       string
-	ProductName    string
-	Picture        string
-	SellPrice      int64
-	OriginalPrice  int64
-	Condition      string
-	Location       string
-	Used           string
-	Phone          string
-	Description    string
-	SellerName     string
-	SellerEmail    string
-	SellerVerified bool
-	AdvertisedAt   *time.Time
-	SoldAt         *time.Time
-	CreatedAt      time.Time
-	Reported       bool
-	Reserved       bool
+	ID               int64
+	SellerID         int64
+	CategoryID       int64
+	Category         string
+	ProductName      string
+	Picture          string
+	SellPrice        int64
+	OriginalPrice    int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	SellerName       string
+	SellerEmail      string
+	SellerVerified   bool
+	AdvertisedAt     *time.Time
+	SoldAt           *time.Time
+	CreatedAt        time.Time
+	Reported         bool
+	Reserved         bool
+	Photos           []string
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	PriceDroppedFrom int64
 }
 
 // A broad search, newest first: walks the newest-first index and checks
@@ -564,6 +644,17 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}

@@ -9,6 +9,18 @@ import (
 	"context"
 )
 
+const countImages = `-- name: CountImages :one
+SELECT count(*) FROM images WHERE key = ANY($1::text[])
+`
+
+// How many of the keys are images of this shop.
+func (q *Queries) CountImages(ctx context.Context, keys []string) (int64, error) {
+	row := q.db.QueryRow(ctx, countImages, keys)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const createImage = `-- name: CreateImage :one
 INSERT INTO images (key, content_type, width, height, size_bytes, uploader_id)
 VALUES ($1, $2, $3, $4, $5, $6)

@@ -62,6 +62,12 @@ type CategoryCount struct {
 	Available  int64
 }
 
+type Favourite struct {
+	UserID    int64
+	ProductID int64
+	CreatedAt time.Time
+}
+
 type Image struct {
 	ID          int64
 	Key         string
@@ -124,48 +130,72 @@ type Payment struct {
 }
 
 type Product struct {
-	ID            int64
-	SellerID      int64
-	CategoryID    int64
-	ProductName   string
-	Picture       string
-	SellPrice     int64
-	OriginalPrice int64
-	Condition     string
-	Location      string
-	Used          string
-	Phone         string
-	Description   string
-	AdvertisedAt  *time.Time
-	SoldAt        *time.Time
-	CreatedAt     time.Time
-	DeletedAt     *time.Time
-	Search        interface{}
-	ReservedBy    *int64
+	ID               int64
+	SellerID         int64
+	CategoryID       int64
+	ProductName      string
+	Picture          string
+	SellPrice        int64
+	OriginalPrice    int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	AdvertisedAt     *time.Time
+	SoldAt           *time.Time
+	CreatedAt        time.Time
+	DeletedAt        *time.Time
+	Search           interface{}
+	ReservedBy       *int64
+	Photos           []string
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	PriceDroppedFrom *int64
+	PriceDroppedAt   *time.Time
+	UpdatedAt        *time.Time
 }
 
 type ProductListing struct {
-	ID             int64
-	SellerID       int64
-	CategoryID     int64
-	Category       string
-	ProductName    string
-	Picture        string
-	SellPrice      int64
-	OriginalPrice  int64
-	Condition      string
-	Location       string
-	Used           string
-	Phone          string
-	Description    string
-	SellerName     string
-	SellerEmail    string
-	SellerVerified bool
-	AdvertisedAt   *time.Time
-	SoldAt         *time.Time
-	CreatedAt      time.Time
-	Reported       bool
-	Reserved       bool
+	ID               int64
+	SellerID         int64
+	CategoryID       int64
+	Category         string
+	ProductName      string
+	Picture          string
+	SellPrice        int64
+	OriginalPrice    int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	SellerName       string
+	SellerEmail      string
+	SellerVerified   bool
+	AdvertisedAt     *time.Time
+	SoldAt           *time.Time
+	CreatedAt        time.Time
+	Reported         bool
+	Reserved         bool
+	Photos           []string
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	PriceDroppedFrom int64
 }
 
 type ProductReport struct {

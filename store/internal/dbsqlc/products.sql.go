@@ -46,23 +46,34 @@ func (q *Queries) CancelOpenBookingsOfProduct(ctx context.Context, arg CancelOpe
 }
 
 const createProduct = `-- name: CreateProduct :one
-INSERT INTO products (seller_id, category_id, product_name, picture, sell_price, original_price, condition, location, used, phone, description)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months)
+VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11,
+        $12, $13, $14, $15, $16, $17, $18, $19, $20)
 RETURNING id
 `
 
 type CreateProductParams struct {
-	SellerID      int64
-	CategoryID    int64
-	ProductName   string
-	Picture       string
-	SellPrice     int64
-	OriginalPrice int64
-	Condition     string
-	Location      string
-	Used          string
-	Phone         string
-	Description   string
+	SellerID       int64
+	CategoryID     int64
+	ProductName    string
+	Photos         []string
+	SellPrice      int64
+	OriginalPrice  int64
+	Condition      string
+	Location       string
+	Used           string
+	Phone          string
+	Description    string
+	Processor      string
+	RamGb          *int32
+	StorageGb      *int32
+	StorageType    *string
+	ScreenInches   *float32
+	Gpu            string
+	BatteryHealth  *int32
+	Charger        *bool
+	WarrantyMonths *int32
 }
 
 func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (int64, error) {
@@ -70,7 +81,7 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 		arg.SellerID,
 		arg.CategoryID,
 		arg.ProductName,
-		arg.Picture,
+		arg.Photos,
 		arg.SellPrice,
 		arg.OriginalPrice,
 		arg.Condition,
@@ -78,6 +89,15 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 		arg.Used,
 		arg.Phone,
 		arg.Description,
+		arg.Processor,
+		arg.RamGb,
+		arg.StorageGb,
+		arg.StorageType,
+		arg.ScreenInches,
+		arg.Gpu,
+		arg.BatteryHealth,
+		arg.Charger,
+		arg.WarrantyMonths,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -131,7 +151,7 @@ func (q *Queries) DeleteReportedProduct(ctx context.Context, id int64) (int64, e
 }
 
 const getProduct = `-- name: GetProduct :one
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings WHERE id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings WHERE id = $1
 `
 
 func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
@@ -159,12 +179,23 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 		&i.CreatedAt,
 		&i.Reported,
 		&i.Reserved,
+		&i.Photos,
+		&i.Processor,
+		&i.RamGb,
+		&i.StorageGb,
+		&i.StorageType,
+		&i.ScreenInches,
+		&i.Gpu,
+		&i.BatteryHealth,
+		&i.Charger,
+		&i.WarrantyMonths,
+		&i.PriceDroppedFrom,
 	)
 	return i, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
@@ -209,6 +240,17 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -220,8 +262,40 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 	return items, nil
 }
 
+const listFavouritersOf = `-- name: ListFavouritersOf :many
+SELECT f.user_id FROM favourites f JOIN users u ON u.id = f.user_id
+WHERE f.product_id = $1 AND u.deleted_at IS NULL AND f.user_id <> $2
+ORDER BY f.user_id
+`
+
+type ListFavouritersOfParams struct {
+	ProductID int64
+	SellerID  int64
+}
+
+// Who saved the product as a favourite, the seller aside.
+func (q *Queries) ListFavouritersOf(ctx context.Context, arg ListFavouritersOfParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listFavouritersOf, arg.ProductID, arg.SellerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var user_id int64
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
 WHERE id IN (SELECT product_id FROM product_reports)
   AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -266,6 +340,17 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -278,7 +363,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 }
 
 const listSellerProducts = `-- name: ListSellerProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
 WHERE seller_id = $1
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -324,6 +409,17 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 			&i.CreatedAt,
 			&i.Reported,
 			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
 		); err != nil {
 			return nil, err
 		}
@@ -361,6 +457,73 @@ func (q *Queries) LockProduct(ctx context.Context, id int64) (LockProductRow, er
 	return i, err
 }
 
+const lockProductForEdit = `-- name: LockProductForEdit :one
+SELECT id, seller_id, category_id, product_name, photos, sell_price, original_price, condition, location, used, phone, description,
+       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months,
+       price_dropped_from, price_dropped_at, sold_at
+FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
+`
+
+type LockProductForEditRow struct {
+	ID               int64
+	SellerID         int64
+	CategoryID       int64
+	ProductName      string
+	Photos           []string
+	SellPrice        int64
+	OriginalPrice    int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	PriceDroppedFrom *int64
+	PriceDroppedAt   *time.Time
+	SoldAt           *time.Time
+}
+
+// The live product as stored, locked while its seller's edit is applied.
+func (q *Queries) LockProductForEdit(ctx context.Context, id int64) (LockProductForEditRow, error) {
+	row := q.db.QueryRow(ctx, lockProductForEdit, id)
+	var i LockProductForEditRow
+	err := row.Scan(
+		&i.ID,
+		&i.SellerID,
+		&i.CategoryID,
+		&i.ProductName,
+		&i.Photos,
+		&i.SellPrice,
+		&i.OriginalPrice,
+		&i.Condition,
+		&i.Location,
+		&i.Used,
+		&i.Phone,
+		&i.Description,
+		&i.Processor,
+		&i.RamGb,
+		&i.StorageGb,
+		&i.StorageType,
+		&i.ScreenInches,
+		&i.Gpu,
+		&i.BatteryHealth,
+		&i.Charger,
+		&i.WarrantyMonths,
+		&i.PriceDroppedFrom,
+		&i.PriceDroppedAt,
+		&i.SoldAt,
+	)
+	return i, err
+}
+
 const reportProduct = `-- name: ReportProduct :execrows
 INSERT INTO product_reports (product_id, reporter_id) VALUES ($1, $2)
 ON CONFLICT DO NOTHING
@@ -378,4 +541,72 @@ func (q *Queries) ReportProduct(ctx context.Context, arg ReportProductParams) (i
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const updateProduct = `-- name: UpdateProduct :exec
+UPDATE products SET
+    product_name = $1, picture = ($2::text[])[1], photos = $2::text[],
+    sell_price = $3, original_price = $4, category_id = $5,
+    condition = $6, location = $7, used = $8, phone = $9, description = $10,
+    processor = $11, ram_gb = $12, storage_gb = $13, storage_type = $14,
+    screen_inches = $15, gpu = $16, battery_health = $17, charger = $18,
+    warranty_months = $19,
+    price_dropped_from = $20, price_dropped_at = $21,
+    updated_at = now()
+WHERE id = $22
+`
+
+type UpdateProductParams struct {
+	ProductName      string
+	Photos           []string
+	SellPrice        int64
+	OriginalPrice    int64
+	CategoryID       int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	PriceDroppedFrom *int64
+	PriceDroppedAt   *time.Time
+	ID               int64
+}
+
+// Writes a whole edited listing (the store merged the seller's changes
+// into what was stored); picture follows the first photo.
+func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) error {
+	_, err := q.db.Exec(ctx, updateProduct,
+		arg.ProductName,
+		arg.Photos,
+		arg.SellPrice,
+		arg.OriginalPrice,
+		arg.CategoryID,
+		arg.Condition,
+		arg.Location,
+		arg.Used,
+		arg.Phone,
+		arg.Description,
+		arg.Processor,
+		arg.RamGb,
+		arg.StorageGb,
+		arg.StorageType,
+		arg.ScreenInches,
+		arg.Gpu,
+		arg.BatteryHealth,
+		arg.Charger,
+		arg.WarrantyMonths,
+		arg.PriceDroppedFrom,
+		arg.PriceDroppedAt,
+		arg.ID,
+	)
+	return err
 }
