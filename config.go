@@ -73,6 +73,10 @@ type config struct {
 	DatabaseMaxConns int32
 	// PublicReadTimeout bounds a public catalogue read's database work.
 	PublicReadTimeout time.Duration
+	// AdvertiseDays is how long an advertisement (Urgent Sell) runs.
+	AdvertiseDays int
+	// AdvertiseLimit is how many laptops a seller may advertise at once.
+	AdvertiseLimit int
 	// UploadTempDir is where uploaded files wait, on disk, while they are
 	// received; empty is the system's temporary folder.
 	UploadTempDir string
@@ -180,6 +184,12 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		if st, err := os.Stat(c.UploadTempDir); err != nil || !st.IsDir() {
 			return nil, &configError{"UPLOAD_TEMP_DIR", fmt.Sprintf("must be an existing folder, not %q", c.UploadTempDir)}
 		}
+	}
+	if c.AdvertiseDays, err = intSetting(get, "ADVERTISE_DAYS", 7, 1, 365); err != nil {
+		return nil, err
+	}
+	if c.AdvertiseLimit, err = intSetting(get, "ADVERTISE_LIMIT", 5, 1, 1000); err != nil {
+		return nil, err
 	}
 	if c.ShutdownWait, err = durationSetting(get, "SHUTDOWN_TIMEOUT", "20s"); err != nil {
 		return nil, err
@@ -338,6 +348,16 @@ func loadS3(get func(string, string) string, c *config) error {
 	c.S3 = s3
 	c.UploadDir = ""
 	return nil
+}
+
+// intSetting reads a whole number from lo to hi, def when unset.
+func intSetting(get func(string, string) string, name string, def, lo, hi int) (int, error) {
+	v := get(name, strconv.Itoa(def))
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, &configError{name, fmt.Sprintf("must be a whole number from %d to %d, not %q", lo, hi, v)}
+	}
+	return n, nil
 }
 
 func durationSetting(get func(string, string) string, name, def string) (time.Duration, error) {

@@ -329,6 +329,8 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 
 		PublicReadTimeout: cfg.PublicReadTimeout,
 		UploadTempDir:     cfg.UploadTempDir,
+		AdvertiseDays:     cfg.AdvertiseDays,
+		AdvertiseLimit:    cfg.AdvertiseLimit,
 	})
 	if err != nil {
 		return err

@@ -118,6 +118,7 @@ var domainErrors = []domainError{
 	{target: store.ErrWrongCode, status: http.StatusBadRequest, code: "wrong_code", message: "That is not the buyer's hand-over code"},
 	{target: store.ErrHandoverLocked, status: http.StatusTooManyRequests, code: "locked",
 		message: "Too many wrong codes for this booking. Try again in an hour, or mark the laptop sold from My Products"},
+	{target: store.ErrAdvertiseLimit, status: http.StatusConflict, code: "advertise_limit", message: "You advertise as many laptops as you may at once: stop one first"},
 	{target: store.ErrNotSold, status: http.StatusConflict, code: "not_sold", message: "This laptop is not marked sold"},
 	{target: store.ErrSoldInShop, status: http.StatusConflict, code: "sold_in_shop", message: "This laptop was paid for or handed over through the shop, so it cannot be listed again"},
 	{target: store.ErrNotSeller, status: http.StatusConflict, code: "not_seller", message: "Only sellers can be verified"},

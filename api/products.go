@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -53,6 +54,8 @@ type productJSON struct {
 	// 30 days, else null.
 	PriceDroppedFrom *int64 `json:"priceDroppedFrom"`
 	SellerID         string `json:"sellerId"`
+	// AdvertisedUntil is when a running advertisement ends, else null.
+	AdvertisedUntil *time.Time `json:"advertisedUntil"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -69,6 +72,10 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 	}
 	if p.PriceDroppedFrom > 0 {
 		out.PriceDroppedFrom = &p.PriceDroppedFrom
+	}
+	if p.Advertised {
+		until := p.AdvertisedUntil.UTC()
+		out.AdvertisedUntil = &until
 	}
 	if p.Sold {
 		out.Available = "soled"
@@ -385,9 +392,10 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 		return notFound("Product")
 	}
 	u, _ := currentUser(c)
-	changed, err := s.store.AdvertiseProduct(c.Request().Context(), id, u.ID)
+	changed, err := s.store.AdvertiseProduct(c.Request().Context(), id, u.ID, s.advertiseDays, s.advertiseLimit)
 	if err != nil {
-		return notFoundAs(err, "Product")
+		return reword(notFoundAs(err, "Product"), store.ErrAdvertiseLimit,
+			fmt.Sprintf("You can advertise at most %d laptops at once: stop one first", s.advertiseLimit))
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
 }
@@ -462,4 +470,23 @@ func (s *Server) listReportedProducts(c echo.Context) error {
 	products, next, err := s.store.ListReportedProducts(c.Request().Context(), page)
 	setNextLink(c, next)
 	return s.productList(c, products, err)
+}
+
+// stopAdvertising serves DELETE /api/products/:id/advertise: the seller
+// (their own) or an admin (any) takes a product out of Urgent Sell.
+func (s *Server) stopAdvertising(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Product")
+	}
+	u, _ := currentUser(c)
+	sellerID := u.ID
+	if u.Role == store.RoleAdmin {
+		sellerID = 0
+	}
+	changed, err := s.store.StopAdvertising(c.Request().Context(), id, sellerID)
+	if err != nil {
+		return notFoundAs(err, "Product")
+	}
+	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
 }

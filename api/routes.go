@@ -73,10 +73,11 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/products/:id", s.getProduct) // available products only
 	public.GET("/advertised", s.listAdvertisedProducts)
 	g.POST("/products", s.createProduct, seller, s.requireVerifiedEmail, s.changes)
-	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin))                  // own, or any for an admin
-	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                                         // own only
-	g.PATCH("/products/:id", s.editProduct, seller, s.changes)                                                    // own only
-	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
+	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
+	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                        // own only
+	g.PATCH("/products/:id", s.editProduct, seller, s.changes)
+	g.DELETE("/products/:id/advertise", s.stopAdvertising, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin                                                    // own only
+	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes)             // own, or any for an admin
 	g.PUT("/products/report/:id", s.reportProduct, requireUser, noBody, s.changes)
 	g.GET("/products/report", s.listReportedProducts, admin)
 	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, s.changes) // optional JSON {reason}

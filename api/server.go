@@ -56,6 +56,11 @@ type Options struct {
 	// (requests, the database pool, payments); nil makes a private one.
 	// MetricsHandler() serves it.
 	Metrics *prometheus.Registry
+	// AdvertiseDays is how long an advertisement runs; 0 is 7.
+	AdvertiseDays int
+	// AdvertiseLimit is how many products a seller may advertise at once;
+	// 0 is 5.
+	AdvertiseLimit int
 	// Build names the running build in resale_build_info.
 	Build BuildInfo
 	// PublicReads is how many public catalogue reads (the ones no kept
@@ -113,6 +118,8 @@ type Server struct {
 	uploadGate           *uploadGate
 	accountTokens        auth.AccountTokens  // reset and verification links (account_recovery.go)
 	handoverCodes        *auth.HandoverCodes // the codes that complete a sale (leads.go)
+	advertiseDays        int                 // how long an advertisement runs
+	advertiseLimit       int                 // how many a seller may run at once
 	mailConfigured       bool
 }
 
@@ -163,16 +170,18 @@ func New(opts Options) (*Server, error) {
 		photos:   media.NewProcessor(min(2, parallel)),
 		uploads:  opts.Uploads,
 
-		metrics:       m,
-		registry:      opts.Metrics,
-		publicURL:     opts.PublicURL,
-		schemaVersion: opts.SchemaVersion,
-		unsubscriber:  notify.NewUnsubscriber(opts.TokenKey),
-		hsts:          opts.PublicURL.Scheme == "https",
-		publicReads:   newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
-		uploadGate:    newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
-		accountTokens: auth.NewAccountTokens(opts.TokenKey),
-		handoverCodes: auth.NewHandoverCodes(opts.TokenKey),
+		metrics:        m,
+		registry:       opts.Metrics,
+		publicURL:      opts.PublicURL,
+		schemaVersion:  opts.SchemaVersion,
+		unsubscriber:   notify.NewUnsubscriber(opts.TokenKey),
+		hsts:           opts.PublicURL.Scheme == "https",
+		publicReads:    newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
+		uploadGate:     newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
+		accountTokens:  auth.NewAccountTokens(opts.TokenKey),
+		handoverCodes:  auth.NewHandoverCodes(opts.TokenKey),
+		advertiseDays:  defaultInt(opts.AdvertiseDays, 7),
+		advertiseLimit: defaultInt(opts.AdvertiseLimit, 5),
 
 		mailConfigured: opts.MailConfigured,
 	}
@@ -235,4 +244,11 @@ func (s *Server) Routes() []string {
 		}
 	}
 	return out
+}
+
+func defaultInt(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
 }

@@ -111,7 +111,8 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (p.reserved_by IS NOT NULL)::boolean AS reserved,
        p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
-             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
+       p.advertised_until
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id

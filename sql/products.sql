@@ -9,9 +9,10 @@ RETURNING id;
 SELECT * FROM product_listings WHERE id = @id;
 
 -- name: ListAdvertisedProducts :many
--- Urgent Sell: the most recently advertised first, a page at a time.
+-- Urgent Sell: current advertisements, the most recently advertised first,
+-- a page at a time.
 SELECT * FROM product_listings
-WHERE advertised_at IS NOT NULL AND sold_at IS NULL
+WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND advertised_until > now()
   AND (advertised_at, id) < (COALESCE(sqlc.narg(after_time)::timestamptz, 'infinity'), COALESCE(sqlc.narg(after_id)::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT @page_size;
@@ -36,13 +37,27 @@ LIMIT @page_size;
 
 -- name: LockProduct :one
 -- The live product's state, locked until the transaction ends.
-SELECT id, seller_id, advertised_at, sold_at FROM products
+SELECT id, seller_id, advertised_at, advertised_until, sold_at FROM products
 WHERE id = @id AND deleted_at IS NULL
 FOR UPDATE;
 
+-- name: LockSellerForAds :exec
+-- Serialises one seller's advertising, so two at once cannot both pass
+-- the limit.
+SELECT id FROM users WHERE id = @id FOR NO KEY UPDATE;
+
+-- name: CountCurrentAds :one
+SELECT count(*) FROM products
+WHERE seller_id = @seller_id AND advertised_at IS NOT NULL AND sold_at IS NULL AND deleted_at IS NULL
+  AND advertised_until > now();
+
 -- name: AdvertiseProduct :execrows
-UPDATE products SET advertised_at = now()
-WHERE id = @id AND advertised_at IS NULL AND sold_at IS NULL AND deleted_at IS NULL;
+UPDATE products SET advertised_at = now(), advertised_until = now() + make_interval(days => @days::int)
+WHERE id = @id AND sold_at IS NULL AND deleted_at IS NULL;
+
+-- name: StopAdvertising :execrows
+UPDATE products SET advertised_at = NULL, advertised_until = NULL
+WHERE id = @id AND advertised_at IS NOT NULL AND deleted_at IS NULL;
 
 -- name: DeleteOwnProduct :execrows
 -- A seller takes out a product of their own; anyone else's matches nothing.

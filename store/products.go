@@ -53,6 +53,9 @@ type Product struct {
 	// PriceDroppedFrom is the price before the seller lowered it within
 	// the last 30 days (0: no such drop).
 	PriceDroppedFrom int64
+	// AdvertisedUntil is when its advertisement ends (nil: not advertised;
+	// Advertised says whether it still runs).
+	AdvertisedUntil *time.Time
 }
 
 // Specs are a laptop's details, each optional (zero or nil: not said).
@@ -91,7 +94,7 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		Name: r.ProductName, Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice,
 		Condition: r.Condition, Location: r.Location, Used: r.Used, Phone: r.Phone, Description: r.Description,
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
-		Advertised: r.AdvertisedAt != nil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
+		Advertised: r.AdvertisedAt != nil && r.AdvertisedUntil != nil && r.AdvertisedUntil.After(time.Now()), AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
 		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom,
 		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
 			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
@@ -204,12 +207,24 @@ func productPage(page Page, rows []dbsqlc.ProductListing, err error) ([]Product,
 	return out, next, err
 }
 
-// AdvertiseProduct puts the seller's product under Urgent Sell. It
-// returns whether anything changed (false when already advertised), and
-// ErrNotFound for a product that is not the seller's, ErrSold for a sold one.
-func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64) (bool, error) {
+// ErrAdvertiseLimit: the seller already advertises as many laptops as
+// allowed at once.
+var ErrAdvertiseLimit = errors.New("too many advertisements at once")
+
+// AdvertiseProduct puts the seller's product under Urgent Sell for days,
+// if they advertise fewer than limit others now. It returns whether
+// anything changed (false while it is advertised already), ErrNotFound for
+// a product that is not the seller's, ErrSold for a sold one and
+// ErrAdvertiseLimit at the limit. An advertisement that ran out may be
+// started again.
+func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64, days, limit int) (bool, error) {
 	changed := false
 	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+		// the seller first: two of their products advertised at once
+		// count each other
+		if err := q.LockSellerForAds(ctx, sellerID); err != nil {
+			return err
+		}
 		p, err := q.LockProduct(ctx, productID)
 		if err != nil {
 			return err
@@ -219,10 +234,37 @@ func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64)
 			return ErrNotFound
 		case p.SoldAt != nil:
 			return ErrSold
-		case p.AdvertisedAt != nil:
+		case p.AdvertisedUntil != nil && p.AdvertisedUntil.After(time.Now()):
 			return nil
 		}
-		n, err := q.AdvertiseProduct(ctx, productID)
+		running, err := q.CountCurrentAds(ctx, sellerID)
+		if err != nil {
+			return err
+		}
+		if running >= int64(limit) {
+			return ErrAdvertiseLimit
+		}
+		n, err := q.AdvertiseProduct(ctx, dbsqlc.AdvertiseProductParams{ID: productID, Days: int32(days)})
+		changed = n == 1
+		return err
+	})
+	return changed, err
+}
+
+// StopAdvertising takes a product out of Urgent Sell: the seller's own
+// (sellerID), or any for an admin (sellerID 0). It returns whether it was
+// advertised.
+func (s *Store) StopAdvertising(ctx context.Context, productID, sellerID int64) (bool, error) {
+	changed := false
+	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+		p, err := q.LockProduct(ctx, productID)
+		if err != nil {
+			return err
+		}
+		if sellerID != 0 && p.SellerID != sellerID {
+			return ErrNotFound
+		}
+		n, err := q.StopAdvertising(ctx, productID)
 		changed = n == 1
 		return err
 	})

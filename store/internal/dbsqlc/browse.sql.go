@@ -11,7 +11,7 @@ import (
 )
 
 const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
 WHERE sold_at IS NULL AND category_id = $1
   AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
@@ -77,6 +77,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -90,7 +91,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -188,6 +189,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -200,7 +202,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -283,6 +285,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -295,7 +298,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -378,6 +381,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -390,7 +394,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 }
 
 const browseRelevance = `-- name: BrowseRelevance :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
 WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL
   AND ($3::bigint IS NULL OR pl.category_id = $3)
@@ -452,6 +456,7 @@ type BrowseRelevanceRow struct {
 	Charger          *bool
 	WarrantyMonths   *int32
 	PriceDroppedFrom int64
+	AdvertisedUntil  *time.Time
 	Rank             float32
 }
 
@@ -512,6 +517,7 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -533,7 +539,8 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (p.reserved_by IS NOT NULL)::boolean AS reserved,
        p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
-             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
+       p.advertised_until
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -596,6 +603,7 @@ type BrowseSearchNewestRow struct {
 	Charger          *bool
 	WarrantyMonths   *int32
 	PriceDroppedFrom int64
+	AdvertisedUntil  *time.Time
 }
 
 // A broad search, newest first: walks the newest-first index and checks
@@ -655,6 +663,7 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}

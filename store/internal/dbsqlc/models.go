@@ -161,6 +161,7 @@ type Product struct {
 	PriceDroppedFrom *int64
 	PriceDroppedAt   *time.Time
 	UpdatedAt        *time.Time
+	AdvertisedUntil  *time.Time
 }
 
 type ProductListing struct {
@@ -196,6 +197,7 @@ type ProductListing struct {
 	Charger          *bool
 	WarrantyMonths   *int32
 	PriceDroppedFrom int64
+	AdvertisedUntil  *time.Time
 }
 
 type ProductReport struct {

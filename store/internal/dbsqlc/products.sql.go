@@ -11,12 +11,17 @@ import (
 )
 
 const advertiseProduct = `-- name: AdvertiseProduct :execrows
-UPDATE products SET advertised_at = now()
-WHERE id = $1 AND advertised_at IS NULL AND sold_at IS NULL AND deleted_at IS NULL
+UPDATE products SET advertised_at = now(), advertised_until = now() + make_interval(days => $1::int)
+WHERE id = $2 AND sold_at IS NULL AND deleted_at IS NULL
 `
 
-func (q *Queries) AdvertiseProduct(ctx context.Context, id int64) (int64, error) {
-	result, err := q.db.Exec(ctx, advertiseProduct, id)
+type AdvertiseProductParams struct {
+	Days int32
+	ID   int64
+}
+
+func (q *Queries) AdvertiseProduct(ctx context.Context, arg AdvertiseProductParams) (int64, error) {
+	result, err := q.db.Exec(ctx, advertiseProduct, arg.Days, arg.ID)
 	if err != nil {
 		return 0, err
 	}
@@ -43,6 +48,19 @@ type CancelOpenBookingsOfProductParams struct {
 func (q *Queries) CancelOpenBookingsOfProduct(ctx context.Context, arg CancelOpenBookingsOfProductParams) error {
 	_, err := q.db.Exec(ctx, cancelOpenBookingsOfProduct, arg.ProductID, arg.Statuses)
 	return err
+}
+
+const countCurrentAds = `-- name: CountCurrentAds :one
+SELECT count(*) FROM products
+WHERE seller_id = $1 AND advertised_at IS NOT NULL AND sold_at IS NULL AND deleted_at IS NULL
+  AND advertised_until > now()
+`
+
+func (q *Queries) CountCurrentAds(ctx context.Context, sellerID int64) (int64, error) {
+	row := q.db.QueryRow(ctx, countCurrentAds, sellerID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const createProduct = `-- name: CreateProduct :one
@@ -151,7 +169,7 @@ func (q *Queries) DeleteReportedProduct(ctx context.Context, id int64) (int64, e
 }
 
 const getProduct = `-- name: GetProduct :one
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings WHERE id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings WHERE id = $1
 `
 
 func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
@@ -190,13 +208,14 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 		&i.Charger,
 		&i.WarrantyMonths,
 		&i.PriceDroppedFrom,
+		&i.AdvertisedUntil,
 	)
 	return i, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
-WHERE advertised_at IS NOT NULL AND sold_at IS NULL
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
+WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND advertised_until > now()
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT $3
@@ -208,7 +227,8 @@ type ListAdvertisedProductsParams struct {
 	PageSize  int32
 }
 
-// Urgent Sell: the most recently advertised first, a page at a time.
+// Urgent Sell: current advertisements, the most recently advertised first,
+// a page at a time.
 func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertisedProductsParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, listAdvertisedProducts, arg.AfterTime, arg.AfterID, arg.PageSize)
 	if err != nil {
@@ -251,6 +271,7 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -295,7 +316,7 @@ func (q *Queries) ListFavouritersOf(ctx context.Context, arg ListFavouritersOfPa
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
 WHERE id IN (SELECT product_id FROM product_reports)
   AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -351,6 +372,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -363,7 +385,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 }
 
 const listSellerProducts = `-- name: ListSellerProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
 WHERE seller_id = $1
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -420,6 +442,7 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 			&i.Charger,
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -432,16 +455,17 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 }
 
 const lockProduct = `-- name: LockProduct :one
-SELECT id, seller_id, advertised_at, sold_at FROM products
+SELECT id, seller_id, advertised_at, advertised_until, sold_at FROM products
 WHERE id = $1 AND deleted_at IS NULL
 FOR UPDATE
 `
 
 type LockProductRow struct {
-	ID           int64
-	SellerID     int64
-	AdvertisedAt *time.Time
-	SoldAt       *time.Time
+	ID              int64
+	SellerID        int64
+	AdvertisedAt    *time.Time
+	AdvertisedUntil *time.Time
+	SoldAt          *time.Time
 }
 
 // The live product's state, locked until the transaction ends.
@@ -452,6 +476,7 @@ func (q *Queries) LockProduct(ctx context.Context, id int64) (LockProductRow, er
 		&i.ID,
 		&i.SellerID,
 		&i.AdvertisedAt,
+		&i.AdvertisedUntil,
 		&i.SoldAt,
 	)
 	return i, err
@@ -524,6 +549,17 @@ func (q *Queries) LockProductForEdit(ctx context.Context, id int64) (LockProduct
 	return i, err
 }
 
+const lockSellerForAds = `-- name: LockSellerForAds :exec
+SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE
+`
+
+// Serialises one seller's advertising, so two at once cannot both pass
+// the limit.
+func (q *Queries) LockSellerForAds(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, lockSellerForAds, id)
+	return err
+}
+
 const reportProduct = `-- name: ReportProduct :execrows
 INSERT INTO product_reports (product_id, reporter_id) VALUES ($1, $2)
 ON CONFLICT DO NOTHING
@@ -537,6 +573,19 @@ type ReportProductParams struct {
 // One report per person and product; reporting again changes nothing.
 func (q *Queries) ReportProduct(ctx context.Context, arg ReportProductParams) (int64, error) {
 	result, err := q.db.Exec(ctx, reportProduct, arg.ProductID, arg.ReporterID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const stopAdvertising = `-- name: StopAdvertising :execrows
+UPDATE products SET advertised_at = NULL, advertised_until = NULL
+WHERE id = $1 AND advertised_at IS NOT NULL AND deleted_at IS NULL
+`
+
+func (q *Queries) StopAdvertising(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, stopAdvertising, id)
 	if err != nil {
 		return 0, err
 	}
