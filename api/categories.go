@@ -1,10 +1,16 @@
 package api
 
 import (
+	"context"
+	"errors"
 	"net/http"
+	"regexp"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
+	"resale/media"
 	"resale/store"
 )
 
@@ -55,4 +61,91 @@ func (s *Server) getCategory(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, categoryDetailJSON{categoryJSON: toCategoryJSON(cat), ProductCount: count})
+}
+
+// defaultCategoryImage is the tile of a category added without a photo:
+// a laptop with no brand on it, beside the seeded brands' tiles
+// (frontend/public/categories).
+const defaultCategoryImage = "/categories/laptop.svg"
+
+// maxCategoryName is the longest category name, in characters: it has to
+// fit a tile, a footer line and a select.
+const maxCategoryName = 40
+
+// categoryNamePattern: letters (with their marks, so Bangla words fit),
+// digits, spaces, &, - and ., starting with a letter or digit.
+var categoryNamePattern = regexp.MustCompile(`^[\p{L}\p{Nd}][\p{L}\p{M}\p{Nd} &.\-]*$`)
+
+// newCategoryRequest is the add-a-category form.
+type newCategoryRequest struct {
+	Name  string `json:"name"`
+	Image string `json:"image"`
+}
+
+var errCategoryNameTaken = &Error{Status: http.StatusConflict, Code: "conflict", Message: "A category with this name exists",
+	Fields: map[string]string{"name": "is the name of another category"}}
+
+// createCategory serves POST /api/categorys: an admin adds a category.
+func (s *Server) createCategory(c echo.Context) error {
+	var req newCategoryRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	var f fieldErrors
+	name := strings.TrimSpace(req.Name)
+	switch {
+	case name == "":
+		f.add("name", "is required")
+	case !utf8.ValidString(name) || !categoryNamePattern.MatchString(name):
+		f.add("name", "may hold only letters, digits, spaces, &, - and .")
+	case utf8.RuneCountInString(name) > maxCategoryName:
+		f.add("name", "must be at most 40 characters")
+	}
+	image := strings.TrimSpace(req.Image)
+	if image == "" {
+		image = defaultCategoryImage
+	} else if ok, err := s.isUpload(ctx, image); err != nil {
+		return err
+	} else if !ok {
+		f.add("image", "must be a photo uploaded to this shop")
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	cat, err := s.store.CreateCategory(ctx, name, image)
+	if errors.Is(err, store.ErrConflict) {
+		return errCategoryNameTaken
+	}
+	if err != nil {
+		return err
+	}
+	u, _ := currentUser(c)
+	s.log.Info("category added", "category_id", cat.ID, "by", u.ID)
+	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(cat.ID)})
+}
+
+// isUpload tells whether url is a photo uploaded to this shop
+// (/uploads/<key> of a stored image).
+func (s *Server) isUpload(ctx context.Context, url string) (bool, error) {
+	key, ok := strings.CutPrefix(url, "/uploads/")
+	if !ok || !media.ValidKey(key) {
+		return false, nil
+	}
+	return s.store.ImageExists(ctx, key)
+}
+
+// deleteCategory serves DELETE /api/categorys/:id: an admin deletes a
+// category without products (sold ones count; deleted ones do not).
+func (s *Server) deleteCategory(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Category")
+	}
+	if err := s.store.DeleteCategory(c.Request().Context(), id); err != nil {
+		return notFoundAs(err, "Category")
+	}
+	u, _ := currentUser(c)
+	s.log.Info("category deleted", "category_id", id, "by", u.ID)
+	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
 }

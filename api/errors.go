@@ -121,6 +121,7 @@ var domainErrors = []domainError{
 	{target: store.ErrAdvertiseLimit, status: http.StatusConflict, code: "advertise_limit", message: "You advertise as many laptops as you may at once: stop one first"},
 	{target: store.ErrNotSold, status: http.StatusConflict, code: "not_sold", message: "This laptop is not marked sold"},
 	{target: store.ErrSoldInShop, status: http.StatusConflict, code: "sold_in_shop", message: "This laptop was paid for or handed over through the shop, so it cannot be listed again"},
+	{target: store.ErrCategoryInUse, status: http.StatusConflict, code: "in_use", message: "This category still has products"},
 	{target: store.ErrNotSeller, status: http.StatusConflict, code: "not_seller", message: "Only sellers can be verified"},
 	{target: store.ErrAdminAccount, status: http.StatusConflict, code: "admin", message: "Admin accounts cannot be deleted here"},
 	{target: store.ErrTokenUnusable, status: http.StatusBadRequest, code: "token_unusable", message: "This link is invalid, used or expired: ask for a new one"},

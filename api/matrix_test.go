@@ -38,6 +38,8 @@ type matrixFixture struct {
 	users                  map[string]store.User
 	product, reported      string
 	booking, deletableUser string
+	// an empty category, for the admin to delete
+	category string
 }
 
 var matrix = map[string]struct {
@@ -88,10 +90,14 @@ var matrix = map[string]struct {
 	"POST /api/images":       {func(matrixFixture) cell { return cell{"POST", "/api/images", map[string]any{}} }, [6]int{401, 415, 415, 415, 415, 415}},
 	"GET /api/categorys":     {func(matrixFixture) cell { return cell{"GET", "/api/categorys", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/categorys/:id": {func(matrixFixture) cell { return cell{"GET", "/api/categorys/1", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/products":      {func(matrixFixture) cell { return cell{"GET", "/api/products?category=HP", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/products/:id":  {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product, nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/advertised":    {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"POST /api/products":     {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
+	"POST /api/categorys": {func(matrixFixture) cell {
+		return cell{"POST", "/api/categorys", map[string]any{"name": fmt.Sprintf("Matrix %d", categoryCalls.Add(1))}}
+	}, [6]int{401, 403, 403, 403, 403, 201}},
+	"DELETE /api/categorys/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/categorys/" + f.category, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"GET /api/products":         {func(matrixFixture) cell { return cell{"GET", "/api/products?category=HP", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/products/:id":     {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product, nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/advertised":       {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/products":        {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
 	"GET /api/userProducts": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/userProducts?email=" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},
@@ -145,7 +151,7 @@ var matrix = map[string]struct {
 	"GET /api/admin/mail-failures": {func(matrixFixture) cell { return cell{"GET", "/api/admin/mail-failures", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 }
 
-var forgotCalls atomic.Int64
+var forgotCalls, categoryCalls atomic.Int64
 
 func bookingBody(product string) map[string]any {
 	return map[string]any{"ProductId": product, "number": "01811223344", "meetLocation": "Mirpur 10"}
@@ -220,7 +226,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return matrixFixture{users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID)}
+		cat, err := s.store.CreateCategory(ctx, "Empty "+formatTestID(int64(n)), "/categories/laptop.svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return matrixFixture{users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
+			category: formatTestID(cat.ID)}
 	}
 	for _, route := range keys {
 		row := matrix[route]

@@ -69,6 +69,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, knownParams, s.keep, gzip, s.publicReads.limit)
 	public.GET("/categorys", s.listCategories)
 	public.GET("/categorys/:id", s.getCategory)
+	g.POST("/categorys", s.createCategory, admin, s.changes)
+	g.DELETE("/categorys/:id", s.deleteCategory, admin, noBody, s.changes)
 	public.GET("/products", s.listProducts)
 	public.GET("/products/:id", s.getProduct) // available products only
 	public.GET("/advertised", s.listAdvertisedProducts)

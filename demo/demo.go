@@ -1,7 +1,8 @@
 // Package demo fills an empty shop with a living catalogue: sellers
-// (verified and not), a buyer, and about forty laptops across the four
-// brands with photos drawn here, some advertised and some sold, posted
-// over the past weeks. `resale seed --demo` runs it.
+// (verified and not), a buyer, and about fifty-five laptops across the four
+// brands of the first migration and four more it adds (Lenovo, Dell, Acer
+// and MSI, as an admin would), with photos drawn here, some advertised and
+// some sold, posted over the past weeks. `resale seed --demo` runs it.
 package demo
 
 import (
@@ -9,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"strings"
 	"time"
 
 	"resale/media"
@@ -80,6 +82,31 @@ var models = []model{
 	{"APPLE", "MacBook Air M3 13 inch 16/512", 148000, 195000, "0.5", "Starlight, 40 battery cycles, under Apple warranty."},
 	{"HP", "HP Chromebook 14 G7", 14500, 28000, "2", "Perfect for children's online classes."},
 	{"ASUS", "ASUS ROG Zephyrus G14 RTX 4060", 165000, 230000, "1", "Ryzen 9, 16 GB RAM, 1 TB SSD, AniMe Matrix lid."},
+	{"Lenovo", "Lenovo ThinkPad T480 Core i5 8th Gen", 34000, 98000, "3", "16 GB RAM, 512 GB SSD, both batteries hold well. The famous keyboard."},
+	{"Lenovo", "Lenovo IdeaPad Slim 3 Ryzen 5 5500U", 42000, 64000, "1", "8 GB RAM, 512 GB SSD, 15.6 inch Full HD. Box and bill available."},
+	{"Lenovo", "Lenovo Legion 5 RTX 3060 Ryzen 7", 108000, 165000, "1.5", "165 Hz screen, 16 GB RAM, 1 TB SSD. Never used for mining."},
+	{"Lenovo", "Lenovo ThinkBook 14 G2 Core i3 11th Gen", 31000, 55000, "2", "Aluminium lid, fingerprint reader, new 8 GB RAM stick."},
+	{"Dell", "Dell Latitude 7490 Core i7 8th Gen", 39000, 115000, "3", "16 GB RAM, 256 GB SSD, 14 inch Full HD. Office used, no scratches."},
+	{"Dell", "Dell Inspiron 15 3511 Core i5 11th Gen", 45000, 68000, "1", "8 GB RAM, 512 GB SSD, still under warranty for four months."},
+	{"Dell", "Dell XPS 13 9310 Core i7", 98000, 175000, "2", "16 GB RAM, 512 GB SSD, 4K touch screen, charger and sleeve."},
+	{"Dell", "Dell Vostro 3400 Core i3", 26000, 46000, "2.5", "Simple and reliable, battery gives three hours."},
+	{"Acer", "Acer Aspire 5 A515 Core i5 10th Gen", 36000, 60000, "2", "8 GB RAM, 512 GB SSD, backlit keyboard."},
+	{"Acer", "Acer Nitro 5 GTX 1650 Core i5", 58000, 92000, "2", "Gaming laptop, 144 Hz, new thermal paste, cooling pad included."},
+	{"Acer", "Acer Swift 3 Ryzen 7 4700U", 49000, 78000, "1.5", "Light at 1.2 kg, 16 GB RAM, 512 GB SSD."},
+	{"Acer", "Acer Extensa 15 Celeron N4500", 18000, 33000, "1", "Good for classes and browsing, small mark on the lid."},
+	{"MSI", "MSI GF63 Thin RTX 3050 Core i5", 64000, 95000, "1", "Core i5 11400H, 16 GB RAM, 512 GB SSD, red backlight."},
+	{"MSI", "MSI Modern 14 Core i5 11th Gen", 41000, 66000, "2", "Slim, 8 GB RAM, 512 GB SSD, USB-C charging."},
+	{"MSI", "MSI Katana 15 RTX 4060 Core i7", 132000, 178000, "0.5", "Bought four months ago, all stickers and the box."},
+	{"MSI", "MSI Prestige 14 Evo Core i7", 88000, 140000, "1.5", "Creator laptop, 100% sRGB screen, 16 GB RAM, 1 TB SSD."},
+}
+
+// brands are the categories the demo adds to the first migration's four,
+// each with its tile of frontend/public/categories.
+var brands = []struct{ name, image string }{
+	{"Lenovo", "/categories/lenovo.svg"},
+	{"Dell", "/categories/dell.svg"},
+	{"Acer", "/categories/acer.svg"},
+	{"MSI", "/categories/msi.svg"},
 }
 
 var locations = []string{
@@ -102,6 +129,10 @@ var accents = map[string]color.RGBA{
 	"APPLE":  {99, 102, 241, 255},
 	"HP":     {2, 132, 199, 255},
 	"ASUS":   {13, 148, 136, 255},
+	"Lenovo": {226, 35, 26, 255},
+	"Dell":   {0, 125, 184, 255},
+	"Acer":   {101, 163, 13, 255},
+	"MSI":    {185, 28, 28, 255},
 }
 
 // Summary says what Seed made.
@@ -161,13 +192,9 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		sum.Users++
 	}
 
-	cats, err := st.ListCategories(ctx)
+	catID, err := demoCategories(ctx, st)
 	if err != nil {
 		return sum, err
-	}
-	catID := map[string]int64{}
-	for _, c := range cats {
-		catID[c.Name] = c.ID
 	}
 	var demoBookings []int64
 	for i, m := range models {
@@ -221,4 +248,45 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		sum.Bookings++
 	}
 	return sum, nil
+}
+
+// demoCategories adds the demo's brands an admin has not added already
+// and answers every category's id by name.
+func demoCategories(ctx context.Context, st *store.Store) (map[string]int64, error) {
+	cats, err := st.ListCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	catID := map[string]int64{}
+	for _, c := range cats {
+		catID[c.Name] = c.ID
+	}
+	for _, b := range brands {
+		if _, ok := catID[b.name]; ok {
+			continue
+		}
+		c, err := st.CreateCategory(ctx, b.name, b.image)
+		if errors.Is(err, store.ErrConflict) { // there in another case ("DELL"): that one serves
+			c, err = existingCategory(ctx, st, b.name)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("demo: category %s: %w", b.name, err)
+		}
+		catID[b.name] = c.ID
+	}
+	return catID, nil
+}
+
+// existingCategory is the category whose name is name in another case.
+func existingCategory(ctx context.Context, st *store.Store, name string) (store.Category, error) {
+	cats, err := st.ListCategories(ctx)
+	if err != nil {
+		return store.Category{}, err
+	}
+	for _, c := range cats {
+		if strings.EqualFold(c.Name, name) {
+			return c, nil
+		}
+	}
+	return store.Category{}, store.ErrNotFound
 }

@@ -3,6 +3,7 @@ package demo_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -27,7 +28,7 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Users < 5 || sum.Products < 40 || sum.Advertised == 0 || sum.Sold == 0 || sum.Bookings != 2 {
+	if sum.Users < 5 || sum.Products < 56 || sum.Advertised == 0 || sum.Sold == 0 || sum.Bookings != 2 {
 		t.Fatalf("summary = %+v", sum)
 	}
 	if _, err := demo.Seed(ctx, st, uploads, fakeHash, time.Now()); !errors.Is(err, demo.ErrSeeded) {
@@ -36,12 +37,31 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 
 	available := 0
 	verified, unverified := false, false
-	for _, brand := range []string{"WALTON", "APPLE", "HP", "ASUS"} {
+	cats, err := st.ListCategories(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range cats {
+		names = append(names, c.Name)
+		if c.Image == "" {
+			t.Errorf("%s has no tile", c.Name)
+		}
+	}
+	if want := []string{"WALTON", "APPLE", "HP", "ASUS", "Lenovo", "Dell", "Acer", "MSI"}; !slices.Equal(names, want) {
+		t.Fatalf("categories %v, want %v", names, want)
+	}
+	for i, brand := range names {
 		list, _, err := st.ListProducts(ctx, store.BrowseFilter{Category: brand, Sort: store.SortNewest, Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(list) < 5 {
+		// the first four brands have about ten laptops each, the demo's own four
+		want := 5
+		if i >= 4 {
+			want = 3
+		}
+		if len(list) < want {
 			t.Errorf("%s has %d available products", brand, len(list))
 		}
 		for _, p := range list {
@@ -125,5 +145,31 @@ func TestBulkSkewsCategoriesAndKeepsCounts(t *testing.T) {
 		if c.Name == "HP" && real < 250 {
 			t.Errorf("HP should be common: %d", real)
 		}
+	}
+}
+
+func TestSeedUsesABrandAnAdminAdded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.Store(t)
+	uploads, err := media.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer uploads.Close()
+	dell, err := st.CreateCategory(ctx, "DELL", "/categories/laptop.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := demo.Seed(ctx, st, uploads, func(pw string) (string, error) { return "h" + pw, nil }, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	cats, err := st.ListCategories(ctx)
+	if err != nil || len(cats) != 8 {
+		t.Fatalf("categories %+v, %v; want the admin's DELL used, not a second Dell", cats, err)
+	}
+	list, _, err := st.ListProducts(ctx, store.BrowseFilter{Category: "DELL", Sort: store.SortNewest, Limit: 100})
+	if err != nil || len(list) < 3 || list[0].CategoryID != dell.ID {
+		t.Errorf("DELL's products = %d, %v", len(list), err)
 	}
 }

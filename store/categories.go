@@ -2,8 +2,17 @@ package store
 
 import (
 	"context"
+	"errors"
 	"sync"
+
+	"github.com/jackc/pgx/v5"
+
+	"resale/store/internal/dbsqlc"
 )
+
+// ErrCategoryInUse: a category still has products (sold or for sale), so
+// it cannot be deleted.
+var ErrCategoryInUse = errors.New("the category still has products")
 
 // Category is one brand of the catalogue.
 type Category struct {
@@ -16,7 +25,7 @@ func categoryFrom(id int64, name, image string) Category {
 	return Category{ID: id, Name: name, Image: image}
 }
 
-// ListCategories returns every category in a stable order.
+// ListCategories returns every category (not deleted) in a stable order.
 func (s *Store) ListCategories(ctx context.Context) ([]Category, error) {
 	rows, err := s.q.ListCategories(ctx)
 	if err != nil {
@@ -29,7 +38,7 @@ func (s *Store) ListCategories(ctx context.Context) ([]Category, error) {
 	return out, nil
 }
 
-// GetCategory returns one category or ErrNotFound.
+// GetCategory returns one category (not deleted) or ErrNotFound.
 func (s *Store) GetCategory(ctx context.Context, id int64) (Category, error) {
 	r, err := s.q.GetCategory(ctx, id)
 	if err != nil {
@@ -54,6 +63,13 @@ func (c *categoryIDs) get(name string) (Category, bool) {
 	return cat, ok
 }
 
+// forget drops every remembered category.
+func (c *categoryIDs) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.byName = nil
+}
+
 func (c *categoryIDs) put(cat Category) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -65,11 +81,13 @@ func (c *categoryIDs) put(cat Category) {
 	}
 }
 
-// GetCategoryByName returns the category with exactly that name. A
-// category is never renamed or removed while the server runs (only a
-// migration could), so the ones found are remembered: browsing a brand then
-// costs no lookup. Names not found are asked for each time, so a category
-// added later is seen at once.
+// GetCategoryByName returns the category with exactly that name. The ones
+// found are remembered, so browsing a brand costs no lookup, until the
+// catalogue changes: a deletion here forgets them at once, and one made by
+// another instance when its change notice arrives (WatchCatalogue). Names
+// not found are asked for each time, so a category added later is seen at
+// once. A product cannot land in a category deleted meanwhile: the
+// database refuses it (migration 00015).
 func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, error) {
 	if c, ok := s.categories.get(name); ok {
 		return c, nil
@@ -81,4 +99,39 @@ func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, e
 	c := categoryFrom(r.ID, r.Name, r.Image)
 	s.categories.put(c)
 	return c, nil
+}
+
+// CreateCategory adds a category. A name a live category has, in any case,
+// is ErrConflict.
+func (s *Store) CreateCategory(ctx context.Context, name, image string) (Category, error) {
+	r, err := s.q.CreateCategory(ctx, dbsqlc.CreateCategoryParams{Name: name, Image: image})
+	if err != nil {
+		return Category{}, translate(err)
+	}
+	return categoryFrom(r.ID, r.Name, r.Image), nil
+}
+
+// DeleteCategory deletes a category that has no products, sold or for sale
+// (deleted ones do not count): ErrCategoryInUse while it has some,
+// ErrNotFound when there is no such category. The row stays, marked
+// deleted, for the deleted products that still point at it.
+func (s *Store) DeleteCategory(ctx context.Context, id int64) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		if _, err := q.LockCategory(ctx, id); err != nil {
+			return translate(err)
+		}
+		used, err := q.CategoryHasProducts(ctx, id)
+		switch {
+		case err != nil:
+			return translate(err)
+		case used:
+			return ErrCategoryInUse
+		}
+		return translate(q.DeleteCategory(ctx, id))
+	})
+	if err == nil {
+		s.categories.forget()
+	}
+	return translate(err)
 }

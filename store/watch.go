@@ -45,12 +45,15 @@ func (s *Store) listen(ctx context.Context, live func(bool), changed func()) err
 	if _, err := conn.Exec(ctx, "LISTEN "+catalogueChannel); err != nil {
 		return err
 	}
+	// the categories remembered by name may have changed unheard
+	s.categories.forget()
 	live(true)
 	defer live(false)
 	for {
 		if _, err := conn.WaitForNotification(ctx); err != nil {
 			return err
 		}
+		s.categories.forget()
 		changed()
 	}
 }

@@ -44,6 +44,7 @@ const ROUTES: Route[] = [
   { name: "all-sellers", path: () => "/dashboard/allseller", roles: ["admin"] },
   { name: "reported-products", path: () => "/dashboard/repotedproducts", roles: ["admin"] },
   { name: "mail-problems", path: () => "/dashboard/mail", roles: ["admin"] },
+  { name: "categories-admin", path: () => "/dashboard/categories", roles: ["admin"] },
   { name: "notifications", path: () => "/notifications", roles: SIGNED_IN },
   { name: "settings", path: () => "/settings", roles: SIGNED_IN },
   { name: "forgot-password", path: () => "/forgot-password", roles: ["visitor"] },

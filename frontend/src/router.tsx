@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                   { path: "allseller", lazy: page(() => import("@/pages/dashboard/all-sellers")) },
                   { path: "repotedproducts", lazy: page(() => import("@/pages/dashboard/reported-products")) },
                   { path: "mail", lazy: page(() => import("@/pages/dashboard/mail-failures")) },
+                  { path: "categories", lazy: page(() => import("@/pages/dashboard/categories")) },
                 ],
               },
               {

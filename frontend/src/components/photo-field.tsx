@@ -28,6 +28,8 @@ type PhotoFieldProps = {
   previewAlt: string;
   /** "avatar": a round face; "landscape": a 4:3 box, for a laptop. */
   shape: "avatar" | "landscape";
+  /** False when a photo may be left out (a category's tile); true by default. */
+  required?: boolean;
 };
 
 const canPreview = () => typeof URL.createObjectURL === "function";
@@ -37,7 +39,7 @@ const canPreview = () => typeof URL.createObjectURL === "function";
  * local preview of the chosen file beside it, the accepted types and size
  * as its hint, and its error in red under it.
  */
-export function PhotoField({ id, label, error, file, onChange, previewAlt, shape }: PhotoFieldProps) {
+export function PhotoField({ id, label, error, file, onChange, previewAlt, shape, required = true }: PhotoFieldProps) {
   const t = useT();
   const hint = t("JPEG, PNG, WebP or GIF, up to 8 MB");
   const preview = useRef<HTMLImageElement>(null);
@@ -58,7 +60,7 @@ export function PhotoField({ id, label, error, file, onChange, previewAlt, shape
       name="image"
       type="file"
       accept={PHOTO_ACCEPT}
-      required
+      required={required}
       className={`file-input min-w-0 flex-1 ${error ? "file-input-error" : ""}`}
       onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       aria-invalid={error ? true : undefined}

@@ -55,7 +55,7 @@ describe("route guards", () => {
 
     expect(await screen.findByRole("heading", { name: "All Users" })).toBeInTheDocument();
     const menu = screen.getByRole("navigation", { name: "Dashboard" });
-    for (const label of ["My Booking", "All Users", "All Buyers", "All Seller", "Reported Products"]) {
+    for (const label of ["My Booking", "All Users", "All Buyers", "All Seller", "Categories", "Reported Products"]) {
       expect(menu).toHaveTextContent(label);
     }
     expect(menu).not.toHaveTextContent("Add Product");

@@ -28,6 +28,7 @@ describe("dashboard menu", () => {
       "/dashboard/allusers",
       "/dashboard/allbuyer",
       "/dashboard/allseller",
+      "/dashboard/categories",
       "/dashboard/leads",
       "/dashboard/mail",
       "/dashboard/mybooking",

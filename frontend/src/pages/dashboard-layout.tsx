@@ -30,6 +30,7 @@ const menus: Record<Role, MenuItem[]> = {
     { to: "/dashboard/allusers", label: "All Users" },
     { to: "/dashboard/allbuyer", label: "All Buyers" },
     { to: "/dashboard/allseller", label: "All Seller" },
+    { to: "/dashboard/categories", label: "Categories" },
     // every seller's leads, to look into; the new ones wait for their sellers, not for the admin
     leads,
     { to: "/dashboard/mail", label: "Mail problems" },

@@ -9,8 +9,63 @@ import (
 	"context"
 )
 
+const categoryHasProducts = `-- name: CategoryHasProducts :one
+SELECT EXISTS (
+    SELECT 1 FROM products p WHERE p.category_id = $1 AND p.sold_at IS NULL AND p.deleted_at IS NULL
+    UNION ALL
+    SELECT 1 FROM products p WHERE p.category_id = $1 AND p.sold_at IS NOT NULL AND p.deleted_at IS NULL
+)
+`
+
+// products sold or for sale (not deleted). Those for sale are found
+// through products_category_available_idx; only a category with none for
+// sale is scanned for sold ones.
+func (q *Queries) CategoryHasProducts(ctx context.Context, categoryID int64) (bool, error) {
+	row := q.db.QueryRow(ctx, categoryHasProducts, categoryID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const createCategory = `-- name: CreateCategory :one
+WITH c AS (
+    INSERT INTO categories (name, image) VALUES ($1, $2) RETURNING id, name, image
+), counted AS (
+    INSERT INTO category_counts (category_id, available) SELECT id, 0 FROM c
+)
+SELECT id, name, image FROM c
+`
+
+type CreateCategoryParams struct {
+	Name  string
+	Image string
+}
+
+type CreateCategoryRow struct {
+	ID    int64
+	Name  string
+	Image string
+}
+
+// with its row of category_counts, so its count is there from the start
+func (q *Queries) CreateCategory(ctx context.Context, arg CreateCategoryParams) (CreateCategoryRow, error) {
+	row := q.db.QueryRow(ctx, createCategory, arg.Name, arg.Image)
+	var i CreateCategoryRow
+	err := row.Scan(&i.ID, &i.Name, &i.Image)
+	return i, err
+}
+
+const deleteCategory = `-- name: DeleteCategory :exec
+UPDATE categories SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
+`
+
+func (q *Queries) DeleteCategory(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, deleteCategory, id)
+	return err
+}
+
 const getCategory = `-- name: GetCategory :one
-SELECT id, name, image FROM categories WHERE id = $1
+SELECT id, name, image FROM categories WHERE id = $1 AND deleted_at IS NULL
 `
 
 type GetCategoryRow struct {
@@ -27,7 +82,7 @@ func (q *Queries) GetCategory(ctx context.Context, id int64) (GetCategoryRow, er
 }
 
 const getCategoryByName = `-- name: GetCategoryByName :one
-SELECT id, name, image FROM categories WHERE name = $1
+SELECT id, name, image FROM categories WHERE name = $1 AND deleted_at IS NULL
 `
 
 type GetCategoryByNameRow struct {
@@ -44,7 +99,7 @@ func (q *Queries) GetCategoryByName(ctx context.Context, name string) (GetCatego
 }
 
 const listCategories = `-- name: ListCategories :many
-SELECT id, name, image FROM categories ORDER BY id
+SELECT id, name, image FROM categories WHERE deleted_at IS NULL ORDER BY id
 `
 
 type ListCategoriesRow struct {
@@ -71,4 +126,18 @@ func (q *Queries) ListCategories(ctx context.Context) ([]ListCategoriesRow, erro
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockCategory = `-- name: LockCategory :one
+SELECT id FROM categories WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
+`
+
+// FOR UPDATE (not the NO KEY UPDATE an UPDATE takes): it conflicts with the
+// KEY SHARE lock a product's foreign key check holds, so a product being
+// added to this category is waited for, and a new one waits for us.
+func (q *Queries) LockCategory(ctx context.Context, id int64) (int64, error) {
+	row := q.db.QueryRow(ctx, lockCategory, id)
+	var id_2 int64
+	err := row.Scan(&id_2)
+	return id_2, err
 }

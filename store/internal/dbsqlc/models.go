@@ -55,6 +55,7 @@ type Category struct {
 	Name      string
 	Image     string
 	CreatedAt time.Time
+	DeletedAt *time.Time
 }
 
 type CategoryCount struct {
