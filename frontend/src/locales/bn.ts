@@ -115,6 +115,11 @@ export const bn: Dictionary = {
   "excellent": "চমৎকার",
   "good": "ভালো",
   "fair": "মোটামুটি",
+  "was": "আগে ছিল",
+  "{n} GB": "{n} জিবি",
+  "{n} TB": "{n} টিবি",
+  "{n} GB RAM": "{n} জিবি র‍্যাম",
+  "Battery {n}%": "ব্যাটারি {n}%",
   // booking-modal
   "Enter a contact number": "যোগাযোগের নম্বর লিখুন",
   "Use digits only, e.g. 01712345678": "শুধু অঙ্ক লিখুন, যেমন 01712345678",

@@ -124,6 +124,11 @@ export const en = {
   "excellent": "excellent",
   "good": "good",
   "fair": "fair",
+  "was": "was",
+  "{n} GB": "{n} GB",
+  "{n} TB": "{n} TB",
+  "{n} GB RAM": "{n} GB RAM",
+  "Battery {n}%": "Battery {n}%",
   // booking-modal
   "Enter a contact number": "Enter a contact number",
   "Use digits only, e.g. 01712345678": "Use digits only, e.g. 01712345678",
