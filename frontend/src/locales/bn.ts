@@ -203,6 +203,15 @@ export const bn: Dictionary = {
   "Description": "বিবরণ",
   "You'll be asked to log in to book it.": "বুক করতে আপনাকে লগ ইন করতে হবে।",
   "Reserved for another buyer. If their hand-over does not happen, it can be booked again.": "অন্য একজন ক্রেতার জন্য সংরক্ষিত। তাঁর হস্তান্তর না হলে আবার বুক করা যাবে।",
+  // photo-gallery
+  "gallery": "গ্যালারি",
+  "Photos of {name}": "{name}-এর ছবি",
+  "View photo {n} of {total} full size": "{total}টির মধ্যে {n} নম্বর ছবি বড় করে দেখুন",
+  "View the photo full size": "ছবিটি বড় করে দেখুন",
+  "Previous photo": "আগের ছবি",
+  "Next photo": "পরের ছবি",
+  "Choose a photo": "একটি ছবি বেছে নিন",
+  "Photo {n} of {total}": "ছবি: {total}টির মধ্যে {n}",
   // blog
   "Short answers to questions front-end developers ask us.": "ফ্রন্ট-এন্ড ডেভেলপারদের প্রশ্নের ছোট ছোট উত্তর।",
   "React": "React",

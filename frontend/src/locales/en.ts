@@ -212,6 +212,15 @@ export const en = {
   "Description": "Description",
   "You'll be asked to log in to book it.": "You'll be asked to log in to book it.",
   "Reserved for another buyer. If their hand-over does not happen, it can be booked again.": "Reserved for another buyer. If their hand-over does not happen, it can be booked again.",
+  // photo-gallery
+  "gallery": "gallery",
+  "Photos of {name}": "Photos of {name}",
+  "View photo {n} of {total} full size": "View photo {n} of {total} full size",
+  "View the photo full size": "View the photo full size",
+  "Previous photo": "Previous photo",
+  "Next photo": "Next photo",
+  "Choose a photo": "Choose a photo",
+  "Photo {n} of {total}": "Photo {n} of {total}",
   // blog
   "Short answers to questions front-end developers ask us.": "Short answers to questions front-end developers ask us.",
   "React": "React",
