@@ -48,6 +48,38 @@ export type Product = {
   advertise: boolean;
   /** "reported" once someone reported it. */
   report: "reported" | "";
+  /**
+   * Same-origin photo urls, 1 to 8, the cover first (picture is photos[0]).
+   * An older server sends none: read them as [picture].
+   */
+  photos: string[];
+  /** The laptop's specs the seller filled in; {} when none (absent from an older server). */
+  specs: ProductSpecs;
+  /** Whole Tk: the earlier price when the seller lowered it in the last 30 days, else null. */
+  priceDroppedFrom: number | null;
+  /** The seller's user id (a user's _id). */
+  sellerId: string;
+};
+
+/** A laptop's specs; each key only when the seller filled it in. */
+export type ProductSpecs = {
+  /** Free text, at most 100 characters, e.g. "Core i5-1135G7". */
+  processor?: string;
+  /** Memory in GB, 1 to 128. */
+  ramGb?: number;
+  /** Storage in GB, 16 to 8192. */
+  storageGb?: number;
+  storageType?: "SSD" | "HDD" | "eMMC";
+  /** Screen diagonal in inches, 10.0 to 18.4, one decimal. */
+  screenInches?: number;
+  /** Free text, at most 100 characters, e.g. "Intel Iris Xe". */
+  gpu?: string;
+  /** Battery health in percent, 0 to 100. */
+  batteryHealth?: number;
+  /** True when the charger comes with it. */
+  charger?: boolean;
+  /** Warranty left in months, 0 to 36. */
+  warrantyMonths?: number;
 };
 
 /** POST /api/products body: exactly these fields (unknown ones are refused). */

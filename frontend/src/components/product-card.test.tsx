@@ -51,6 +51,39 @@ describe("product card", () => {
     expect(within(card).getByRole("button", { name: "Report" })).toBeEnabled();
   });
 
+  it("shows the key three specs in one line: processor, memory and storage, battery", () => {
+    const specs = { processor: "Core i5-1135G7", ramGb: 8, storageGb: 512, storageType: "SSD" as const, batteryHealth: 88, gpu: "Intel Iris Xe", charger: true };
+    const { rerender } = render(<ProductCard product={product({ specs })} onBook={() => {}} onReport={() => {}} />);
+    // the other specs are for the product's page
+    expect(screen.getByText("Core i5-1135G7 · 8 GB RAM · 512 GB SSD · Battery 88%")).toBeInTheDocument();
+    rerender(<ProductCard product={product({ specs: { ramGb: 16, storageGb: 1000 } })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByText("16 GB RAM · 1 TB")).toBeInTheDocument();
+    rerender(<ProductCard product={product({ specs: { batteryHealth: 0 } })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByText("Battery 0%")).toBeInTheDocument();
+  });
+
+  it("says nothing of specs when the listing has none, or comes from an older server", () => {
+    const { rerender } = render(<ProductCard product={product({ specs: {}, description: "" })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.queryByText(/GB|Battery/)).not.toBeInTheDocument();
+    const { specs: _, ...old } = product({ description: "" });
+    rerender(<ProductCard product={old as ReturnType<typeof product>} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.getByRole("article")).toBeInTheDocument();
+    expect(screen.queryByText(/GB|Battery/)).not.toBeInTheDocument();
+  });
+
+  it("shows a lowered price's earlier one struck through beside the price, only when it was lowered", () => {
+    const { rerender } = render(<ProductCard product={product({ sellPrice: 45000, priceDroppedFrom: 55000 })} onBook={() => {}} onReport={() => {}} />);
+    const card = screen.getByRole("article");
+    const was = within(card).getByText("55,000 Tk");
+    expect(was.tagName).toBe("DEL");
+    expect(was.parentElement).toHaveTextContent(/^was 55,000 Tk$/);
+    // right after the price, before the original price
+    expect(was.parentElement!.previousElementSibling).toHaveTextContent("Selling price: 45,000 Tk");
+    expect(was.parentElement!.nextElementSibling).toHaveTextContent("Original price: 98,500 Tk");
+    rerender(<ProductCard product={product({ sellPrice: 45000, priceDroppedFrom: null })} onBook={() => {}} onReport={() => {}} />);
+    expect(screen.queryByText(/was/)).not.toBeInTheDocument();
+  });
+
   it("shows the verified badge only for a verified seller", () => {
     const { rerender } = render(<ProductCard product={product({ sellerVerify: false })} onBook={() => {}} onReport={() => {}} />);
     expect(screen.queryByText("Verified")).not.toBeInTheDocument();

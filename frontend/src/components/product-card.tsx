@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import type { Product } from "@/api/products";
+import type { Product, ProductSpecs } from "@/api/products";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
-import { useLanguage } from "@/lib/i18n";
+import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 import { telHref } from "@/lib/contact";
 
@@ -46,6 +46,17 @@ function saving(p: Product): number | null {
   return Math.round((1 - p.sellPrice / p.orginalPrice) * 100);
 }
 
+/** A size in GB for people: "512 GB", and whole terabytes as "1 TB" (from 1000 or 1024 GB). */
+export function gbText(gb: number, t: Translate): string {
+  const tb = gb % 1024 ? gb / 1000 : gb / 1024;
+  return gb >= 1000 && Number.isInteger(tb) ? t("{n} TB", { n: tb }) : t("{n} GB", { n: gb });
+}
+
+/** A laptop's storage for people, e.g. "512 GB SSD", "1 TB", "SSD"; "" when unknown. */
+export function storageText(s: ProductSpecs, t: Translate): string {
+  return [s.storageGb && gbText(s.storageGb, t), s.storageType].filter(Boolean).join(" ");
+}
+
 /** VerifiedBadge marks a seller the admins verified. */
 export function VerifiedBadge() {
   const { t } = useLanguage();
@@ -76,6 +87,16 @@ export function BookedLink({ className = "" }: { className?: string }) {
   );
 }
 
+/** PriceDrop says what a lowered price was before ("was 55,000 Tk"), beside the price. */
+export function PriceDrop({ from }: { from: number }) {
+  const { t, locale } = useLanguage();
+  return (
+    <div className="text-sm font-medium text-success">
+      {t("was")} <del>{formatTk(from, locale)}</del>
+    </div>
+  );
+}
+
 /** A product for sale: photo, prices in Tk, the facts, the seller, and Book Now / Report. */
 export function ProductCard({
   product: p,
@@ -90,6 +111,16 @@ export function ProductCard({
   const { t, locale } = useLanguage();
   const off = saving(p);
   const titleId = `product-${p._id}-title`;
+  // the key three (an older server sends no specs)
+  const s = p.specs ?? {};
+  const keySpecs = [
+    s.processor,
+    s.ramGb && t("{n} GB RAM", { n: s.ramGb }),
+    storageText(s, t),
+    s.batteryHealth != null && t("Battery {n}%", { n: s.batteryHealth }),
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-labelledby={titleId}>
       <figure className="relative aspect-[16/10] bg-base-200">
@@ -123,11 +154,14 @@ export function ProductCard({
               <span className="sr-only">{t("Selling price:")} </span>
               {formatTk(p.sellPrice, locale)}
             </div>
+            {p.priceDroppedFrom ? <PriceDrop from={p.priceDroppedFrom} /> : null}
             <div className="text-sm text-base-content/60">
               <span className="sr-only">{t("Original price:")} </span>
               <del>{formatTk(p.orginalPrice, locale)}</del>
             </div>
           </div>
+          {/* one line's room, specs or not: every card as tall as its skeleton */}
+          <p className="line-clamp-2 min-h-[1lh] text-sm text-base-content/70">{keySpecs}</p>
         </div>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
@@ -229,6 +263,9 @@ export function ProductCardSkeleton() {
           </div>
           <div className="flex h-8 items-center">
             <div className="skeleton h-6 w-1/2" />
+          </div>
+          <div className="flex h-5 items-center">
+            <div className="skeleton h-3 w-3/4" />
           </div>
         </div>
         <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
@@ -211,6 +211,91 @@ describe("product page", () => {
       expect(screen.queryByText("Book Success")).not.toBeInTheDocument();
       await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
       expect(await screen.findByRole("button", { name: "Booked: reserved for another buyer" })).toBeDisabled();
+    });
+  });
+  describe("photos, specs, price drop and editing (issue #18)", () => {
+    const photos = ["1", "2", "3"].map((c) => `/uploads/${c.repeat(32)}.jpg`);
+    const listed = {
+      ...laptop,
+      picture: photos[0]!,
+      photos,
+      specs: { processor: "Apple M1", ramGb: 8, storageGb: 256, storageType: "SSD" as const, batteryHealth: 91, charger: true },
+      priceDroppedFrom: 70000,
+      sellerId: seller._id,
+    };
+
+    it("shows every photo in the gallery, the cover first", async () => {
+      stubApi(api({ "/api/products/42": listed }));
+      renderApp("/product/42");
+      const gallery = await screen.findByRole("region", { name: "Photos of MacBook Air M1" });
+      expect(within(gallery).getByRole("button", { name: "View photo 1 of 3 full size" })).toBeInTheDocument();
+      const thumbs = within(within(gallery).getByRole("group", { name: "Choose a photo" })).getAllByRole("button");
+      expect(thumbs.map((b) => b.querySelector("img")!.getAttribute("src"))).toEqual(photos.map((p) => `${p}?w=640`));
+      await userEvent.click(within(gallery).getByRole("button", { name: "Next photo" }));
+      expect(within(gallery).getByRole("button", { name: "Photo 2 of 3" })).toHaveAttribute("aria-current", "true");
+    });
+
+    it("shows the one picture of a listing from an older server, with no arrows", async () => {
+      const { photos: _p, specs: _s, priceDroppedFrom: _d, sellerId: _i, ...old } = laptop;
+      stubApi(api({ "/api/products/42": old }));
+      renderApp("/product/42");
+      const gallery = await screen.findByRole("region", { name: "Photos of MacBook Air M1" });
+      expect(within(gallery).getByRole("img", { name: "MacBook Air M1" })).toHaveAttribute("src", laptop.picture);
+      expect(within(gallery).queryByRole("button", { name: "Next photo" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "Specifications" })).not.toBeInTheDocument();
+      expect(screen.queryByText(/^was/)).not.toBeInTheDocument();
+    });
+
+    it("shows the specs as a table", async () => {
+      stubApi(api({ "/api/products/42": listed }));
+      renderApp("/product/42");
+      const specs = await screen.findByRole("region", { name: "Specifications" });
+      const rows = within(specs)
+        .getAllByRole("row")
+        .map((tr) => tr.textContent);
+      expect(rows).toEqual(["ProcessorApple M1", "Memory8 GB", "Storage256 GB SSD", "Battery health91%", "Charger includedYes"]);
+    });
+
+    it("says what a lowered price was, struck through beside the price", async () => {
+      stubApi(api({ "/api/products/42": listed }));
+      renderApp("/product/42");
+      const page = await screen.findByRole("article", { name: "MacBook Air M1" });
+      const was = within(page).getByText("70,000 Tk");
+      expect(was.tagName).toBe("DEL");
+      expect(was.parentElement).toHaveTextContent(/^was 70,000 Tk$/);
+    });
+
+    it("offers Edit to the product's seller only", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(api({ "/api/me": seller, "/api/products/42": listed }));
+      renderApp("/product/42");
+      expect(await screen.findByRole("link", { name: "Edit" })).toHaveAttribute("href", "/dashboard/products/42/edit");
+    });
+
+    it("offers no Edit to another signed-in user, nor to a visitor", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      // another user, even one sharing the seller's email (the id decides)
+      stubApi(api({ "/api/me": buyer, "/api/products/42": { ...listed, sellerEmail: buyer.email } }));
+      const first = renderApp("/product/42");
+      expect(await screen.findByRole("button", { name: "Your product" })).toBeInTheDocument();
+      expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+      first.dispose();
+      cleanup();
+
+      localStorage.clear();
+      stubApi(api({ "/api/products/42": listed }));
+      renderApp("/product/42");
+      expect(await screen.findByRole("button", { name: "Book Now" })).toBeInTheDocument();
+      expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+    });
+
+    it("offers no Edit on a listing from an older server (no sellerId)", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const { sellerId: _, ...old } = listed;
+      stubApi(api({ "/api/me": seller, "/api/products/42": { ...old, sellerEmail: seller.email } }));
+      renderApp("/product/42");
+      expect(await screen.findByRole("button", { name: "Your product" })).toBeInTheDocument();
+      expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
     });
   });
 });

@@ -9,8 +9,10 @@ import { useProduct, useReportProduct } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageSpinner } from "@/components/page-spinner";
-import { BookedLink, Fact, VerifiedBadge } from "@/components/product-card";
+import { PhotoGallery } from "@/components/photo-gallery";
+import { BookedLink, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
 import { ShareButton } from "@/components/share-button";
+import { SpecTable } from "@/components/spec-table";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { telHref, whatsappHref } from "@/lib/contact";
@@ -19,7 +21,11 @@ import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
 import type { LoginReason } from "@/pages/login";
 
-/** A product's page: where it is (breadcrumb), photo, prices, Book Now, Report and Share, the seller's phone, facts and description. */
+/**
+ * A product's page: where it is (breadcrumb), its photos, prices (and what
+ * a lowered price was), Book Now, Report and Share (Edit for its seller),
+ * the seller's phone, facts, specs and description.
+ */
 export default function ProductPage() {
   const { id } = useParams();
   const { data: p, error, isLoading } = useProduct(id);
@@ -61,6 +67,8 @@ export default function ProductPage() {
   }
 
   const own = user !== null && user.email === p.sellerEmail;
+  /** Its seller may edit it (an older server sends no sellerId: no Edit then). */
+  const editable = user !== null && Boolean(p.sellerId) && user._id === p.sellerId;
   const booked = bookedIds.has(p._id);
   /** Another buyer holds it (an accepted booking): no booking here. */
   const reservedByOther = p.reserved && !booked;
@@ -125,9 +133,10 @@ export default function ProductPage() {
       </nav>
 
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-8">
-        <figure className="overflow-hidden rounded-box bg-base-200 shadow-sm">
-          <img src={p.picture} alt={p.productName} width={800} height={500} className="aspect-[16/10] h-full w-full object-cover" />
-        </figure>
+        <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">
+          {/* keyed by product: another laptop's page starts at its cover; an older server sends no photos */}
+          <PhotoGallery key={p._id} photos={p.photos?.length ? p.photos : [p.picture]} name={p.productName} />
+        </div>
 
         <div className="flex min-w-0 flex-col gap-5">
           <div className="space-y-2">
@@ -139,6 +148,7 @@ export default function ProductPage() {
                 <span className="sr-only">{t("Selling price:")} </span>
                 {formatTk(p.sellPrice, locale)}
               </p>
+              {p.priceDroppedFrom ? <PriceDrop from={p.priceDroppedFrom} /> : null}
               <p className="text-base-content/70">
                 {t("Original price")} <del>{formatTk(p.orginalPrice, locale)}</del>
               </p>
@@ -175,6 +185,14 @@ export default function ProductPage() {
                   {report.isMutating && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
                   {t("Report")}
                 </button>
+              )}
+              {editable && (
+                <Link to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`} className="btn btn-outline flex-1 sm:flex-none">
+                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path strokeLinecap="round" strokeLinejoin="round" d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
+                  </svg>
+                  {t("Edit")}
+                </Link>
               )}
               <ShareButton className="flex-1 sm:flex-none" title={p.productName} url={`${window.location.origin}/product/${encodeURIComponent(p._id)}`} />
             </div>
@@ -245,6 +263,8 @@ export default function ProductPage() {
               {formatPosted(p.time, p.date, locale)}
             </Fact>
           </dl>
+
+          <SpecTable specs={p.specs} />
 
           {p.description && (
             <section aria-labelledby="product-description">

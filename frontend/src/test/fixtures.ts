@@ -43,10 +43,11 @@ let next = 100;
 /** product builds a product answer; override what the test is about. */
 export function product(overrides: Partial<Product> = {}): Product {
   next += 1;
+  const picture = overrides.picture ?? "/uploads/abc123.jpg";
   return {
     _id: String(next),
     productName: "HP EliteBook 840 G5",
-    picture: "/uploads/abc123.jpg",
+    picture,
     sellPrice: 45000,
     orginalPrice: 98500,
     category: "HP",
@@ -64,6 +65,10 @@ export function product(overrides: Partial<Product> = {}): Product {
     reserved: false,
     advertise: false,
     report: "",
+    photos: [picture],
+    specs: {},
+    priceDroppedFrom: null,
+    sellerId: "900",
     ...overrides,
   };
 }
