@@ -189,7 +189,8 @@ test.beforeAll(async ({ playwright }) => {
 
 for (const role of EVERYONE) {
   test(`layout: every route ${role === "visitor" ? "signed out" : `as ${role}`}, at ${WIDTHS.join(", ")} px, light and dark, English and Bangla`, async ({ browser }) => {
-    test.setTimeout(360_000);
+    // every route at four widths, two themes and two languages: minutes, more on a busy machine
+    test.setTimeout(600_000);
     const s = seeded!;
     const context = await browser.newContext({ viewport: { width: 1366, height: HEIGHT } });
     if (role !== "visitor") {

@@ -118,6 +118,8 @@ test("sign up, then verify from the email: the banner goes", async ({ page }) =>
 });
 
 test("a booking: the seller's bell shows it, their inbox has it with the buyer's phone, and its unsubscribe link turns that email off", async ({ browser }) => {
+  // two sign-ups verified by email, a listing and a booking: more than the default 30 s on a busy machine
+  test.setTimeout(90_000);
   const sellerEmail = unique("seller");
   const buyerEmail = unique("buyer");
   const productName = `Mail Journey MacBook ${Date.now()}`;
@@ -163,10 +165,10 @@ test("a booking: the seller's bell shows it, their inbox has it with the buyer's
   expect(mail.subject).toContain(productName);
   expect(mail.text).toContain("01812345678");
 
-  // The list: opening it marks it read and goes to the seller's products.
+  // The list: opening it marks it read and goes to the seller's leads.
   await seller.getByRole("link", { name: "Notifications, 1 unread" }).click();
   await seller.getByRole("button", { name: new RegExp(`New booking: ${productName}`) }).click();
-  await expect(seller).toHaveURL(/\/dashboard\//);
+  await expect(seller).toHaveURL(/\/dashboard\/leads$/);
   await expect(seller.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
 
   // The email's unsubscribe link: a page with a button, then the switch is off.

@@ -1,10 +1,11 @@
 // The first page's JavaScript budget: the entry script and the chunks
-// index.html preloads, gzipped at level 9, at most 125 KB. Run after
+// index.html preloads, gzipped at level 9, at most 130 KB. Run after
 // `npm run build`: `npm run budget`.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KB = 125;
+// issue #9: "the first page's JavaScript at most 130 KB gzipped"
+const BUDGET_KB = 130;
 const dist = new URL("../dist/", import.meta.url);
 const html = readFileSync(new URL("index.html", dist), "utf8");
 const files = [...new Set(html.match(/assets\/[^"]+\.js/g) ?? [])].sort();

@@ -494,7 +494,7 @@ export const bn: Dictionary = {
   "This device has no camera to scan with. Type the code instead.": "এই ডিভাইসে স্ক্যান করার মতো ক্যামেরা নেই। কোডটি লিখে দিন।",
   "The camera could not be opened. Allow camera access for this site in the browser's settings, or type the code.": "ক্যামেরা চালু করা গেল না। ব্রাউজারের সেটিংসে এই সাইটকে ক্যামেরা ব্যবহারের অনুমতি দিন, অথবা কোডটি লিখে দিন।",
   "Mark sold": "বিক্রি হয়েছে চিহ্নিত করুন",
-  "Mark {name} sold": "{name} বিক্রি হয়েছে চিহ্নিত করুন",
+  "Mark sold: {name}": "{name} বিক্রি হয়েছে চিহ্নিত করুন",
   "Sold outside the shop?": "দোকানের বাইরে বিক্রি হয়েছে?",
   "Open bookings will be declined and their buyers told.": "চলমান বুকিংগুলো প্রত্যাখ্যাত হবে এবং ক্রেতাদের জানানো হবে।",
   "Marked as sold": "বিক্রি হয়েছে হিসেবে চিহ্নিত হয়েছে",

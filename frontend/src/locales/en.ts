@@ -503,7 +503,7 @@ export const en = {
   "This device has no camera to scan with. Type the code instead.": "This device has no camera to scan with. Type the code instead.",
   "The camera could not be opened. Allow camera access for this site in the browser's settings, or type the code.": "The camera could not be opened. Allow camera access for this site in the browser's settings, or type the code.",
   "Mark sold": "Mark sold",
-  "Mark {name} sold": "Mark {name} sold",
+  "Mark sold: {name}": "Mark sold: {name}",
   "Sold outside the shop?": "Sold outside the shop?",
   "Open bookings will be declined and their buyers told.": "Open bookings will be declined and their buyers told.",
   "Marked as sold": "Marked as sold",

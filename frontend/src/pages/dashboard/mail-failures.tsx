@@ -65,7 +65,7 @@ export default function MailFailures() {
                     {f.gaveUpAt ? (
                       <span className="badge badge-error badge-soft">{t("Gave up")}</span>
                     ) : (
-                      <span className="badge badge-warning badge-soft">{t("Retrying")}</span>
+                      <span className="badge badge-warning">{t("Retrying")}</span>
                     )}
                   </td>
                   <td data-label={t("Error")} className="max-w-md break-words text-sm text-base-content/80">

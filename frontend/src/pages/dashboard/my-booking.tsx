@@ -24,7 +24,8 @@ const badge = "badge badge-soft h-auto min-h-6 py-0.5 text-start font-semibold w
 function BookingStatus({ b, t, locale }: { b: Booking; t: Translate; locale: string }) {
   switch (b.status) {
     case "pending":
-      return <span className={`${badge} badge-warning`}>{t("Waiting for the seller")}</span>;
+      // solid: yellow text on pale yellow is too faint to read
+      return <span className={`${badge.replace("badge-soft", "")} badge-warning`}>{t("Waiting for the seller")}</span>;
     case "accepted":
       return (
         <span className={`${badge} badge-success`}>

@@ -174,7 +174,7 @@ export default function MyProducts() {
                         <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
                         {!sold && p.reserved && (
                           <span
-                            className="badge badge-soft badge-warning whitespace-nowrap"
+                            className="badge badge-warning whitespace-nowrap"
                             title={t("Booked by a buyer: it takes no other bookings until the hand-over or until it is released")}
                           >
                             {t("Booked")}
@@ -192,7 +192,7 @@ export default function MyProducts() {
                         ) : (
                           <RowAction
                             text={t("Mark sold")}
-                            label={t("Mark {name} sold", { name: p.productName })}
+                            label={t("Mark sold: {name}", { name: p.productName })}
                             tone="outline"
                             busy={spinning(p, "sold")}
                             disabled={busy !== null}
