@@ -446,6 +446,19 @@ export const bn: Dictionary = {
   "months": "মাস",
   "Yes, with its charger": "হ্যাঁ, চার্জারসহ",
   "No charger": "চার্জার নেই",
+  // dashboard/edit-product
+  "Edit listing": "বিজ্ঞাপন সম্পাদনা",
+  "Back to My Products": "আমার পণ্যে ফিরে যান",
+  "We couldn't load this listing. Please refresh the page in a moment.": "বিজ্ঞাপনটি লোড করা গেল না। একটু পরে পেজটি রিফ্রেশ করুন।",
+  "This listing is sold or was deleted, so it cannot be edited.": "এই বিজ্ঞাপনের পণ্যটি বিক্রি হয়ে গেছে বা মুছে ফেলা হয়েছে, তাই এটি সম্পাদনা করা যাবে না।",
+  "Loading the listing…": "বিজ্ঞাপন লোড হচ্ছে…",
+  "This laptop is sold, so its listing cannot be edited. Relist it from My Products to change it.": "ল্যাপটপটি বিক্রি হয়ে গেছে, তাই বিজ্ঞাপনটি সম্পাদনা করা যাবে না। বদলাতে চাইলে “আমার পণ্য” থেকে আবার বিক্রিতে দিন।",
+  "Only its seller can edit this listing.": "শুধু বিক্রেতা নিজে এই বিজ্ঞাপন সম্পাদনা করতে পারেন।",
+  "Nothing changed": "কিছুই বদলানো হয়নি",
+  "Changes saved": "পরিবর্তন সংরক্ষিত হয়েছে",
+  "The changes could not be saved. Try again.": "পরিবর্তনগুলো সংরক্ষণ করা গেল না। আবার চেষ্টা করুন।",
+  "Save changes": "পরিবর্তন সংরক্ষণ করুন",
+  "Lower it and your ad shows “was {price}” for 30 days.": "দাম কমালে আপনার বিজ্ঞাপনে ৩০ দিন “আগে ছিল {price}” দেখাবে।",
   // dashboard/my-products
   "My Products": "আমার পণ্য",
   "Are you sure Advertise this Product": "আপনি কি নিশ্চিত, এই পণ্যের বিজ্ঞাপন দেবেন?",
@@ -468,6 +481,8 @@ export const bn: Dictionary = {
   "A sold product cannot be advertised": "বিক্রি হওয়া পণ্যের বিজ্ঞাপন দেওয়া যায় না",
   "available": "বিক্রির জন্য আছে",
   "soled": "বিক্রি হয়ে গেছে",
+  "Edit": "সম্পাদনা",
+  "Edit {name}": "{name} সম্পাদনা করুন",
   // dashboard/leads
   "Leads": "আগ্রহী ক্রেতা",
   "Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.": "যে ক্রেতারা আপনার ল্যাপটপ বুক করেছেন। তাঁদের কল করুন, একজনের বুকিং গ্রহণ করে ল্যাপটপটি তাঁর জন্য রেখে দিন, আর ক্রেতার কোড দিয়ে হস্তান্তর নিশ্চিত করুন।",

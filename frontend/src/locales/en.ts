@@ -455,6 +455,19 @@ export const en = {
   "months": "months",
   "Yes, with its charger": "Yes, with its charger",
   "No charger": "No charger",
+  // dashboard/edit-product
+  "Edit listing": "Edit listing",
+  "Back to My Products": "Back to My Products",
+  "We couldn't load this listing. Please refresh the page in a moment.": "We couldn't load this listing. Please refresh the page in a moment.",
+  "This listing is sold or was deleted, so it cannot be edited.": "This listing is sold or was deleted, so it cannot be edited.",
+  "Loading the listing…": "Loading the listing…",
+  "This laptop is sold, so its listing cannot be edited. Relist it from My Products to change it.": "This laptop is sold, so its listing cannot be edited. Relist it from My Products to change it.",
+  "Only its seller can edit this listing.": "Only its seller can edit this listing.",
+  "Nothing changed": "Nothing changed",
+  "Changes saved": "Changes saved",
+  "The changes could not be saved. Try again.": "The changes could not be saved. Try again.",
+  "Save changes": "Save changes",
+  "Lower it and your ad shows “was {price}” for 30 days.": "Lower it and your ad shows “was {price}” for 30 days.",
   // dashboard/my-products
   "My Products": "My Products",
   "Are you sure Advertise this Product": "Are you sure Advertise this Product",
@@ -477,6 +490,8 @@ export const en = {
   "A sold product cannot be advertised": "A sold product cannot be advertised",
   "available": "available",
   "soled": "soled",
+  "Edit": "Edit",
+  "Edit {name}": "Edit {name}",
   // dashboard/leads
   "Leads": "Leads",
   "Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.": "Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.",
