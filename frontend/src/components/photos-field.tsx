@@ -111,11 +111,18 @@ export function PhotosField({ id, label, error, hint, items, max, onAdd, onRemov
                   <img
                     src={src}
                     alt={cover ? t("Photo {n} of {count}, the cover", { n: n(i), count: items.length }) : t("Photo {n} of {count}", { n: n(i), count: items.length })}
-                    className={`h-full w-full object-cover ${item.status === "done" ? "" : "opacity-60"}`}
+                    className={`absolute inset-0 h-full w-full object-cover ${item.status === "done" ? "" : "opacity-60"}`}
                     draggable={false}
                   />
                 ) : (
-                  <span className="sr-only">{t("Photo {n} of {count}", { n: n(i), count: items.length })}</span>
+                  <div className="absolute inset-0 flex items-center justify-center text-base-content/30">
+                    <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+                      <rect x="3" y="5" width="18" height="14" rx="2" />
+                      <circle cx="9" cy="10" r="1.8" />
+                      <path strokeLinejoin="round" d="m4 18 5-5 3 3 3-3 5 5" />
+                    </svg>
+                    <span className="sr-only">{t("Photo {n} of {count}", { n: n(i), count: items.length })}</span>
+                  </div>
                 )}
                 {cover && <span className="badge badge-primary badge-sm absolute top-2 left-2 font-semibold shadow">{t("Cover")}</span>}
                 <button
