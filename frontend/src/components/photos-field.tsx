@@ -93,7 +93,7 @@ export function PhotosField({ id, label, error, hint, items, max, onAdd, onRemov
         </label>
         <span className="text-xs tabular-nums text-base-content/60">{t("{count} of {max}", { count: items.length, max })}</span>
       </div>
-      <ul ref={grid} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4" aria-label={t("Photos of the laptop")}>
+      <ul ref={grid} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4" aria-label={t("Pictures of the laptop, cover first")}>
         {items.map((item, i) => {
           const src = thumb(item);
           const cover = i === 0;

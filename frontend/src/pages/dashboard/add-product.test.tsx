@@ -109,7 +109,7 @@ describe("add product", () => {
     await screen.findByRole("heading", { name: "Add a Product" });
     await fillForm();
 
-    const photos = screen.getByRole("list", { name: "Photos of the laptop" });
+    const photos = screen.getByRole("list", { name: "Pictures of the laptop, cover first" });
     expect(await within(photos).findByRole("alert")).toHaveTextContent("The photo must be a JPEG, PNG, WebP or GIF image");
     await submit();
     await waitFor(() => expect(screen.getByLabelText("Photo")).toHaveAccessibleDescription("A photo did not upload: retry it or remove it"));
@@ -223,7 +223,7 @@ function numberedUploads(extra: ApiTable = {}): ApiTable {
 }
 
 const shot = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: "image/png" });
-const grid = () => screen.getByRole("list", { name: "Photos of the laptop" });
+const grid = () => screen.getByRole("list", { name: "Pictures of the laptop, cover first" });
 /** The photos' urls in the order shown. */
 const order = () => within(grid()).queryAllByRole("img").map((img) => img.getAttribute("src")?.replace("?w=640", ""));
 

@@ -27,7 +27,7 @@ function api(extra: ApiTable = {}): ApiTable {
 }
 
 const save = () => userEvent.click(screen.getByRole("button", { name: "Save changes" }));
-const grid = () => screen.getByRole("list", { name: "Photos of the laptop" });
+const grid = () => screen.getByRole("list", { name: "Pictures of the laptop, cover first" });
 const order = () => within(grid()).queryAllByRole("img").map((img) => img.getAttribute("src")?.replace("?w=640", ""));
 const patches = (mock: ReturnType<typeof stubApi>) => requestsTo(mock, "/api/products/77", "PATCH").map((init) => JSON.parse(String(init.body)) as unknown);
 
