@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: "addproduct", lazy: page(() => import("@/pages/dashboard/add-product")) },
                   { path: "myproducts", lazy: page(() => import("@/pages/dashboard/my-products")) },
+                  { path: "products/:id/edit", lazy: page(() => import("@/pages/dashboard/edit-product")) },
                 ],
               },
             ],

@@ -82,10 +82,34 @@ export type ProductSpecs = {
   warrantyMonths?: number;
 };
 
+/** A laptop's specs as the API spells them: only the keys the seller filled ({} when none). */
+export type ProductSpecs = {
+  /** Free text, at most 100 characters, e.g. "Core i5-1135G7". */
+  processor?: string;
+  /** Whole GB, 1 to 128. */
+  ramGb?: number;
+  /** Whole GB, 16 to 8192. */
+  storageGb?: number;
+  storageType?: "SSD" | "HDD" | "eMMC";
+  /** 10.0 to 18.4, one decimal. */
+  screenInches?: number;
+  /** Free text, at most 100 characters. */
+  gpu?: string;
+  /** Percent, 0 to 100. */
+  batteryHealth?: number;
+  /** True when the charger comes with it. */
+  charger?: boolean;
+  /** Whole months of warranty left, 0 to 36. */
+  warrantyMonths?: number;
+};
+
 /** POST /api/products body: exactly these fields (unknown ones are refused). */
 export type NewProduct = {
   productName: string;
+  /** The cover: photos[0]. */
   picture: string;
+  /** 1 to 8 of the seller's uploads, the cover first. */
+  photos: string[];
   sellPrice: number;
   orginalPrice: number;
   category: string;
@@ -94,7 +118,15 @@ export type NewProduct = {
   used: string;
   number: string;
   description: string;
+  specs: ProductSpecs;
 };
+
+/**
+ * PATCH /api/products/{id} body: any editable field, only those that
+ * changed; picture follows photos[0] on the server; specs replaces the
+ * whole set.
+ */
+export type ProductPatch = Partial<Omit<NewProduct, "picture">>;
 
 /** The answer of an insert. */
 export type Inserted = { acknowledged: boolean; insertedId: string };
@@ -248,6 +280,15 @@ export function useUploadImage(onProgress?: (sent: number) => void) {
 /** useCreateProduct lists a new product (seller). */
 export function useCreateProduct() {
   return useProductWrite<Inserted, NewProduct>(PRODUCTS_KEY, (body) => apiFetch<Inserted>(PRODUCTS_KEY, { method: "POST", json: body }));
+}
+
+/** useUpdateProduct edits one of the seller's listings (PATCH: only the fields sent change); refreshes the lists and its page. */
+export function useUpdateProduct() {
+  return useProductWrite<Modified, { id: string; patch: ProductPatch }>(
+    PRODUCTS_KEY,
+    ({ id, patch }) => apiFetch<Modified>(productKey(id), { method: "PATCH", json: patch }),
+    isProductKey,
+  );
 }
 
 /** useAdvertiseProduct puts one of the seller's products under Urgent Sell. */

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from "react";
 import { SWRConfig, type Cache } from "swr";
 import { describe, expect, it } from "vitest";
 import { useBookings, useCancelBooking, useCreateBooking, type Booking } from "@/api/bookings";
-import { useCreateProduct, useProduct, useReportProduct, useUserProducts, type NewProduct } from "@/api/products";
+import { useCreateProduct, useProduct, useReportProduct, useUpdateProduct, useUserProducts, type NewProduct } from "@/api/products";
 import { useMarkSold, useRelist } from "@/api/product-sale";
 import { useDeleteUser, useUsers, type UserRecord } from "@/api/users";
 import { ApiError, fetcher } from "@/lib/api";
@@ -151,6 +151,37 @@ describe("a write's hook refreshes the lists it affects", () => {
     expect(await screen.findByText("New HP")).toBeInTheDocument();
     // one load, one refresh after the create; the report changes only the admin's reported list
     expect(requestsTo(fetchMock, MINE)).toHaveLength(2);
+  });
+
+  it("editing a product sends PATCH with only the given fields and refreshes the seller's paged list and the product's page", async () => {
+    let name = "Old Asus";
+    const fetchMock = stubApi({
+      [MINE]: () => jsonResponse(200, [product({ _id: "p1", productName: name })]),
+      "/api/products/p1": () => jsonResponse(200, product({ _id: "p1", productName: name })),
+      "PATCH /api/products/p1": (init: RequestInit) => {
+        name = (JSON.parse(String(init.body)) as { productName: string }).productName;
+        return jsonResponse(200, { acknowledged: true, modifiedCount: 1 });
+      },
+    });
+    function Page() {
+      const p = useProduct("p1");
+      return <h1>{p.data?.productName}</h1>;
+    }
+    function Edit() {
+      const update = useUpdateProduct();
+      return (
+        <button type="button" onClick={() => void update.trigger({ id: "p1", patch: { productName: "Asus VivoBook" } })}>
+          Edit
+        </button>
+      );
+    }
+    render(withCache(<><MyProducts /><Page /><Edit /></>));
+    expect(await screen.findByRole("heading", { name: "Old Asus" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    expect(await screen.findByRole("heading", { name: "Asus VivoBook" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("list", { name: "my products" })).toHaveTextContent("Asus VivoBook"));
+    const [init] = requestsTo(fetchMock, "/api/products/p1", "PATCH");
+    expect(JSON.parse(String(init!.body))).toEqual({ productName: "Asus VivoBook" });
   });
 
   it("cancelling a booking refreshes the buyer's paged bookings", async () => {

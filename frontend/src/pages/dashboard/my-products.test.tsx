@@ -48,6 +48,17 @@ describe("my products", () => {
     expect(within(row(/MacBook/)).getByText("Advertised")).toBeInTheDocument();
   });
 
+  it("offers Edit for each listing on sale, taking the seller to its edit page; none for a sold one", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api([long, sold]));
+    renderApp("/dashboard/myproducts");
+    await screen.findByRole("heading", { name: "My Products: 2" });
+    // the table's columns stay the spec's
+    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["ProductName", "Price", "Available", "Advertise", "Delete"]);
+    expect(within(row(/Lenovo/)).getByRole("link", { name: `Edit ${long.productName}` })).toHaveAttribute("href", `/dashboard/products/${long._id}/edit`);
+    expect(within(row(/HP 250 G8/)).queryByRole("link", { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+
   it("shows No Product when the seller has none", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi(api([]));

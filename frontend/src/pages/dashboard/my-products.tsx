@@ -11,6 +11,7 @@ import { useAuth } from "@/lib/auth";
 import { cutName, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
+import type { EditState } from "@/pages/dashboard/edit-product";
 
 type Action = "advertise" | "delete" | "sold" | "relist";
 
@@ -164,6 +165,19 @@ export default function MyProducts() {
                         <span className="font-medium md:whitespace-nowrap" title={p.productName}>
                           {cutName(p.productName)}
                         </span>
+                        {!sold && (
+                          <Link
+                            to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`}
+                            state={{ product: p } satisfies EditState}
+                            className="btn btn-ghost btn-xs ml-auto gap-1 text-primary md:ml-0"
+                            aria-label={t("Edit {name}", { name: p.productName })}
+                          >
+                            <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                              <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2 2 0 0 1 2.8 2.8L8.5 17.6 4 19l1.4-4.5L16.9 3.6Z" />
+                            </svg>
+                            {t("Edit")}
+                          </Link>
+                        )}
                       </div>
                     </td>
                     <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>

@@ -1,0 +1,450 @@
+// The listing form of Add Product and Edit: the same fields, checks and
+// error mapping; each page sends what it sends (POST everything, PATCH what
+// changed) through `send`.
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { Category } from "@/api/categories";
+import { MAX_PHOTOS, usePhotoUploads } from "@/api/photo-uploads";
+import { CONDITIONS, type Condition, type NewProduct, type Product, type ProductSpecs } from "@/api/products";
+import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { photoProblem } from "@/components/photo-field";
+import { PhotosField } from "@/components/photos-field";
+import { EMPTY_SPECS, hasSpecs, SPEC_LABELS, SpecsFields, specsBody, specsValues, validateSpecs, type SpecErrors, type SpecKey, type SpecsValues } from "@/components/specs-fields";
+import { ApiError } from "@/lib/api";
+import { useT, type MessageKey, type Translate } from "@/lib/i18n";
+import { isPhone, normalizePhone } from "@/lib/phone";
+
+/** The form's fields, named as in the POST /api/products body (photos: the photo grid). */
+type Field = "productName" | "photos" | "sellPrice" | "orginalPrice" | "category" | "condition" | "number" | "used" | "location" | "description";
+type Errors = Partial<Record<Field, string>> & { specs?: SpecErrors };
+
+/** What the seller typed, as typed. */
+export type ProductValues = {
+  productName: string;
+  sellPrice: string;
+  orginalPrice: string;
+  category: string;
+  condition: Condition | "";
+  number: string;
+  used: string;
+  location: string;
+  description: string;
+  specs: SpecsValues;
+};
+
+const EMPTY: ProductValues = {
+  productName: "",
+  sellPrice: "",
+  orginalPrice: "",
+  category: "",
+  condition: "",
+  number: "",
+  used: "",
+  location: "",
+  description: "",
+  specs: EMPTY_SPECS,
+};
+
+/** A listing as the API answers it, photos and specs included (the contract of #18). */
+export type EditableProduct = Product & { photos?: string[]; specs?: ProductSpecs };
+
+/** productValues fills the form from a listing (Edit). */
+export function productValues(p: EditableProduct): ProductValues {
+  return {
+    productName: p.productName,
+    sellPrice: String(p.sellPrice),
+    orginalPrice: String(p.orginalPrice),
+    category: p.category,
+    condition: p.condition,
+    number: p.number,
+    used: p.used,
+    location: p.location,
+    description: p.description,
+    specs: specsValues(p.specs),
+  };
+}
+
+/** A listing's photos: its own list, else (an older answer) its one picture. */
+export function productPhotos(p: EditableProduct): string[] {
+  return p.photos && p.photos.length > 0 ? p.photos : p.picture ? [p.picture] : [];
+}
+
+/** Every input's label, by field: also used to turn "is required" into a sentence. */
+const LABELS: Record<Field, MessageKey> = {
+  productName: "Product Name",
+  photos: "Photo",
+  sellPrice: "Sell Price",
+  orginalPrice: "Original Price",
+  category: "Category",
+  condition: "Condition",
+  number: "Phone Number",
+  used: "Years of Use",
+  location: "Location",
+  description: "Description",
+};
+
+const ID: Record<Field, string> = {
+  productName: "product-name",
+  photos: "product-photo",
+  sellPrice: "product-sell-price",
+  orginalPrice: "product-original-price",
+  category: "product-category",
+  condition: "product-condition",
+  number: "product-number",
+  used: "product-used",
+  location: "product-location",
+  description: "product-description",
+};
+
+/** fieldText turns a server field problem ("is required") into a sentence. */
+function fieldText(label: string, problem: string): string {
+  // The server's words are English: the sentence stays English, in either language.
+  return /^[a-z]/.test(problem) ? `${label} ${problem}` : problem;
+}
+
+/** serverErrors puts a 400's fields beside their inputs: "specs.ramGb" under RAM, "picture" and "photos" under the photos. */
+function serverErrors(fields: Record<string, string>): Errors {
+  const e: Errors = {};
+  for (const [key, problem] of Object.entries(fields)) {
+    if (key === "picture" || key === "photos" || key.startsWith("photos") || key === "image") {
+      e.photos = fieldText(LABELS.photos, problem);
+    } else if (key.startsWith("specs.")) {
+      const spec = key.slice("specs.".length) as SpecKey;
+      if (spec in SPEC_LABELS) e.specs = { ...e.specs, [spec]: fieldText(SPEC_LABELS[spec], problem) };
+    } else if (key in LABELS) {
+      e[key as Field] = fieldText(LABELS[key as Field], problem);
+    }
+  }
+  return e;
+}
+
+/** validate runs the client's checks; the server checks everything again. */
+function validate(v: ProductValues, t: Translate): Errors {
+  const e: Errors = {};
+  if (!v.productName.trim()) e.productName = t("Enter the product name");
+  for (const f of ["sellPrice", "orginalPrice"] as const) {
+    const s = v[f].trim();
+    if (!s) e[f] = f === "sellPrice" ? t("Enter the selling price") : t("Enter the original price");
+    else if (!/^\d+(\.\d+)?$/.test(s) || Number.parseInt(s, 10) < 1) e[f] = t("Enter a price in whole Tk, e.g. 45000");
+  }
+  // A second-hand laptop sells for at most what it cost new (the server refuses more too).
+  if (!e.sellPrice && !e.orginalPrice && Number.parseInt(v.sellPrice, 10) > Number.parseInt(v.orginalPrice, 10)) {
+    e.sellPrice = t("The sell price cannot be above the original price");
+  }
+  if (!v.category) e.category = t("Choose a category");
+  if (!v.condition) e.condition = t("Choose the condition");
+  if (!v.number.trim()) e.number = t("Enter your phone number");
+  else if (!isPhone(v.number)) e.number = t("Use digits only, e.g. 01712345678");
+  if (!v.used.trim()) e.used = t("Enter how many years it was used");
+  if (!v.location.trim()) e.location = t("Enter where the laptop is");
+  const specs = validateSpecs(v.specs, t);
+  if (Object.keys(specs).length > 0) e.specs = specs;
+  return e;
+}
+
+/** productBody builds exactly the fields POST /api/products takes; prices become whole Tk, picture is the cover. */
+export function productBody(v: ProductValues, photos: string[]): NewProduct {
+  return {
+    productName: v.productName.trim(),
+    picture: photos[0] ?? "",
+    photos,
+    sellPrice: Number.parseInt(v.sellPrice, 10),
+    orginalPrice: Number.parseInt(v.orginalPrice, 10),
+    category: v.category,
+    condition: v.condition as Condition,
+    location: v.location.trim(),
+    used: v.used.trim(),
+    number: normalizePhone(v.number),
+    description: v.description.trim(),
+    specs: specsBody(v.specs),
+  };
+}
+
+const hasErrors = (e: Errors) => Object.keys(e).some((k) => (k === "specs" ? Object.keys(e.specs ?? {}).length > 0 : true));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-base-content/60">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+type ProductFormProps = {
+  categories: Category[];
+  /** The listing's values and photos (Edit); an empty form without. */
+  initial?: { values: ProductValues; photos: string[] };
+  /** Sends the listing; a thrown ApiError's fields are shown beside their inputs. */
+  send: (body: NewProduct) => Promise<void>;
+  /** Says what went wrong when the error has no words of its own. */
+  failed: string;
+  submitLabel: string;
+  /** A quiet line under Sell Price (Edit: what lowering it does). */
+  priceHint?: string;
+  /** The id of the page's heading, naming the form. */
+  labelledBy: string;
+};
+
+/** ProductForm is the listing form: photos, the laptop and its specs, the price, and where to find the seller. */
+export function ProductForm({ categories, initial, send, failed, submitLabel, priceHint, labelledBy }: ProductFormProps) {
+  const t = useT();
+  const photos = usePhotoUploads(initial?.photos ?? [], t("The photo could not be uploaded. Try another one."));
+  const [values, setValues] = useState<ProductValues>(initial?.values ?? EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [specsOpen, setSpecsOpen] = useState(() => (initial ? hasSpecs(initial.values.specs) : false));
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = <K extends keyof ProductValues>(key: K, value: ProductValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  function showErrors(found: Errors) {
+    setErrors(found);
+    if (found.specs && Object.keys(found.specs).length > 0) setSpecsOpen(true);
+    // Focus the first wrong input once React has marked it (and opened its section).
+    setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  function onAddPhotos(files: File[]) {
+    // Each file is checked here first; the ones that pass upload at once.
+    const problems: string[] = [];
+    const fine = files.filter((f) => {
+      const problem = photoProblem(f, "", t);
+      if (problem) problems.push(`${f.name}: ${problem}`);
+      return !problem;
+    });
+    const left = photos.add(fine);
+    if (left > 0) problems.push(t("A listing has at most {max} photos: {count} not added", { max: MAX_PHOTOS, count: left }));
+    setErrors((e) => ({ ...e, photos: problems.length > 0 ? problems.join(" ") : undefined }));
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    const found = validate(values, t);
+    if (photos.items.length === 0) found.photos = t("Choose a photo of the laptop");
+    else if (photos.items.some((i) => i.status === "failed")) found.photos = t("A photo did not upload: retry it or remove it");
+    if (hasErrors(found)) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      // Photos still on their way are waited for: nothing is sent without them.
+      const urls = await photos.urls();
+      if (!urls) {
+        showErrors({ photos: t("A photo did not upload: retry it or remove it") });
+        return;
+      }
+      await send(productBody(values, urls));
+    } catch (err) {
+      setMessage(err instanceof Error ? err.message : failed);
+      if (err instanceof ApiError) showErrors(serverErrors(err.fields));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Props every text-like control shares. */
+  const control = (f: Field) => ({
+    id: ID[f],
+    name: f,
+    "aria-invalid": errors[f] ? true : undefined,
+    "aria-describedby": fieldDescribedBy(ID[f], errors[f], f === "sellPrice" ? priceHint : undefined),
+  });
+  const input = (f: Field) => `input w-full ${errors[f] ? "input-error" : ""}`;
+  const select = (f: Field) => `select w-full ${errors[f] ? "select-error" : ""}`;
+  const uploading = photos.items.some((i) => i.status === "uploading");
+  const specErrors = Object.keys(errors.specs ?? {}).length;
+
+  return (
+    <form ref={form} className="flex flex-col gap-8" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+      <Section title={t("The laptop")}>
+        <div className="sm:col-span-2">
+          <FormField id={ID.productName} label={t(LABELS.productName)} error={errors.productName}>
+            <input
+              {...control("productName")}
+              type="text"
+              required
+              placeholder={t("e.g. HP EliteBook 840 G5, Core i5, 8 GB")}
+              className={input("productName")}
+              value={values.productName}
+              onChange={(e) => set("productName", e.target.value)}
+            />
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <PhotosField
+            id={ID.photos}
+            label={t(LABELS.photos)}
+            error={errors.photos}
+            hint={t("1 to 8 photos; the first is the cover. Drag them or use the arrows to reorder. JPEG, PNG, WebP or GIF, up to 8 MB each.")}
+            items={photos.items}
+            max={MAX_PHOTOS}
+            onAdd={onAddPhotos}
+            onRemove={(key) => {
+              photos.remove(key);
+              setErrors((e) => ({ ...e, photos: undefined }));
+            }}
+            onMove={photos.move}
+            onRetry={photos.retry}
+          />
+        </div>
+        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+          <FormField id={ID.category} label={t(LABELS.category)} error={errors.category}>
+            <select {...control("category")} required className={select("category")} value={values.category} onChange={(e) => set("category", e.target.value)}>
+              <option value="" disabled>
+                {t("Choose a brand")}
+              </option>
+              {categories.map((c) => (
+                <option key={c._id} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id={ID.condition} label={t(LABELS.condition)} error={errors.condition}>
+            <select
+              {...control("condition")}
+              required
+              className={select("condition")}
+              value={values.condition}
+              onChange={(e) => set("condition", e.target.value as Condition)}
+            >
+              <option value="" disabled>
+                {t("Choose the condition")}
+              </option>
+              {CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {t(c)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id={ID.used} label={t(LABELS.used)} error={errors.used}>
+            <input
+              {...control("used")}
+              type="text"
+              inputMode="decimal"
+              required
+              placeholder={t("e.g. 2")}
+              className={input("used")}
+              value={values.used}
+              onChange={(e) => set("used", e.target.value)}
+            />
+          </FormField>
+        </div>
+      </Section>
+
+      <details
+        className="group rounded-box border border-base-300 bg-base-200/30"
+        open={specsOpen}
+        onToggle={(e) => setSpecsOpen(e.currentTarget.open)}
+      >
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-box p-4 hover:bg-base-200/60 [&::-webkit-details-marker]:hidden">
+          <span className="flex flex-col gap-0.5">
+            <span className="font-semibold">{t("Laptop details (optional)")}</span>
+            <span className="text-sm text-base-content/60">
+              {specErrors > 0 ? (
+                <span className="text-error">{t("Check the details marked in red")}</span>
+              ) : (
+                t("Processor, RAM, storage, screen, battery: buyers filter by these")
+              )}
+            </span>
+          </span>
+          <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
+          </svg>
+        </summary>
+        <div className="border-t border-base-300 p-4 sm:p-5">
+          <SpecsFields values={values.specs} errors={errors.specs ?? {}} onChange={(specs) => set("specs", specs)} />
+        </div>
+      </details>
+
+      <Section title={t("Price in Tk")}>
+        <FormField id={ID.sellPrice} label={t(LABELS.sellPrice)} error={errors.sellPrice} hint={priceHint}>
+          <input
+            {...control("sellPrice")}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+            placeholder={t("e.g. 45000")}
+            className={input("sellPrice")}
+            value={values.sellPrice}
+            onChange={(e) => set("sellPrice", e.target.value)}
+          />
+        </FormField>
+        <FormField id={ID.orginalPrice} label={t(LABELS.orginalPrice)} error={errors.orginalPrice}>
+          <input
+            {...control("orginalPrice")}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+            placeholder={t("What it cost new")}
+            className={input("orginalPrice")}
+            value={values.orginalPrice}
+            onChange={(e) => set("orginalPrice", e.target.value)}
+          />
+        </FormField>
+      </Section>
+
+      <Section title={t("Where to find you")}>
+        <FormField id={ID.number} label={t(LABELS.number)} error={errors.number}>
+          <input
+            {...control("number")}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            required
+            placeholder="01712345678"
+            className={input("number")}
+            value={values.number}
+            onChange={(e) => set("number", e.target.value)}
+          />
+        </FormField>
+        <FormField id={ID.location} label={t(LABELS.location)} error={errors.location}>
+          <input
+            {...control("location")}
+            type="text"
+            required
+            placeholder={t("e.g. Mirpur 10, Dhaka")}
+            className={input("location")}
+            value={values.location}
+            onChange={(e) => set("location", e.target.value)}
+          />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField id={ID.description} label={t("{label} (optional)", { label: t(LABELS.description) })} error={errors.description}>
+            <textarea
+              {...control("description")}
+              rows={4}
+              placeholder={t("Processor, memory, storage, battery health, anything a buyer should know")}
+              className={`textarea w-full ${errors.description ? "textarea-error" : ""}`}
+              value={values.description}
+              onChange={(e) => set("description", e.target.value)}
+            />
+          </FormField>
+        </div>
+      </Section>
+
+      {message && (
+        <p role="alert" className="text-sm text-error">
+          {message}
+        </p>
+      )}
+      <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+        {busy && uploading && <p className="text-sm text-base-content/70 sm:mr-auto">{t("Waiting for the photos to finish uploading…")}</p>}
+        <button type="submit" className="btn btn-primary w-full sm:w-48" disabled={busy} aria-busy={busy}>
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
