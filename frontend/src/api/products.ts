@@ -82,26 +82,6 @@ export type ProductSpecs = {
   warrantyMonths?: number;
 };
 
-/** A laptop's specs as the API spells them: only the keys the seller filled ({} when none). */
-export type ProductSpecs = {
-  /** Free text, at most 100 characters, e.g. "Core i5-1135G7". */
-  processor?: string;
-  /** Whole GB, 1 to 128. */
-  ramGb?: number;
-  /** Whole GB, 16 to 8192. */
-  storageGb?: number;
-  storageType?: "SSD" | "HDD" | "eMMC";
-  /** 10.0 to 18.4, one decimal. */
-  screenInches?: number;
-  /** Free text, at most 100 characters. */
-  gpu?: string;
-  /** Percent, 0 to 100. */
-  batteryHealth?: number;
-  /** True when the charger comes with it. */
-  charger?: boolean;
-  /** Whole months of warranty left, 0 to 36. */
-  warrantyMonths?: number;
-};
 
 /** POST /api/products body: exactly these fields (unknown ones are refused). */
 export type NewProduct = {

@@ -454,7 +454,6 @@ export const bn: Dictionary = {
   "Screen size (inches)": "স্ক্রিনের মাপ (ইঞ্চি)",
   "Graphics (GPU)": "গ্রাফিক্স (GPU)",
   "Battery health (%)": "ব্যাটারির অবস্থা (%)",
-  "Charger included": "চার্জার সাথে আছে",
   "Warranty left (months)": "বাকি ওয়ারেন্টি (মাস)",
   "Use at most 100 characters": "সর্বোচ্চ ১০০ অক্ষর লিখুন",
   "Enter whole GB from 1 to 128": "১ থেকে ১২৮ এর মধ্যে পূর্ণ GB লিখুন",
@@ -511,7 +510,6 @@ export const bn: Dictionary = {
   "A sold product cannot be advertised": "বিক্রি হওয়া পণ্যের বিজ্ঞাপন দেওয়া যায় না",
   "available": "বিক্রির জন্য আছে",
   "soled": "বিক্রি হয়ে গেছে",
-  "Edit": "সম্পাদনা",
   "Edit {name}": "{name} সম্পাদনা করুন",
   // dashboard/leads
   "Leads": "আগ্রহী ক্রেতা",

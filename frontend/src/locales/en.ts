@@ -463,7 +463,6 @@ export const en = {
   "Screen size (inches)": "Screen size (inches)",
   "Graphics (GPU)": "Graphics (GPU)",
   "Battery health (%)": "Battery health (%)",
-  "Charger included": "Charger included",
   "Warranty left (months)": "Warranty left (months)",
   "Use at most 100 characters": "Use at most 100 characters",
   "Enter whole GB from 1 to 128": "Enter whole GB from 1 to 128",
@@ -520,7 +519,6 @@ export const en = {
   "A sold product cannot be advertised": "A sold product cannot be advertised",
   "available": "available",
   "soled": "soled",
-  "Edit": "Edit",
   "Edit {name}": "Edit {name}",
   // dashboard/leads
   "Leads": "Leads",
