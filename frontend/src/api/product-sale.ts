@@ -1,5 +1,5 @@
-// A seller's sale outside the shop and its undoing: PUT
-// /api/products/{id}/sold and /relist. Apart from products.ts, which the
+// A seller's sale outside the shop and its undoing (PUT
+// /api/products/{id}/sold and /relist), and stopping an advertisement. Apart from products.ts, which the
 // first page carries, since only My Products uses them.
 import { isProductKey, productKey, PRODUCTS_KEY, useProductWrite, type Modified } from "@/api/products";
 import { apiFetch } from "@/lib/api";
@@ -36,3 +36,11 @@ export const useMarkSold = saleWrite("sold");
  * the server's message) when it was paid for or handed over through the shop.
  */
 export const useRelist = saleWrite("relist");
+
+/**
+ * useStopAdvertising takes one of the seller's products out of Urgent Sell
+ * before its days are up (DELETE /api/products/{id}/advertise).
+ */
+export function useStopAdvertising() {
+  return useProductWrite<Modified, string>(PRODUCTS_KEY, (id) => apiFetch<Modified>(`${productKey(id)}/advertise`, { method: "DELETE" }));
+}

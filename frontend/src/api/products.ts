@@ -46,6 +46,8 @@ export type Product = {
   /** True while a booking of it is accepted: it is booked by a buyer and takes no bookings. */
   reserved: boolean;
   advertise: boolean;
+  /** When a running advertisement ends (ISO time), else null (absent from an older server). */
+  advertisedUntil?: string | null;
   /** "reported" once someone reported it. */
   report: "reported" | "";
   /**

@@ -94,6 +94,28 @@ describe("my products", () => {
     expect(requestsTo(fetchMock, `/api/products/${long._id}`, "PUT")).toHaveLength(1);
   });
 
+  it("says until when an advertisement runs, and stops it after the confirmation", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    let list = [{ ...long, advertise: true, advertisedUntil: "2026-11-29T10:00:00Z" }];
+    const fetchMock = stubApi(
+      api(() => list, {
+        [`DELETE /api/products/${long._id}/advertise`]: () => {
+          list = [{ ...long, advertise: false, advertisedUntil: null }];
+          return reply(200, { acknowledged: true, modifiedCount: 1 })({});
+        },
+      }),
+    );
+    renderApp("/dashboard/myproducts");
+    await screen.findByRole("heading", { name: "My Products: 1" });
+    expect(within(row(/Lenovo/)).getByText(/^until Nov 29, 2026/)).toBeInTheDocument();
+
+    await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: `Stop advertising ${long.productName}` }));
+    await userEvent.click(within(screen.getByRole("alertdialog", { name: "Stop advertising this product?" })).getByRole("button", { name: "Stop" }));
+    expect(await screen.findByText("Advertising stopped")).toBeInTheDocument();
+    expect(await within(row(/Lenovo/)).findByRole("button", { name: /^Advertise/ })).toBeEnabled();
+    expect(requestsTo(fetchMock, `/api/products/${long._id}/advertise`, "DELETE")).toHaveLength(1);
+  });
+
   it("toasts the server's message when advertising is refused", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi(api([long], { [`PUT /api/products/${long._id}`]: reply(409, { message: "This product is already sold", code: "sold" }) }));

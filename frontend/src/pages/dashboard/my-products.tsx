@@ -2,18 +2,18 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
-import { useMarkSold, useRelist } from "@/api/product-sale";
+import { useMarkSold, useRelist, useStopAdvertising } from "@/api/product-sale";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
-import { cutName, formatTk } from "@/lib/format";
+import { cutName, formatDateTime, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import type { EditState } from "@/pages/dashboard/edit-product";
 
-type Action = "advertise" | "delete" | "sold" | "relist";
+type Action = "advertise" | "stop" | "delete" | "sold" | "relist";
 
 /** /dashboard/myproducts (seller): the seller's listings, sold ones included, each marked sold or put on sale again here. */
 export default function MyProducts() {
@@ -23,6 +23,7 @@ export default function MyProducts() {
   const list = useUserProducts(user?.email);
   const { data: products, error } = list;
   const advertise = useAdvertiseProduct();
+  const stopAd = useStopAdvertising();
   const remove = useDeleteProduct();
   const markSold = useMarkSold();
   const relist = useRelist();
@@ -61,6 +62,24 @@ export default function MyProducts() {
     } catch (err) {
       // 409 when it was paid for or handed over through the shop: the server says so
       toast.error(err instanceof Error ? err.message : t("Could not relist this product"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onStopAd(p: Product) {
+    const yes = await confirm({
+      message: t("Stop advertising this product?"),
+      detail: t("{name} leaves Urgent Sell now. You can advertise it again later.", { name: p.productName }),
+      confirmLabel: t("Stop"),
+    });
+    if (!yes) return;
+    setBusy({ id: p._id, action: "stop" });
+    try {
+      await stopAd.trigger(p._id);
+      toast.success(t("Advertising stopped"));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not stop advertising this product"));
     } finally {
       setBusy(null);
     }
@@ -217,7 +236,20 @@ export default function MyProducts() {
                     </td>
                     <td data-label={t("Advertise")}>
                       {p.advertise ? (
-                        <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">{t("Advertised")}</span>
+                        <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+                          <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">{t("Advertised")}</span>
+                          {p.advertisedUntil && (
+                            <span className="text-xs text-base-content/70">{t("until {date}", { date: formatDateTime(p.advertisedUntil, locale) })}</span>
+                          )}
+                          <RowAction
+                            text={t("Stop")}
+                            label={t("Stop advertising {name}", { name: p.productName })}
+                            tone="outline"
+                            busy={spinning(p, "stop")}
+                            disabled={busy !== null}
+                            onClick={() => void onStopAd(p)}
+                          />
+                        </div>
                       ) : (
                         <RowAction
                           text={t("Advertise")}
