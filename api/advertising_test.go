@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -67,9 +68,11 @@ func TestAdvertisingRunsForItsDaysThenEnds(t *testing.T) {
 	if n := modified(t, m.advertise(m.seller.AccessToken, id)); n != 0 {
 		t.Errorf("advertising a running advertisement again modified %d", n)
 	}
-	// the days pass
+	// the days pass, and the periodic job (store.EndAdvertisements) ends it
 	m.exec("UPDATE products SET advertised_until = now() - interval '1 second' WHERE id = $1", id)
-	m.do(http.MethodPut, "/api/products/report/"+id, nil, bearer(m.buyer.AccessToken)) // any catalogue change drops kept answers
+	if n, err := m.store.EndAdvertisements(context.Background()); err != nil || n != 1 {
+		t.Fatalf("ended %d advertisements, %v", n, err)
+	}
 	if slices.Contains(m.urgent(), id) {
 		t.Error("an ended advertisement is still under Urgent Sell")
 	}

@@ -73,7 +73,7 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 	if p.PriceDroppedFrom > 0 {
 		out.PriceDroppedFrom = &p.PriceDroppedFrom
 	}
-	if p.Advertised {
+	if p.Advertised && p.AdvertisedUntil != nil {
 		until := p.AdvertisedUntil.UTC()
 		out.AdvertisedUntil = &until
 	}

@@ -6,8 +6,8 @@
 // email of a notification (email.go), the email of an account link
 // (account_email.go), and two periodic passes that River's elected leader
 // queues once per interval for all instances: payment reconciliation
-// (reconcile.go) and the release of reservations that ran out
-// (release.go).
+// (reconcile.go), and the release of reservations and the end of
+// advertisements that ran out (release.go).
 package jobs
 
 import (
@@ -68,7 +68,7 @@ type Options struct {
 	// ReconcileEvery is the interval of Reconcile; 0 is a minute.
 	ReconcileEvery time.Duration
 	// ReleaseEvery is how often the reservations that ran out are
-	// released; 0 is a minute.
+	// released and the advertisements that ran out ended; 0 is a minute.
 	ReleaseEvery time.Duration
 	// ReservationLength is how long a reservation lasts; 0 is
 	// store.ReservationLength (tests shorten it).
@@ -123,9 +123,12 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	if err := river.AddWorkerSafely(workers, release); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &endAdsWorker{store: opts.Store, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
-		periodic = append(periodic, releaseJob(opts.ReleaseEvery))
+		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead

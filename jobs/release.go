@@ -55,3 +55,35 @@ func releaseJob(every time.Duration) *river.PeriodicJob {
 		func() (river.JobArgs, *river.InsertOpts) { return ReleaseArgs{}, nil },
 		&river.PeriodicJobOpts{ID: ReleaseArgs{}.Kind(), RunOnStart: true})
 }
+
+// EndAdsArgs is the periodic job that ends the advertisements whose days
+// are over (store.EndAdvertisements): they leave Urgent Sell, and the
+// change drops every instance's kept catalogue answers.
+type EndAdsArgs struct{}
+
+// Kind names the job in River's table.
+func (EndAdsArgs) Kind() string { return "end_advertisements" }
+
+// InsertOpts: as for the releases, one attempt and one queued at a time.
+func (EndAdsArgs) InsertOpts() river.InsertOpts { return ReleaseArgs{}.InsertOpts() }
+
+type endAdsWorker struct {
+	river.WorkerDefaults[EndAdsArgs]
+	store *store.Store
+	log   *slog.Logger
+}
+
+// Work ends what ran out.
+func (w *endAdsWorker) Work(ctx context.Context, _ *river.Job[EndAdsArgs]) error {
+	n, err := w.store.EndAdvertisements(ctx)
+	if n > 0 {
+		w.log.Info("advertisements ended: their days are over", "count", n)
+	}
+	return err
+}
+
+func endAdsJob(every time.Duration) *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(every),
+		func() (river.JobArgs, *river.InsertOpts) { return EndAdsArgs{}, nil },
+		&river.PeriodicJobOpts{ID: EndAdsArgs{}.Kind(), RunOnStart: true})
+}

@@ -78,3 +78,39 @@ func TestReservationsReleasedOnceAcrossInstances(t *testing.T) {
 		t.Errorf("%d laptops still reserved (want 1), %d release notices (want 4: each side of two)", reserved, told)
 	}
 }
+
+// Advertisements whose days are over are ended by the periodic job; a
+// running one is left alone.
+func TestAdvertisementsEndWhenTheirDaysAreOver(t *testing.T) {
+	t.Parallel()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	ctx := context.Background()
+	seller := newUser(t, s, "adseller")
+	var ids []int64
+	for i := range 2 {
+		p, err := s.CreateProduct(ctx, store.NewProduct{SellerID: seller.ID, CategoryID: 1, Name: "Ad laptop", Picture: "/uploads/x.jpg",
+			SellPrice: int64(1000 + i), OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "01700000000"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AdvertiseProduct(ctx, p.ID, seller.ID, 7, 5); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	if _, err := pool.Exec(ctx, "UPDATE products SET advertised_until = now() - interval '1 minute' WHERE id = $1", ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	startRunner(t, pool, &mail.Log{Logger: slog.New(slog.DiscardHandler)}, func(o *jobs.Options) { o.ReleaseEvery = 200 * time.Millisecond })
+	advertised := func(id int64) (on bool) {
+		if err := pool.QueryRow(ctx, "SELECT advertised_at IS NOT NULL FROM products WHERE id = $1", id).Scan(&on); err != nil {
+			t.Fatal(err)
+		}
+		return on
+	}
+	waitFor(t, "the ended advertisement", 20*time.Second, func() bool { return !advertised(ids[0]) })
+	if !advertised(ids[1]) {
+		t.Error("a running advertisement was ended")
+	}
+}

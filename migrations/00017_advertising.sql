@@ -4,9 +4,8 @@
 ALTER TABLE products ADD COLUMN advertised_until timestamptz;
 UPDATE products SET advertised_until = greatest(advertised_at, now()) + interval '7 days' WHERE advertised_at IS NOT NULL;
 ALTER TABLE products ADD CONSTRAINT products_advertised_until_check CHECK ((advertised_at IS NULL) = (advertised_until IS NULL));
--- a seller's current advertisements, counted against ADVERTISE_LIMIT
-CREATE INDEX products_seller_advertised_idx ON products (seller_id, advertised_until)
-    WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND deleted_at IS NULL;
+-- (a seller's current advertisements are counted through
+-- products_seller_idx: a seller has few products)
 
 CREATE OR REPLACE VIEW product_listings AS
 SELECT
@@ -93,6 +92,5 @@ JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
 WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL;
 
-DROP INDEX products_seller_advertised_idx;
 ALTER TABLE products DROP CONSTRAINT products_advertised_until_check;
 ALTER TABLE products DROP COLUMN advertised_until;

@@ -9,10 +9,11 @@ RETURNING id;
 SELECT * FROM product_listings WHERE id = @id;
 
 -- name: ListAdvertisedProducts :many
--- Urgent Sell: current advertisements, the most recently advertised first,
--- a page at a time.
+-- Urgent Sell: the most recently advertised first, a page at a time. An
+-- advertisement that ran out is ended by a periodic job
+-- (EndAdvertisements), which also tells the kept catalogue answers.
 SELECT * FROM product_listings
-WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND advertised_until > now()
+WHERE advertised_at IS NOT NULL AND sold_at IS NULL
   AND (advertised_at, id) < (COALESCE(sqlc.narg(after_time)::timestamptz, 'infinity'), COALESCE(sqlc.narg(after_id)::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT @page_size;
@@ -115,3 +116,8 @@ WHERE id = @id;
 SELECT f.user_id FROM favourites f JOIN users u ON u.id = f.user_id
 WHERE f.product_id = @product_id AND u.deleted_at IS NULL AND f.user_id <> @seller_id
 ORDER BY f.user_id;
+
+-- name: EndAdvertisements :execrows
+-- Advertisements whose days are over leave Urgent Sell.
+UPDATE products SET advertised_at = NULL, advertised_until = NULL
+WHERE advertised_at IS NOT NULL AND advertised_until <= now();

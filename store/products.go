@@ -94,7 +94,7 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		Name: r.ProductName, Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice,
 		Condition: r.Condition, Location: r.Location, Used: r.Used, Phone: r.Phone, Description: r.Description,
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
-		Advertised: r.AdvertisedAt != nil && r.AdvertisedUntil != nil && r.AdvertisedUntil.After(time.Now()), AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
+		Advertised: r.AdvertisedAt != nil, AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
 		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom,
 		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
 			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
@@ -249,6 +249,13 @@ func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64,
 		return err
 	})
 	return changed, err
+}
+
+// EndAdvertisements takes the advertisements whose days are over out of
+// Urgent Sell (a periodic job runs it) and returns how many.
+func (s *Store) EndAdvertisements(ctx context.Context) (int64, error) {
+	n, err := s.q.EndAdvertisements(ctx)
+	return n, translate(err)
 }
 
 // StopAdvertising takes a product out of Urgent Sell: the seller's own

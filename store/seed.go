@@ -17,6 +17,23 @@ type SeedProduct struct {
 	SoldAt       *time.Time
 }
 
+// seedAdDays is how long a demo advertisement runs from now: demo data is
+// made to be looked at, so its advertisements run a while whatever their
+// age.
+const seedAdDays = 7
+
+// advertisedUntil is when a seed product's advertisement ends (nil: none).
+func (p SeedProduct) advertisedUntil() *time.Time {
+	if p.AdvertisedAt == nil {
+		return nil
+	}
+	until := time.Now().AddDate(0, 0, seedAdDays)
+	if p.AdvertisedAt.After(time.Now()) {
+		until = p.AdvertisedAt.AddDate(0, 0, seedAdDays)
+	}
+	return &until
+}
+
 // InsertSeedProduct stores a demo product as it is, timestamps included.
 func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, error) {
 	id, err := s.q.InsertSeedProduct(ctx, dbsqlc.InsertSeedProductParams{
@@ -25,7 +42,7 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 		ScreenInches: p.Specs.ScreenInches, Gpu: p.Specs.GPU, BatteryHealth: p.Specs.BatteryHealth, Charger: p.Specs.Charger, WarrantyMonths: p.Specs.WarrantyMonths,
 		SellPrice: p.SellPrice, OriginalPrice: p.OriginalPrice, Condition: p.Condition, Location: p.Location,
 		Used: p.Used, Phone: p.Phone, Description: p.Description, CreatedAt: p.CreatedAt,
-		AdvertisedAt: p.AdvertisedAt, SoldAt: p.SoldAt,
+		AdvertisedAt: p.AdvertisedAt, AdvertisedUntil: p.advertisedUntil(), SoldAt: p.SoldAt,
 	})
 	return id, translate(err)
 }
@@ -34,7 +51,7 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 // faster than one insert each. next is called until it returns false.
 func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, bool)) (int64, error) {
 	cols := []string{"seller_id", "category_id", "product_name", "picture", "photos", "sell_price", "original_price", "condition",
-		"location", "used", "phone", "description", "created_at", "advertised_at", "sold_at",
+		"location", "used", "phone", "description", "created_at", "advertised_at", "advertised_until", "sold_at",
 		"processor", "ram_gb", "storage_gb", "storage_type", "screen_inches", "gpu", "battery_health", "charger", "warranty_months"}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -54,7 +71,7 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 		photos := p.photos()
 		sp := p.Specs
 		return []any{p.SellerID, p.CategoryID, p.Name, photos[0], photos, p.SellPrice, p.OriginalPrice, p.Condition,
-			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.SoldAt,
+			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.advertisedUntil(), p.SoldAt,
 			sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches, sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths}, nil
 	}))
 	return n, translate(err)

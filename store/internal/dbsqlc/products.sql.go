@@ -168,6 +168,20 @@ func (q *Queries) DeleteReportedProduct(ctx context.Context, id int64) (int64, e
 	return result.RowsAffected(), nil
 }
 
+const endAdvertisements = `-- name: EndAdvertisements :execrows
+UPDATE products SET advertised_at = NULL, advertised_until = NULL
+WHERE advertised_at IS NOT NULL AND advertised_until <= now()
+`
+
+// Advertisements whose days are over leave Urgent Sell.
+func (q *Queries) EndAdvertisements(ctx context.Context) (int64, error) {
+	result, err := q.db.Exec(ctx, endAdvertisements)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const getProduct = `-- name: GetProduct :one
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings WHERE id = $1
 `
@@ -215,7 +229,7 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
 SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
-WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND advertised_until > now()
+WHERE advertised_at IS NOT NULL AND sold_at IS NULL
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT $3
@@ -227,8 +241,9 @@ type ListAdvertisedProductsParams struct {
 	PageSize  int32
 }
 
-// Urgent Sell: current advertisements, the most recently advertised first,
-// a page at a time.
+// Urgent Sell: the most recently advertised first, a page at a time. An
+// advertisement that ran out is ended by a periodic job
+// (EndAdvertisements), which also tells the kept catalogue answers.
 func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertisedProductsParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, listAdvertisedProducts, arg.AfterTime, arg.AfterID, arg.PageSize)
 	if err != nil {
