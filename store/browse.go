@@ -41,9 +41,19 @@ type BrowseFilter struct {
 	Condition    string
 	Location     string // a part of the location, matched literally
 	VerifiedOnly bool
-	Sort         string
-	After        *Cursor
-	Limit        int
+	// the laptop's specs (0 or "": any); a product without the spec given
+	// matches no filter of it
+	RAMMin      int32   // GB
+	StorageMin  int32   // GB
+	StorageType string  // SSD, HDD or eMMC
+	BatteryMin  int32   // percent
+	ScreenMin   float32 // inches
+	ScreenMax   float32
+	Processor   string // words, each matching the start of a word of the processor
+	SellerID    int64
+	Sort        string
+	After       *Cursor
+	Limit       int
 	// ManyMatchesAt overrides manyMatches (tests check both search forms)
 	ManyMatchesAt int64
 }
@@ -52,6 +62,42 @@ type BrowseFilter struct {
 // punctuation alone is no search.
 func (f BrowseFilter) Searching() bool {
 	return searchQuery(f.Words) != ""
+}
+
+// specArgs are a filter's specs as the queries take them (nil: any).
+type specArgs struct {
+	ramMin, storageMin, batteryMin *int32
+	storageType                    *string
+	screenMin, screenMax           *float32
+	processor                      *string // a prefix tsquery
+	sellerID                       *int64
+}
+
+func (f BrowseFilter) specArgs() specArgs {
+	whole := func(v int32) *int32 {
+		if v == 0 {
+			return nil
+		}
+		return &v
+	}
+	inches := func(v float32) *float32 {
+		if v == 0 {
+			return nil
+		}
+		return &v
+	}
+	a := specArgs{ramMin: whole(f.RAMMin), storageMin: whole(f.StorageMin), batteryMin: whole(f.BatteryMin),
+		screenMin: inches(f.ScreenMin), screenMax: inches(f.ScreenMax)}
+	if q := searchQuery(f.Processor); q != "" {
+		a.processor = &q
+	}
+	if f.StorageType != "" {
+		a.storageType = &f.StorageType
+	}
+	if f.SellerID != 0 {
+		a.sellerID = &f.SellerID
+	}
+	return a
 }
 
 // ListProducts returns one page of available products as f filters and
@@ -86,6 +132,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		category = &c.ID
 	}
+	sp := f.specArgs()
 	size := int32(f.Limit + 1) // one more tells whether a next page exists
 	if category != nil && f.plain() {
 		p := dbsqlc.BrowseCategoryNewestParams{CategoryID: *category, PageSize: size}
@@ -141,6 +188,24 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			query, matchIDs = nil, ids
 		}
 	}
+	if sp.processor != nil && matchIDs == nil {
+		// a processor few laptops have goes by their ids too: the planner
+		// cannot tell how rare its words are within a brand
+		at := int64(manyMatches)
+		if f.ManyMatchesAt > 0 {
+			at = f.ManyMatchesAt
+		}
+		ids, err := s.custom.ListProcessorMatches(ctx, dbsqlc.ListProcessorMatchesParams{Processor: *sp.processor, CategoryID: category, UpTo: int32(at)})
+		if err != nil {
+			return nil, nil, translate(err)
+		}
+		if len(ids) == 0 {
+			return []Product{}, nil, nil
+		}
+		if int64(len(ids)) < at {
+			matchIDs = ids
+		}
+	}
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
 	var err error
@@ -152,10 +217,14 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		if sort == SortPriceAsc {
 			rows, err = s.custom.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+				Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		} else {
 			rows, err = s.custom.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+				Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
 		}
 	case SortRelevance:
 		var afterRank *float32
@@ -164,7 +233,9 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		var ranked []dbsqlc.BrowseRelevanceRow
 		ranked, err = s.custom.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: tsquery, MatchIds: matchIDs, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterRank: afterRank, AfterID: afterID, PageSize: size})
+			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+			RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+			Processor: sp.processor, SellerID: sp.sellerID, AfterRank: afterRank, AfterID: afterID, PageSize: size})
 		for _, r := range ranked {
 			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
 				Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
@@ -180,18 +251,22 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		if f.After != nil {
 			afterTime = &f.After.Time
 		}
-		if query != nil {
+		if query != nil && matchIDs == nil {
 			// a broad search: its own walk, reading each product once
 			var found []dbsqlc.BrowseSearchNewestRow
 			found, err = s.custom.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+				Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 			for _, r := range found {
 				rows = append(rows, dbsqlc.ProductListing(r))
 			}
 			break
 		}
 		rows, err = s.custom.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+			RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+			Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 	}
 	if err != nil {
 		return nil, nil, translate(err)
@@ -202,7 +277,13 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 // plain tells whether f asks for nothing but a brand's newest products.
 func (f BrowseFilter) plain() bool {
 	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
-		!f.VerifiedOnly && f.Sort == SortNewest
+		!f.VerifiedOnly && !f.specFiltered() && f.Sort == SortNewest
+}
+
+// specFiltered tells whether f filters by a spec or a seller.
+func (f BrowseFilter) specFiltered() bool {
+	return f.RAMMin != 0 || f.StorageMin != 0 || f.StorageType != "" || f.BatteryMin != 0 || f.ScreenMin != 0 ||
+		f.ScreenMax != 0 || searchQuery(f.Processor) != "" || f.SellerID != 0
 }
 
 // page cuts the extra row off rows and makes the next page's cursor from

@@ -163,6 +163,14 @@ type Product struct {
 	UpdatedAt        *time.Time
 }
 
+type ProductFacetCount struct {
+	CategoryID  int64
+	Condition   string
+	RamGb       int32
+	StorageType string
+	Available   int64
+}
+
 type ProductListing struct {
 	ID               int64
 	SellerID         int64

@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"errors"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// Facets are the counts beside a browse's choices: how many available
+// products match each category, condition, RAM size and storage type.
+// Each facet leaves out its own filter (a shopper filtering by 8 GB still
+// sees how many 16 GB laptops there are) and keeps every other. A value no
+// matching product has is left out, as are products without that spec.
+type Facets struct {
+	Category    map[string]int64
+	Condition   map[string]int64
+	RAMGB       map[int32]int64
+	StorageType map[string]int64
+}
+
+// facetGroup is how many available products share a category, a
+// condition, a RAM size and a storage type (0 and "": not given).
+type facetGroup struct {
+	categoryID  int64
+	category    string
+	condition   string
+	ramGB       int32
+	storageType string
+	available   int64
+}
+
+// ListFacets counts the choices of a browse filtered by f (its sort, cursor
+// and limit play no part). A filter by category, condition, RAM and
+// storage type alone is answered from the counts triggers keep (a few
+// hundred rows at any size); any other filter counts the products it
+// picks.
+func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) {
+	category := int64(-1) // an unknown category: nothing matches it
+	if f.Category != "" {
+		c, err := s.GetCategoryByName(ctx, f.Category)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return Facets{}, err
+		}
+		if err == nil {
+			category = c.ID
+		}
+	} else {
+		category = 0
+	}
+	var groups []facetGroup
+	if f.countsKept() {
+		rows, err := s.q.ListFacetCounts(ctx)
+		if err != nil {
+			return Facets{}, translate(err)
+		}
+		for _, r := range rows {
+			groups = append(groups, facetGroup{r.CategoryID, r.Category, r.Condition, r.RamGb, r.StorageType, r.Available})
+		}
+		return sumFacets(groups, f, category), nil
+	}
+	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
+	if tsquery := searchQuery(f.Words); tsquery != "" {
+		// as a list does: few matches go by their ids, many by the query
+		ids, err := s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: tsquery, UpTo: manyMatches})
+		if err != nil {
+			return Facets{}, translate(err)
+		}
+		if len(ids) == 0 {
+			return sumFacets(nil, f, category), nil
+		}
+		if len(ids) < manyMatches {
+			p.MatchIds = ids
+		} else {
+			p.Query = &tsquery
+		}
+	}
+	if f.MinPrice != 0 {
+		p.MinPrice = &f.MinPrice
+	}
+	if f.MaxPrice != 0 {
+		p.MaxPrice = &f.MaxPrice
+	}
+	if f.Location != "" {
+		loc := likeEscape(f.Location)
+		p.Location = &loc
+	}
+	sp := f.specArgs()
+	p.StorageMin, p.BatteryMin, p.ScreenMin, p.ScreenMax, p.Processor, p.SellerID =
+		sp.storageMin, sp.batteryMin, sp.screenMin, sp.screenMax, sp.processor, sp.sellerID
+	rows, err := s.custom.CountFacetsLive(ctx, p)
+	if err != nil {
+		return Facets{}, translate(err)
+	}
+	for _, r := range rows {
+		groups = append(groups, facetGroup{r.CategoryID, r.Category, r.Condition, r.RamGb, r.StorageType, r.Available})
+	}
+	return sumFacets(groups, f, category), nil
+}
+
+// countsKept tells whether f filters by nothing the kept counts lack.
+func (f BrowseFilter) countsKept() bool {
+	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly &&
+		f.StorageMin == 0 && f.BatteryMin == 0 && f.ScreenMin == 0 && f.ScreenMax == 0 &&
+		searchQuery(f.Processor) == "" && f.SellerID == 0
+}
+
+// sumFacets adds groups up into each facet, applying f's filters by
+// category (its id; 0: any), condition, RAM and storage type to every
+// facet but their own.
+func sumFacets(groups []facetGroup, f BrowseFilter, category int64) Facets {
+	out := Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{}}
+	for _, g := range groups {
+		byCategory := category == 0 || g.categoryID == category
+		byCondition := f.Condition == "" || g.condition == f.Condition
+		byRAM := f.RAMMin == 0 || (g.ramGB != 0 && g.ramGB >= f.RAMMin)
+		byStorage := f.StorageType == "" || g.storageType == f.StorageType
+		if byCondition && byRAM && byStorage {
+			out.Category[g.category] += g.available
+		}
+		if byCategory && byRAM && byStorage {
+			out.Condition[g.condition] += g.available
+		}
+		if byCategory && byCondition && byStorage && g.ramGB != 0 {
+			out.RAMGB[g.ramGB] += g.available
+		}
+		if byCategory && byCondition && byRAM && g.storageType != "" {
+			out.StorageType[g.storageType] += g.available
+		}
+	}
+	return out
+}
