@@ -15,55 +15,66 @@ CREATE INDEX products_screen_idx ON products (screen_inches) WHERE sold_at IS NU
 CREATE INDEX products_processor_idx ON products USING gin (to_tsvector('simple', processor)) WHERE sold_at IS NULL AND deleted_at IS NULL;
 
 -- The counts of the commonest pages (a brand, everything, or those narrowed
--- by condition, RAM and storage type only) come from product_facet_counts:
--- how many available products each combination of category, condition, RAM
--- and storage type has. It is a few hundred rows where the catalogue has a
--- million, so every facet of such a page is a sum over it in memory
--- (store/facets.go). It is kept like category_counts (00004): statement-level
--- triggers with transition tables, so a COPY of a million rows changes each
--- combination once; an UPDATE changes only the combinations it moved
--- products between (a price change or an advert changes none), in one
--- statement taking the rows in key order, so two updates cannot deadlock
--- on them.
+-- by condition and the specs' pickers: RAM, storage and its type, screen,
+-- battery in steps of ten) come from product_facet_counts: how many
+-- available products each combination of those has. Laptops come in few
+-- configurations, so it is a few hundred rows where the catalogue has a
+-- million, and every facet of such a page is a sum over it in memory
+-- (store/facets.go). It is kept like category_counts (00004):
+-- statement-level triggers with transition tables, so a COPY of a million
+-- rows changes each combination once; an UPDATE changes only the
+-- combinations it moved products between (a price change or an advert
+-- changes none), in one statement taking the rows in key order, so two
+-- updates cannot deadlock on them.
 CREATE TABLE product_facet_counts (
-    category_id  bigint  NOT NULL CONSTRAINT product_facet_counts_category_fkey REFERENCES categories (id) ON DELETE CASCADE,
-    condition    text    NOT NULL,
-    ram_gb       integer NOT NULL, -- 0: not given
-    storage_type text    NOT NULL, -- '': not given
+    category_id   bigint  NOT NULL CONSTRAINT product_facet_counts_category_fkey REFERENCES categories (id) ON DELETE CASCADE,
+    condition     text    NOT NULL,
+    -- each spec as its kept: 0, '' or -1 when not given
+    ram_gb        integer NOT NULL,
+    storage_type  text    NOT NULL,
+    storage_gb    integer NOT NULL,
+    screen_inches real    NOT NULL,
+    battery_tens  integer NOT NULL, -- battery_health / 10: 0 to 10
     -- products neither sold nor deleted
-    available    bigint  NOT NULL,
-    CONSTRAINT product_facet_counts_pkey PRIMARY KEY (category_id, condition, ram_gb, storage_type)
+    available     bigint  NOT NULL,
+    CONSTRAINT product_facet_counts_pkey PRIMARY KEY (category_id, condition, ram_gb, storage_type, storage_gb, screen_inches, battery_tens)
 );
-INSERT INTO product_facet_counts (category_id, condition, ram_gb, storage_type, available)
-SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), count(*)
+INSERT INTO product_facet_counts (category_id, condition, ram_gb, storage_type, storage_gb, screen_inches, battery_tens, available)
+SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), coalesce(storage_gb, 0), coalesce(screen_inches, 0),
+       coalesce(battery_health / 10, -1), count(*)
 FROM products WHERE sold_at IS NULL AND deleted_at IS NULL
-GROUP BY 1, 2, 3, 4;
+GROUP BY 1, 2, 3, 4, 5, 6, 7;
 
 -- +goose StatementBegin
 CREATE FUNCTION count_product_facets() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'INSERT' THEN
-        INSERT INTO product_facet_counts AS f (category_id, condition, ram_gb, storage_type, available)
-        SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), count(*)
+        INSERT INTO product_facet_counts AS f (category_id, condition, ram_gb, storage_type, storage_gb, screen_inches, battery_tens, available)
+        SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), coalesce(storage_gb, 0), coalesce(screen_inches, 0),
+               coalesce(battery_health / 10, -1), count(*)
         FROM new_rows WHERE sold_at IS NULL AND deleted_at IS NULL
-        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-        ON CONFLICT (category_id, condition, ram_gb, storage_type) DO UPDATE SET available = f.available + EXCLUDED.available;
+        GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
+        ON CONFLICT ON CONSTRAINT product_facet_counts_pkey DO UPDATE SET available = f.available + EXCLUDED.available;
     ELSIF TG_OP = 'DELETE' THEN
-        INSERT INTO product_facet_counts AS f (category_id, condition, ram_gb, storage_type, available)
-        SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), -count(*)
+        INSERT INTO product_facet_counts AS f (category_id, condition, ram_gb, storage_type, storage_gb, screen_inches, battery_tens, available)
+        SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), coalesce(storage_gb, 0), coalesce(screen_inches, 0),
+               coalesce(battery_health / 10, -1), -count(*)
         FROM old_rows WHERE sold_at IS NULL AND deleted_at IS NULL
-        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-        ON CONFLICT (category_id, condition, ram_gb, storage_type) DO UPDATE SET available = f.available + EXCLUDED.available;
+        GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
+        ON CONFLICT ON CONSTRAINT product_facet_counts_pkey DO UPDATE SET available = f.available + EXCLUDED.available;
     ELSE
-        INSERT INTO product_facet_counts AS f (category_id, condition, ram_gb, storage_type, available)
-        SELECT category_id, condition, ram_gb, storage_type, sum(n)
-        FROM (SELECT category_id, condition, coalesce(ram_gb, 0) AS ram_gb, coalesce(storage_type, '') AS storage_type, -1 AS n
+        INSERT INTO product_facet_counts AS f (category_id, condition, ram_gb, storage_type, storage_gb, screen_inches, battery_tens, available)
+        SELECT category_id, condition, ram_gb, storage_type, storage_gb, screen_inches, battery_tens, sum(n)
+        FROM (SELECT category_id, condition, coalesce(ram_gb, 0) AS ram_gb, coalesce(storage_type, '') AS storage_type,
+                     coalesce(storage_gb, 0) AS storage_gb, coalesce(screen_inches, 0) AS screen_inches,
+                     coalesce(battery_health / 10, -1) AS battery_tens, -1 AS n
               FROM old_rows WHERE sold_at IS NULL AND deleted_at IS NULL
               UNION ALL
-              SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), 1
+              SELECT category_id, condition, coalesce(ram_gb, 0), coalesce(storage_type, ''), coalesce(storage_gb, 0), coalesce(screen_inches, 0),
+                     coalesce(battery_health / 10, -1), 1
               FROM new_rows WHERE sold_at IS NULL AND deleted_at IS NULL) moved
-        GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4
-        ON CONFLICT (category_id, condition, ram_gb, storage_type) DO UPDATE SET available = f.available + EXCLUDED.available;
+        GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
+        ON CONFLICT ON CONSTRAINT product_facet_counts_pkey DO UPDATE SET available = f.available + EXCLUDED.available;
     END IF;
     RETURN NULL;
 END

@@ -173,21 +173,21 @@ ORDER BY p.created_at DESC, p.id DESC
 LIMIT sqlc.arg(page_size);
 
 -- name: ListFacetCounts :many
--- How many available products each combination of category, condition,
--- RAM and storage type has (0 and '': not given), kept by triggers
+-- How many available products each combination of category, condition and
+-- the specs' pickers has (0, '' and -1: not given), kept by triggers
 -- (migration 00016): a few hundred rows at any catalogue size, summed into
 -- the facets by the store.
-SELECT f.category_id, c.name AS category, f.condition, f.ram_gb, f.storage_type, f.available
+SELECT f.category_id, c.name AS category, f.condition, f.ram_gb, f.storage_type, f.storage_gb, f.screen_inches, f.battery_tens, f.available
 FROM product_facet_counts f JOIN categories c ON c.id = f.category_id
 WHERE f.available > 0;
 
 -- name: CountFacetsLive :many
--- The same combinations counted among the available products a filter the
--- kept counts know nothing of picks (a search, prices, place, verified
--- sellers, the specs but RAM and storage type, a seller). Category,
--- condition, RAM and storage type are grouped, not filtered: each facet
--- leaves out its own filter, so the store applies them as it sums. A
--- search comes as its few match_ids or, when broad, as query.
+-- The facets' combinations counted among the available products a filter
+-- the kept counts know nothing of picks (a search, prices, place, verified
+-- sellers, processor words, a seller, a battery not in steps of ten).
+-- Category, condition, RAM and storage type are grouped, not filtered: each
+-- facet leaves out its own filter, so the store applies them as it sums.
+-- A search comes as its few match_ids or, when broad, as query.
 SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
 FROM (
     SELECT p.category_id, p.condition, coalesce(p.ram_gb, 0)::integer AS ram_gb,

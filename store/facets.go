@@ -20,21 +20,29 @@ type Facets struct {
 }
 
 // facetGroup is how many available products share a category, a
-// condition, a RAM size and a storage type (0 and "": not given).
+// condition, a RAM size and a storage type (0 and "": not given) and, from
+// the kept counts, a storage size, a screen and a battery's tens (0, 0 and
+// -1: not given).
 type facetGroup struct {
 	categoryID  int64
 	category    string
 	condition   string
 	ramGB       int32
 	storageType string
-	available   int64
+	// kept: the group's storage, screen and battery are known; counted
+	// afresh, the query has already applied their filters
+	kept         bool
+	storageGB    int32
+	screenInches float32
+	batteryTens  int32
+	available    int64
 }
 
 // ListFacets counts the choices of a browse filtered by f (its sort, cursor
 // and limit play no part). A filter by category, condition, RAM and
 // storage type alone is answered from the counts triggers keep (a few
 // hundred rows at any size); any other filter counts the products it
-// picks.
+// picks. Either way the facets are summed here.
 func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) {
 	category := int64(-1) // an unknown category: nothing matches it
 	if f.Category != "" {
@@ -55,7 +63,8 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 			return Facets{}, translate(err)
 		}
 		for _, r := range rows {
-			groups = append(groups, facetGroup{r.CategoryID, r.Category, r.Condition, r.RamGb, r.StorageType, r.Available})
+			groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
+				kept: true, storageGB: r.StorageGb, screenInches: r.ScreenInches, batteryTens: r.BatteryTens, available: r.Available})
 		}
 		return sumFacets(groups, f, category), nil
 	}
@@ -93,21 +102,23 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		return Facets{}, translate(err)
 	}
 	for _, r := range rows {
-		groups = append(groups, facetGroup{r.CategoryID, r.Category, r.Condition, r.RamGb, r.StorageType, r.Available})
+		groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
+			available: r.Available})
 	}
 	return sumFacets(groups, f, category), nil
 }
 
-// countsKept tells whether f filters by nothing the kept counts lack.
+// countsKept tells whether f filters by nothing the kept counts lack: they
+// know the battery in steps of ten.
 func (f BrowseFilter) countsKept() bool {
 	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly &&
-		f.StorageMin == 0 && f.BatteryMin == 0 && f.ScreenMin == 0 && f.ScreenMax == 0 &&
-		searchQuery(f.Processor) == "" && f.SellerID == 0
+		f.BatteryMin%10 == 0 && searchQuery(f.Processor) == "" && f.SellerID == 0
 }
 
 // sumFacets adds groups up into each facet, applying f's filters by
 // category (its id; 0: any), condition, RAM and storage type to every
-// facet but their own.
+// facet but their own, and those by the other specs, which no facet shows,
+// to every facet.
 func sumFacets(groups []facetGroup, f BrowseFilter, category int64) Facets {
 	out := Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{}}
 	for _, g := range groups {
@@ -115,6 +126,12 @@ func sumFacets(groups []facetGroup, f BrowseFilter, category int64) Facets {
 		byCondition := f.Condition == "" || g.condition == f.Condition
 		byRAM := f.RAMMin == 0 || (g.ramGB != 0 && g.ramGB >= f.RAMMin)
 		byStorage := f.StorageType == "" || g.storageType == f.StorageType
+		if g.kept && !((f.StorageMin == 0 || g.storageGB >= f.StorageMin) &&
+			(f.ScreenMin == 0 || g.screenInches != 0 && g.screenInches >= f.ScreenMin) &&
+			(f.ScreenMax == 0 || g.screenInches != 0 && g.screenInches <= f.ScreenMax) &&
+			(f.BatteryMin == 0 || g.batteryTens >= f.BatteryMin/10)) {
+			continue
+		}
 		if byCondition && byRAM && byStorage {
 			out.Category[g.category] += g.available
 		}

@@ -109,6 +109,8 @@ func specFilters(sellers []int64) []store.BrowseFilter {
 		{StorageType: "SSD"},
 		{StorageType: "eMMC"},
 		{BatteryMin: 80},
+		{BatteryMin: 85},
+		{BatteryMin: 100},
 		{ScreenMin: 14},
 		{ScreenMax: 14},
 		{ScreenMin: 13.3, ScreenMax: 15.6},
@@ -121,6 +123,8 @@ func specFilters(sellers []int64) []store.BrowseFilter {
 		{MinPrice: 3000},
 		{Category: "HP", RAMMin: 8, StorageType: "SSD"},
 		{Category: "APPLE", Condition: "excellent", RAMMin: 16},
+		{Category: "HP", StorageMin: 256, ScreenMin: 14, ScreenMax: 15.6, BatteryMin: 60, StorageType: "SSD"},
+		{Category: "HP", StorageMin: 256, ScreenMin: 14, ScreenMax: 15.6, BatteryMin: 65, StorageType: "SSD"},
 		{Category: "ASUS", Words: "office", RAMMin: 8, StorageMin: 256, StorageType: "SSD", BatteryMin: 60, ScreenMin: 13.3, ScreenMax: 15.6},
 		{Category: "WALTON", Processor: "ryzen", SellerID: sellers[0], BatteryMin: 80},
 		{Category: "NOPE"},
@@ -241,12 +245,14 @@ func liveFacetGroups(t *testing.T, pool *pgxpool.Pool) (kept, live string) {
 		}
 		return out
 	}
-	kept = read(`SELECT coalesce(string_agg(format('%s/%s/%s/%s=%s', category_id, condition, ram_gb, storage_type, available), ' '
-		ORDER BY category_id, condition, ram_gb, storage_type), '') FROM product_facet_counts WHERE available <> 0`)
-	live = read(`SELECT coalesce(string_agg(format('%s/%s/%s/%s=%s', category_id, condition, ram_gb, storage_type, n), ' '
-		ORDER BY category_id, condition, ram_gb, storage_type), '') FROM (
-		SELECT category_id, condition, coalesce(ram_gb, 0) AS ram_gb, coalesce(storage_type, '') AS storage_type, count(*) AS n
-		FROM products WHERE sold_at IS NULL AND deleted_at IS NULL GROUP BY 1, 2, 3, 4) g`)
+	const key = `format('%s/%s/%s/%s/%s/%s/%s', category_id, condition, ram_gb, storage_type, storage_gb, screen_inches, battery_tens)`
+	kept = read(`SELECT coalesce(string_agg(` + key + ` || '=' || available, ' ' ORDER BY ` + key + `), '')
+		FROM product_facet_counts WHERE available <> 0`)
+	live = read(`SELECT coalesce(string_agg(` + key + ` || '=' || n, ' ' ORDER BY ` + key + `), '') FROM (
+		SELECT category_id, condition, coalesce(ram_gb, 0) AS ram_gb, coalesce(storage_type, '') AS storage_type,
+		       coalesce(storage_gb, 0) AS storage_gb, coalesce(screen_inches, 0) AS screen_inches,
+		       coalesce(battery_health / 10, -1) AS battery_tens, count(*) AS n
+		FROM products WHERE sold_at IS NULL AND deleted_at IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7) g`)
 	return kept, live
 }
 

@@ -838,12 +838,12 @@ type CountFacetsLiveRow struct {
 	Available   int64
 }
 
-// The same combinations counted among the available products a filter the
-// kept counts know nothing of picks (a search, prices, place, verified
-// sellers, the specs but RAM and storage type, a seller). Category,
-// condition, RAM and storage type are grouped, not filtered: each facet
-// leaves out its own filter, so the store applies them as it sums. A
-// search comes as its few match_ids or, when broad, as query.
+// The facets' combinations counted among the available products a filter
+// the kept counts know nothing of picks (a search, prices, place, verified
+// sellers, processor words, a seller, a battery not in steps of ten).
+// Category, condition, RAM and storage type are grouped, not filtered: each
+// facet leaves out its own filter, so the store applies them as it sums.
+// A search comes as its few match_ids or, when broad, as query.
 func (q *Queries) CountFacetsLive(ctx context.Context, arg CountFacetsLiveParams) ([]CountFacetsLiveRow, error) {
 	rows, err := q.db.Query(ctx, countFacetsLive,
 		arg.Query,
@@ -896,22 +896,25 @@ func (q *Queries) GetCategoryCount(ctx context.Context, categoryID int64) (int64
 }
 
 const listFacetCounts = `-- name: ListFacetCounts :many
-SELECT f.category_id, c.name AS category, f.condition, f.ram_gb, f.storage_type, f.available
+SELECT f.category_id, c.name AS category, f.condition, f.ram_gb, f.storage_type, f.storage_gb, f.screen_inches, f.battery_tens, f.available
 FROM product_facet_counts f JOIN categories c ON c.id = f.category_id
 WHERE f.available > 0
 `
 
 type ListFacetCountsRow struct {
-	CategoryID  int64
-	Category    string
-	Condition   string
-	RamGb       int32
-	StorageType string
-	Available   int64
+	CategoryID   int64
+	Category     string
+	Condition    string
+	RamGb        int32
+	StorageType  string
+	StorageGb    int32
+	ScreenInches float32
+	BatteryTens  int32
+	Available    int64
 }
 
-// How many available products each combination of category, condition,
-// RAM and storage type has (0 and ”: not given), kept by triggers
+// How many available products each combination of category, condition and
+// the specs' pickers has (0, ” and -1: not given), kept by triggers
 // (migration 00016): a few hundred rows at any catalogue size, summed into
 // the facets by the store.
 func (q *Queries) ListFacetCounts(ctx context.Context) ([]ListFacetCountsRow, error) {
@@ -929,6 +932,9 @@ func (q *Queries) ListFacetCounts(ctx context.Context) ([]ListFacetCountsRow, er
 			&i.Condition,
 			&i.RamGb,
 			&i.StorageType,
+			&i.StorageGb,
+			&i.ScreenInches,
+			&i.BatteryTens,
 			&i.Available,
 		); err != nil {
 			return nil, err

@@ -164,11 +164,14 @@ type Product struct {
 }
 
 type ProductFacetCount struct {
-	CategoryID  int64
-	Condition   string
-	RamGb       int32
-	StorageType string
-	Available   int64
+	CategoryID   int64
+	Condition    string
+	RamGb        int32
+	StorageType  string
+	StorageGb    int32
+	ScreenInches float32
+	BatteryTens  int32
+	Available    int64
 }
 
 type ProductListing struct {
