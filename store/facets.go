@@ -56,18 +56,14 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 	} else {
 		category = 0
 	}
-	var groups []facetGroup
 	if f.countsKept() {
-		rows, err := s.q.ListFacetCounts(ctx)
+		groups, err := s.keptFacetGroups(ctx)
 		if err != nil {
-			return Facets{}, translate(err)
-		}
-		for _, r := range rows {
-			groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
-				kept: true, storageGB: r.StorageGb, screenInches: r.ScreenInches, batteryTens: r.BatteryTens, available: r.Available})
+			return Facets{}, err
 		}
 		return sumFacets(groups, f, category), nil
 	}
+	var groups []facetGroup
 	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
 	if tsquery := searchQuery(f.Words); tsquery != "" {
 		// as a list does: few matches go by their ids, many by the query
@@ -108,6 +104,43 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 	return sumFacets(groups, f, category), nil
 }
 
+// keptFacetGroups reads the kept counts.
+func (s *Store) keptFacetGroups(ctx context.Context) ([]facetGroup, error) {
+	rows, err := s.q.ListFacetCounts(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	groups := make([]facetGroup, 0, len(rows))
+	for _, r := range rows {
+		groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
+			kept: true, storageGB: r.StorageGb, screenInches: r.ScreenInches, batteryTens: r.BatteryTens, available: r.Available})
+	}
+	return groups, nil
+}
+
+// countMatching is how many of the kept groups' products meet every filter
+// of f by category (its id; 0: any), condition and specs.
+func countMatching(groups []facetGroup, f BrowseFilter, category int64) int64 {
+	var n int64
+	for _, g := range groups {
+		if (category == 0 || g.categoryID == category) && (f.Condition == "" || g.condition == f.Condition) &&
+			(f.RAMMin == 0 || g.ramGB != 0 && g.ramGB >= f.RAMMin) && (f.StorageType == "" || g.storageType == f.StorageType) &&
+			g.specsMeet(f) {
+			n += g.available
+		}
+	}
+	return n
+}
+
+// specsMeet tells whether a kept group meets f's filters by storage size,
+// screen and battery (in tens); groups counted afresh met them already.
+func (g facetGroup) specsMeet(f BrowseFilter) bool {
+	return !g.kept || (f.StorageMin == 0 || g.storageGB >= f.StorageMin) &&
+		(f.ScreenMin == 0 || g.screenInches != 0 && g.screenInches >= f.ScreenMin) &&
+		(f.ScreenMax == 0 || g.screenInches != 0 && g.screenInches <= f.ScreenMax) &&
+		(f.BatteryMin == 0 || g.batteryTens >= f.BatteryMin/10)
+}
+
 // countsKept tells whether f filters by nothing the kept counts lack: they
 // know the battery in steps of ten.
 func (f BrowseFilter) countsKept() bool {
@@ -126,10 +159,7 @@ func sumFacets(groups []facetGroup, f BrowseFilter, category int64) Facets {
 		byCondition := f.Condition == "" || g.condition == f.Condition
 		byRAM := f.RAMMin == 0 || (g.ramGB != 0 && g.ramGB >= f.RAMMin)
 		byStorage := f.StorageType == "" || g.storageType == f.StorageType
-		if g.kept && !((f.StorageMin == 0 || g.storageGB >= f.StorageMin) &&
-			(f.ScreenMin == 0 || g.screenInches != 0 && g.screenInches >= f.ScreenMin) &&
-			(f.ScreenMax == 0 || g.screenInches != 0 && g.screenInches <= f.ScreenMax) &&
-			(f.BatteryMin == 0 || g.batteryTens >= f.BatteryMin/10)) {
+		if !g.specsMeet(f) {
 			continue
 		}
 		if byCondition && byRAM && byStorage {

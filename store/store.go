@@ -68,6 +68,21 @@ func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.
 	return c.pool.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
 }
 
+// customPlansTx is customPlans within a transaction.
+type customPlansTx struct{ tx pgx.Tx }
+
+func (c customPlansTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return c.tx.Exec(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
+func (c customPlansTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return c.tx.Query(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
+func (c customPlansTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return c.tx.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
 // DefaultMaxConns is the pool size when none is set: four connections a
 // core, and at least eight. pgx's own default (the number of cores, at
 // least four) left a 2-core host with four connections, which a handful of
