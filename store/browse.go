@@ -291,8 +291,6 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	switch {
 	case matching < 0: // no such filter
 		err = run(s.custom)
-	case matching == 0:
-		return []Product{}, nil, nil
 	case matching < at:
 		err = s.matchesFirst(ctx, run)
 	case loose:
@@ -311,16 +309,16 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	return page(rows, ranks, f, byTime)
 }
 
-// specMatches is, by the kept counts, how many products can match f's
-// filters by category, condition and specs: an upper bound, as the other
-// filters are left out, and loose when the battery is between tens
-// (counted from the ten below). -1: f has no such spec filter, or a list
+// specMatches is, by the kept counts (of a second ago at most), how many
+// products can match f's filters by category, condition and specs: an
+// upper bound, as the other filters are left out, and loose when the
+// battery is between tens (counted from the ten below). -1: f has no such spec filter, or a list
 // of ids narrows it already.
 func (s *Store) specMatches(ctx context.Context, f BrowseFilter, matchIDs []int64, category *int64) (n int64, loose bool, err error) {
 	if matchIDs != nil || f.RAMMin == 0 && f.StorageMin == 0 && f.StorageType == "" && f.BatteryMin == 0 && f.ScreenMin == 0 && f.ScreenMax == 0 {
 		return -1, false, nil
 	}
-	groups, err := s.keptFacetGroups(ctx)
+	groups, err := s.recentFacetGroups(ctx)
 	if err != nil {
 		return 0, false, err
 	}
@@ -331,6 +329,23 @@ func (s *Store) specMatches(ctx context.Context, f BrowseFilter, matchIDs []int6
 		cat = *category
 	}
 	return countMatching(groups, bound, cat), bound.BatteryMin != f.BatteryMin, nil
+}
+
+// recentFacetGroups are the kept counts as read at most a second ago: they
+// only choose a plan, never what it finds, so a list filtered by specs
+// need not read them each time.
+func (s *Store) recentFacetGroups(ctx context.Context) ([]facetGroup, error) {
+	s.recentCounts.mu.Lock()
+	defer s.recentCounts.mu.Unlock()
+	if s.recentCounts.groups != nil && time.Since(s.recentCounts.at) < time.Second {
+		return s.recentCounts.groups, nil
+	}
+	groups, err := s.keptFacetGroups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.recentCounts.groups, s.recentCounts.at = groups, time.Now()
+	return groups, nil
 }
 
 // walkTime is how long a walk whose matches the kept counts could not

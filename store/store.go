@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -29,7 +30,13 @@ type Store struct {
 	custom     *dbsqlc.Queries
 	categories categoryIDs
 	broad      broadSearches
-	jobs       *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
+	// the facets' kept counts as last read for choosing a plan (browse.go)
+	recentCounts struct {
+		mu     sync.Mutex
+		at     time.Time
+		groups []facetGroup
+	}
+	jobs *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
 	// noNotices: events write no notifications (WithoutNotices)
 	noNotices bool
 }
