@@ -21,7 +21,12 @@ var publicParams = map[string][]string{
 	"/api/categorys":     nil,
 	"/api/categorys/:id": nil,
 	"/api/products": {"category", "q", "minPrice", "maxPrice", "condition", "location",
-		"verified", "sort", "limit", "cursor"},
+		"verified", "ramMin", "storageMin", "storageType", "batteryMin", "screenMin", "screenMax",
+		"processor", "seller", "sort", "limit", "cursor"},
+	// the list's filters, without its order and pages
+	"/api/products/facets": {"category", "q", "minPrice", "maxPrice", "condition", "location",
+		"verified", "ramMin", "storageMin", "storageType", "batteryMin", "screenMin", "screenMax",
+		"processor", "seller"},
 	"/api/products/:id": nil,
 	"/api/advertised":   {"limit", "cursor"},
 }

@@ -34,6 +34,8 @@ func TestUnknownPublicParameterIsRefused(t *testing.T) {
 		{"/api/categorys?nocache=1", "nocache"},
 		{"/api/categorys/1?x=", "x"},
 		{"/api/products/1?b=2&a=1", "a"},
+		{"/api/products/facets?category=HP&sort=newest", "sort"},
+		{"/api/products/facets?ram=8", "ram"},
 	} {
 		rec := s.get(c.path)
 		e := wantError(t, rec, http.StatusBadRequest, "unknown_parameter")
@@ -42,6 +44,8 @@ func TestUnknownPublicParameterIsRefused(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"/api/products?category=HP&q=elitebook&minPrice=1&maxPrice=90000&condition=good&location=Dhaka&verified=true&sort=price_asc&limit=5",
+		"/api/products?ramMin=8&storageMin=256&storageType=SSD&batteryMin=80&screenMin=13.3&screenMax=15.6&processor=i5&seller=1",
+		"/api/products/facets?category=HP&q=elitebook&minPrice=1&maxPrice=90000&condition=good&location=Dhaka&verified=true&ramMin=8&storageMin=256&storageType=SSD&batteryMin=80&screenMin=13.3&screenMax=15.6&processor=i5&seller=1",
 		"/api/advertised?limit=5", "/api/categorys"} {
 		if rec := s.get(path); rec.Code != http.StatusOK {
 			t.Errorf("GET %s: %d %s", path, rec.Code, rec.Body.String())

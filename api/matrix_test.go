@@ -95,9 +95,12 @@ var matrix = map[string]struct {
 	}, [6]int{401, 403, 403, 403, 403, 201}},
 	"DELETE /api/categorys/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/categorys/" + f.category, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 	"GET /api/products":         {func(matrixFixture) cell { return cell{"GET", "/api/products?category=HP", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/products/:id":     {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product, nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/advertised":       {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"POST /api/products":        {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
+	"GET /api/products/facets": {func(matrixFixture) cell {
+		return cell{"GET", "/api/products/facets?category=HP&ramMin=8", nil}
+	}, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/products/:id": {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product, nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/advertised":   {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/products":    {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
 	"GET /api/userProducts": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/userProducts?email=" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},

@@ -99,7 +99,9 @@ func (s *Server) productList(c echo.Context, products []store.Product, err error
 
 // listProducts serves GET /api/products: available products, newest
 // first, a page at a time. Filters: category, q (search), minPrice,
-// maxPrice, condition, location, verified; sort: newest, price_asc,
+// maxPrice, condition, location, verified, and the specs' ramMin,
+// storageMin, storageType, batteryMin, screenMin, screenMax, processor
+// (words), with seller (an id); sort: newest, price_asc,
 // price_desc, relevance. The answer is the spec's plain array; when there
 // is more, a Link header with rel="next" gives the next page's address.
 func (s *Server) listProducts(c echo.Context) error {
@@ -169,6 +171,7 @@ func browseFilter(c echo.Context) (store.BrowseFilter, error) {
 	default:
 		f.add("verified", "must be true or false")
 	}
+	specFilters(&f, get, &out)
 	out.Sort = get("sort")
 	switch {
 	case out.Sort == "" && out.Searching():
@@ -198,6 +201,92 @@ func browseFilter(c echo.Context) (store.BrowseFilter, error) {
 		out.After = cur
 	}
 	return out, nil
+}
+
+// specFilters reads the filters by the laptop's specs and by seller, the
+// list's and the facets' alike.
+func specFilters(f *fieldErrors, get func(string) string, out *store.BrowseFilter) {
+	whole := func(name string, lo, hi int32, unit string) int32 {
+		v := get(name)
+		if v == "" {
+			return 0
+		}
+		n, err := strconv.ParseInt(v, 10, 32)
+		if err != nil || n < int64(lo) || n > int64(hi) {
+			f.add(name, fmt.Sprintf("must be a whole number of %s from %d to %d", unit, lo, hi))
+			return 0
+		}
+		return int32(n)
+	}
+	out.RAMMin = whole("ramMin", 1, 128, "GB")
+	out.StorageMin = whole("storageMin", 1, 8192, "GB")
+	out.BatteryMin = whole("batteryMin", 1, 100, "percent")
+	if v := get("storageType"); v != "" {
+		if !slices.Contains(store.StorageTypes, v) {
+			f.add("storageType", "must be SSD, HDD or eMMC")
+		}
+		out.StorageType = v
+	}
+	inches := func(name string) float32 {
+		v := get(name)
+		if v == "" {
+			return 0
+		}
+		n, err := strconv.ParseFloat(v, 32)
+		if err != nil || !screenPattern.MatchString(v) || n < 10 || n > 18.4 {
+			f.add(name, "must be a screen size from 10 to 18.4 inches, with at most one decimal")
+			return 0
+		}
+		return float32(n)
+	}
+	out.ScreenMin, out.ScreenMax = inches("screenMin"), inches("screenMax")
+	if out.ScreenMin != 0 && out.ScreenMax != 0 && out.ScreenMax < out.ScreenMin {
+		f.add("screenMax", "must not be below screenMin")
+	}
+	if v := get("processor"); v != "" {
+		if len([]rune(v)) > 100 || !cleanText(v, false) {
+			f.add("processor", "must be at most 100 plain characters")
+		}
+		out.Processor = v
+	}
+	if v := get("seller"); v != "" {
+		id, err := parseID(v)
+		if err != nil {
+			f.add("seller", "must be a seller's id")
+		}
+		out.SellerID = id
+	}
+}
+
+var screenPattern = regexp.MustCompile(`^[0-9]{2}(\.[0-9])?$`)
+
+// facetsJSON is the count of matching products beside each choice.
+type facetsJSON struct {
+	Category    map[string]int64 `json:"category"`
+	Condition   map[string]int64 `json:"condition"`
+	RAMGB       map[string]int64 `json:"ramGb"`
+	StorageType map[string]int64 `json:"storageType"`
+}
+
+// listFacets serves GET /api/products/facets: for the filters the product
+// list takes (not its sort, cursor or limit), how many available products
+// match each category, condition, RAM size and storage type. Each facet
+// leaves out its own filter, so a shopper who picked 8 GB still sees how
+// many 16 GB laptops there are; values nothing matches are left out.
+func (s *Server) listFacets(c echo.Context) error {
+	f, err := browseFilter(c)
+	if err != nil {
+		return err
+	}
+	facets, err := s.store.ListFacets(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	out := facetsJSON{Category: facets.Category, Condition: facets.Condition, RAMGB: make(map[string]int64, len(facets.RAMGB)), StorageType: facets.StorageType}
+	for gb, n := range facets.RAMGB {
+		out.RAMGB[strconv.Itoa(int(gb))] = n
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // listAdvertisedProducts serves GET /api/advertised: Urgent Sell.

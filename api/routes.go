@@ -72,7 +72,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/categorys", s.createCategory, admin, s.changes)
 	g.DELETE("/categorys/:id", s.deleteCategory, admin, noBody, s.changes)
 	public.GET("/products", s.listProducts)
-	public.GET("/products/:id", s.getProduct) // available products only
+	public.GET("/products/facets", s.listFacets) // the list's counts beside each choice
+	public.GET("/products/:id", s.getProduct)    // available products only
 	public.GET("/advertised", s.listAdvertisedProducts)
 	g.POST("/products", s.createProduct, seller, s.requireVerifiedEmail, s.changes)
 	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin

@@ -13,6 +13,11 @@
 -- as query, and the sort's index is walked with each product checked,
 -- which stops after a page. The planner cannot tell the two apart from a
 -- prefix query's estimate. The LEFT JOIN is folded away when query is NULL.
+--
+-- The specs' filters: processor is a prefix query like a search's, matched
+-- against the processor's own words through products_processor_idx (every
+-- typed word starts a word of it: "i5" finds "Core i5-1135G7", "ryzen 7"
+-- finds "Ryzen 7 5700U" but not "Core i7").
 
 -- name: BrowseNewest :many
 SELECT pl.* FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
@@ -25,6 +30,14 @@ WHERE pl.sold_at IS NULL
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR pl.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR pl.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR pl.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR pl.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR pl.seller_id = sqlc.narg(seller_id))
   AND (sqlc.narg(after_time)::timestamptz IS NULL OR (pl.created_at, pl.id) < (sqlc.narg(after_time), sqlc.narg(after_id)::bigint))
 ORDER BY pl.created_at DESC, pl.id DESC
 LIMIT sqlc.arg(page_size);
@@ -40,6 +53,14 @@ WHERE pl.sold_at IS NULL
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR pl.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR pl.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR pl.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR pl.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR pl.seller_id = sqlc.narg(seller_id))
   AND (sqlc.narg(after_price)::bigint IS NULL OR (pl.sell_price, pl.id) > (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
 ORDER BY pl.sell_price, pl.id
 LIMIT sqlc.arg(page_size);
@@ -55,6 +76,14 @@ WHERE pl.sold_at IS NULL
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR pl.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR pl.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR pl.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR pl.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR pl.seller_id = sqlc.narg(seller_id))
   AND (sqlc.narg(after_price)::bigint IS NULL OR (pl.sell_price, pl.id) < (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
 ORDER BY pl.sell_price DESC, pl.id DESC
 LIMIT sqlc.arg(page_size);
@@ -72,6 +101,14 @@ WHERE pl.id = ANY(sqlc.arg(match_ids)::bigint[]) AND pl.sold_at IS NULL
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR pl.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR pl.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR pl.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR pl.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR pl.seller_id = sqlc.narg(seller_id))
   AND (sqlc.narg(after_rank)::real IS NULL
        OR (ts_rank(s.search, to_tsquery('simple', sqlc.arg(query)))::real, pl.id) < (sqlc.narg(after_rank)::real, sqlc.narg(after_id)::bigint))
 ORDER BY rank DESC, pl.id DESC
@@ -124,6 +161,62 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL
   AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
   AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
+  AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR p.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR p.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id))
   AND (sqlc.narg(after_time)::timestamptz IS NULL OR (p.created_at, p.id) < (sqlc.narg(after_time), sqlc.narg(after_id)::bigint))
 ORDER BY p.created_at DESC, p.id DESC
 LIMIT sqlc.arg(page_size);
+
+-- name: ListFacetCounts :many
+-- How many available products each combination of category, condition and
+-- the specs' pickers has (0, '' and -1: not given), kept by triggers
+-- (migration 00016): a few hundred rows at any catalogue size, summed into
+-- the facets by the store.
+SELECT f.category_id, c.name AS category, f.condition, f.ram_gb, f.storage_type, f.storage_gb, f.screen_inches, f.battery_tens, f.available
+FROM product_facet_counts f JOIN categories c ON c.id = f.category_id
+WHERE f.available > 0;
+
+-- name: CountFacetsLive :many
+-- The facets' combinations counted among the available products a filter
+-- the kept counts know nothing of picks (a search, prices, place, verified
+-- sellers, processor words, a seller, a battery not in steps of ten).
+-- Category, condition, RAM and storage type are grouped, not filtered: each
+-- facet leaves out its own filter, so the store applies them as it sums.
+-- A search comes as its few match_ids or, when broad, as query.
+SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
+FROM (
+    SELECT p.category_id, p.condition, coalesce(p.ram_gb, 0)::integer AS ram_gb,
+           coalesce(p.storage_type, '')::text AS storage_type, count(*) AS available
+    FROM products p
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL
+      AND (sqlc.narg(query)::text IS NULL OR p.search @@ to_tsquery('simple', sqlc.narg(query)))
+      AND (sqlc.narg(match_ids)::bigint[] IS NULL OR p.id = ANY(sqlc.narg(match_ids)::bigint[]))
+      AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
+      AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
+      AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+      AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+      AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
+      AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
+      AND (sqlc.narg(screen_min)::real IS NULL OR p.screen_inches >= sqlc.narg(screen_min))
+      AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
+      AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+      AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id))
+    GROUP BY 1, 2, 3, 4
+) g JOIN categories c ON c.id = g.category_id;
+
+-- name: ListProcessorMatches :many
+-- The ids of available products whose processor has the words, no more
+-- than @up_to of them, through products_processor_idx. Like a search's
+-- matches: a list filtered by a processor few laptops have (an Apple M3
+-- among HP's) fetches those by id rather than walk its sort's index
+-- looking for them, which the planner cannot foresee.
+SELECT id FROM products
+WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', @processor) AND sold_at IS NULL AND deleted_at IS NULL
+  AND (sqlc.narg(category_id)::bigint IS NULL OR category_id = sqlc.narg(category_id))
+LIMIT @up_to;

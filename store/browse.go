@@ -3,8 +3,12 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -41,9 +45,19 @@ type BrowseFilter struct {
 	Condition    string
 	Location     string // a part of the location, matched literally
 	VerifiedOnly bool
-	Sort         string
-	After        *Cursor
-	Limit        int
+	// the laptop's specs (0 or "": any); a product without the spec given
+	// matches no filter of it
+	RAMMin      int32   // GB
+	StorageMin  int32   // GB
+	StorageType string  // SSD, HDD or eMMC
+	BatteryMin  int32   // percent
+	ScreenMin   float32 // inches
+	ScreenMax   float32
+	Processor   string // words, each matching the start of a word of the processor
+	SellerID    int64
+	Sort        string
+	After       *Cursor
+	Limit       int
 	// ManyMatchesAt overrides manyMatches (tests check both search forms)
 	ManyMatchesAt int64
 }
@@ -52,6 +66,42 @@ type BrowseFilter struct {
 // punctuation alone is no search.
 func (f BrowseFilter) Searching() bool {
 	return searchQuery(f.Words) != ""
+}
+
+// specArgs are a filter's specs as the queries take them (nil: any).
+type specArgs struct {
+	ramMin, storageMin, batteryMin *int32
+	storageType                    *string
+	screenMin, screenMax           *float32
+	processor                      *string // a prefix tsquery
+	sellerID                       *int64
+}
+
+func (f BrowseFilter) specArgs() specArgs {
+	whole := func(v int32) *int32 {
+		if v == 0 {
+			return nil
+		}
+		return &v
+	}
+	inches := func(v float32) *float32 {
+		if v == 0 {
+			return nil
+		}
+		return &v
+	}
+	a := specArgs{ramMin: whole(f.RAMMin), storageMin: whole(f.StorageMin), batteryMin: whole(f.BatteryMin),
+		screenMin: inches(f.ScreenMin), screenMax: inches(f.ScreenMax)}
+	if q := searchQuery(f.Processor); q != "" {
+		a.processor = &q
+	}
+	if f.StorageType != "" {
+		a.storageType = &f.StorageType
+	}
+	if f.SellerID != 0 {
+		a.sellerID = &f.SellerID
+	}
+	return a
 }
 
 // ListProducts returns one page of available products as f filters and
@@ -86,6 +136,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		category = &c.ID
 	}
+	sp := f.specArgs()
 	size := int32(f.Limit + 1) // one more tells whether a next page exists
 	if category != nil && f.plain() {
 		p := dbsqlc.BrowseCategoryNewestParams{CategoryID: *category, PageSize: size}
@@ -141,57 +192,116 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			query, matchIDs = nil, ids
 		}
 	}
+	if sp.processor != nil && matchIDs == nil {
+		// a processor few laptops have goes by their ids too: the planner
+		// cannot tell how rare its words are within a brand
+		at := int64(manyMatches)
+		if f.ManyMatchesAt > 0 {
+			at = f.ManyMatchesAt
+		}
+		ids, err := s.custom.ListProcessorMatches(ctx, dbsqlc.ListProcessorMatchesParams{Processor: *sp.processor, CategoryID: category, UpTo: int32(at)})
+		if err != nil {
+			return nil, nil, translate(err)
+		}
+		if len(ids) == 0 {
+			return []Product{}, nil, nil
+		}
+		if int64(len(ids)) < at {
+			matchIDs = ids
+		}
+	}
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
-	var err error
-	switch sort {
-	case SortPriceAsc, SortPriceDesc:
-		var afterPrice *int64
-		if f.After != nil {
-			afterPrice = &f.After.Price
+	run := func(cq *dbsqlc.Queries) error {
+		var err error
+		switch sort {
+		case SortPriceAsc, SortPriceDesc:
+			var afterPrice *int64
+			if f.After != nil {
+				afterPrice = &f.After.Price
+			}
+			if sort == SortPriceAsc {
+				rows, err = cq.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+					Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+					Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+			} else {
+				rows, err = cq.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+					Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+					Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+			}
+		case SortRelevance:
+			var afterRank *float32
+			if f.After != nil {
+				afterRank = &f.After.Rank
+			}
+			var ranked []dbsqlc.BrowseRelevanceRow
+			ranked, err = cq.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: tsquery, MatchIds: matchIDs, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+				Processor: sp.processor, SellerID: sp.sellerID, AfterRank: afterRank, AfterID: afterID, PageSize: size})
+			for _, r := range ranked {
+				rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
+					Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
+					Phone: r.Phone, Description: r.Description, SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
+					AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved,
+					Photos: r.Photos, Processor: r.Processor, RamGb: r.RamGb, StorageGb: r.StorageGb, StorageType: r.StorageType,
+					ScreenInches: r.ScreenInches, Gpu: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths,
+					PriceDroppedFrom: r.PriceDroppedFrom, AdvertisedUntil: r.AdvertisedUntil})
+				ranks = append(ranks, r.Rank)
+			}
+		default:
+			var afterTime *time.Time
+			if f.After != nil {
+				afterTime = &f.After.Time
+			}
+			if query != nil && matchIDs == nil {
+				// a broad search: its own walk, reading each product once
+				var found []dbsqlc.BrowseSearchNewestRow
+				found, err = cq.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+					Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+					Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+				for _, r := range found {
+					rows = append(rows, dbsqlc.ProductListing(r))
+				}
+				break
+			}
+			rows, err = cq.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+				Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size})
 		}
-		if sort == SortPriceAsc {
-			rows, err = s.custom.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
-		} else {
-			rows, err = s.custom.BrowsePriceDesc(ctx, dbsqlc.BrowsePriceDescParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
-		}
-	case SortRelevance:
-		var afterRank *float32
-		if f.After != nil {
-			afterRank = &f.After.Rank
-		}
-		var ranked []dbsqlc.BrowseRelevanceRow
-		ranked, err = s.custom.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: tsquery, MatchIds: matchIDs, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterRank: afterRank, AfterID: afterID, PageSize: size})
-		for _, r := range ranked {
-			rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
-				Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
-				Phone: r.Phone, Description: r.Description, SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
-				AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved,
-				Photos: r.Photos, Processor: r.Processor, RamGb: r.RamGb, StorageGb: r.StorageGb, StorageType: r.StorageType,
-				ScreenInches: r.ScreenInches, Gpu: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths,
-				PriceDroppedFrom: r.PriceDroppedFrom, AdvertisedUntil: r.AdvertisedUntil})
-			ranks = append(ranks, r.Rank)
+		return err
+	}
+	// A filter by specs few products have: the planner, which takes
+	// filters as independent of each other, of the brand and of the
+	// sort, may walk the sort's index looking for them to its end (a
+	// big screen with a battery as good as new, in a brand that sells
+	// none); the kept counts know better.
+	matching, loose, err := s.specMatches(ctx, f, matchIDs, category)
+	if err != nil {
+		return nil, nil, err
+	}
+	at := int64(manyMatches)
+	if f.ManyMatchesAt > 0 {
+		at = f.ManyMatchesAt
+	}
+	switch {
+	case matching < 0: // no such filter
+		err = run(s.custom)
+	case matching < at:
+		err = s.matchesFirst(ctx, run)
+	case loose:
+		// a battery between tens: the count is an upper bound, and a
+		// walk that finds too few in its time gives way
+		if err = s.walkWithin(ctx, walkTime, run); errors.Is(err, errWalkTooLong) {
+			rows, ranks = nil, nil
+			err = s.matchesFirst(ctx, run)
 		}
 	default:
-		var afterTime *time.Time
-		if f.After != nil {
-			afterTime = &f.After.Time
-		}
-		if query != nil {
-			// a broad search: its own walk, reading each product once
-			var found []dbsqlc.BrowseSearchNewestRow
-			found, err = s.custom.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-				Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
-			for _, r := range found {
-				rows = append(rows, dbsqlc.ProductListing(r))
-			}
-			break
-		}
-		rows, err = s.custom.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-			Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly, AfterTime: afterTime, AfterID: afterID, PageSize: size})
+		err = run(s.custom)
 	}
 	if err != nil {
 		return nil, nil, translate(err)
@@ -199,10 +309,88 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	return page(rows, ranks, f, byTime)
 }
 
+// specMatches is, by the kept counts (of a second ago at most), how many
+// products can match f's filters by category, condition and specs: an
+// upper bound, as the other filters are left out, and loose when the
+// battery is between tens (counted from the ten below). -1: f has no such spec filter, or a list
+// of ids narrows it already.
+func (s *Store) specMatches(ctx context.Context, f BrowseFilter, matchIDs []int64, category *int64) (n int64, loose bool, err error) {
+	if matchIDs != nil || f.RAMMin == 0 && f.StorageMin == 0 && f.StorageType == "" && f.BatteryMin == 0 && f.ScreenMin == 0 && f.ScreenMax == 0 {
+		return -1, false, nil
+	}
+	groups, err := s.recentFacetGroups(ctx)
+	if err != nil {
+		return 0, false, err
+	}
+	bound := f
+	bound.BatteryMin = f.BatteryMin / 10 * 10
+	cat := int64(0)
+	if category != nil {
+		cat = *category
+	}
+	return countMatching(groups, bound, cat), bound.BatteryMin != f.BatteryMin, nil
+}
+
+// recentFacetGroups are the kept counts as read at most a second ago: they
+// only choose a plan, never what it finds, so a list filtered by specs
+// need not read them each time.
+func (s *Store) recentFacetGroups(ctx context.Context) ([]facetGroup, error) {
+	s.recentCounts.mu.Lock()
+	defer s.recentCounts.mu.Unlock()
+	if s.recentCounts.groups != nil && time.Since(s.recentCounts.at) < time.Second {
+		return s.recentCounts.groups, nil
+	}
+	groups, err := s.keptFacetGroups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.recentCounts.groups, s.recentCounts.at = groups, time.Now()
+	return groups, nil
+}
+
+// walkTime is how long a walk whose matches the kept counts could not
+// foretell may look for a page before the matches are fetched first.
+const walkTime = 200 * time.Millisecond
+
+var errWalkTooLong = errors.New("store: the walk took too long")
+
+// walkWithin runs fn's queries as planned, for at most d.
+func (s *Store) walkWithin(ctx context.Context, d time.Duration, fn func(q *dbsqlc.Queries) error) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())); err != nil {
+			return err
+		}
+		return fn(dbsqlc.New(customPlansTx{tx}))
+	})
+	var pgErr *pgconn.PgError
+	if ctx.Err() == nil && errors.As(err, &pgErr) && pgErr.Code == "57014" {
+		return errWalkTooLong
+	}
+	return translate(err)
+}
+
+// matchesFirst runs fn's queries planned to find the matching products
+// first, through the filters' indexes, and then sort them: with ordered
+// index walks and whole-table reads off, for this transaction only.
+func (s *Store) matchesFirst(ctx context.Context, fn func(q *dbsqlc.Queries) error) error {
+	return translate(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off"); err != nil {
+			return err
+		}
+		return fn(dbsqlc.New(customPlansTx{tx}))
+	}))
+}
+
 // plain tells whether f asks for nothing but a brand's newest products.
 func (f BrowseFilter) plain() bool {
 	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
-		!f.VerifiedOnly && f.Sort == SortNewest
+		!f.VerifiedOnly && !f.specFiltered() && f.Sort == SortNewest
+}
+
+// specFiltered tells whether f filters by a spec or a seller.
+func (f BrowseFilter) specFiltered() bool {
+	return f.RAMMin != 0 || f.StorageMin != 0 || f.StorageType != "" || f.BatteryMin != 0 || f.ScreenMin != 0 ||
+		f.ScreenMax != 0 || searchQuery(f.Processor) != "" || f.SellerID != 0
 }
 
 // page cuts the extra row off rows and makes the next page's cursor from

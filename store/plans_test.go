@@ -60,6 +60,8 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 	for _, c := range []struct{ name, execute, want string }{
 		{"BrowseCategoryNewest", "(3, NULL, NULL, 25)", "Index Cond: ((category_id = $1) AND (ROW(created_at, id) < ROW("},
 		{"ListAdvertisedProducts", "(NULL, NULL, 25)", "Index Cond: (ROW(advertised_at, id) < ROW("},
+		// the facets' kept counts: a few hundred rows, read whole
+		{"ListFacetCounts", "", "Seq Scan on product_facet_counts f"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sql := generatedQuery(t, c.name)
@@ -124,8 +126,15 @@ func TestOnlyHotQueriesArePrepared(t *testing.T) {
 		{Category: "HP", Sort: store.SortNewest, Condition: "good", Limit: 5},
 		{Category: "HP", Sort: store.SortPriceAsc, Limit: 5},
 		{Words: "hp", Sort: store.SortRelevance, Limit: 5},
+		{Category: "HP", Sort: store.SortNewest, RAMMin: 8, Processor: "i5", Limit: 5},
 	} {
 		if _, _, err := s.ListProducts(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the brand page's facets from the kept counts, a filtered one counted
+	for _, f := range []store.BrowseFilter{{Category: "HP"}, {Category: "HP", BatteryMin: 80}} {
+		if _, err := s.ListFacets(ctx, f); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -152,7 +161,10 @@ func TestOnlyHotQueriesArePrepared(t *testing.T) {
 	if !prepared["BrowseCategoryNewest"] {
 		t.Errorf("BrowseCategoryNewest is not a prepared statement; prepared: %v", prepared)
 	}
-	for _, name := range []string{"BrowseNewest", "BrowsePriceAsc", "BrowseRelevance"} {
+	if !prepared["ListFacetCounts"] {
+		t.Errorf("ListFacetCounts is not a prepared statement; prepared: %v", prepared)
+	}
+	for _, name := range []string{"BrowseNewest", "BrowsePriceAsc", "BrowseRelevance", "CountFacetsLive", "ListProcessorMatches"} {
 		if prepared[name] {
 			t.Errorf("%s is prepared, so it would run with a generic plan", name)
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -29,7 +30,13 @@ type Store struct {
 	custom     *dbsqlc.Queries
 	categories categoryIDs
 	broad      broadSearches
-	jobs       *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
+	// the facets' kept counts as last read for choosing a plan (browse.go)
+	recentCounts struct {
+		mu     sync.Mutex
+		at     time.Time
+		groups []facetGroup
+	}
+	jobs *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
 	// noNotices: events write no notifications (WithoutNotices)
 	noNotices bool
 }
@@ -66,6 +73,21 @@ func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 
 func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 	return c.pool.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
+// customPlansTx is customPlans within a transaction.
+type customPlansTx struct{ tx pgx.Tx }
+
+func (c customPlansTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return c.tx.Exec(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
+func (c customPlansTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return c.tx.Query(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
+}
+
+func (c customPlansTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return c.tx.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
 }
 
 // DefaultMaxConns is the pool size when none is set: four connections a

@@ -101,9 +101,17 @@ WHERE pl.sold_at IS NULL
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
   AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::timestamptz IS NULL OR (pl.created_at, pl.id) < ($9, $10::bigint))
+  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
+  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
+  AND ($11::text IS NULL OR pl.storage_type = $11)
+  AND ($12::integer IS NULL OR pl.battery_health >= $12)
+  AND ($13::real IS NULL OR pl.screen_inches >= $13)
+  AND ($14::real IS NULL OR pl.screen_inches <= $14)
+  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
+  AND ($16::bigint IS NULL OR pl.seller_id = $16)
+  AND ($17::timestamptz IS NULL OR (pl.created_at, pl.id) < ($17, $18::bigint))
 ORDER BY pl.created_at DESC, pl.id DESC
-LIMIT $11
+LIMIT $19
 `
 
 type BrowseNewestParams struct {
@@ -115,6 +123,14 @@ type BrowseNewestParams struct {
 	Condition    *string
 	Location     *string
 	VerifiedOnly bool
+	RamMin       *int32
+	StorageMin   *int32
+	StorageType  *string
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
 	AfterTime    *time.Time
 	AfterID      *int64
 	PageSize     int32
@@ -135,6 +151,11 @@ type BrowseNewestParams struct {
 // as query, and the sort's index is walked with each product checked,
 // which stops after a page. The planner cannot tell the two apart from a
 // prefix query's estimate. The LEFT JOIN is folded away when query is NULL.
+//
+// The specs' filters: processor is a prefix query like a search's, matched
+// against the processor's own words through products_processor_idx (every
+// typed word starts a word of it: "i5" finds "Core i5-1135G7", "ryzen 7"
+// finds "Ryzen 7 5700U" but not "Core i7").
 func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, browseNewest,
 		arg.CategoryID,
@@ -145,6 +166,14 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
 		arg.AfterTime,
 		arg.AfterID,
 		arg.PageSize,
@@ -212,9 +241,17 @@ WHERE pl.sold_at IS NULL
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
   AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::bigint IS NULL OR (pl.sell_price, pl.id) > ($9, $10::bigint))
+  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
+  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
+  AND ($11::text IS NULL OR pl.storage_type = $11)
+  AND ($12::integer IS NULL OR pl.battery_health >= $12)
+  AND ($13::real IS NULL OR pl.screen_inches >= $13)
+  AND ($14::real IS NULL OR pl.screen_inches <= $14)
+  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
+  AND ($16::bigint IS NULL OR pl.seller_id = $16)
+  AND ($17::bigint IS NULL OR (pl.sell_price, pl.id) > ($17, $18::bigint))
 ORDER BY pl.sell_price, pl.id
-LIMIT $11
+LIMIT $19
 `
 
 type BrowsePriceAscParams struct {
@@ -226,6 +263,14 @@ type BrowsePriceAscParams struct {
 	Condition    *string
 	Location     *string
 	VerifiedOnly bool
+	RamMin       *int32
+	StorageMin   *int32
+	StorageType  *string
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
 	AfterPrice   *int64
 	AfterID      *int64
 	PageSize     int32
@@ -241,6 +286,14 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
 		arg.AfterPrice,
 		arg.AfterID,
 		arg.PageSize,
@@ -308,9 +361,17 @@ WHERE pl.sold_at IS NULL
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
   AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::bigint IS NULL OR (pl.sell_price, pl.id) < ($9, $10::bigint))
+  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
+  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
+  AND ($11::text IS NULL OR pl.storage_type = $11)
+  AND ($12::integer IS NULL OR pl.battery_health >= $12)
+  AND ($13::real IS NULL OR pl.screen_inches >= $13)
+  AND ($14::real IS NULL OR pl.screen_inches <= $14)
+  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
+  AND ($16::bigint IS NULL OR pl.seller_id = $16)
+  AND ($17::bigint IS NULL OR (pl.sell_price, pl.id) < ($17, $18::bigint))
 ORDER BY pl.sell_price DESC, pl.id DESC
-LIMIT $11
+LIMIT $19
 `
 
 type BrowsePriceDescParams struct {
@@ -322,6 +383,14 @@ type BrowsePriceDescParams struct {
 	Condition    *string
 	Location     *string
 	VerifiedOnly bool
+	RamMin       *int32
+	StorageMin   *int32
+	StorageType  *string
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
 	AfterPrice   *int64
 	AfterID      *int64
 	PageSize     int32
@@ -337,6 +406,14 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
 		arg.AfterPrice,
 		arg.AfterID,
 		arg.PageSize,
@@ -403,10 +480,18 @@ WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
   AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::real IS NULL
-       OR (ts_rank(s.search, to_tsquery('simple', $1))::real, pl.id) < ($9::real, $10::bigint))
+  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
+  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
+  AND ($11::text IS NULL OR pl.storage_type = $11)
+  AND ($12::integer IS NULL OR pl.battery_health >= $12)
+  AND ($13::real IS NULL OR pl.screen_inches >= $13)
+  AND ($14::real IS NULL OR pl.screen_inches <= $14)
+  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
+  AND ($16::bigint IS NULL OR pl.seller_id = $16)
+  AND ($17::real IS NULL
+       OR (ts_rank(s.search, to_tsquery('simple', $1))::real, pl.id) < ($17::real, $18::bigint))
 ORDER BY rank DESC, pl.id DESC
-LIMIT $11
+LIMIT $19
 `
 
 type BrowseRelevanceParams struct {
@@ -418,6 +503,14 @@ type BrowseRelevanceParams struct {
 	Condition    *string
 	Location     *string
 	VerifiedOnly bool
+	RamMin       *int32
+	StorageMin   *int32
+	StorageType  *string
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
 	AfterRank    *float32
 	AfterID      *int64
 	PageSize     int32
@@ -473,6 +566,14 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
 		arg.AfterRank,
 		arg.AfterID,
 		arg.PageSize,
@@ -552,9 +653,17 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL
   AND ($5::text IS NULL OR p.condition = $5)
   AND ($6::text IS NULL OR p.location ILIKE '%' || $6 || '%')
   AND (NOT $7::boolean OR u.verified)
-  AND ($8::timestamptz IS NULL OR (p.created_at, p.id) < ($8, $9::bigint))
+  AND ($8::integer IS NULL OR p.ram_gb >= $8)
+  AND ($9::integer IS NULL OR p.storage_gb >= $9)
+  AND ($10::text IS NULL OR p.storage_type = $10)
+  AND ($11::integer IS NULL OR p.battery_health >= $11)
+  AND ($12::real IS NULL OR p.screen_inches >= $12)
+  AND ($13::real IS NULL OR p.screen_inches <= $13)
+  AND ($14::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $14))
+  AND ($15::bigint IS NULL OR p.seller_id = $15)
+  AND ($16::timestamptz IS NULL OR (p.created_at, p.id) < ($16, $17::bigint))
 ORDER BY p.created_at DESC, p.id DESC
-LIMIT $10
+LIMIT $18
 `
 
 type BrowseSearchNewestParams struct {
@@ -565,6 +674,14 @@ type BrowseSearchNewestParams struct {
 	Condition    *string
 	Location     *string
 	VerifiedOnly bool
+	RamMin       *int32
+	StorageMin   *int32
+	StorageType  *string
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
 	AfterTime    *time.Time
 	AfterID      *int64
 	PageSize     int32
@@ -619,6 +736,14 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
 		arg.AfterTime,
 		arg.AfterID,
 		arg.PageSize,
@@ -675,6 +800,99 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 	return items, nil
 }
 
+const countFacetsLive = `-- name: CountFacetsLive :many
+SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
+FROM (
+    SELECT p.category_id, p.condition, coalesce(p.ram_gb, 0)::integer AS ram_gb,
+           coalesce(p.storage_type, '')::text AS storage_type, count(*) AS available
+    FROM products p
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL
+      AND ($1::text IS NULL OR p.search @@ to_tsquery('simple', $1))
+      AND ($2::bigint[] IS NULL OR p.id = ANY($2::bigint[]))
+      AND ($3::bigint IS NULL OR p.sell_price >= $3)
+      AND ($4::bigint IS NULL OR p.sell_price <= $4)
+      AND ($5::text IS NULL OR p.location ILIKE '%' || $5 || '%')
+      AND (NOT $6::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+      AND ($7::integer IS NULL OR p.storage_gb >= $7)
+      AND ($8::integer IS NULL OR p.battery_health >= $8)
+      AND ($9::real IS NULL OR p.screen_inches >= $9)
+      AND ($10::real IS NULL OR p.screen_inches <= $10)
+      AND ($11::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $11))
+      AND ($12::bigint IS NULL OR p.seller_id = $12)
+    GROUP BY 1, 2, 3, 4
+) g JOIN categories c ON c.id = g.category_id
+`
+
+type CountFacetsLiveParams struct {
+	Query        *string
+	MatchIds     []int64
+	MinPrice     *int64
+	MaxPrice     *int64
+	Location     *string
+	VerifiedOnly bool
+	StorageMin   *int32
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
+}
+
+type CountFacetsLiveRow struct {
+	CategoryID  int64
+	Category    string
+	Condition   string
+	RamGb       int32
+	StorageType string
+	Available   int64
+}
+
+// The facets' combinations counted among the available products a filter
+// the kept counts know nothing of picks (a search, prices, place, verified
+// sellers, processor words, a seller, a battery not in steps of ten).
+// Category, condition, RAM and storage type are grouped, not filtered: each
+// facet leaves out its own filter, so the store applies them as it sums.
+// A search comes as its few match_ids or, when broad, as query.
+func (q *Queries) CountFacetsLive(ctx context.Context, arg CountFacetsLiveParams) ([]CountFacetsLiveRow, error) {
+	rows, err := q.db.Query(ctx, countFacetsLive,
+		arg.Query,
+		arg.MatchIds,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Location,
+		arg.VerifiedOnly,
+		arg.StorageMin,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CountFacetsLiveRow{}
+	for rows.Next() {
+		var i CountFacetsLiveRow
+		if err := rows.Scan(
+			&i.CategoryID,
+			&i.Category,
+			&i.Condition,
+			&i.RamGb,
+			&i.StorageType,
+			&i.Available,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getCategoryCount = `-- name: GetCategoryCount :one
 SELECT available FROM category_counts WHERE category_id = $1
 `
@@ -684,6 +902,96 @@ func (q *Queries) GetCategoryCount(ctx context.Context, categoryID int64) (int64
 	var available int64
 	err := row.Scan(&available)
 	return available, err
+}
+
+const listFacetCounts = `-- name: ListFacetCounts :many
+SELECT f.category_id, c.name AS category, f.condition, f.ram_gb, f.storage_type, f.storage_gb, f.screen_inches, f.battery_tens, f.available
+FROM product_facet_counts f JOIN categories c ON c.id = f.category_id
+WHERE f.available > 0
+`
+
+type ListFacetCountsRow struct {
+	CategoryID   int64
+	Category     string
+	Condition    string
+	RamGb        int32
+	StorageType  string
+	StorageGb    int32
+	ScreenInches float32
+	BatteryTens  int32
+	Available    int64
+}
+
+// How many available products each combination of category, condition and
+// the specs' pickers has (0, ” and -1: not given), kept by triggers
+// (migration 00016): a few hundred rows at any catalogue size, summed into
+// the facets by the store.
+func (q *Queries) ListFacetCounts(ctx context.Context) ([]ListFacetCountsRow, error) {
+	rows, err := q.db.Query(ctx, listFacetCounts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListFacetCountsRow{}
+	for rows.Next() {
+		var i ListFacetCountsRow
+		if err := rows.Scan(
+			&i.CategoryID,
+			&i.Category,
+			&i.Condition,
+			&i.RamGb,
+			&i.StorageType,
+			&i.StorageGb,
+			&i.ScreenInches,
+			&i.BatteryTens,
+			&i.Available,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listProcessorMatches = `-- name: ListProcessorMatches :many
+SELECT id FROM products
+WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL
+  AND ($2::bigint IS NULL OR category_id = $2)
+LIMIT $3
+`
+
+type ListProcessorMatchesParams struct {
+	Processor  string
+	CategoryID *int64
+	UpTo       int32
+}
+
+// The ids of available products whose processor has the words, no more
+// than @up_to of them, through products_processor_idx. Like a search's
+// matches: a list filtered by a processor few laptops have (an Apple M3
+// among HP's) fetches those by id rather than walk its sort's index
+// looking for them, which the planner cannot foresee.
+func (q *Queries) ListProcessorMatches(ctx context.Context, arg ListProcessorMatchesParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listProcessorMatches, arg.Processor, arg.CategoryID, arg.UpTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listSearchMatches = `-- name: ListSearchMatches :many

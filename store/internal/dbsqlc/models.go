@@ -165,6 +165,17 @@ type Product struct {
 	AdvertisedUntil  *time.Time
 }
 
+type ProductFacetCount struct {
+	CategoryID   int64
+	Condition    string
+	RamGb        int32
+	StorageType  string
+	StorageGb    int32
+	ScreenInches float32
+	BatteryTens  int32
+	Available    int64
+}
+
 type ProductListing struct {
 	ID               int64
 	SellerID         int64

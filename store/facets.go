@@ -1,0 +1,179 @@
+package store
+
+import (
+	"context"
+	"errors"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// Facets are the counts beside a browse's choices: how many available
+// products match each category, condition, RAM size and storage type.
+// Each facet leaves out its own filter (a shopper filtering by 8 GB still
+// sees how many 16 GB laptops there are) and keeps every other. A value no
+// matching product has is left out, as are products without that spec.
+type Facets struct {
+	Category    map[string]int64
+	Condition   map[string]int64
+	RAMGB       map[int32]int64
+	StorageType map[string]int64
+}
+
+// facetGroup is how many available products share a category, a
+// condition, a RAM size and a storage type (0 and "": not given) and, from
+// the kept counts, a storage size, a screen and a battery's tens (0, 0 and
+// -1: not given).
+type facetGroup struct {
+	categoryID  int64
+	category    string
+	condition   string
+	ramGB       int32
+	storageType string
+	// kept: the group's storage, screen and battery are known; counted
+	// afresh, the query has already applied their filters
+	kept         bool
+	storageGB    int32
+	screenInches float32
+	batteryTens  int32
+	available    int64
+}
+
+// ListFacets counts the choices of a browse filtered by f (its sort, cursor
+// and limit play no part). A filter by category, condition, RAM and
+// storage type alone is answered from the counts triggers keep (a few
+// hundred rows at any size); any other filter counts the products it
+// picks. Either way the facets are summed here.
+func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) {
+	category := int64(-1) // an unknown category: nothing matches it
+	if f.Category != "" {
+		c, err := s.GetCategoryByName(ctx, f.Category)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return Facets{}, err
+		}
+		if err == nil {
+			category = c.ID
+		}
+	} else {
+		category = 0
+	}
+	if f.countsKept() {
+		groups, err := s.keptFacetGroups(ctx)
+		if err != nil {
+			return Facets{}, err
+		}
+		return sumFacets(groups, f, category), nil
+	}
+	var groups []facetGroup
+	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
+	if tsquery := searchQuery(f.Words); tsquery != "" {
+		// as a list does: few matches go by their ids, many by the query
+		ids, err := s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: tsquery, UpTo: manyMatches})
+		if err != nil {
+			return Facets{}, translate(err)
+		}
+		if len(ids) == 0 {
+			return sumFacets(nil, f, category), nil
+		}
+		if len(ids) < manyMatches {
+			p.MatchIds = ids
+		} else {
+			p.Query = &tsquery
+		}
+	}
+	if f.MinPrice != 0 {
+		p.MinPrice = &f.MinPrice
+	}
+	if f.MaxPrice != 0 {
+		p.MaxPrice = &f.MaxPrice
+	}
+	if f.Location != "" {
+		loc := likeEscape(f.Location)
+		p.Location = &loc
+	}
+	sp := f.specArgs()
+	p.StorageMin, p.BatteryMin, p.ScreenMin, p.ScreenMax, p.Processor, p.SellerID =
+		sp.storageMin, sp.batteryMin, sp.screenMin, sp.screenMax, sp.processor, sp.sellerID
+	rows, err := s.custom.CountFacetsLive(ctx, p)
+	if err != nil {
+		return Facets{}, translate(err)
+	}
+	for _, r := range rows {
+		groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
+			available: r.Available})
+	}
+	return sumFacets(groups, f, category), nil
+}
+
+// keptFacetGroups reads the kept counts.
+func (s *Store) keptFacetGroups(ctx context.Context) ([]facetGroup, error) {
+	rows, err := s.q.ListFacetCounts(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	groups := make([]facetGroup, 0, len(rows))
+	for _, r := range rows {
+		groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
+			kept: true, storageGB: r.StorageGb, screenInches: r.ScreenInches, batteryTens: r.BatteryTens, available: r.Available})
+	}
+	return groups, nil
+}
+
+// countMatching is how many of the kept groups' products meet every filter
+// of f by category (its id; 0: any), condition and specs.
+func countMatching(groups []facetGroup, f BrowseFilter, category int64) int64 {
+	var n int64
+	for _, g := range groups {
+		if (category == 0 || g.categoryID == category) && (f.Condition == "" || g.condition == f.Condition) &&
+			(f.RAMMin == 0 || g.ramGB != 0 && g.ramGB >= f.RAMMin) && (f.StorageType == "" || g.storageType == f.StorageType) &&
+			g.specsMeet(f) {
+			n += g.available
+		}
+	}
+	return n
+}
+
+// specsMeet tells whether a kept group meets f's filters by storage size,
+// screen and battery (in tens); groups counted afresh met them already.
+func (g facetGroup) specsMeet(f BrowseFilter) bool {
+	return !g.kept || (f.StorageMin == 0 || g.storageGB >= f.StorageMin) &&
+		(f.ScreenMin == 0 || g.screenInches != 0 && g.screenInches >= f.ScreenMin) &&
+		(f.ScreenMax == 0 || g.screenInches != 0 && g.screenInches <= f.ScreenMax) &&
+		(f.BatteryMin == 0 || g.batteryTens >= f.BatteryMin/10)
+}
+
+// countsKept tells whether f filters by nothing the kept counts lack: they
+// know the battery in steps of ten.
+func (f BrowseFilter) countsKept() bool {
+	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly &&
+		f.BatteryMin%10 == 0 && searchQuery(f.Processor) == "" && f.SellerID == 0
+}
+
+// sumFacets adds groups up into each facet, applying f's filters by
+// category (its id; 0: any), condition, RAM and storage type to every
+// facet but their own, and those by the other specs, which no facet shows,
+// to every facet.
+func sumFacets(groups []facetGroup, f BrowseFilter, category int64) Facets {
+	out := Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{}}
+	for _, g := range groups {
+		byCategory := category == 0 || g.categoryID == category
+		byCondition := f.Condition == "" || g.condition == f.Condition
+		byRAM := f.RAMMin == 0 || (g.ramGB != 0 && g.ramGB >= f.RAMMin)
+		byStorage := f.StorageType == "" || g.storageType == f.StorageType
+		if !g.specsMeet(f) {
+			continue
+		}
+		if byCondition && byRAM && byStorage {
+			out.Category[g.category] += g.available
+		}
+		if byCategory && byRAM && byStorage {
+			out.Condition[g.condition] += g.available
+		}
+		if byCategory && byCondition && byStorage && g.ramGB != 0 {
+			out.RAMGB[g.ramGB] += g.available
+		}
+		if byCategory && byCondition && byRAM && g.storageType != "" {
+			out.StorageType[g.storageType] += g.available
+		}
+	}
+	return out
+}
