@@ -359,7 +359,8 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
         <FilterFields {...props} className="hidden md:contents" />
       </div>
       <Modal open={sheet} onClose={() => setSheet(false)} labelledBy={`${id}-sheet-title`}>
-        <h2 id={`${id}-sheet-title`} className="mb-4 text-lg font-bold">
+        {/* the heading takes the focus, not the first input: a phone would open its keyboard */}
+        <h2 id={`${id}-sheet-title`} tabIndex={-1} data-autofocus className="mb-4 text-lg font-bold outline-none">
           {t("Filters")}
         </h2>
         <FilterFields {...props} inSheet onDone={() => setSheet(false)} className="grid grid-cols-2 items-end gap-3" />

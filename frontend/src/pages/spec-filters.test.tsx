@@ -179,6 +179,8 @@ describe("spec filters", () => {
 
     await userEvent.click(open);
     const sheet = screen.getByRole("dialog", { name: "Filters" });
+    // the heading has the focus, so a phone's keyboard stays closed
+    expect(within(sheet).getByRole("heading", { name: "Filters" })).toHaveFocus();
     await userEvent.selectOptions(within(sheet).getByLabelText("RAM at least"), "16");
     await userEvent.type(within(sheet).getByLabelText("Processor"), "m2");
     await userEvent.click(within(sheet).getByRole("button", { name: "Show results" }));
