@@ -3,7 +3,7 @@
 // API's own (q, category, minPrice ...); empty values stay out of the URL.
 import { useCallback, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
-import { CONDITIONS, type Condition, type ProductQuery, type ProductSort } from "@/api/products";
+import { CONDITIONS, STORAGE_TYPES, type Condition, type ProductQuery, type ProductSort, type StorageType } from "@/api/products";
 
 /** What the visitor chose; "" means not chosen (the API's default). */
 export type ProductFilters = {
@@ -18,6 +18,21 @@ export type ProductFilters = {
   condition: Condition | "";
   location: string;
   verified: boolean;
+  /** At least this much memory: whole GB, as digits. */
+  ramMin: string;
+  /** At least this much storage: whole GB, as digits. */
+  storageMin: string;
+  storageType: StorageType | "";
+  /** At least this battery health: percent, as digits. */
+  batteryMin: string;
+  /** Screen from (inches, e.g. "14"). */
+  screenMin: string;
+  /** Screen up to (inches, e.g. "15.6"). */
+  screenMax: string;
+  /** Processor words, e.g. "i5". */
+  processor: string;
+  /** One seller's products: a user id. */
+  seller: string;
 };
 
 /** The filters a fresh page starts with. */
@@ -30,7 +45,26 @@ export const NO_FILTERS: ProductFilters = {
   condition: "",
   location: "",
   verified: false,
+  ramMin: "",
+  storageMin: "",
+  storageType: "",
+  batteryMin: "",
+  screenMin: "",
+  screenMax: "",
+  processor: "",
+  seller: "",
 };
+
+/** The spec filters' choices: RAM and storage at least (GB), battery at least (%). */
+export const RAM_CHOICES = [4, 8, 16, 32];
+export const STORAGE_CHOICES = [128, 256, 512, 1024];
+export const BATTERY_CHOICES = [70, 80, 90];
+/** Screen sizes as [from, up to] inches, "" for open. */
+export const SCREEN_CHOICES: [string, string][] = [
+  ["", "13.3"],
+  ["14", "15.6"],
+  ["16", ""],
+];
 
 const SORTS: ProductSort[] = ["newest", "price_asc", "price_desc", "relevance"];
 
@@ -38,6 +72,15 @@ const SORTS: ProductSort[] = ["newest", "price_asc", "price_desc", "relevance"];
 export const MAX_TEXT = 100;
 
 const digits = (v: string | null) => (v !== null && /^\d{1,9}$/.test(v) ? String(Number(v)) : "");
+
+/** A whole number from..to as digits, else "". */
+const whole = (v: string | null, from: number, to: number) => {
+  const d = digits(v);
+  return d && Number(d) >= from && Number(d) <= to ? d : "";
+};
+
+/** A screen size in inches with at most one decimal, 10 to 18.4 (the specs' range), else "". */
+const inches = (v: string | null) => (v !== null && /^\d{2}(\.\d)?$/.test(v) && Number(v) >= 10 && Number(v) <= 18.4 ? String(Number(v)) : "");
 
 /**
  * filtersFromSearch reads the filters out of a query string. Values the API
@@ -51,6 +94,11 @@ export function filtersFromSearch(sp: URLSearchParams): ProductFilters {
   let minPrice = digits(sp.get("minPrice"));
   let maxPrice = digits(sp.get("maxPrice"));
   if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) [minPrice, maxPrice] = [maxPrice, minPrice];
+  let screenMin = inches(sp.get("screenMin"));
+  let screenMax = inches(sp.get("screenMax"));
+  if (screenMin && screenMax && Number(screenMin) > Number(screenMax)) [screenMin, screenMax] = [screenMax, screenMin];
+  const storageType = sp.get("storageType") as StorageType | null;
+  const seller = sp.get("seller") ?? "";
   return {
     q,
     category: text("category"),
@@ -61,6 +109,14 @@ export function filtersFromSearch(sp: URLSearchParams): ProductFilters {
     condition: condition && CONDITIONS.includes(condition) ? condition : "",
     location: text("location"),
     verified: sp.get("verified") === "true",
+    ramMin: whole(sp.get("ramMin"), 1, 128),
+    storageMin: whole(sp.get("storageMin"), 1, 8192),
+    storageType: storageType && STORAGE_TYPES.includes(storageType) ? storageType : "",
+    batteryMin: whole(sp.get("batteryMin"), 1, 100),
+    screenMin,
+    screenMax,
+    processor: text("processor"),
+    seller: /^[\w-]{1,40}$/.test(seller) ? seller : "",
   };
 }
 
@@ -75,6 +131,14 @@ export function searchFromFilters(f: ProductFilters): URLSearchParams {
   if (f.condition) sp.set("condition", f.condition);
   if (f.location) sp.set("location", f.location);
   if (f.verified) sp.set("verified", "true");
+  if (f.ramMin) sp.set("ramMin", f.ramMin);
+  if (f.storageMin) sp.set("storageMin", f.storageMin);
+  if (f.storageType) sp.set("storageType", f.storageType);
+  if (f.batteryMin) sp.set("batteryMin", f.batteryMin);
+  if (f.screenMin) sp.set("screenMin", f.screenMin);
+  if (f.screenMax) sp.set("screenMax", f.screenMax);
+  if (f.processor) sp.set("processor", f.processor);
+  if (f.seller) sp.set("seller", f.seller);
   return sp;
 }
 
@@ -89,12 +153,49 @@ export function queryFromFilters(f: ProductFilters): ProductQuery {
     condition: f.condition || undefined,
     location: f.location || undefined,
     verified: f.verified || undefined,
+    ramMin: f.ramMin ? Number(f.ramMin) : undefined,
+    storageMin: f.storageMin ? Number(f.storageMin) : undefined,
+    storageType: f.storageType || undefined,
+    batteryMin: f.batteryMin ? Number(f.batteryMin) : undefined,
+    screenMin: f.screenMin ? Number(f.screenMin) : undefined,
+    screenMax: f.screenMax ? Number(f.screenMax) : undefined,
+    processor: f.processor || undefined,
+    seller: f.seller || undefined,
   };
+}
+
+/** The filters a visitor can take off one at a time; the screen's from and up to are one. */
+export type FilterName = Exclude<keyof ProductFilters, "q" | "sort" | "screenMin" | "screenMax"> | "screen";
+
+/** activeFilters names the filters that narrow the list (the search words and the order aside), in the bar's order. */
+export function activeFilters(f: ProductFilters): FilterName[] {
+  const on: Record<FilterName, boolean> = {
+    category: !!f.category,
+    minPrice: !!f.minPrice,
+    maxPrice: !!f.maxPrice,
+    condition: !!f.condition,
+    location: !!f.location,
+    verified: f.verified,
+    ramMin: !!f.ramMin,
+    storageMin: !!f.storageMin,
+    storageType: !!f.storageType,
+    batteryMin: !!f.batteryMin,
+    screen: !!(f.screenMin || f.screenMax),
+    processor: !!f.processor,
+    seller: !!f.seller,
+  };
+  return (Object.keys(on) as FilterName[]).filter((k) => on[k]);
+}
+
+/** The change that takes one filter off. */
+export function withoutFilter(name: FilterName): Partial<ProductFilters> {
+  if (name === "screen") return { screenMin: "", screenMax: "" };
+  return { [name]: NO_FILTERS[name] };
 }
 
 /** How many filters narrow the list (the search words and the order aside). */
 export function activeFilterCount(f: ProductFilters): number {
-  return [f.category, f.minPrice, f.maxPrice, f.condition, f.location, f.verified].filter(Boolean).length;
+  return activeFilters(f).length;
 }
 
 /**

@@ -126,6 +126,25 @@ export const USER_PRODUCTS_KEY = "/api/userProducts";
 export const REPORT_KEY = "/api/products/report";
 export const REPORTED_PRODUCTS_KEY = `${REPORT_KEY}?report=reported`;
 export const IMAGES_KEY = "/api/images";
+export const FACETS_KEY = "/api/products/facets";
+
+/** The storage kinds a laptop's specs know. */
+export type StorageType = NonNullable<ProductSpecs["storageType"]>;
+
+/** The storage kinds, as the API spells them. */
+export const STORAGE_TYPES: StorageType[] = ["SSD", "HDD", "eMMC"];
+
+/**
+ * GET /api/products/facets: how many available products match, per value.
+ * Each facet leaves out its own filter, so a count says what choosing that
+ * value would give. Keys are values as text ("8" for 8 GB of RAM).
+ */
+export type Facets = {
+  category: Record<string, number>;
+  condition: Record<string, number>;
+  ramGb: Record<string, number>;
+  storageType: Record<string, number>;
+};
 
 /** The orders GET /api/products knows; relevance needs a search (q). */
 export type ProductSort = "newest" | "price_asc" | "price_desc" | "relevance";
@@ -145,14 +164,29 @@ export type ProductQuery = {
   location?: string;
   /** Only sellers the admins verified. */
   verified?: boolean;
+  /** At least this much memory, GB. */
+  ramMin?: number;
+  /** At least this much storage, GB. */
+  storageMin?: number;
+  storageType?: StorageType;
+  /** At least this battery health, percent. */
+  batteryMin?: number;
+  /** Screen diagonal from, inches. */
+  screenMin?: number;
+  /** Screen diagonal up to, inches. */
+  screenMax?: number;
+  /** Words of the processor, e.g. "i5", "ryzen 7", "m2". */
+  processor?: string;
+  /** One seller's products: a seller's user id. */
+  seller?: string;
   /** newest by default, relevance by default with q. */
   sort?: ProductSort;
   /** Products per page: 24 by default, at most 100. */
   limit?: number;
 };
 
-/** The SWR key (API path) of the first page of a product list, in a fixed parameter order. */
-export function productsKey(query: ProductQuery): string {
+/** The filters of a query string, in a fixed order (shared by the list and its facets). */
+function filterParams(query: ProductQuery): URLSearchParams {
   const sp = new URLSearchParams();
   if (query.category) sp.set("category", query.category);
   if (query.q) sp.set("q", query.q);
@@ -161,10 +195,33 @@ export function productsKey(query: ProductQuery): string {
   if (query.condition) sp.set("condition", query.condition);
   if (query.location) sp.set("location", query.location);
   if (query.verified) sp.set("verified", "true");
+  if (query.ramMin !== undefined) sp.set("ramMin", String(query.ramMin));
+  if (query.storageMin !== undefined) sp.set("storageMin", String(query.storageMin));
+  if (query.storageType) sp.set("storageType", query.storageType);
+  if (query.batteryMin !== undefined) sp.set("batteryMin", String(query.batteryMin));
+  if (query.screenMin !== undefined) sp.set("screenMin", String(query.screenMin));
+  if (query.screenMax !== undefined) sp.set("screenMax", String(query.screenMax));
+  if (query.processor) sp.set("processor", query.processor);
+  if (query.seller) sp.set("seller", query.seller);
+  return sp;
+}
+
+const withQuery = (path: string, sp: URLSearchParams) => {
+  const qs = sp.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+/** The SWR key (API path) of the first page of a product list, in a fixed parameter order. */
+export function productsKey(query: ProductQuery): string {
+  const sp = filterParams(query);
   if (query.sort) sp.set("sort", query.sort);
   if (query.limit !== undefined) sp.set("limit", String(query.limit));
-  const qs = sp.toString();
-  return qs ? `${PRODUCTS_KEY}?${qs}` : PRODUCTS_KEY;
+  return withQuery(PRODUCTS_KEY, sp);
+}
+
+/** The SWR key of a list's facet counts: the list's filters, no order or paging. */
+export function facetsKey(query: ProductQuery): string {
+  return withQuery(FACETS_KEY, filterParams(query));
 }
 
 /** The SWR key of one seller's products. */
@@ -206,6 +263,14 @@ function availableOnly(list: Product[] | undefined): Product[] | undefined {
 export function useProductPages(query: ProductQuery | null) {
   const { data, ...list } = usePagedList<Product>(query ? productsKey(query) : null);
   return { ...list, products: availableOnly(data) };
+}
+
+/**
+ * useFacets loads the facet counts of a list's filters; pass null to wait.
+ * While new counts load the last ones stay, so the choices do not jump.
+ */
+export function useFacets(query: ProductQuery | null) {
+  return useSWR<Facets, ApiError>(query ? facetsKey(query) : null, { keepPreviousData: true });
 }
 
 /** The SWR key of one product for sale. */

@@ -1,8 +1,20 @@
 import { useId, useState, type FormEvent } from "react";
-import { activeFilterCount, MAX_TEXT, type ProductFilters } from "@/api/product-filters";
-import { CONDITIONS, type Condition } from "@/api/products";
+import {
+  activeFilterCount,
+  activeFilters,
+  BATTERY_CHOICES,
+  MAX_TEXT,
+  RAM_CHOICES,
+  SCREEN_CHOICES,
+  STORAGE_CHOICES,
+  withoutFilter,
+  type FilterName,
+  type ProductFilters,
+} from "@/api/product-filters";
+import { CONDITIONS, STORAGE_TYPES, type Condition, type Facets } from "@/api/products";
 import { FormField, fieldDescribedBy } from "@/components/form-field";
-import { formatNumber } from "@/lib/format";
+import { Modal } from "@/components/modal";
+import { formatNumber, localDigits } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
 
 /** One choice of the Sort by select; the first one is the default ("" value). */
@@ -17,9 +29,11 @@ type FilterBarProps = {
   sortOptions: SortOption[];
   /** Brand names: when given, a Brand select is shown too. */
   brands?: string[];
+  /** How many products each choice would give; without them no counts are shown. */
+  facets?: Facets;
 };
 
-type Draft = Pick<ProductFilters, "minPrice" | "maxPrice" | "location">;
+type Draft = Pick<ProductFilters, "minPrice" | "maxPrice" | "location" | "processor">;
 type DraftErrors = Partial<Record<keyof Draft, string>>;
 
 const CONDITION_LABEL: Record<Condition, MessageKey> = { excellent: "Excellent", good: "Good", fair: "Fair" };
@@ -32,7 +46,12 @@ const CONDITION_LABEL: Record<Condition, MessageKey> = { excellent: "Excellent",
 function useDraft(applied: Draft) {
   const [draft, setDraft] = useState(applied);
   const [seen, setSeen] = useState(applied);
-  if (applied.minPrice !== seen.minPrice || applied.maxPrice !== seen.maxPrice || applied.location !== seen.location) {
+  if (
+    applied.minPrice !== seen.minPrice ||
+    applied.maxPrice !== seen.maxPrice ||
+    applied.location !== seen.location ||
+    applied.processor !== seen.processor
+  ) {
     setSeen(applied);
     setDraft(applied);
   }
@@ -51,38 +70,83 @@ function validate(d: Draft, t: Translate): DraftErrors {
   return errors;
 }
 
+/** A size in GB as people say it: 1024 GB is "1 TB". */
+function sizeText(gb: number, t: Translate): string {
+  return gb >= 1024 && gb % 1024 === 0 ? t("{n} TB", { n: gb / 1024 }) : t("{n} GB", { n: gb });
+}
+
+/** A screen range's text: "Up to 13.3″", "14″–15.6″", "16″ and over". */
+function screenText(min: string, max: string, t: Translate, locale: string): string {
+  const n = (v: string) => localDigits(v, locale);
+  if (min && max) return t("{min}″–{max}″", { min: n(min), max: n(max) });
+  if (max) return t("Up to {n}″", { n: n(max) });
+  return t("{n}″ and over", { n: n(min) });
+}
+
+/** The preset numbers plus the applied one when a shared URL brought another. */
+function withApplied(presets: number[], applied: string): number[] {
+  return applied && !presets.includes(Number(applied)) ? [...presets, Number(applied)].sort((a, b) => a - b) : presets;
+}
+
+type Choice = { value: string; label: string; count?: number };
+
 /**
- * The product list's filters. Selects and the checkbox apply at once; typed
- * prices and the place apply when the visitor leaves the input or presses
- * Enter, never on each keystroke. Below the md width the filters fold
- * behind a Filters button so the list stays on screen.
+ * A select whose choices carry their counts ("8 GB (55)"); a choice that
+ * would give nothing is disabled unless it is the one applied.
  */
-export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: FilterBarProps) {
+function ChoiceSelect({ id, label, value, choices, onChange }: { id: string; label: string; value: string; choices: Choice[]; onChange: (v: string) => void }) {
+  const { locale } = useLanguage();
+  return (
+    <FormField id={id} label={label}>
+      <select id={id} className="select select-sm w-full" value={value} onChange={(e) => onChange(e.target.value)}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value} disabled={c.count === 0 && c.value !== value}>
+            {c.count === undefined ? c.label : `${c.label} (${formatNumber(c.count, locale)})`}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+type FieldsProps = Omit<FilterBarProps, "sortOptions"> & {
+  /** Laid out in the phone's sheet (two columns, Show results) rather than the desktop row. */
+  inSheet?: boolean;
+  /** Called once the sheet's Show results applied what was typed. */
+  onDone?: () => void;
+  className?: string;
+};
+
+/**
+ * Every filter but the order. Selects and the checkbox apply at once; typed
+ * prices, the place and the processor apply when the visitor leaves the
+ * input or presses Enter, never on each keystroke.
+ */
+function FilterFields({ filters, onChange, onClear, brands, facets, inSheet, onDone, className = "" }: FieldsProps) {
   const { t, locale } = useLanguage();
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useDraft({ minPrice: filters.minPrice, maxPrice: filters.maxPrice, location: filters.location });
+  const [draft, setDraft] = useDraft({ minPrice: filters.minPrice, maxPrice: filters.maxPrice, location: filters.location, processor: filters.processor });
   const [errors, setErrors] = useState<DraftErrors>({});
   const count = activeFilterCount(filters);
 
-  /** commit applies what was typed, if it is valid and changed. */
-  function commit() {
+  /** commit applies what was typed, if it is valid and changed; false when it is not valid. */
+  function commit(): boolean {
     const found = validate(draft, t);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return false;
     const next: Draft = {
       minPrice: draft.minPrice.trim() ? String(Number(draft.minPrice.trim())) : "",
       maxPrice: draft.maxPrice.trim() ? String(Number(draft.maxPrice.trim())) : "",
       location: draft.location.trim(),
+      processor: draft.processor.trim().replace(/\s+/g, " "),
     };
-    if (next.minPrice !== filters.minPrice || next.maxPrice !== filters.maxPrice || next.location !== filters.location) {
-      onChange(next);
-    }
+    if ((Object.keys(next) as (keyof Draft)[]).some((k) => next[k] !== filters[k])) onChange(next);
+    return true;
   }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    commit();
+    if (commit()) onDone?.();
   }
 
   function clear() {
@@ -98,7 +162,7 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
       const value = e.target.value;
       setDraft((d) => ({ ...d, [name]: value }));
     },
-    onBlur: commit,
+    onBlur: () => void commit(),
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": fieldDescribedBy(`${id}-${name}`, errors[name]),
   });
@@ -110,16 +174,162 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
     className: `input input-sm w-full ${errors[name] ? "input-error" : ""}`,
   });
 
+  const any: Choice = { value: "", label: t("Any") };
+  const counted = (n: number | undefined) => (facets ? (n ?? 0) : undefined);
+  const ramCount = (min: number) => counted(Object.entries(facets?.ramGb ?? {}).reduce((sum, [gb, n]) => (Number(gb) >= min ? sum + n : sum), 0));
+  const screenValue = filters.screenMin || filters.screenMax ? `${filters.screenMin}-${filters.screenMax}` : "";
+  const screens = SCREEN_CHOICES.some(([min, max]) => `${min}-${max}` === screenValue) || !screenValue ? SCREEN_CHOICES : [...SCREEN_CHOICES, [filters.screenMin, filters.screenMax] as [string, string]];
+  // in the sheet two columns; on a desktop the parent's grid places each cell
+  const wide = inSheet ? "col-span-2" : "";
+
   return (
-    <form aria-label={t("Filters")} noValidate onSubmit={onSubmit} className="rounded-box bg-base-100 p-3 shadow-sm ring-1 ring-base-300/60 sm:p-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline md:hidden"
-          aria-expanded={open}
-          aria-controls={`${id}-panel`}
-          onClick={() => setOpen((o) => !o)}
-        >
+    <form noValidate onSubmit={onSubmit} className={className}>
+      {brands && (
+        <div className={wide}>
+          <ChoiceSelect
+            id={`${id}-category`}
+            label={t("Brand")}
+            value={filters.category}
+            onChange={(category) => onChange({ category })}
+            choices={[{ value: "", label: t("All brands") }, ...brands.map((b) => ({ value: b, label: b, count: counted(facets?.category[b]) }))]}
+          />
+        </div>
+      )}
+      <div>
+        <FormField id={`${id}-minPrice`} label={t("Min price (Tk)")} error={errors.minPrice}>
+          <input {...price("minPrice")} />
+        </FormField>
+      </div>
+      <div>
+        <FormField id={`${id}-maxPrice`} label={t("Max price (Tk)")} error={errors.maxPrice}>
+          <input {...price("maxPrice")} />
+        </FormField>
+      </div>
+      <div>
+        <ChoiceSelect
+          id={`${id}-condition`}
+          label={t("Condition")}
+          value={filters.condition}
+          onChange={(v) => onChange({ condition: v as ProductFilters["condition"] })}
+          choices={[any, ...CONDITIONS.map((c) => ({ value: c, label: t(CONDITION_LABEL[c]), count: counted(facets?.condition[c]) }))]}
+        />
+      </div>
+      <div>
+        <FormField id={`${id}-location`} label={t("Location")}>
+          <input {...text("location")} maxLength={MAX_TEXT} placeholder={t("e.g. Mirpur")} autoComplete="off" className="input input-sm w-full" />
+        </FormField>
+      </div>
+      <div>
+        <ChoiceSelect
+          id={`${id}-ramMin`}
+          label={t("RAM at least")}
+          value={filters.ramMin}
+          onChange={(ramMin) => onChange({ ramMin })}
+          choices={[any, ...withApplied(RAM_CHOICES, filters.ramMin).map((gb) => ({ value: String(gb), label: sizeText(gb, t), count: ramCount(gb) }))]}
+        />
+      </div>
+      <div>
+        <ChoiceSelect
+          id={`${id}-storageMin`}
+          label={t("Storage at least")}
+          value={filters.storageMin}
+          onChange={(storageMin) => onChange({ storageMin })}
+          choices={[any, ...withApplied(STORAGE_CHOICES, filters.storageMin).map((gb) => ({ value: String(gb), label: sizeText(gb, t) }))]}
+        />
+      </div>
+      <div>
+        <ChoiceSelect
+          id={`${id}-storageType`}
+          label={t("Storage type")}
+          value={filters.storageType}
+          onChange={(v) => onChange({ storageType: v as ProductFilters["storageType"] })}
+          choices={[any, ...STORAGE_TYPES.map((s) => ({ value: s, label: s, count: counted(facets?.storageType[s]) }))]}
+        />
+      </div>
+      <div>
+        <ChoiceSelect
+          id={`${id}-batteryMin`}
+          label={t("Battery at least")}
+          value={filters.batteryMin}
+          onChange={(batteryMin) => onChange({ batteryMin })}
+          choices={[any, ...withApplied(BATTERY_CHOICES, filters.batteryMin).map((p) => ({ value: String(p), label: t("{n}%", { n: p }) }))]}
+        />
+      </div>
+      <div>
+        <ChoiceSelect
+          id={`${id}-screen`}
+          label={t("Screen size")}
+          value={screenValue}
+          onChange={(v) => {
+            const [screenMin = "", screenMax = ""] = v.split("-");
+            onChange({ screenMin, screenMax });
+          }}
+          choices={[any, ...screens.map(([min, max]) => ({ value: `${min}-${max}`, label: screenText(min, max, t, locale) }))]}
+        />
+      </div>
+      <div className={wide}>
+        <FormField id={`${id}-processor`} label={t("Processor")}>
+          <div className="join w-full">
+            <input
+              {...text("processor")}
+              type="search"
+              maxLength={MAX_TEXT}
+              placeholder={t("e.g. i5")}
+              autoComplete="off"
+              className="input input-sm join-item w-full min-w-0"
+            />
+            <button type="submit" className="btn btn-sm join-item btn-square" aria-label={t("Filter by processor")}>
+              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path strokeLinecap="round" strokeLinejoin="round" d="m21 21-4.3-4.3M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15Z" />
+              </svg>
+            </button>
+          </div>
+        </FormField>
+      </div>
+      <label className={`flex min-h-8 cursor-pointer items-center gap-2 self-end text-sm font-medium ${wide}`}>
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm checkbox-primary"
+          checked={filters.verified}
+          onChange={(e) => onChange({ verified: e.target.checked })}
+        />
+        {t("Verified sellers only")}
+      </label>
+      <div
+        className={
+          inSheet
+            ? "sticky -bottom-6 col-span-2 -mx-6 -mb-6 flex gap-2 border-t border-base-300 bg-base-100 px-6 py-3"
+            : "col-span-2 flex gap-2 self-end"
+        }
+      >
+        <button type="button" className="btn btn-sm btn-ghost flex-1" onClick={clear} disabled={count === 0}>
+          {t("Clear filters")}
+        </button>
+        <button type="submit" className="btn btn-sm btn-primary flex-1">
+          {inSheet ? t("Show results") : t("Apply")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The product list's filters. On a desktop they are a grid of compact
+ * controls above the list; below the md width only the order and a Filters
+ * button (with how many are on) show, and the filters open in a sheet from
+ * the bottom, so the list stays on screen.
+ */
+export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
+  const { filters, onChange } = props;
+  const { t, locale } = useLanguage();
+  const id = useId();
+  const [sheet, setSheet] = useState(false);
+  const count = activeFilterCount(filters);
+
+  return (
+    <section aria-label={t("Filters")} className="rounded-box bg-base-100 p-3 shadow-sm ring-1 ring-base-300/60 sm:p-4">
+      <div className="flex items-end gap-3 md:grid md:grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))]">
+        <button type="button" className="btn btn-sm btn-outline md:hidden" aria-haspopup="dialog" onClick={() => setSheet(true)}>
           <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path strokeLinecap="round" strokeLinejoin="round" d="M3 5h18l-7 8v6l-4-2v-4L3 5Z" />
           </svg>
@@ -130,8 +340,7 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
             </span>
           )}
         </button>
-
-        <div className="min-w-0 flex-1 md:w-44 md:flex-none">
+        <div className="min-w-0 flex-1">
           <FormField id={`${id}-sort`} label={t("Sort by")}>
             <select
               id={`${id}-sort`}
@@ -147,78 +356,82 @@ export function FilterBar({ filters, onChange, onClear, sortOptions, brands }: F
             </select>
           </FormField>
         </div>
-
-        <div id={`${id}-panel`} className={`${open ? "grid" : "hidden"} w-full grid-cols-2 items-end gap-3 md:contents`}>
-          {brands && (
-            <div className="col-span-2 md:w-36">
-              <FormField id={`${id}-category`} label={t("Brand")}>
-                <select
-                  id={`${id}-category`}
-                  className="select select-sm w-full"
-                  value={filters.category}
-                  onChange={(e) => onChange({ category: e.target.value })}
-                >
-                  <option value="">{t("All brands")}</option>
-                  {brands.map((b) => (
-                    <option key={b} value={b}>
-                      {b}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-            </div>
-          )}
-          <div className="md:w-28">
-            <FormField id={`${id}-minPrice`} label={t("Min price (Tk)")} error={errors.minPrice}>
-              <input {...price("minPrice")} />
-            </FormField>
-          </div>
-          <div className="md:w-28">
-            <FormField id={`${id}-maxPrice`} label={t("Max price (Tk)")} error={errors.maxPrice}>
-              <input {...price("maxPrice")} />
-            </FormField>
-          </div>
-          <div className="md:w-32">
-            <FormField id={`${id}-condition`} label={t("Condition")}>
-              <select
-                id={`${id}-condition`}
-                className="select select-sm w-full"
-                value={filters.condition}
-                onChange={(e) => onChange({ condition: e.target.value as ProductFilters["condition"] })}
-              >
-                <option value="">{t("Any")}</option>
-                {CONDITIONS.map((c) => (
-                  <option key={c} value={c}>
-                    {t(CONDITION_LABEL[c])}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          </div>
-          <div className="md:w-40">
-            <FormField id={`${id}-location`} label={t("Location")}>
-              <input {...text("location")} maxLength={MAX_TEXT} placeholder={t("e.g. Mirpur")} autoComplete="off" className="input input-sm w-full" />
-            </FormField>
-          </div>
-          <label className="col-span-2 flex min-h-8 cursor-pointer items-center gap-2 text-sm font-medium md:col-span-1">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm checkbox-primary"
-              checked={filters.verified}
-              onChange={(e) => onChange({ verified: e.target.checked })}
-            />
-            {t("Verified sellers only")}
-          </label>
-          <div className="col-span-2 flex gap-2 md:col-span-1">
-            <button type="submit" className="btn btn-sm btn-primary flex-1 md:flex-none">
-              {t("Apply")}
-            </button>
-            <button type="button" className="btn btn-sm btn-ghost flex-1 md:flex-none" onClick={clear} disabled={count === 0}>
-              {t("Clear filters")}
-            </button>
-          </div>
-        </div>
+        <FilterFields {...props} className="hidden md:contents" />
       </div>
-    </form>
+      <Modal open={sheet} onClose={() => setSheet(false)} labelledBy={`${id}-sheet-title`}>
+        {/* the heading takes the focus, not the first input: a phone would open its keyboard */}
+        <h2 id={`${id}-sheet-title`} tabIndex={-1} data-autofocus className="mb-4 text-lg font-bold outline-none">
+          {t("Filters")}
+        </h2>
+        <FilterFields {...props} inSheet onDone={() => setSheet(false)} className="grid grid-cols-2 items-end gap-3" />
+      </Modal>
+    </section>
+  );
+}
+
+/** The text of an applied filter's chip, e.g. "RAM at least: 8 GB". */
+function chipText(name: FilterName, f: ProductFilters, t: Translate, locale: string): string {
+  const is = (label: MessageKey, value: string) => `${t(label)}: ${value}`;
+  switch (name) {
+    case "category":
+      return is("Brand", f.category);
+    case "minPrice":
+      return is("Min price (Tk)", formatNumber(Number(f.minPrice), locale));
+    case "maxPrice":
+      return is("Max price (Tk)", formatNumber(Number(f.maxPrice), locale));
+    case "condition":
+      return is("Condition", f.condition ? t(CONDITION_LABEL[f.condition]) : "");
+    case "location":
+      return is("Location", f.location);
+    case "verified":
+      return t("Verified sellers only");
+    case "ramMin":
+      return is("RAM at least", sizeText(Number(f.ramMin), t));
+    case "storageMin":
+      return is("Storage at least", sizeText(Number(f.storageMin), t));
+    case "storageType":
+      return is("Storage type", f.storageType);
+    case "batteryMin":
+      return is("Battery at least", t("{n}%", { n: Number(f.batteryMin) }));
+    case "screen":
+      return is("Screen size", screenText(f.screenMin, f.screenMax, t, locale));
+    case "processor":
+      return is("Processor", f.processor);
+    case "seller":
+      return t("One seller's listings");
+  }
+}
+
+/** The applied filters as chips above the results, each taking itself off, and Clear all. */
+export function ActiveFilterChips({ filters, onChange, onClear }: Pick<FilterBarProps, "filters" | "onChange" | "onClear">) {
+  const { t, locale } = useLanguage();
+  const on = activeFilters(filters);
+  if (on.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <ul aria-label={t("Active filters")} className="flex min-w-0 flex-wrap gap-2">
+        {on.map((name) => {
+          const label = chipText(name, filters, t, locale);
+          return (
+            <li key={name} className="min-w-0 max-w-full">
+              <button
+                type="button"
+                className="btn btn-xs h-auto min-h-7 max-w-full rounded-full border-base-300 bg-base-100 py-1 font-normal"
+                aria-label={t("Remove filter: {filter}", { filter: label })}
+                onClick={() => onChange(withoutFilter(name))}
+              >
+                <span className="min-w-0 break-words text-left">{label}</span>
+                <svg viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+                  <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="btn btn-link btn-xs px-1" onClick={onClear}>
+        {t("Clear all")}
+      </button>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 // Not a route: a filterable product list a page at a time, shared by the
 // category and search pages. The filters come from (and go to) the URL.
 import { activeFilterCount, type ProductFilters } from "@/api/product-filters";
-import { useProductPages, type ProductQuery } from "@/api/products";
-import { FilterBar, type SortOption } from "@/components/filter-bar";
+import { useFacets, useProductPages, type ProductQuery } from "@/api/products";
+import { ActiveFilterChips, FilterBar, type SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
 import { useT } from "@/lib/i18n";
 import { ProductShelf } from "@/pages/product-shelf";
@@ -23,15 +23,27 @@ type ProductBrowserProps = {
   cardSizes?: string;
 };
 
-/** The filter bar, the cards, and Load more. */
+/** The filter bar (with each choice's count), the applied filters as chips, the cards, and Load more. */
 export function ProductBrowser({ query, filters, onChange, onClear, sortOptions, brands, searchHint, gridClassName, cardSizes }: ProductBrowserProps) {
   const t = useT();
   const list = useProductPages(query);
+  // an older server has no facets: then the choices just show no counts
+  const { data: facets, error: facetsError } = useFacets(query);
   const filtered = activeFilterCount(filters) > 0;
   const badFilter = list.error?.status === 400;
   return (
     <div className="space-y-6">
-      <FilterBar filters={filters} onChange={onChange} onClear={onClear} sortOptions={sortOptions} brands={brands} />
+      <div className="space-y-3">
+        <FilterBar
+          filters={filters}
+          onChange={onChange}
+          onClear={onClear}
+          sortOptions={sortOptions}
+          brands={brands}
+          facets={facetsError ? undefined : facets}
+        />
+        <ActiveFilterChips filters={filters} onChange={onChange} onClear={onClear} />
+      </div>
       <ProductShelf
         products={list.products}
         isLoading={list.isLoading}
