@@ -466,7 +466,6 @@ export const bn: Dictionary = {
   "Processor (CPU)": "প্রসেসর (CPU)",
   "RAM (GB)": "র‍্যাম (GB)",
   "Storage (GB)": "স্টোরেজ (GB)",
-  "Storage type": "স্টোরেজের ধরন",
   "Screen size (inches)": "স্ক্রিনের মাপ (ইঞ্চি)",
   "Graphics (GPU)": "গ্রাফিক্স (GPU)",
   "Battery health (%)": "ব্যাটারির অবস্থা (%)",

@@ -475,7 +475,6 @@ export const en = {
   "Processor (CPU)": "Processor (CPU)",
   "RAM (GB)": "RAM (GB)",
   "Storage (GB)": "Storage (GB)",
-  "Storage type": "Storage type",
   "Screen size (inches)": "Screen size (inches)",
   "Graphics (GPU)": "Graphics (GPU)",
   "Battery health (%)": "Battery health (%)",

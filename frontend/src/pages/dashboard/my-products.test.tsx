@@ -96,7 +96,7 @@ describe("my products", () => {
 
   it("says until when an advertisement runs, and stops it after the confirmation", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
-    let list = [{ ...long, advertise: true, advertisedUntil: "2026-11-29T10:00:00Z" }];
+    let list: Product[] = [{ ...long, advertise: true, advertisedUntil: "2026-11-29T10:00:00Z" }];
     const fetchMock = stubApi(
       api(() => list, {
         [`DELETE /api/products/${long._id}/advertise`]: () => {
