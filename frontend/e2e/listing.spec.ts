@@ -1,0 +1,116 @@
+// Listings worth browsing, against the real binary: a seller lists a laptop
+// with three photos and its specs, puts another photo first and lowers the
+// price; a buyer filters a brand by 8 GB of RAM and an SSD, watches the
+// counts follow, opens the laptop, goes through its photos and sees what it
+// cost before; the seller marks it sold.
+import { expect, test } from "@playwright/test";
+import { atPhoneWidth, base, settle, signUp } from "./helpers";
+import { laptopPng } from "./png";
+
+const WIDE = { width: 1366, height: 900 };
+
+test("a listing with photos and specs is edited, filtered, browsed and sold", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const stamp = String(Date.now()).slice(-6);
+  const productName = `Lenovo ThinkPad T14 ${stamp}`;
+
+  // 1. The seller lists it with three photos and its specs.
+  const seller = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await signUp(seller, { name: "Lina Seller", email: `listing-seller-${stamp}@example.com`, role: "Seller" });
+  await seller.goto(base() + "/dashboard/addproduct");
+  await seller.getByLabel("Product Name").fill(productName);
+  await seller.getByLabel("Photo").setInputFiles([
+    { name: "front.png", mimeType: "image/png", buffer: laptopPng(320, 240, [30, 64, 175]) },
+    { name: "side.png", mimeType: "image/png", buffer: laptopPng(320, 240, [190, 18, 60]) },
+    { name: "back.png", mimeType: "image/png", buffer: laptopPng(320, 240, [21, 128, 61]) },
+  ]);
+  const photos = seller.getByRole("list", { name: "Pictures of the laptop, cover first" });
+  await expect(photos.getByRole("img", { name: /^Photo \d of 3/ })).toHaveCount(3);
+  await expect(photos.getByRole("img", { name: "Photo 1 of 3, the cover" })).toBeVisible();
+  await seller.getByLabel("Category").selectOption("HP");
+  await seller.getByLabel("Condition").selectOption("good");
+  await seller.getByLabel("Years of Use").fill("1");
+  await seller.getByLabel("Sell Price").fill("50000");
+  await seller.getByLabel("Original Price").fill("90000");
+  await seller.getByLabel("Phone Number").fill("01712345678");
+  await seller.getByLabel("Location").fill("Uttara, Dhaka");
+  await seller.getByText("Laptop details (optional)").click();
+  await seller.getByLabel("Processor (CPU)").fill("Core i5 11th Gen");
+  await seller.getByLabel("RAM (GB)").selectOption({ label: "8 GB" });
+  await seller.getByLabel("Storage (GB)").selectOption({ label: "512 GB" });
+  await seller.getByLabel("Storage type").selectOption("SSD");
+  await seller.getByLabel("Battery health (%)").fill("88");
+  await seller.getByRole("button", { name: "Submit" }).click();
+  await expect(seller.getByText("product successfuly added")).toBeVisible();
+  await expect(seller).toHaveURL(/\/dashboard\/myproducts$/);
+
+  // 2. The seller edits it: the second photo becomes the cover, the price drops.
+  await seller.getByRole("link", { name: `Edit ${productName}` }).click();
+  await expect(seller).toHaveURL(/\/dashboard\/products\/\d+\/edit$/);
+  const productId = seller.url().split("/").at(-2)!;
+  await expect(seller.getByRole("img", { name: "Photo 1 of 3, the cover" })).toBeVisible();
+  await seller.getByRole("button", { name: "Move photo 2 left" }).click();
+  await seller.getByLabel("Sell Price").fill("45000");
+  await atPhoneWidth(seller, "edit-listing-phone.png");
+  await seller.getByRole("button", { name: "Save changes" }).click();
+  await expect(seller.getByText("Changes saved")).toBeVisible();
+  const saved = await seller.evaluate(async (id) => (await (await fetch(`/api/products/${id}`)).json()) as { photos: string[]; picture: string; sellPrice: number; priceDroppedFrom: number | null; specs: Record<string, unknown> }, productId);
+  expect(saved.photos).toHaveLength(3);
+  expect(saved.picture).toBe(saved.photos[0]);
+  expect(saved.sellPrice).toBe(45000);
+  expect(saved.priceDroppedFrom).toBe(50000);
+  expect(saved.specs).toMatchObject({ processor: "Core i5 11th Gen", ramGb: 8, storageGb: 512, storageType: "SSD", batteryHealth: 88 });
+
+  // 3. A buyer filters HP by 8 GB of RAM and an SSD; the counts follow.
+  const buyer = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await signUp(buyer, { name: "Bilal Buyer", email: `listing-buyer-${stamp}@example.com`, role: "Buyer" });
+  await buyer.getByRole("main").getByRole("link", { name: "HP", exact: true }).click();
+  await expect(buyer).toHaveURL(/\/categorys\/\d+$/);
+  const ram = buyer.getByLabel("RAM at least");
+  await expect(ram.locator("option", { hasText: /^8 GB \(\d+\)$/ })).toHaveCount(1);
+  await ram.selectOption({ label: await ram.locator("option", { hasText: /^8 GB/ }).innerText() });
+  await expect(buyer).toHaveURL(/ramMin=8/);
+  const type = buyer.getByLabel("Storage type");
+  await expect(type.locator("option", { hasText: /^SSD \(\d+\)$/ })).toHaveCount(1);
+  await type.selectOption({ label: await type.locator("option", { hasText: /^SSD/ }).innerText() });
+  await expect(buyer).toHaveURL(/storageType=SSD/);
+  // with SSD chosen, the RAM counts are those of SSD laptops
+  const counts = await buyer.getByLabel("RAM at least").locator("option").allInnerTexts();
+  expect(counts.some((c) => /^8 GB \([1-9]\d*\)$/.test(c))).toBe(true);
+  const card = buyer.getByRole("article", { name: productName });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("8 GB RAM");
+  await expect(card).toContainText("was");
+  await atPhoneWidth(buyer, "filtered-brand-phone.png");
+  await settle(buyer);
+  await buyer.screenshot({ path: test.info().outputPath("filtered-brand-desktop.png") });
+
+  // 4. The laptop's page: its photos one after another, its specs, what it cost before.
+  await buyer.goto(`${base()}/product/${productId}`);
+  await expect(buyer.getByRole("heading", { name: productName })).toBeVisible();
+  await expect(buyer.getByText("was")).toBeVisible();
+  await expect(buyer.getByText("50,000 Tk").first()).toBeVisible();
+  await buyer.getByRole("button", { name: "Next photo" }).first().click();
+  await expect(buyer.getByText(/^2 \/ 3$/)).toBeVisible();
+  await expect(buyer.getByRole("heading", { name: "Specifications" })).toBeVisible();
+  // a phone turned (a new width) keeps the photo shown
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await expect(buyer.getByText(/^2 \/ 3$/)).toBeVisible();
+  const shown = await buyer.evaluate(() => {
+    const track = document.querySelector<HTMLElement>("[data-slide='1']")?.parentElement?.parentElement;
+    return track ? Math.round(track.scrollLeft / track.clientWidth) : -1;
+  });
+  expect(shown).toBe(1);
+  await atPhoneWidth(buyer, "listing-page-phone.png");
+
+  // 5. The seller marks it sold: it leaves the brand's page.
+  await seller.goto(base() + "/dashboard/myproducts");
+  await seller.getByRole("button", { name: `Mark sold: ${productName}` }).click();
+  await seller.getByRole("alertdialog").getByRole("button", { name: "Mark sold" }).click();
+  await expect(seller.getByRole("row", { name: new RegExp(productName) }).first()).toContainText("soled");
+  const gone = await buyer.evaluate(async (id) => (await fetch(`/api/products/${id}`)).status, productId);
+  expect(gone).toBe(404);
+
+  await seller.context().close();
+  await buyer.context().close();
+});
