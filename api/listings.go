@@ -214,18 +214,11 @@ func (s *Server) editProduct(c echo.Context) error {
 		e.OriginalPrice = &v
 	}
 	if req.Category != nil {
-		name := f.text("category", *req.Category, 60)
-		if name != "" {
-			cat, err := s.store.GetCategoryByName(ctx, name)
-			switch {
-			case errors.Is(err, store.ErrNotFound):
-				f.add("category", "is not one of the shop's categories")
-			case err != nil:
-				return err
-			default:
-				e.CategoryID = &cat.ID
-			}
+		id, err := s.categoryField(ctx, &f, *req.Category)
+		if err != nil {
+			return err
 		}
+		e.CategoryID = &id
 	}
 	if req.Condition != nil {
 		v := strings.TrimSpace(*req.Condition)
@@ -278,4 +271,22 @@ func (f *fieldErrors) description(v string) string {
 		f.add("description", "must be at most 5000 characters")
 	}
 	return v
+}
+
+// categoryField checks the category a seller named: one of the shop's,
+// by name; 0 (and the field's problem noted) when it is not.
+func (s *Server) categoryField(ctx context.Context, f *fieldErrors, value string) (int64, error) {
+	name := f.text("category", value, 60)
+	if name == "" {
+		return 0, nil
+	}
+	cat, err := s.store.GetCategoryByName(ctx, name)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		f.add("category", "is not one of the shop's categories")
+		return 0, nil
+	case err != nil:
+		return 0, err
+	}
+	return cat.ID, nil
 }

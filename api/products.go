@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -418,7 +417,6 @@ func (s *Server) createProduct(c echo.Context) error {
 	if n.SellPrice > 0 && n.OriginalPrice > 0 && n.SellPrice > n.OriginalPrice {
 		f.add("sellPrice", "must not be more than the original price")
 	}
-	category := f.text("category", req.Category, 60)
 	n.Condition = strings.TrimSpace(req.Condition)
 	if !slices.Contains(store.Conditions, n.Condition) {
 		f.add("condition", "must be excellent, good or fair")
@@ -428,16 +426,9 @@ func (s *Server) createProduct(c echo.Context) error {
 	n.Location = f.text("location", req.Location, 200)
 	n.Description = f.description(req.Description)
 	n.Specs = f.specs(req.Specs)
-	if category != "" {
-		cat, err := s.store.GetCategoryByName(ctx, category)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			f.add("category", "is not one of the shop's categories")
-		case err != nil:
-			return err
-		default:
-			n.CategoryID = cat.ID
-		}
+	var err error
+	if n.CategoryID, err = s.categoryField(ctx, &f, req.Category); err != nil {
+		return err
 	}
 	if err := f.err(); err != nil {
 		return err

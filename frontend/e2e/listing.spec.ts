@@ -93,6 +93,14 @@ test("a listing with photos and specs is edited, filtered, browsed and sold", as
   await buyer.getByRole("button", { name: "Next photo" }).first().click();
   await expect(buyer.getByText(/^2 \/ 3$/)).toBeVisible();
   await expect(buyer.getByRole("heading", { name: "Specifications" })).toBeVisible();
+  // a phone turned (a new width) keeps the photo shown
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await expect(buyer.getByText(/^2 \/ 3$/)).toBeVisible();
+  const shown = await buyer.evaluate(() => {
+    const track = document.querySelector<HTMLElement>("[data-slide='1']")?.parentElement?.parentElement;
+    return track ? Math.round(track.scrollLeft / track.clientWidth) : -1;
+  });
+  expect(shown).toBe(1);
   await atPhoneWidth(buyer, "listing-page-phone.png");
 
   // 5. The seller marks it sold: it leaves the brand's page.

@@ -363,7 +363,8 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
         <h2 id={`${id}-sheet-title`} tabIndex={-1} data-autofocus className="mb-4 text-lg font-bold outline-none">
           {t("Filters")}
         </h2>
-        <FilterFields {...props} inSheet onDone={() => setSheet(false)} className="grid grid-cols-2 items-end gap-3" />
+        {/* only while open: closed, its fields would stand beside the desktop's in the page, with the same labels */}
+        {sheet && <FilterFields {...props} inSheet onDone={() => setSheet(false)} className="grid grid-cols-2 items-end gap-3" />}
       </Modal>
     </section>
   );

@@ -65,6 +65,29 @@ export function PhotoGallery({ photos, name }: PhotoGalleryProps) {
 
   useEffect(() => () => window.clearTimeout(headingTimer.current), []);
 
+  // a new width (a phone turned, a window resized) keeps the photo shown in
+  // place: the track's scroll is in pixels, and the same pixels would now
+  // land on another photo
+  const shownRef = useRef(current);
+  useEffect(() => {
+    shownRef.current = current;
+  }, [current]);
+  useEffect(() => {
+    const el = track.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    let width = el.clientWidth;
+    const ro = new ResizeObserver(() => {
+      if (el.clientWidth === width || el.clientWidth === 0) return;
+      width = el.clientWidth;
+      heading.current = shownRef.current;
+      el.scrollLeft = shownRef.current * el.clientWidth;
+      window.clearTimeout(headingTimer.current);
+      headingTimer.current = window.setTimeout(() => (heading.current = null), 200);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
   // only once the modal dialog has left the page: while it is open, the page behind is inert and cannot take the focus
   useEffect(() => {
     if (zoomed || focusBack.current === null) return;
