@@ -173,6 +173,8 @@ async function followLinkFromBottom(page: Page): Promise<string | null> {
   const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: onBlog ? "Home" : "Blog", exact: true });
   if ((await link.count()) === 0) return "no header with a Blog link to follow from this page";
   await link.click();
+  // the new page, not the old one's heading still there while the next loads
+  await expect(page).toHaveURL(onBlog ? /\/(home)?$/ : /\/blog$/);
   await expect(page.locator("h1").first()).toBeVisible();
   await settle(page);
   const y = await page.evaluate(() => window.scrollY);
