@@ -75,6 +75,9 @@ type config struct {
 	PublicReadTimeout time.Duration
 	// AdvertiseDays is how long an advertisement (Urgent Sell) runs.
 	AdvertiseDays int
+	// ListingDays is how long a listing stays in the catalogue unless its
+	// seller renews it.
+	ListingDays int
 	// AdvertiseLimit is how many laptops a seller may advertise at once.
 	AdvertiseLimit int
 	// UploadTempDir is where uploaded files wait, on disk, while they are
@@ -189,6 +192,10 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		return nil, err
 	}
 	if c.AdvertiseLimit, err = intSetting(get, "ADVERTISE_LIMIT", 5, 1, 1000); err != nil {
+		return nil, err
+	}
+	// at least a week: the seller is told three days before the end
+	if c.ListingDays, err = intSetting(get, "LISTING_DAYS", 60, 7, 3650); err != nil {
 		return nil, err
 	}
 	if c.ShutdownWait, err = durationSetting(get, "SHUTDOWN_TIMEOUT", "20s"); err != nil {

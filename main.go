@@ -331,6 +331,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		UploadTempDir:     cfg.UploadTempDir,
 		AdvertiseDays:     cfg.AdvertiseDays,
 		AdvertiseLimit:    cfg.AdvertiseLimit,
+		ListingDays:       cfg.ListingDays,
 	})
 	if err != nil {
 		return err
@@ -363,6 +364,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
 	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
+	jobs.Go(func() { handler.WatchEvents(jobsCtx) })
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()
 	jobs.Wait()
@@ -402,6 +404,7 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 		PublicURL:   cfg.PublicURL,
 		Shop:        shop,
 		Secret:      secret,
+		Location:    cfg.Location,
 
 		Reconcile:      reconcile,
 		ReconcileEvery: cfg.ReconcileInterval,

@@ -113,14 +113,14 @@ func (s *Server) createCategory(c echo.Context) error {
 	if err := f.err(); err != nil {
 		return err
 	}
-	cat, err := s.store.CreateCategory(ctx, name, image)
+	u, _ := currentUser(c)
+	cat, err := s.store.CreateCategory(ctx, name, image, u.ID)
 	if errors.Is(err, store.ErrConflict) {
 		return errCategoryNameTaken
 	}
 	if err != nil {
 		return err
 	}
-	u, _ := currentUser(c)
 	s.log.Info("category added", "category_id", cat.ID, "by", u.ID)
 	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(cat.ID)})
 }
@@ -142,10 +142,10 @@ func (s *Server) deleteCategory(c echo.Context) error {
 	if err != nil {
 		return notFound("Category")
 	}
-	if err := s.store.DeleteCategory(c.Request().Context(), id); err != nil {
+	u, _ := currentUser(c)
+	if err := s.store.DeleteCategory(c.Request().Context(), id, u.ID); err != nil {
 		return notFoundAs(err, "Category")
 	}
-	u, _ := currentUser(c)
 	s.log.Info("category deleted", "category_id", id, "by", u.ID)
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -118,13 +119,25 @@ var domainErrors = []domainError{
 	{target: store.ErrWrongCode, status: http.StatusBadRequest, code: "wrong_code", message: "That is not the buyer's hand-over code"},
 	{target: store.ErrHandoverLocked, status: http.StatusTooManyRequests, code: "locked",
 		message: "Too many wrong codes for this booking. Try again in an hour, or mark the laptop sold from My Products"},
+	{target: store.ErrFavouriteLimit, status: http.StatusConflict, code: "favourite_limit", message: "You keep as many favourites as you may: remove one first"},
 	{target: store.ErrAdvertiseLimit, status: http.StatusConflict, code: "advertise_limit", message: "You advertise as many laptops as you may at once: stop one first"},
 	{target: store.ErrNotSold, status: http.StatusConflict, code: "not_sold", message: "This laptop is not marked sold"},
 	{target: store.ErrSoldInShop, status: http.StatusConflict, code: "sold_in_shop", message: "This laptop was paid for or handed over through the shop, so it cannot be listed again"},
+	{target: store.ErrExpired, status: http.StatusConflict, code: "expired", message: "This listing has expired"},
 	{target: store.ErrCategoryInUse, status: http.StatusConflict, code: "in_use", message: "This category still has products"},
 	{target: store.ErrNotSeller, status: http.StatusConflict, code: "not_seller", message: "Only sellers can be verified"},
 	{target: store.ErrAdminAccount, status: http.StatusConflict, code: "admin", message: "Admin accounts cannot be deleted here"},
 	{target: store.ErrTokenUnusable, status: http.StatusBadRequest, code: "token_unusable", message: "This link is invalid, used or expired: ask for a new one"},
+	{target: store.ErrBlocked, status: http.StatusForbidden, code: "blocked", message: "This person does not accept messages from you"},
+	{target: store.ErrYouBlocked, status: http.StatusForbidden, code: "you_blocked", message: "You blocked this person: unblock them to write to them"},
+	{target: store.ErrAccountClosed, status: http.StatusConflict, code: "account_closed", message: "This person's account is closed"},
+	{target: store.ErrNotListed, status: http.StatusConflict, code: "not_listed", message: "This laptop is no longer listed"},
+	{target: store.ErrNotBuyer, status: http.StatusBadRequest, code: "not_buyer", message: "Only the buyer can make an offer"},
+	{target: store.ErrOfferAbovePrice, status: http.StatusBadRequest, code: "invalid", message: "The offer is above the price"},
+	{target: store.ErrOfferAnswered, status: http.StatusConflict, code: "answered", message: "This offer was already answered"},
+	{target: store.ErrMessageThrottle, status: http.StatusTooManyRequests, code: "throttled", message: "You are sending messages too fast: wait a minute and try again"},
+	{target: store.ErrThreadCap, status: http.StatusTooManyRequests, code: "throttled",
+		message: fmt.Sprintf("New accounts can start at most %d conversations a day: try again later", store.NewAccountThreads)},
 	{target: store.ErrUnavailable, status: http.StatusServiceUnavailable, code: "unavailable",
 		message: "The service is temporarily unavailable, please try again in a moment", warn: "database unavailable"},
 

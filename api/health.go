@@ -51,7 +51,10 @@ func (s *Server) readyz(c echo.Context) error {
 }
 
 // Drain marks the server as shutting down: /readyz answers 503 from now on
-// while requests in flight finish.
+// while requests in flight finish, and the live-update streams end at once
+// (they would never finish by themselves), so their clients reconnect to
+// another instance.
 func (s *Server) Drain() {
 	s.draining.Store(true)
+	s.hub.Close()
 }

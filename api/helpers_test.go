@@ -28,7 +28,6 @@ var testWeb = fstest.MapFS{
 	"assets/index-abc123.js.br": {Data: []byte("brotli-bytes")},
 	"assets/index-abc123.js.gz": {Data: []byte("gzip-bytes")},
 	"assets/index-abc123.css":   {Data: []byte(`body{margin:0}`)},
-	"robots.txt":                {Data: []byte("User-agent: *\nAllow: /\n")},
 	"categories/walton.svg":     {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 

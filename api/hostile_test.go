@@ -15,7 +15,7 @@ import (
 func dbFingerprint(t *testing.T, s *testServer) string {
 	t.Helper()
 	var out strings.Builder
-	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens"} {
+	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites"} {
 		var h string
 		q := fmt.Sprintf("SELECT coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM %s t", table)
 		if err := s.pool.QueryRow(context.Background(), q).Scan(&h); err != nil {
@@ -38,6 +38,8 @@ func TestHostileInputOnEveryWriteRoute(t *testing.T) {
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	m.do(http.MethodPut, "/api/products/report/"+pid, nil, bearer(m.buyer.AccessToken))
+	cid := m.openThread(m.buyer.AccessToken, pid, "Is it still available?")
+	oid := m.offer(m.buyer.AccessToken, cid, 30000)
 
 	tokenOf := map[string]string{"buyer": m.buyer.AccessToken, "owner seller": m.seller.AccessToken, "admin": m.admin.AccessToken}
 	huge := `{"productName":"` + strings.Repeat("x", 80<<10) + `"}`
@@ -73,8 +75,15 @@ func TestHostileInputOnEveryWriteRoute(t *testing.T) {
 			}
 		}
 		id := pid
-		if strings.HasPrefix(path, "/api/bookings/") {
+		switch {
+		case strings.HasPrefix(path, "/api/bookings/"):
 			id = bid
+		case strings.HasPrefix(path, "/api/conversations/"):
+			id = cid
+		case strings.HasPrefix(path, "/api/offers/"):
+			id = oid
+		case strings.HasSuffix(path, "/block"):
+			id = m.otherBuyer.User.ID
 		}
 		concrete := pathParam.ReplaceAllStringFunc(path, func(p string) string {
 			if p == "/:email" {

@@ -219,7 +219,7 @@ func (s *Server) relist(c echo.Context) error {
 		return notFound("Product")
 	}
 	u, _ := currentUser(c)
-	if err := s.store.Relist(c.Request().Context(), id, u.ID); err != nil {
+	if err := s.store.Relist(c.Request().Context(), id, u.ID, s.listingDays); err != nil {
 		return notFoundAs(err, "Product")
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: 1})

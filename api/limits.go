@@ -27,8 +27,9 @@ var publicParams = map[string][]string{
 	"/api/products/facets": {"category", "q", "minPrice", "maxPrice", "condition", "location",
 		"verified", "ramMin", "storageMin", "storageType", "batteryMin", "screenMin", "screenMax",
 		"processor", "seller"},
-	"/api/products/:id": nil,
-	"/api/advertised":   {"limit", "cursor"},
+	"/api/products/:id":         nil,
+	"/api/products/:id/similar": nil,
+	"/api/advertised":           {"limit", "cursor"},
 }
 
 // knownParams refuses a public read with a query parameter its route does

@@ -40,6 +40,9 @@ type matrixFixture struct {
 	booking, deletableUser string
 	// an empty category, for the admin to delete
 	category string
+	// a reported thread of the buyer and the owner seller about product,
+	// and a pending offer in it
+	conversation, offer string
 }
 
 var matrix = map[string]struct {
@@ -84,9 +87,13 @@ var matrix = map[string]struct {
 	"GET /api/users/admin/:email": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/users/admin/" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},
-	"GET /api/users":         {func(matrixFixture) cell { return cell{"GET", "/api/users?role=Seller", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"DELETE /api/users/:id":  {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"PUT /api/users/:email":  {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.users["other seller"].Email, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"GET /api/users":        {func(matrixFixture) cell { return cell{"GET", "/api/users?role=Seller", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"DELETE /api/users/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"PUT /api/users/:email": {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.users["other seller"].Email, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"DELETE /api/users/:email/verify": {func(f matrixFixture) cell {
+		return cell{"DELETE", "/api/users/" + f.users["other seller"].Email + "/verify", nil}
+	}, [6]int{401, 403, 403, 403, 403, 200}},
+	"GET /api/admin/audit":   {func(matrixFixture) cell { return cell{"GET", "/api/admin/audit", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 	"POST /api/images":       {func(matrixFixture) cell { return cell{"POST", "/api/images", map[string]any{}} }, [6]int{401, 415, 415, 415, 415, 415}},
 	"GET /api/categorys":     {func(matrixFixture) cell { return cell{"GET", "/api/categorys", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/categorys/:id": {func(matrixFixture) cell { return cell{"GET", "/api/categorys/1", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
@@ -98,9 +105,10 @@ var matrix = map[string]struct {
 	"GET /api/products/facets": {func(matrixFixture) cell {
 		return cell{"GET", "/api/products/facets?category=HP&ramMin=8", nil}
 	}, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/products/:id": {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product, nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/advertised":   {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"POST /api/products":    {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
+	"GET /api/products/:id":         {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product, nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/products/:id/similar": {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product + "/similar", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/advertised":           {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/products":            {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
 	"GET /api/userProducts": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/userProducts?email=" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},
@@ -112,14 +120,17 @@ var matrix = map[string]struct {
 	"DELETE /api/products/:id":           {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/" + f.product, nil} }, [6]int{401, 403, 403, 200, 404, 200}},
 	"PUT /api/products/report/:id":       {func(f matrixFixture) cell { return cell{"PUT", "/api/products/report/" + f.product, nil} }, [6]int{401, 200, 200, 409, 200, 200}},
 	"GET /api/products/report":           {func(matrixFixture) cell { return cell{"GET", "/api/products/report?report=reported", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"DELETE /api/products/report/:id":    {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/report/" + f.reported, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"POST /api/bookings":                 {func(f matrixFixture) cell { return cell{"POST", "/api/bookings", bookingBody(f.product)} }, [6]int{401, 409, 201, 409, 201, 201}},
-	"GET /api/bookings":                  {func(f matrixFixture) cell { return cell{"GET", "/api/bookings?email=" + f.users["buyer"].Email, nil} }, [6]int{401, 200, 403, 403, 403, 200}},
-	"GET /api/bookings/:id":              {func(f matrixFixture) cell { return cell{"GET", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 200}},
-	"DELETE /api/bookings/:id":           {func(f matrixFixture) cell { return cell{"DELETE", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
-	"GET /api/leads":                     {func(matrixFixture) cell { return cell{"GET", "/api/leads", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
-	"GET /api/leads/new":                 {func(matrixFixture) cell { return cell{"GET", "/api/leads/new", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
-	"PUT /api/bookings/:id/accept":       {func(f matrixFixture) cell { return cell{"PUT", "/api/bookings/" + f.booking + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	"POST /api/products/report/:id/dismiss": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/products/report/" + f.reported + "/dismiss", nil}
+	}, [6]int{401, 403, 403, 403, 403, 200}},
+	"DELETE /api/products/report/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/report/" + f.reported, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/bookings":              {func(f matrixFixture) cell { return cell{"POST", "/api/bookings", bookingBody(f.product)} }, [6]int{401, 409, 201, 409, 201, 201}},
+	"GET /api/bookings":               {func(f matrixFixture) cell { return cell{"GET", "/api/bookings?email=" + f.users["buyer"].Email, nil} }, [6]int{401, 200, 403, 403, 403, 200}},
+	"GET /api/bookings/:id":           {func(f matrixFixture) cell { return cell{"GET", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 200}},
+	"DELETE /api/bookings/:id":        {func(f matrixFixture) cell { return cell{"DELETE", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
+	"GET /api/leads":                  {func(matrixFixture) cell { return cell{"GET", "/api/leads", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
+	"GET /api/leads/new":              {func(matrixFixture) cell { return cell{"GET", "/api/leads/new", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
+	"PUT /api/bookings/:id/accept":    {func(f matrixFixture) cell { return cell{"PUT", "/api/bookings/" + f.booking + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
 	"PUT /api/bookings/:id/decline": {func(f matrixFixture) cell {
 		return cell{"PUT", "/api/bookings/" + f.booking + "/decline", map[string]any{"reason": "Sold to a friend"}}
 	}, [6]int{401, 403, 403, 200, 404, 403}},
@@ -130,6 +141,7 @@ var matrix = map[string]struct {
 	}, [6]int{401, 403, 403, 409, 404, 403}},
 	"PUT /api/products/:id/sold":   {func(f matrixFixture) cell { return cell{"PUT", "/api/products/" + f.product + "/sold", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
 	"PUT /api/products/:id/relist": {func(f matrixFixture) cell { return cell{"PUT", "/api/products/" + f.product + "/relist", nil} }, [6]int{401, 403, 403, 409, 404, 403}},
+	"POST /api/products/:id/renew": {func(f matrixFixture) cell { return cell{"POST", "/api/products/" + f.product + "/renew", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
 	"POST /api/create-payment-intent": {func(f matrixFixture) cell {
 		return cell{"POST", "/api/create-payment-intent", map[string]any{"bookingId": f.booking}}
 	}, [6]int{401, 200, 404, 404, 404, 404}},
@@ -152,6 +164,43 @@ var matrix = map[string]struct {
 		return cell{"POST", "/api/unsubscribe?token=" + notify.NewUnsubscriber(testKey).Token(f.users["buyer"].ID, "price_drop"), nil}
 	}, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/admin/mail-failures": {func(matrixFixture) cell { return cell{"GET", "/api/admin/mail-failures", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/events/ticket":      {func(matrixFixture) cell { return cell{"POST", "/api/events/ticket", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	// the ticket is the credential, whoever sends it; a session's bearer
+	// token opens no stream (events_test.go streams with real tickets)
+	"GET /api/events": {func(matrixFixture) cell { return cell{"GET", "/api/events?ticket=" + strings.Repeat("A", 43), nil} }, [6]int{401, 401, 401, 401, 401, 401}},
+
+	// conversations and offers: a thread is its two people's; an admin
+	// reads a reported one (the fixture's is) and writes to none
+	"POST /api/conversations": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/conversations", map[string]any{"productId": f.product, "text": "Is it still available?"}}
+	}, [6]int{401, 201, 201, 409, 201, 201}},
+	"GET /api/conversations":        {func(matrixFixture) cell { return cell{"GET", "/api/conversations", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/conversations/unread": {func(matrixFixture) cell { return cell{"GET", "/api/conversations/unread", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/conversations/:id": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/conversations/" + f.conversation, nil}
+	}, [6]int{401, 200, 404, 200, 404, 200}},
+	"GET /api/conversations/:id/messages": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/conversations/" + f.conversation + "/messages", nil}
+	}, [6]int{401, 200, 404, 200, 404, 200}},
+	"POST /api/conversations/:id/messages": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/conversations/" + f.conversation + "/messages", map[string]any{"text": "Does the battery hold?"}}
+	}, [6]int{401, 201, 404, 201, 404, 404}},
+	"PUT /api/conversations/:id/read": {func(f matrixFixture) cell {
+		return cell{"PUT", "/api/conversations/" + f.conversation + "/read", nil}
+	}, [6]int{401, 200, 404, 200, 404, 404}},
+	"POST /api/conversations/:id/report": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/conversations/" + f.conversation + "/report", map[string]any{"reason": "spam"}}
+	}, [6]int{401, 200, 404, 200, 404, 404}},
+	"GET /api/admin/conversations": {func(matrixFixture) cell { return cell{"GET", "/api/admin/conversations", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"PUT /api/offers/:id/accept":   {func(f matrixFixture) cell { return cell{"PUT", "/api/offers/" + f.offer + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	"PUT /api/offers/:id/decline":  {func(f matrixFixture) cell { return cell{"PUT", "/api/offers/" + f.offer + "/decline", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	// favourites: anyone signed in keeps their own; the product is anyone's
+	"GET /api/favourites":         {func(matrixFixture) cell { return cell{"GET", "/api/favourites", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/favourites/ids":     {func(matrixFixture) cell { return cell{"GET", "/api/favourites/ids", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"PUT /api/favourites/:id":     {func(f matrixFixture) cell { return cell{"PUT", "/api/favourites/" + f.product, nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"DELETE /api/favourites/:id":  {func(f matrixFixture) cell { return cell{"DELETE", "/api/favourites/" + f.product, nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"PUT /api/users/:id/block":    {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"DELETE /api/users/:id/block": {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 }
 
 var forgotCalls, categoryCalls atomic.Int64
@@ -218,7 +267,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			return p.ID
 		}
 		product, reported := mk("p"), mk("r")
-		if _, err := s.store.ReportProduct(ctx, reported, users["buyer"].ID); err != nil {
+		if _, err := s.store.ReportProduct(ctx, reported, users["buyer"].ID, "spam", ""); err != nil {
 			t.Fatal(err)
 		}
 		b, err := s.store.CreateBooking(ctx, store.NewBooking{ProductID: product, Buyer: users["buyer"], Phone: "01811223344", MeetLocation: "Mirpur"})
@@ -229,12 +278,26 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cat, err := s.store.CreateCategory(ctx, "Empty "+formatTestID(int64(n)), "/categories/laptop.svg")
+		cat, err := s.store.CreateCategory(ctx, "Empty "+formatTestID(int64(n)), "/categories/laptop.svg", store.NoAdmin)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// written in the past, so the fixtures' messages and threads
+		// count against neither the throttle nor a new account's cap
+		var conv, offer int64
+		if err := base.pool.QueryRow(ctx, `INSERT INTO conversations (product_id, buyer_id, seller_id, created_at, last_message_at, buyer_read_at, seller_read_at, reported_at, reported_by, report_reason)
+			VALUES ($1, $2, $3, now() - interval '2 days', now() - interval '1 hour', now() - interval '1 hour', now() - interval '2 days', now() - interval '1 hour', $2, 'spam') RETURNING id`,
+			product, users["buyer"].ID, users["owner seller"].ID).Scan(&conv); err != nil {
+			t.Fatal(err)
+		}
+		if err := base.pool.QueryRow(ctx, `INSERT INTO offers (conversation_id, product_id, buyer_id, amount, created_at) VALUES ($1, $2, $3, 900, now() - interval '1 hour') RETURNING id`,
+			conv, product, users["buyer"].ID).Scan(&offer); err != nil {
+			t.Fatal(err)
+		}
+		base.exec(`INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'Hello', now() - interval '2 hours')`, conv, users["buyer"].ID)
+		base.exec(`INSERT INTO messages (conversation_id, sender_id, offer_id, created_at) VALUES ($1, $2, $3, now() - interval '1 hour')`, conv, users["buyer"].ID, offer)
 		return matrixFixture{users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
-			category: formatTestID(cat.ID)}
+			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer)}
 	}
 	for _, route := range keys {
 		row := matrix[route]

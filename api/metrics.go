@@ -23,6 +23,8 @@ type metrics struct {
 	// request pays a map lookup and two atomic updates, no label hashing.
 	routes    map[routeKey]*routeObservers
 	unmatched map[string]*routeObservers // by method: a path no route matched
+	// live-update streams the server ended, by the hub's reason
+	streamsDropped *prometheus.CounterVec
 }
 
 type routeKey struct{ method, path string }
@@ -67,13 +69,17 @@ func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo, mor
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"method", "route", "status"}),
 		unmatched: map[string]*routeObservers{},
+		streamsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "resale_event_streams_dropped_total",
+			Help: "Live-update streams the server ended: slow (the client fell behind), deaf (the database connection was lost), shutdown.",
+		}, []string{"reason"}),
 	}
 	buildInfo := prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "resale_build_info",
 		Help: "Always 1; the labels name the running build.",
 	}, []string{"version", "commit"})
 	buildInfo.WithLabelValues(build.Version, build.Commit).Set(1)
-	cs := append([]prometheus.Collector{m.requests, m.duration, buildInfo}, more...)
+	cs := append([]prometheus.Collector{m.requests, m.duration, m.streamsDropped, buildInfo}, more...)
 	if st != nil {
 		cs = append(cs, poolCollector{st})
 	}

@@ -139,3 +139,74 @@ func TestEventsNotify(t *testing.T) {
 	want[seller+" seller_verified"] = 1
 	m.wantNotices("verified", want)
 }
+
+// A laptop taken off the shop takes its open bookings with it, and the
+// other side of each is told: its buyers when the seller or an admin
+// deletes it or the seller's account, its seller when the buyer's account
+// goes. Nobody is told of a booking already closed.
+func TestWithdrawnBookingsAreTold(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	seller, otherSeller, buyer, other := m.seller.User.ID, m.otherSeller.User.ID, m.buyer.User.ID, m.otherBuyer.User.ID
+	want := map[string]int{}
+	bookBy := func(token, pid string) string {
+		t.Helper()
+		id, code := m.book(token, pid, nil)
+		if code != http.StatusCreated {
+			t.Fatalf("booking: %d", code)
+		}
+		return id
+	}
+
+	// the seller deletes a laptop two buyers booked, one of them accepted
+	deleted := m.addProduct(m.seller.AccessToken, nil)
+	first := bookBy(m.buyer.AccessToken, deleted)
+	bookBy(m.otherBuyer.AccessToken, deleted)
+	want[seller+" booking_received"] = 2
+	m.mustAccept(m.buyer.AccessToken, first) // the other booking is declined: reserved for another
+	want[buyer+" booking_accepted"] = 1
+	want[other+" booking_declined"] = 1
+	m.wantNotices("accepted", want)
+	if rec := m.do(http.MethodDelete, "/api/products/"+deleted, nil, bearer(m.seller.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("delete: %d %s", rec.Code, rec.Body.String())
+	}
+	want[buyer+" listing_withdrawn"] = 1
+	m.wantNotices("the seller deleted it", want)
+	var status string
+	m.scalar(&status, "SELECT status FROM bookings WHERE id = $1", first)
+	if status != "cancelled" {
+		t.Errorf("the accepted booking is %q, want cancelled", status)
+	}
+
+	// an admin deletes a reported laptop a buyer booked
+	reported := m.addProduct(m.seller.AccessToken, nil)
+	bookBy(m.otherBuyer.AccessToken, reported)
+	want[seller+" booking_received"]++
+	m.do(http.MethodPut, "/api/products/report/"+reported, nil, bearer(m.buyer.AccessToken))
+	if rec := m.send(http.MethodDelete, "/api/products/report/"+reported, m.admin.AccessToken, map[string]any{"reason": "Fake"}); rec.Code != http.StatusOK {
+		t.Fatalf("admin delete: %d %s", rec.Code, rec.Body.String())
+	}
+	want[other+" listing_withdrawn"] = 1
+	want[seller+" product_removed"] = 1
+	m.wantNotices("an admin deleted it", want)
+
+	// the other seller's account goes: the buyer of their laptop is told;
+	// the buyer's account goes: the seller of the laptop they booked is
+	theirs := m.addProduct(m.otherSeller.AccessToken, nil)
+	bookBy(m.buyer.AccessToken, theirs)
+	want[otherSeller+" booking_received"] = 1
+	mine := m.addProduct(m.seller.AccessToken, nil)
+	bookBy(m.buyer.AccessToken, mine)
+	want[seller+" booking_received"]++
+	m.wantNotices("booked again", want)
+	if rec := m.do(http.MethodDelete, "/api/users/"+otherSeller, nil, bearer(m.admin.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("delete seller: %d %s", rec.Code, rec.Body.String())
+	}
+	want[buyer+" listing_withdrawn"]++
+	m.wantNotices("a seller deleted", want)
+	if rec := m.do(http.MethodDelete, "/api/users/"+buyer, nil, bearer(m.admin.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("delete buyer: %d %s", rec.Code, rec.Body.String())
+	}
+	want[seller+" booking_cancelled"] = 1
+	m.wantNotices("a buyer deleted", want)
+}

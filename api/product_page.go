@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
 	"html"
 	"net/url"
@@ -15,8 +16,11 @@ import (
 // productPage serves GET and HEAD /product/:id: the app, as for any other
 // page, but with the product's title and Open Graph and Twitter tags
 // filled in from the database, so a link shared in a chat shows the
-// laptop, its price and its photo. An unknown, sold or deleted product
-// gets the app's own tags (the app itself then says it was not found).
+// laptop, its price and its photo, and with its schema.org Product and
+// Offer for search engines. A sold or expired product keeps its page, its
+// offer saying it is gone (SoldOut, Discontinued), so a search engine
+// drops it rather than guessing; an unknown or deleted product gets the
+// app's own tags (the app itself then says it was not found).
 func (s *Server) productPage(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -24,9 +28,9 @@ func (s *Server) productPage(c echo.Context) error {
 	}
 	p, err := s.store.GetProduct(c.Request().Context(), id)
 	switch {
-	case err == nil && !p.Sold:
+	case err == nil:
 		return sendFile(c, newStaticFile("index.html", s.spa.shell.page(s.productHead(p))), "no-cache")
-	case err == nil, errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, store.ErrNotFound):
 		return sendFile(c, s.spa.generic, "no-cache")
 	default:
 		return err
@@ -68,8 +72,92 @@ func (s *Server) productHead(p store.Product) string {
 	tag("name", "twitter:description", desc)
 	tag("property", "product:price:amount", strconv.FormatInt(p.SellPrice, 10))
 	tag("property", "product:price:currency", strings.ToUpper(s.currency))
-	b.WriteString(`<link rel="canonical" href="` + html.EscapeString(pageURL) + `" />`)
+	b.WriteString(`<link rel="canonical" href="` + html.EscapeString(pageURL) + "\" />\n    ")
+	b.WriteString(`<script type="application/ld+json">` + s.productLD(p, pageURL, desc) + `</script>`)
 	return b.String()
+}
+
+// The schema.org vocabulary of a product's page
+// (https://schema.org/Product, https://schema.org/Offer), as search
+// engines read it for a listing's price and availability.
+type (
+	ldProduct struct {
+		Context     string   `json:"@context"`
+		Type        string   `json:"@type"`
+		Name        string   `json:"name"`
+		Description string   `json:"description"`
+		Image       []string `json:"image,omitempty"`
+		SKU         string   `json:"sku"`
+		ProductID   string   `json:"productID"`
+		Brand       ldThing  `json:"brand"`
+		URL         string   `json:"url"`
+		Offers      ldOffer  `json:"offers"`
+	}
+	ldOffer struct {
+		Type          string  `json:"@type"`
+		URL           string  `json:"url"`
+		Price         int64   `json:"price"`
+		PriceCurrency string  `json:"priceCurrency"`
+		Availability  string  `json:"availability"`
+		ItemCondition string  `json:"itemCondition"`
+		Seller        ldThing `json:"seller"`
+	}
+	ldThing struct {
+		Type string `json:"@type"`
+		Name string `json:"name"`
+	}
+)
+
+// productLD is the product's JSON-LD, safe inside a <script> element:
+// json.Marshal writes <, > and & as \u003c, \u003e and \u0026 (and the
+// line separators U+2028 and U+2029 escaped), so no value can close the
+// element ("</script>") or open a comment ("<!--") whatever a seller
+// names a laptop. A browser does not run a JSON-LD block, so the Content
+// Security Policy's script-src needs nothing for it.
+func (s *Server) productLD(p store.Product, pageURL, summary string) string {
+	var images []string
+	for _, ph := range p.Photos {
+		images = append(images, absoluteURL(s.publicURL, ph))
+	}
+	if len(images) == 0 && p.Picture != "" {
+		images = []string{absoluteURL(s.publicURL, p.Picture)}
+	}
+	desc := p.Description
+	if desc == "" {
+		desc = summary
+	}
+	id := formatID(p.ID)
+	out, err := json.Marshal(ldProduct{
+		Context: "https://schema.org", Type: "Product",
+		Name: p.Name, Description: desc, Image: images, SKU: id, ProductID: id,
+		Brand: ldThing{Type: "Brand", Name: p.Category}, URL: pageURL,
+		Offers: ldOffer{
+			Type: "Offer", URL: pageURL, Price: p.SellPrice, PriceCurrency: strings.ToUpper(s.currency),
+			Availability:  "https://schema.org/" + availability(p),
+			ItemCondition: "https://schema.org/UsedCondition",
+			Seller:        ldThing{Type: "Person", Name: p.SellerName},
+		},
+	})
+	if err != nil { // strings and numbers only: cannot fail
+		return "{}"
+	}
+	return string(out)
+}
+
+// availability is the schema.org ItemAvailability of a listing: sold, out
+// of the catalogue until its seller renews it, promised to a buyer whose
+// booking the seller accepted, or for sale.
+func availability(p store.Product) string {
+	switch {
+	case p.Sold:
+		return "SoldOut"
+	case p.Expired:
+		return "Discontinued"
+	case p.Reserved:
+		return "Reserved"
+	default:
+		return "InStock"
+	}
 }
 
 // genericHead is the app's own title and description repeated as

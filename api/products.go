@@ -55,6 +55,10 @@ type productJSON struct {
 	SellerID         string `json:"sellerId"`
 	// AdvertisedUntil is when a running advertisement ends, else null.
 	AdvertisedUntil *time.Time `json:"advertisedUntil"`
+	// ExpiresAt is when the listing leaves the catalogue unless renewed;
+	// Expired says it has (it then shows in its seller's list only).
+	ExpiresAt time.Time `json:"expiresAt"`
+	Expired   bool      `json:"expired"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -65,6 +69,7 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Description: p.Description, Seller: p.SellerName, SellerEmail: p.SellerEmail, SellerVerify: p.SellerVerified,
 		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
 		Reserved: p.Reserved, Photos: p.Photos, Specs: toSpecsJSON(p.Specs), SellerID: formatID(p.SellerID),
+		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired,
 	}
 	if len(out.Photos) == 0 {
 		out.Photos = []string{p.Picture}
@@ -318,6 +323,25 @@ func (s *Server) getProduct(c echo.Context) error {
 	return c.JSON(http.StatusOK, s.toProductJSON(p))
 }
 
+// similarLimit is how many similar laptops a product's page shows.
+const similarLimit = 8
+
+// listSimilarProducts serves GET /api/products/:id/similar: up to eight
+// available laptops of the product's brand priced within a quarter of it,
+// nearest in price first, itself left out. A sold product still has them
+// (its page offers them instead); an unknown or deleted one is not found.
+func (s *Server) listSimilarProducts(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Product")
+	}
+	products, err := s.store.ListSimilarProducts(c.Request().Context(), id, similarLimit)
+	if isNotFound(err) {
+		return notFound("Product")
+	}
+	return s.productList(c, products, err)
+}
+
 // listSellerProducts serves GET /api/userProducts?email=: a seller's own
 // products (sold ones too), or any seller's for an admin.
 func (s *Server) listSellerProducts(c echo.Context) error {
@@ -426,6 +450,7 @@ func (s *Server) createProduct(c echo.Context) error {
 	n.Location = f.text("location", req.Location, 200)
 	n.Description = f.description(req.Description)
 	n.Specs = f.specs(req.Specs)
+	n.ListingDays = s.listingDays
 	var err error
 	if n.CategoryID, err = s.categoryField(ctx, &f, req.Category); err != nil {
 		return err
@@ -474,10 +499,33 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 	u, _ := currentUser(c)
 	changed, err := s.store.AdvertiseProduct(c.Request().Context(), id, u.ID, s.advertiseDays, s.advertiseLimit)
 	if err != nil {
-		return reword(notFoundAs(err, "Product"), store.ErrAdvertiseLimit,
+		err = reword(notFoundAs(err, "Product"), store.ErrAdvertiseLimit,
 			fmt.Sprintf("You can advertise at most %d laptops at once: stop one first", s.advertiseLimit))
+		return reword(err, store.ErrExpired, "This listing has expired: renew it before advertising it")
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
+}
+
+// renewJSON answers a renewal: the listing's new end.
+type renewJSON struct {
+	modifiedJSON
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// renewProduct serves POST /api/products/:id/renew: the seller lists their
+// own listing for another listing period from now, back in the catalogue
+// if it had expired.
+func (s *Server) renewProduct(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Product")
+	}
+	u, _ := currentUser(c)
+	until, err := s.store.RenewProduct(c.Request().Context(), id, u.ID, s.listingDays)
+	if err != nil {
+		return notFoundAs(err, "Product")
+	}
+	return c.JSON(http.StatusOK, renewJSON{modifiedJSON{Acknowledged: true, ModifiedCount: 1}, until.UTC()})
 }
 
 // deleteProduct serves DELETE /api/products/:id: the product's seller
@@ -486,7 +534,7 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 func (s *Server) deleteProduct(c echo.Context) error {
 	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) error {
 		if u.Role == store.RoleAdmin {
-			return s.store.DeleteProductAsAdmin(ctx, id, "")
+			return s.store.DeleteProductAsAdmin(ctx, id, "", u.ID)
 		}
 		return s.store.DeleteOwnProduct(ctx, id, u.ID)
 	})
@@ -500,8 +548,8 @@ func (s *Server) deleteReportedProduct(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.deleteProductWith(c, func(ctx context.Context, id int64, _ store.User) error {
-		return s.store.DeleteReportedProduct(ctx, id, reason)
+	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) error {
+		return s.store.DeleteReportedProduct(ctx, id, reason, u.ID)
 	})
 }
 
@@ -520,38 +568,6 @@ func (s *Server) deleteProductWith(c echo.Context, del func(ctx context.Context,
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
 }
 
-// reportProduct serves PUT /api/products/report/:id.
-func (s *Server) reportProduct(c echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return notFound("Product")
-	}
-	u, _ := currentUser(c)
-	added, err := s.store.ReportProduct(c.Request().Context(), id, u.ID)
-	if err != nil {
-		return reword(notFoundAs(err, "Product"), store.ErrOwnProduct, "You cannot report your own product")
-	}
-	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(added)})
-}
-
-// listReportedProducts serves GET /api/products/report?report=reported.
-func (s *Server) listReportedProducts(c echo.Context) error {
-	report, err := singleQuery(c, "report")
-	if err != nil {
-		return err
-	}
-	if report != "reported" {
-		return invalidFields(map[string]string{"report": "must be reported"}, "report")
-	}
-	page, err := listPage(c)
-	if err != nil {
-		return err
-	}
-	products, next, err := s.store.ListReportedProducts(c.Request().Context(), page)
-	setNextLink(c, next)
-	return s.productList(c, products, err)
-}
-
 // stopAdvertising serves DELETE /api/products/:id/advertise: the seller
 // (their own) or an admin (any) takes a product out of Urgent Sell.
 func (s *Server) stopAdvertising(c echo.Context) error {
@@ -560,11 +576,12 @@ func (s *Server) stopAdvertising(c echo.Context) error {
 		return notFound("Product")
 	}
 	u, _ := currentUser(c)
-	sellerID := u.ID
+	var changed bool
 	if u.Role == store.RoleAdmin {
-		sellerID = 0
+		changed, err = s.store.StopAdvertisingAsAdmin(c.Request().Context(), id, u.ID)
+	} else {
+		changed, err = s.store.StopAdvertising(c.Request().Context(), id, u.ID)
 	}
-	changed, err := s.store.StopAdvertising(c.Request().Context(), id, sellerID)
 	if err != nil {
 		return notFoundAs(err, "Product")
 	}

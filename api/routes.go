@@ -57,6 +57,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/users", s.listUsers, admin)
 	g.DELETE("/users/:id", s.deleteUser, admin, noBody, s.changes)
 	g.PUT("/users/:email", s.verifySeller, admin, noBody, s.changes)
+	g.DELETE("/users/:email/verify", s.unverifySeller, admin, noBody, s.changes) // undoes the PUT, as DELETE /products/:id/advertise does
+	g.GET("/admin/audit", s.listAudit, admin)                                    // every admin action: who, what, whom, when
 
 	// photos
 	g.POST("/images", s.uploadImage, requireUser, s.uploadGate.admit) // photos: bounded before their body is read (limits.go)
@@ -74,16 +76,19 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/products", s.listProducts)
 	public.GET("/products/facets", s.listFacets) // the list's counts beside each choice
 	public.GET("/products/:id", s.getProduct)    // available products only
+	public.GET("/products/:id/similar", s.listSimilarProducts)
 	public.GET("/advertised", s.listAdvertisedProducts)
 	g.POST("/products", s.createProduct, seller, s.requireVerifiedEmail, s.changes)
 	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
 	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                        // own only
 	g.PATCH("/products/:id", s.editProduct, seller, s.changes)
-	g.DELETE("/products/:id/advertise", s.stopAdvertising, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin                                                    // own only
+	g.POST("/products/:id/renew", s.renewProduct, seller, noBody, s.changes)                                                  // own only
+	g.DELETE("/products/:id/advertise", s.stopAdvertising, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
 	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes)             // own, or any for an admin
-	g.PUT("/products/report/:id", s.reportProduct, requireUser, noBody, s.changes)
+	g.PUT("/products/report/:id", s.reportProduct, requireUser, s.changes)                                                    // optional JSON {reason, note}
 	g.GET("/products/report", s.listReportedProducts, admin)
-	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, s.changes) // optional JSON {reason}
+	g.POST("/products/report/:id/dismiss", s.dismissReports, admin, noBody, s.changes) // the product stays
+	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, s.changes)        // optional JSON {reason}
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)
@@ -108,6 +113,32 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/payments", s.listPayments, admin)
 	g.POST("/stripe/webhook", s.stripeWebhook, s.changes) // Stripe, by signature
 
+	// conversations and offers: a thread is its two people's (anyone
+	// else's is not found); an admin reads a reported one and writes none.
+	// Writing needs a proven email like booking; offers are answered by
+	// the product's seller.
+	g.POST("/conversations", s.openConversation, requireUser, s.requireVerifiedEmail)
+	g.GET("/conversations", s.listConversations, requireUser)
+	g.GET("/conversations/unread", s.countUnreadConversations, requireUser)
+	g.GET("/conversations/:id", s.getConversation, requireUser)
+	g.GET("/conversations/:id/messages", s.listMessages, requireUser)
+	g.POST("/conversations/:id/messages", s.sendMessage, requireUser, s.requireVerifiedEmail)
+	g.PUT("/conversations/:id/read", s.markConversationRead, requireUser, noBody)
+	g.POST("/conversations/:id/report", s.reportConversation, requireUser)
+	g.GET("/admin/conversations", s.listReportedConversations, admin)
+	g.PUT("/offers/:id/accept", s.acceptOffer, seller, noBody)
+	g.PUT("/offers/:id/decline", s.declineOffer, seller, noBody)
+	g.PUT("/users/:id/block", s.blockUser, requireUser, noBody)
+	g.DELETE("/users/:id/block", s.unblockUser, requireUser, noBody)
+
+	// favourites: each caller's own. The hearts on cards come from their
+	// own request (ids), so the catalogue's kept answers stay the same for
+	// everyone.
+	g.GET("/favourites", s.listFavourites, requireUser)
+	g.GET("/favourites/ids", s.listFavouriteIDs, requireUser)
+	g.PUT("/favourites/:id", s.addFavourite, requireUser, noBody)
+	g.DELETE("/favourites/:id", s.deleteFavourite, requireUser, noBody)
+
 	// notifications: each caller's own; the unsubscribe token is its own
 	// credential (RFC 8058 one-click, from a mail app)
 	g.GET("/notifications", s.listNotifications, requireUser)
@@ -118,10 +149,27 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/unsubscribe", s.unsubscribe)
 	g.GET("/admin/mail-failures", s.listMailFailures, admin)
 
+	// live updates (events.go): an EventSource sends no Authorization
+	// header, so a signed-in app trades its session for a single-use
+	// ticket, and the ticket opens the stream. The stream is outside the
+	// group: the request timeout would end it and gzip would hold it back.
+	g.POST("/events/ticket", s.createEventTicket, requireUser, noBody)
+	e.GET("/api/events", s.streamEvents) // the ticket's holder
+
 	// Echo gives each group with middleware a catch-all RouteNotFound, and
 	// that catch-all hides the 405 of a known path called with a method it
 	// does not have; this one answers both cases.
 	g.RouteNotFound("/*", s.apiRouteNotFound)
+
+	// for search engines (sitemap.go): the sitemap is read from the
+	// database like the catalogue, so it is bounded like its reads
+	sitemap := []echo.MiddlewareFunc{requestTimeout(timeout), gzip, s.publicReads.limit}
+	e.GET("/sitemap.xml", s.sitemapIndex, sitemap...)
+	e.HEAD("/sitemap.xml", s.sitemapIndex, sitemap...)
+	e.GET("/sitemaps/:file", s.sitemapFile, sitemap...)
+	e.HEAD("/sitemaps/:file", s.sitemapFile, sitemap...)
+	e.GET("/robots.txt", s.robots)
+	e.HEAD("/robots.txt", s.robots)
 
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only.

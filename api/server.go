@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"resale/auth"
+	"resale/events"
 	"resale/media"
 	"resale/notify"
 	"resale/payments"
@@ -61,6 +62,9 @@ type Options struct {
 	// AdvertiseLimit is how many products a seller may advertise at once;
 	// 0 is 5.
 	AdvertiseLimit int
+	// ListingDays is how long a listing stays in the catalogue after it
+	// is listed or renewed; 0 is store.ListingDays.
+	ListingDays int
 	// Build names the running build in resale_build_info.
 	Build BuildInfo
 	// PublicReads is how many public catalogue reads (the ones no kept
@@ -83,6 +87,12 @@ type Options struct {
 	// SchemaVersion is the newest migration this binary carries: /readyz
 	// answers 503 while the database is older. 0 skips that check.
 	SchemaVersion int64
+	// EventHeartbeat is how often an idle live-update stream sends a
+	// comment, so proxies keep it open, and checks its session; 0 is 25 s.
+	EventHeartbeat time.Duration
+	// SitemapSize is how many products one sitemap file lists; 0 is the
+	// protocol's limit of 50,000 (tests list a few).
+	SitemapSize int
 }
 
 // BuildInfo is the version and commit the binary was built from.
@@ -119,8 +129,13 @@ type Server struct {
 	accountTokens        auth.AccountTokens  // reset and verification links (account_recovery.go)
 	handoverCodes        *auth.HandoverCodes // the codes that complete a sale (leads.go)
 	advertiseDays        int                 // how long an advertisement runs
+	listingDays          int                 // how long a listing is listed
 	advertiseLimit       int                 // how many a seller may run at once
 	mailConfigured       bool
+	hub                  *events.Hub   // this instance's live-update streams (events.go)
+	heartbeat            time.Duration // of those streams
+	sitemapSize          int64         // products in one sitemap file (sitemap.go)
+	robotsTxt            *staticFile
 }
 
 // New builds the HTTP handler.
@@ -150,7 +165,11 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	var more []prometheus.Collector
+	hub := events.NewHub(0, 0)
+	more := []prometheus.Collector{prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "resale_event_streams",
+		Help: "Live-update streams (GET /api/events) open on this instance.",
+	}, func() float64 { return float64(hub.Len()) })}
 	if opts.Payments != nil {
 		more = append(more, opts.Payments.Collector())
 	}
@@ -181,9 +200,17 @@ func New(opts Options) (*Server, error) {
 		accountTokens:  auth.NewAccountTokens(opts.TokenKey),
 		handoverCodes:  auth.NewHandoverCodes(opts.TokenKey),
 		advertiseDays:  defaultInt(opts.AdvertiseDays, 7),
+		listingDays:    defaultInt(opts.ListingDays, store.ListingDays),
 		advertiseLimit: defaultInt(opts.AdvertiseLimit, 5),
 
 		mailConfigured: opts.MailConfigured,
+		hub:            hub,
+		heartbeat:      opts.EventHeartbeat,
+		sitemapSize:    int64(defaultInt(opts.SitemapSize, sitemapSize)),
+		robotsTxt:      robotsFile(opts.PublicURL.JoinPath("sitemap.xml").String()),
+	}
+	if s.heartbeat <= 0 {
+		s.heartbeat = 25 * time.Second
 	}
 	if p := opts.Payments; p != nil {
 		s.payments = p

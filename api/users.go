@@ -123,7 +123,7 @@ func (s *Server) deleteUser(c echo.Context) error {
 	if id == me.ID {
 		return &Error{Status: http.StatusConflict, Code: "self", Message: "You cannot delete your own account"}
 	}
-	err = s.store.DeleteUser(c.Request().Context(), id)
+	err = s.store.DeleteUser(c.Request().Context(), id, me.ID)
 	if err != nil {
 		return notFoundAs(err, "User")
 	}
@@ -138,11 +138,11 @@ func (s *Server) verifySeller(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	changed, err := s.store.VerifySeller(c.Request().Context(), email)
+	me, _ := currentUser(c)
+	changed, err := s.store.VerifySeller(c.Request().Context(), email, me.ID)
 	if err != nil {
 		return notFoundAs(err, "User")
 	}
-	me, _ := currentUser(c)
 	if changed {
 		s.log.Info("seller verified", "seller_email", email, "by", me.ID)
 	}

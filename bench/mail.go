@@ -207,19 +207,25 @@ func writeMailSection(r mailResult) error {
 	section := fmt.Sprintf("\n## Mail\n\nCommit %s, %s; measured in the bench process on the benchmark's database.\n\n%s\n",
 		commit, time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.Join(r.lines(), "\n"))
 	fmt.Print(section)
+	return writeSection("Mail", section)
+}
+
+// writeSection puts a section of its own (## title) in bench/results.md,
+// replacing the last run's and leaving the rest as it is: after the
+// budgets, before the hand-kept record and the micro-benchmarks.
+func writeSection(title, section string) error {
 	old, err := os.ReadFile("bench/results.md")
 	if err != nil {
 		return err
 	}
 	doc := string(old)
-	if before, rest, ok := strings.Cut(doc, "\n## Mail\n"); ok {
+	if before, rest, ok := strings.Cut(doc, "\n## "+title+"\n"); ok {
 		after := ""
 		if i := strings.Index(rest, "\n## "); i >= 0 {
 			after = rest[i:]
 		}
 		doc = before + after
 	}
-	// after the budgets, before the hand-kept record and the micro-benchmarks
 	at := len(doc)
 	for _, h := range []string{"\n## Before and after", "\n## Micro-benchmarks"} {
 		if i := strings.Index(doc, h); i >= 0 && i < at {

@@ -41,8 +41,13 @@ func main() {
 	limitsOnly := flag.Bool("limits-only", false, "measure only the upload and search floods, print them and write nothing")
 	mailOnly := flag.Bool("mail-only", false, "measure only mail throughput and a notification's cost to a booking, and write their section of bench/results.md")
 	facetsOnly := flag.Bool("facets-only", false, "measure only a brand's facets and a filtered list (kept and made afresh), print them and write nothing")
+	eventsOnly := flag.Bool("events-only", false, "measure only the live updates (idle streams' memory, a message's delivery across two instances, a send's transactions) on 1,000 products, and write their section of bench/results.md")
+	flag.DurationVar(&eventsHold, "events-hold", 30*time.Second, "how long the idle streams are held before their memory is read (more than a heartbeat, 25 s)")
 	flag.Parse()
-	if err := run(*bin, *admin, *products, *duration, *conns, *limitsOnly, *mailOnly, *facetsOnly); err != nil {
+	if *eventsOnly {
+		*products = min(*products, 1000)
+	}
+	if err := run(*bin, *admin, *products, *duration, *conns, *limitsOnly, *mailOnly, *facetsOnly, *eventsOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -53,7 +58,10 @@ func sh(name string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly, mailOnly, facetsOnly bool) error {
+// eventsHold is -events-hold.
+var eventsHold time.Duration
+
+func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly, mailOnly, facetsOnly, eventsOnly bool) error {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		return fmt.Errorf("wrk is not installed (apt-get install wrk)")
 	}
@@ -83,20 +91,33 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 	if out, err := seed.CombinedOutput(); err != nil {
 		return fmt.Errorf("seed: %s", out)
 	}
-	// one category with nothing in it
-	if out, err := sh("psql", dbURL, "-qc", "INSERT INTO categories (name, image) VALUES ('DELL', '/categories/hp.svg'); ANALYZE"); err != nil {
-		return fmt.Errorf("empty category: %s", out)
+	// one category with nothing in it (not needed by the live updates,
+	// whose small seed has every brand)
+	if !eventsOnly {
+		if out, err := sh("psql", dbURL, "-qc", "INSERT INTO categories (name, image) VALUES ('DELL', '/categories/hp.svg'); ANALYZE"); err != nil {
+			return fmt.Errorf("empty category: %s", out)
+		}
 	}
 	// before the server starts: its own job runner would take a share of
 	// the emails
 	var m mailResult
-	if !facetsOnly {
+	if !facetsOnly && !eventsOnly {
 		fmt.Println("1,000 notifications by email, and bookings with and without theirs ...")
 		if m, err = measureMail(dbURL); err != nil {
 			return fmt.Errorf("mail: %w", err)
 		}
 		if mailOnly {
 			return writeMailSection(m)
+		}
+	}
+	// on instances of their own, before the one measured below starts
+	var ev eventsResult
+	if !facetsOnly && !limitsOnly && !mailOnly {
+		if ev, err = measureEvents(bin, env, dbURL, eventsHold); err != nil {
+			return fmt.Errorf("live updates: %w", err)
+		}
+		if eventsOnly {
+			return writeEventsSection(ev)
 		}
 	}
 
@@ -218,7 +239,11 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 	if err := report(results, ready, idleRSS, uploads, lh, binInfo.Size(), firstPageJS, duration, conns, products, flood, searches); err != nil {
 		return err
 	}
-	return writeMailSection(m)
+	if err := writeMailSection(m); err != nil {
+		return err
+	}
+	// last: it fails the run when a budget of the live updates was missed
+	return writeEventsSection(ev)
 }
 
 // The filters by specs and the counts beside each choice (issue 18): a

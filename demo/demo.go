@@ -137,7 +137,7 @@ var accents = map[string]color.RGBA{
 
 // Summary says what Seed made.
 type Summary struct {
-	Users, Products, Advertised, Sold, Bookings int
+	Users, Products, Advertised, Sold, Bookings, Expiring int
 }
 
 // ErrSeeded means the demo data is already there.
@@ -180,7 +180,7 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 			return sum, fmt.Errorf("demo: %s: %w", p.email, err)
 		}
 		if p.verified {
-			if _, err := st.VerifySeller(ctx, p.email); err != nil {
+			if _, err := st.VerifySeller(ctx, p.email, store.NoAdmin); err != nil {
 				return sum, err
 			}
 		}
@@ -224,6 +224,17 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 			p.SoldAt = &at
 			sum.Sold++
 		}
+		// two of the first seller's listings are near their end: one ends
+		// in two days (its seller is told) and one has ended (My Products
+		// marks it Expired, with Renew)
+		if seller.ID == sellers[0].ID && p.SoldAt == nil && p.AdvertisedAt == nil && i >= 20 && sum.Expiring < 2 {
+			at := now.Add(-time.Hour)
+			if sum.Expiring == 0 {
+				at = now.Add(50 * time.Hour)
+			}
+			p.ExpiresAt = &at
+			sum.Expiring++
+		}
 		id, err := st.InsertSeedProduct(ctx, p)
 		if err != nil {
 			return sum, fmt.Errorf("demo: %s: %w", m.name, err)
@@ -265,7 +276,7 @@ func demoCategories(ctx context.Context, st *store.Store) (map[string]int64, err
 		if _, ok := catID[b.name]; ok {
 			continue
 		}
-		c, err := st.CreateCategory(ctx, b.name, b.image)
+		c, err := st.CreateCategory(ctx, b.name, b.image, store.NoAdmin)
 		if errors.Is(err, store.ErrConflict) { // there in another case ("DELL"): that one serves
 			c, err = existingCategory(ctx, st, b.name)
 		}

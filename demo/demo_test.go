@@ -157,7 +157,7 @@ func TestSeedUsesABrandAnAdminAdded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer uploads.Close()
-	dell, err := st.CreateCategory(ctx, "DELL", "/categories/laptop.svg")
+	dell, err := st.CreateCategory(ctx, "DELL", "/categories/laptop.svg", store.NoAdmin)
 	if err != nil {
 		t.Fatal(err)
 	}

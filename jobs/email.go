@@ -68,6 +68,12 @@ func (w *emailWorker) Work(ctx context.Context, job *river.Job[store.SendEmailAr
 	case !n.Wanted:
 		log.Debug("email not sent: the user turned this kind off", "kind", n.Kind)
 		return nil
+	case store.MailWhenAway(n.Kind) && n.Read:
+		log.Debug("email not sent: read in the app first", "kind", n.Kind)
+		return nil
+	case store.MailWhenAway(n.Kind) && n.MailedLately:
+		log.Debug("email not sent: this conversation was mailed within the hour", "kind", n.Kind)
+		return nil
 	}
 	msg, err := w.message(n)
 	if err != nil {

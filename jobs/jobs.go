@@ -6,11 +6,13 @@
 // email of a notification (email.go), the email of an account link
 // (account_email.go), and two periodic passes that River's elected leader
 // queues once per interval for all instances: payment reconciliation
-// (reconcile.go), and the release of reservations and the end of
-// advertisements that ran out (release.go).
+// (reconcile.go), the release of reservations and the end of
+// advertisements that ran out (release.go), and the pruning of the live
+// stream's old events (events.go).
 package jobs
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -68,11 +70,18 @@ type Options struct {
 	// ReconcileEvery is the interval of Reconcile; 0 is a minute.
 	ReconcileEvery time.Duration
 	// ReleaseEvery is how often the reservations that ran out are
-	// released and the advertisements that ran out ended; 0 is a minute.
+	// released, the advertisements and listings that ran out ended and
+	// the sellers of listings about to end told; 0 is a minute.
 	ReleaseEvery time.Duration
+	// Location is the shop's time zone, for the dates in notifications;
+	// nil is UTC.
+	Location *time.Location
 	// ReservationLength is how long a reservation lasts; 0 is
 	// store.ReservationLength (tests shorten it).
 	ReservationLength time.Duration
+	// PruneEventsEvery is how often the live stream's old events are
+	// deleted; 0 is an hour.
+	PruneEventsEvery time.Duration
 
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
@@ -109,6 +118,7 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	opts.ReconcileEvery = defaultTo(opts.ReconcileEvery, time.Minute)
 	opts.ReleaseEvery = defaultTo(opts.ReleaseEvery, time.Minute)
 	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
+	opts.PruneEventsEvery = defaultTo(opts.PruneEventsEvery, time.Hour)
 
 	workers := river.NewWorkers()
 	email := &emailWorker{opts: opts}
@@ -126,9 +136,16 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	if err := river.AddWorkerSafely(workers, &endAdsWorker{store: opts.Store, log: opts.Logger}); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &expireWorker{store: opts.Store, loc: cmp.Or(opts.Location, time.UTC), log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &pruneEventsWorker{store: opts.Store, keep: EventsKeep, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
-		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery))
+		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
+			pruneEventsJob(opts.PruneEventsEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead

@@ -410,3 +410,59 @@ func TestReconcileIsPeriodic(t *testing.T) {
 		t.Fatal("no second pass after the first ended")
 	}
 }
+
+// A new message is mailed only to someone away: its mail waits ten
+// minutes, is not sent if the user read it in the app meanwhile, and one
+// conversation is mailed at most once an hour.
+func TestMessageMailWaitsAndIsSentOnlyToTheAway(t *testing.T) {
+	t.Parallel()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	ctx := context.Background()
+	srv := mailtest.Start(t, mailtest.Options{Mode: mailtest.StartTLS})
+	u := newUser(t, s, "nusrat")
+	message := func(thread string) store.Notification {
+		t.Helper()
+		n, err := s.Notify(ctx, store.Notice{UserID: u.ID, Kind: "message_received", Link: "/dashboard/messages/" + thread,
+			Data: notify.Data{"sender": "Karim", "product": "HP EliteBook 840", "excerpt": "Is it still available?"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	read := message("1")  // read in the app before its ten minutes
+	away := message("1")  // unread: mailed
+	again := message("1") // the same conversation within the hour: not mailed
+	other := message("2") // another conversation: mailed
+	var wait time.Duration
+	if err := pool.QueryRow(ctx, "SELECT min(scheduled_at) - now() FROM river_job WHERE kind = 'send_email'").Scan(&wait); err != nil {
+		t.Fatal(err)
+	}
+	if wait < store.MailWhenAwayAfter-time.Minute {
+		t.Fatalf("a message's mail is due in %v, want ten minutes", wait)
+	}
+	if _, err := s.MarkNotificationsRead(ctx, u.ID, []int64{read.ID}); err != nil {
+		t.Fatal(err)
+	}
+	startRunner(t, pool, smtpSender(t, srv), nil)
+	// the ten minutes pass (the runner's scheduler makes due jobs
+	// available); away's first, so again finds it mailed
+	due := func(ids ...int64) {
+		t.Helper()
+		for _, id := range ids {
+			if _, err := pool.Exec(ctx, "UPDATE river_job SET scheduled_at = now() WHERE kind = 'send_email' AND (args->>'notification_id')::bigint = $1", id); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the mail job", 20*time.Second, func() bool { st, _ := jobState(t, pool, id); return st == "completed" })
+		}
+	}
+	due(read.ID, away.ID, again.ID, other.ID)
+	got := srv.Messages()
+	if len(got) != 2 || got[0].MessageID != jobs.MessageID(away.ID, away.CreatedAt, publicURL) || got[1].MessageID != jobs.MessageID(other.ID, other.CreatedAt, publicURL) {
+		ids := []string{}
+		for _, m := range got {
+			ids = append(ids, m.MessageID)
+		}
+		t.Errorf("mailed %q, want the unread message of each conversation", ids)
+	}
+}

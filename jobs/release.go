@@ -87,3 +87,44 @@ func endAdsJob(every time.Duration) *river.PeriodicJob {
 		func() (river.JobArgs, *river.InsertOpts) { return EndAdsArgs{}, nil },
 		&river.PeriodicJobOpts{ID: EndAdsArgs{}.Kind(), RunOnStart: true})
 }
+
+// ExpireArgs is the periodic job of the listings' life: it tells the
+// sellers whose listings end within store.ExpiryWarning
+// (store.WarnExpiringListings), then takes those whose period is over out
+// of the catalogue (store.ExpireListings).
+type ExpireArgs struct{}
+
+// Kind names the job in River's table.
+func (ExpireArgs) Kind() string { return "expire_listings" }
+
+// InsertOpts: as for the releases, one attempt and one queued at a time.
+func (ExpireArgs) InsertOpts() river.InsertOpts { return ReleaseArgs{}.InsertOpts() }
+
+type expireWorker struct {
+	river.WorkerDefaults[ExpireArgs]
+	store *store.Store
+	loc   *time.Location
+	log   *slog.Logger
+}
+
+// Work tells the sellers, then ends what ran out.
+func (w *expireWorker) Work(ctx context.Context, _ *river.Job[ExpireArgs]) error {
+	told, err := w.store.WarnExpiringListings(ctx, store.ExpiryWarning, w.loc)
+	if told > 0 {
+		w.log.Info("sellers told their listings end soon", "count", told)
+	}
+	if err != nil {
+		return err
+	}
+	n, err := w.store.ExpireListings(ctx)
+	if n > 0 {
+		w.log.Info("listings expired: their days are over", "count", n)
+	}
+	return err
+}
+
+func expireJob(every time.Duration) *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(every),
+		func() (river.JobArgs, *river.InsertOpts) { return ExpireArgs{}, nil },
+		&river.PeriodicJobOpts{ID: ExpireArgs{}.Kind(), RunOnStart: true})
+}

@@ -2,9 +2,13 @@ package jobs_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"resale/jobs"
 	"resale/mail"
@@ -112,5 +116,57 @@ func TestAdvertisementsEndWhenTheirDaysAreOver(t *testing.T) {
 	waitFor(t, "the ended advertisement", 20*time.Second, func() bool { return !advertised(ids[0]) })
 	if !advertised(ids[1]) {
 		t.Error("a running advertisement was ended")
+	}
+}
+
+// The listings' periodic job tells the seller of a listing about to end,
+// once, and takes out the one whose period is over; a listing with
+// time left is left alone.
+func TestListingsExpireAndTheirSellersAreTold(t *testing.T) {
+	t.Parallel()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	ctx := context.Background()
+	seller := newUser(t, s, "expiryseller")
+	var ids []int64
+	for i, ends := range []string{"now() - interval '1 minute'", "now() + interval '2 days'", "now() + interval '20 days'"} {
+		p, err := s.CreateProduct(ctx, store.NewProduct{SellerID: seller.ID, CategoryID: 1, Name: fmt.Sprint("Listing ", i), Picture: "/uploads/x.jpg",
+			SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "01700000000"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pool.Exec(ctx, "UPDATE products SET expires_at = "+ends+" WHERE id = $1", p.ID); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	startRunner(t, pool, &mail.Log{Logger: slog.New(slog.DiscardHandler)}, func(o *jobs.Options) { o.ReleaseEvery = 200 * time.Millisecond })
+	expired := func(id int64) (gone bool) {
+		if err := pool.QueryRow(ctx, "SELECT expired_at IS NOT NULL FROM products WHERE id = $1", id).Scan(&gone); err != nil {
+			t.Fatal(err)
+		}
+		return gone
+	}
+	told := func() (names []string) {
+		rows, err := pool.Query(ctx, "SELECT body FROM notifications WHERE user_id = $1 AND kind = 'listing_expiring' ORDER BY body", seller.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return names
+	}
+	waitFor(t, "the listing whose period is over", 20*time.Second, func() bool { return expired(ids[0]) })
+	// let a few more passes run: nobody is told twice
+	time.Sleep(time.Second)
+	if expired(ids[1]) || expired(ids[2]) {
+		t.Error("a listing with time left expired")
+	}
+	got := told()
+	// the one that ran out is not told it "will" end
+	if len(got) != 1 || !strings.HasPrefix(got[0], "Listing 1 ") {
+		t.Errorf("listing_expiring notices = %q, want one, for the listing ending in two days", got)
 	}
 }

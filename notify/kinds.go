@@ -56,8 +56,12 @@ var kinds = map[string]kind{
 		"bn": {"রসিদ: {{.product}}", "আপনি {{.product}} এর জন্য {{.amount}} পরিশোধ করেছেন। এটি আপনার রসিদ হিসেবে রাখুন।"},
 	}},
 	"sold_elsewhere": {[]string{"product"}, map[string]words{
-		"en": {"No longer available: {{.product}}", "{{.product}}, which you booked, went to someone else. Your booking is closed."},
-		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", "আপনার বুক করা {{.product}} অন্য কেউ কিনে নিয়েছেন। আপনার বুকিংটি বন্ধ করা হয়েছে।"},
+		"en": {"No longer available: {{.product}}", `{{if .favourite}}{{.product}}, one of your favourites, was sold.{{else}}{{.product}}, which you booked, went to someone else. Your booking is closed.{{end}}`},
+		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", `{{if .favourite}}আপনার পছন্দের {{.product}} বিক্রি হয়ে গেছে।{{else}}আপনার বুক করা {{.product}} অন্য কেউ কিনে নিয়েছেন। আপনার বুকিংটি বন্ধ করা হয়েছে।{{end}}`},
+	}},
+	"listing_withdrawn": {[]string{"product"}, map[string]words{
+		"en": {"No longer available: {{.product}}", "{{.product}}, which you booked, was taken off the shop. Your booking is closed."},
+		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", "আপনার বুক করা {{.product}} শপ থেকে সরিয়ে নেওয়া হয়েছে। আপনার বুকিংটি বন্ধ করা হয়েছে।"},
 	}},
 	"product_removed": {[]string{"product"}, map[string]words{
 		"en": {"Listing removed: {{.product}}", "An admin removed your listing {{.product}}.{{with .reason}} Reason: {{.}}{{end}}"},
@@ -98,7 +102,7 @@ var kinds = map[string]kind{
 // Kinds lists every kind of notification, in the order settings show them.
 var Kinds = []string{
 	"booking_received", "booking_accepted", "booking_declined", "booking_cancelled",
-	"reservation_released", "handover_completed", "payment_received", "payment_receipt", "sold_elsewhere", "product_removed",
+	"reservation_released", "handover_completed", "payment_received", "payment_receipt", "sold_elsewhere", "listing_withdrawn", "product_removed",
 	"seller_verified", "listing_expiring", "message_received", "offer_received",
 	"offer_answered", "saved_search_match", "price_drop",
 }

@@ -1,7 +1,7 @@
 -- name: LockProductForBooking :one
 -- The live product with what a booking copies from it, locked so it cannot
 -- be sold, reserved or deleted while the booking is made.
-SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at, p.reserved_by
+SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at, p.reserved_by, p.expired_at
 FROM products p JOIN users u ON u.id = p.seller_id
 WHERE p.id = @id AND p.deleted_at IS NULL AND u.deleted_at IS NULL
 FOR SHARE OF p;
@@ -131,4 +131,7 @@ SELECT EXISTS (SELECT 1 FROM bookings WHERE product_id = @product_id AND status 
 UPDATE products SET sold_at = now(), reserved_by = NULL WHERE id = @id AND sold_at IS NULL;
 
 -- name: RelistProduct :execrows
-UPDATE products SET sold_at = NULL WHERE id = @id AND sold_at IS NOT NULL;
+-- Back on sale, with at least a listing period (@listing_days) ahead.
+UPDATE products SET sold_at = NULL, expired_at = NULL, expiry_warned_at = NULL,
+    expires_at = greatest(expires_at, now() + make_interval(days => @listing_days::int))
+WHERE id = @id AND sold_at IS NOT NULL;

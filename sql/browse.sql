@@ -21,7 +21,7 @@
 
 -- name: BrowseNewest :many
 SELECT pl.* FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL
+WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(query)::text IS NULL OR s.search @@ to_tsquery('simple', sqlc.narg(query)))
   AND (sqlc.narg(match_ids)::bigint[] IS NULL OR pl.id = ANY(sqlc.narg(match_ids)::bigint[]))
@@ -44,7 +44,7 @@ LIMIT sqlc.arg(page_size);
 
 -- name: BrowsePriceAsc :many
 SELECT pl.* FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL
+WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(query)::text IS NULL OR s.search @@ to_tsquery('simple', sqlc.narg(query)))
   AND (sqlc.narg(match_ids)::bigint[] IS NULL OR pl.id = ANY(sqlc.narg(match_ids)::bigint[]))
@@ -67,7 +67,7 @@ LIMIT sqlc.arg(page_size);
 
 -- name: BrowsePriceDesc :many
 SELECT pl.* FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL
+WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(query)::text IS NULL OR s.search @@ to_tsquery('simple', sqlc.narg(query)))
   AND (sqlc.narg(match_ids)::bigint[] IS NULL OR pl.id = ANY(sqlc.narg(match_ids)::bigint[]))
@@ -94,7 +94,7 @@ LIMIT sqlc.arg(page_size);
 -- search would cost a read of each.
 SELECT pl.*, ts_rank(s.search, to_tsquery('simple', sqlc.arg(query)))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
-WHERE pl.id = ANY(sqlc.arg(match_ids)::bigint[]) AND pl.sold_at IS NULL
+WHERE pl.id = ANY(sqlc.arg(match_ids)::bigint[]) AND pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR pl.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(min_price)::bigint IS NULL OR pl.sell_price >= sqlc.narg(min_price))
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
@@ -121,7 +121,7 @@ LIMIT sqlc.arg(page_size);
 -- cursor compares below infinity), so the prepared statement's cached plan
 -- is right for a brand with five products and one with fifty thousand.
 SELECT * FROM product_listings
-WHERE sold_at IS NULL AND category_id = @category_id
+WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = @category_id
   AND (created_at, id) < (COALESCE(sqlc.narg(after_time)::timestamptz, 'infinity'), COALESCE(sqlc.narg(after_id)::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
 LIMIT @page_size;
@@ -132,7 +132,7 @@ SELECT available FROM category_counts WHERE category_id = @category_id;
 -- name: ListSearchMatches :many
 -- The ids of available products that match, no more than @up_to of them.
 SELECT id FROM products
-WHERE search @@ to_tsquery('simple', @query) AND sold_at IS NULL AND deleted_at IS NULL
+WHERE search @@ to_tsquery('simple', @query) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
 LIMIT @up_to;
 
 -- name: BrowseSearchNewest :many
@@ -149,11 +149,11 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
-       p.advertised_until
+       p.advertised_until, p.expires_at, p.expired_at
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
-WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL
+WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
   AND p.search @@ to_tsquery('simple', sqlc.arg(query))
   AND (sqlc.narg(category_id)::bigint IS NULL OR p.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
@@ -194,7 +194,7 @@ FROM (
     SELECT p.category_id, p.condition, coalesce(p.ram_gb, 0)::integer AS ram_gb,
            coalesce(p.storage_type, '')::text AS storage_type, count(*) AS available
     FROM products p
-    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
       AND (sqlc.narg(query)::text IS NULL OR p.search @@ to_tsquery('simple', sqlc.narg(query)))
       AND (sqlc.narg(match_ids)::bigint[] IS NULL OR p.id = ANY(sqlc.narg(match_ids)::bigint[]))
       AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
@@ -217,6 +217,26 @@ FROM (
 -- among HP's) fetches those by id rather than walk its sort's index
 -- looking for them, which the planner cannot foresee.
 SELECT id FROM products
-WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', @processor) AND sold_at IS NULL AND deleted_at IS NULL
+WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', @processor) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR category_id = sqlc.narg(category_id))
 LIMIT @up_to;
+
+-- name: ListSimilarAbove :many
+-- Laptops like one (its page's "Similar laptops"): available, of the same
+-- brand, priced from @price up to @max_price, nearest first. A walk of
+-- products_category_price_idx that stops after a page, however big the
+-- brand; ListSimilarBelow walks down from the same price and the store
+-- keeps the nearest of both.
+SELECT * FROM product_listings
+WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = @category_id
+  AND sell_price >= @price AND sell_price <= @max_price AND id <> @id
+ORDER BY sell_price, id
+LIMIT @page_size;
+
+-- name: ListSimilarBelow :many
+-- Below the product's price, down to @min_price, nearest first.
+SELECT * FROM product_listings
+WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = @category_id
+  AND sell_price < @price AND sell_price >= @min_price AND id <> @id
+ORDER BY sell_price DESC, id DESC
+LIMIT @page_size;

@@ -1,8 +1,10 @@
 -- name: CreateProduct :one
+-- A listing is listed for @listing_days (LISTING_DAYS) from now.
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
-                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months)
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at)
 VALUES (@seller_id, @category_id, @product_name, (@photos::text[])[1], @photos::text[], @sell_price, @original_price, @condition, @location, @used, @phone, @description,
-        @processor, sqlc.narg(ram_gb), sqlc.narg(storage_gb), sqlc.narg(storage_type), sqlc.narg(screen_inches), @gpu, sqlc.narg(battery_health), sqlc.narg(charger), sqlc.narg(warranty_months))
+        @processor, sqlc.narg(ram_gb), sqlc.narg(storage_gb), sqlc.narg(storage_type), sqlc.narg(screen_inches), @gpu, sqlc.narg(battery_health), sqlc.narg(charger), sqlc.narg(warranty_months),
+        now() + make_interval(days => @listing_days::int))
 RETURNING id;
 
 -- name: GetProduct :one
@@ -13,7 +15,7 @@ SELECT * FROM product_listings WHERE id = @id;
 -- advertisement that ran out is ended by a periodic job
 -- (EndAdvertisements), which also tells the kept catalogue answers.
 SELECT * FROM product_listings
-WHERE advertised_at IS NOT NULL AND sold_at IS NULL
+WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND expired_at IS NULL
   AND (advertised_at, id) < (COALESCE(sqlc.narg(after_time)::timestamptz, 'infinity'), COALESCE(sqlc.narg(after_id)::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT @page_size;
@@ -38,7 +40,7 @@ LIMIT @page_size;
 
 -- name: LockProduct :one
 -- The live product's state, locked until the transaction ends.
-SELECT id, seller_id, advertised_at, advertised_until, sold_at FROM products
+SELECT id, seller_id, advertised_at, advertised_until, sold_at, expired_at FROM products
 WHERE id = @id AND deleted_at IS NULL
 FOR UPDATE;
 
@@ -54,7 +56,7 @@ WHERE seller_id = @seller_id AND advertised_at IS NOT NULL AND sold_at IS NULL A
 
 -- name: AdvertiseProduct :execrows
 UPDATE products SET advertised_at = now(), advertised_until = now() + make_interval(days => @days::int)
-WHERE id = @id AND sold_at IS NULL AND deleted_at IS NULL;
+WHERE id = @id AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL;
 
 -- name: StopAdvertising :execrows
 UPDATE products SET advertised_at = NULL, advertised_until = NULL
@@ -74,20 +76,23 @@ UPDATE products SET deleted_at = now()
 WHERE id = @id AND deleted_at IS NULL
   AND EXISTS (SELECT 1 FROM product_reports WHERE product_id = @id);
 
--- name: CancelOpenBookingsOfProduct :exec
+-- name: CancelOpenBookingsOfProduct :many
 -- The product is gone: its open bookings (those in @statuses, the ones
 -- the state table lets a cancel end) are cancelled with it, and with them
--- its reservation.
+-- its reservation. Answers the bookings cancelled, whose buyers are told.
 WITH closed AS (
     UPDATE bookings SET status = 'cancelled', cancelled_at = now()
     WHERE product_id = @product_id AND status = ANY(@statuses::text[])
     RETURNING id
+), freed AS (
+    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
 )
-UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed);
+SELECT id FROM closed ORDER BY id;
 
 -- name: ReportProduct :execrows
--- One report per person and product; reporting again changes nothing.
-INSERT INTO product_reports (product_id, reporter_id) VALUES (@product_id, @reporter_id)
+-- One report per person and product; reporting again changes nothing,
+-- whatever reason it gives.
+INSERT INTO product_reports (product_id, reporter_id, reason, note) VALUES (@product_id, @reporter_id, @reason, @note)
 ON CONFLICT DO NOTHING;
 
 -- name: LockProductForEdit :one
@@ -121,3 +126,48 @@ ORDER BY f.user_id;
 -- Advertisements whose days are over leave Urgent Sell.
 UPDATE products SET advertised_at = NULL, advertised_until = NULL
 WHERE advertised_at IS NOT NULL AND advertised_until <= now();
+
+-- name: RenewProduct :one
+-- The seller's own live listing is listed for another @listing_days from
+-- now (never shortened), back in the catalogue if it had expired, and its
+-- seller will be told again before this period ends. A sold one is
+-- returned unchanged, so the store can say why.
+UPDATE products SET
+    expires_at = CASE WHEN sold_at IS NULL THEN greatest(expires_at, now() + make_interval(days => @listing_days::int)) ELSE expires_at END,
+    expired_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expired_at END,
+    expiry_warned_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expiry_warned_at END
+WHERE id = @id AND seller_id = @seller_id AND deleted_at IS NULL
+RETURNING expires_at, sold_at;
+
+-- name: WarnExpiringListings :many
+-- Listings ending before @before whose sellers were not yet told, at most
+-- @up_to of them, marked told; one whose end has already passed (after an
+-- outage) is not told it "will" end. The store writes each seller's
+-- listing_expiring notice in the same transaction. SKIP LOCKED: a listing
+-- being edited or sold now is told on the next pass.
+WITH due AS (
+    SELECT p.id FROM products p
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+      AND p.expires_at < @before AND p.expires_at > now() AND p.expiry_warned_at IS NULL
+    ORDER BY p.expires_at
+    LIMIT @up_to
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE products p SET expiry_warned_at = now()
+FROM due WHERE p.id = due.id
+RETURNING p.id, p.seller_id, p.product_name, p.expires_at;
+
+-- name: ExpireListings :execrows
+-- Listings whose period is over leave the catalogue (and Urgent Sell), at
+-- most @up_to at a time. A reserved one waits: its hand-over or payment
+-- is under way, and the reservation ends by itself within 72 hours.
+WITH due AS (
+    SELECT p.id FROM products p
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+      AND p.expires_at <= now() AND p.reserved_by IS NULL
+    ORDER BY p.expires_at
+    LIMIT @up_to
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE products p SET expired_at = now(), advertised_at = NULL, advertised_until = NULL
+FROM due WHERE p.id = due.id;

@@ -78,13 +78,16 @@ WHERE (p.seller_id = @user_id AND p.deleted_at IS NULL)
 ORDER BY p.id
 FOR UPDATE;
 
--- name: CancelOpenBookingsOfUser :exec
+-- name: CancelOpenBookingsOfUser :many
 -- The open bookings (those in @statuses, the ones the state table lets a
 -- cancel end) the user made or the user's products have, and the
--- reservations they held; paid ones stay, with their payments.
+-- reservations they held; paid ones stay, with their payments. Answers
+-- the bookings cancelled, whose other side is told.
 WITH closed AS (
     UPDATE bookings SET status = 'cancelled', cancelled_at = now()
     WHERE status = ANY(@statuses::text[]) AND (buyer_id = @user_id OR seller_id = @user_id)
-    RETURNING id
+    RETURNING id, buyer_id
+), freed AS (
+    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
 )
-UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed);
+SELECT id, buyer_id FROM closed ORDER BY id;

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -88,7 +89,8 @@ type NewBooking struct {
 }
 
 // CreateBooking books a live, unsold, unreserved product that is not the
-// buyer's own: ErrNotFound, ErrSold, ErrReserved, ErrOwnProduct or
+// buyer's own, at its price or at the buyer's accepted offer while that
+// holds: ErrNotFound, ErrSold, ErrReserved, ErrExpired, ErrOwnProduct or
 // ErrAlreadyBooked otherwise.
 func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error) {
 	var out Booking
@@ -104,10 +106,18 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 			return ErrSold
 		case p.ReservedBy != nil:
 			return ErrReserved
+		case p.ExpiredAt != nil:
+			return ErrExpired
+		}
+		// the seller's accepted offer to this buyer, while it holds, is
+		// the price (read under the product's lock, which an accept takes)
+		price, err := offerPrice(ctx, q, p.ID, n.Buyer.ID, p.SellPrice)
+		if err != nil {
+			return err
 		}
 		b, err := q.CreateBooking(ctx, dbsqlc.CreateBookingParams{
 			ProductID: p.ID, SellerID: p.SellerID, BuyerID: n.Buyer.ID, BuyerName: n.Buyer.Name, BuyerEmail: n.Buyer.Email,
-			ProductName: p.ProductName, Price: p.SellPrice, Phone: n.Phone, MeetLocation: n.MeetLocation,
+			ProductName: p.ProductName, Price: price, Phone: n.Phone, MeetLocation: n.MeetLocation,
 		})
 		if err != nil {
 			var ce *ConstraintError
@@ -419,9 +429,10 @@ const HandoverWrongCodes = 5
 
 // Handover completes the sale of an accepted or paid booking when right
 // says the code the seller typed is the booking's (given its nonce): the
-// booking completed, the laptop sold, both sides told. A wrong code is
-// counted (and kept, though the answer is an error): ErrWrongCode, and a
-// HandoverLockedError once HandoverWrongCodes wrong ones lock it.
+// booking completed, the laptop sold, both sides told, and so are those
+// who saved it as a favourite. A wrong code is counted (and kept, though
+// the answer is an error): ErrWrongCode, and a HandoverLockedError once
+// HandoverWrongCodes wrong ones lock it.
 func (s *Store) Handover(ctx context.Context, id, sellerID int64, right func(nonce []byte) bool) (BookingView, error) {
 	var wrong bool
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
@@ -459,7 +470,13 @@ func (s *Store) Handover(ctx context.Context, id, sellerID int64, right func(non
 		if err := note(bn.handedOver(true)); err != nil {
 			return err
 		}
-		return note(bn.handedOver(false))
+		if err := note(bn.handedOver(false)); err != nil {
+			return err
+		}
+		if p.SoldAt != nil {
+			return nil // a paid booking: its payment sold it and told the favourites
+		}
+		return s.noteSoldToFavourites(ctx, q, note, p, map[int64]bool{b.BuyerID: true})
 	})
 	if err != nil {
 		return BookingView{}, err
@@ -556,8 +573,9 @@ func sellersProduct(ctx context.Context, q *dbsqlc.Queries, productID, sellerID 
 }
 
 // MarkSoldOutside is the seller saying their laptop was sold outside the
-// shop: it leaves the catalogue, and its open bookings are declined and
-// their buyers told. ErrSold when it is sold already.
+// shop: it leaves the catalogue, its open bookings are declined and their
+// buyers told, and so are those who saved it as a favourite. ErrSold when
+// it is sold already.
 func (s *Store) MarkSoldOutside(ctx context.Context, productID, sellerID int64) error {
 	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		p, err := sellersProduct(ctx, q, productID, sellerID)
@@ -570,14 +588,19 @@ func (s *Store) MarkSoldOutside(ctx context.Context, productID, sellerID int64) 
 		if _, err := q.MarkProductSoldOutside(ctx, productID); err != nil {
 			return err
 		}
-		return s.closeOthers(ctx, q, note, productID, 0, EventSold)
+		told := map[int64]bool{}
+		if err := s.closeOthers(ctx, q, remembering(note, told), productID, 0, EventSold); err != nil {
+			return err
+		}
+		return s.noteSoldToFavourites(ctx, q, note, p, told)
 	})
 }
 
 // Relist puts a laptop the seller marked sold back in the catalogue:
 // ErrNotSold when it is not sold, ErrSoldInShop when it was paid for or
-// handed over through the shop.
-func (s *Store) Relist(ctx context.Context, productID, sellerID int64) error {
+// handed over through the shop. It is listed for at least listingDays (0:
+// ListingDays) from now.
+func (s *Store) Relist(ctx context.Context, productID, sellerID int64, listingDays int) error {
 	return s.tx(ctx, func(q *dbsqlc.Queries) error {
 		p, err := sellersProduct(ctx, q, productID, sellerID)
 		if err != nil {
@@ -593,7 +616,7 @@ func (s *Store) Relist(ctx context.Context, productID, sellerID int64) error {
 		if inShop {
 			return ErrSoldInShop
 		}
-		_, err = q.RelistProduct(ctx, productID)
+		_, err = q.RelistProduct(ctx, dbsqlc.RelistProductParams{ID: productID, ListingDays: int32(cmp.Or(listingDays, ListingDays))})
 		return err
 	})
 }

@@ -39,7 +39,7 @@ func TestSearchFormsAgree(t *testing.T) {
 			t.Fatal(err)
 		}
 		if i == 4 { // a reported product reads the same in both forms
-			if _, err := s.ReportProduct(ctx, id, buyer.ID); err != nil {
+			if _, err := s.ReportProduct(ctx, id, buyer.ID, "other", ""); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -101,21 +101,28 @@ func (s *Store) GetCategoryByName(ctx context.Context, name string) (Category, e
 	return c, nil
 }
 
-// CreateCategory adds a category. A name a live category has, in any case,
-// is ErrConflict.
-func (s *Store) CreateCategory(ctx context.Context, name, image string) (Category, error) {
-	r, err := s.q.CreateCategory(ctx, dbsqlc.CreateCategoryParams{Name: name, Image: image})
-	if err != nil {
-		return Category{}, translate(err)
-	}
-	return categoryFrom(r.ID, r.Name, r.Image), nil
+// CreateCategory adds a category, recorded in the audit log as the
+// admin's (adminID; NoAdmin for the demo seed). A name a live category
+// has, in any case, is ErrConflict.
+func (s *Store) CreateCategory(ctx context.Context, name, image string, adminID int64) (Category, error) {
+	var out Category
+	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
+		r, err := q.CreateCategory(ctx, dbsqlc.CreateCategoryParams{Name: name, Image: image})
+		if err != nil {
+			return err
+		}
+		out = categoryFrom(r.ID, r.Name, r.Image)
+		return audit(ctx, q, adminID, AuditCategoryCreated, TargetCategory, r.ID, r.Name, nil)
+	})
+	return out, err
 }
 
 // DeleteCategory deletes a category that has no products, sold or for sale
 // (deleted ones do not count): ErrCategoryInUse while it has some,
 // ErrNotFound when there is no such category. The row stays, marked
-// deleted, for the deleted products that still point at it.
-func (s *Store) DeleteCategory(ctx context.Context, id int64) error {
+// deleted, for the deleted products that still point at it; the admin's
+// deletion is recorded in the audit log.
+func (s *Store) DeleteCategory(ctx context.Context, id, adminID int64) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		if _, err := q.LockCategory(ctx, id); err != nil {
@@ -128,7 +135,14 @@ func (s *Store) DeleteCategory(ctx context.Context, id int64) error {
 		case used:
 			return ErrCategoryInUse
 		}
-		return translate(q.DeleteCategory(ctx, id))
+		name, err := q.GetCategoryLabel(ctx, id)
+		if err != nil {
+			return translate(err)
+		}
+		if err := q.DeleteCategory(ctx, id); err != nil {
+			return translate(err)
+		}
+		return translate(audit(ctx, q, adminID, AuditCategoryDeleted, TargetCategory, id, name, nil))
 	})
 	if err == nil {
 		s.categories.forget()

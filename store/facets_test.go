@@ -28,7 +28,7 @@ func specShelf(t *testing.T, s *store.Store, n int) ([]store.SeedProduct, []int6
 		}
 		sellers = append(sellers, u.ID)
 	}
-	if _, err := s.VerifySeller(ctx, "spec0@example.com"); err != nil {
+	if _, err := s.VerifySeller(ctx, "spec0@example.com", store.NoAdmin); err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(n), 18))
@@ -319,7 +319,7 @@ func TestFacetCountsFollowEveryChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("sales undone")
-	if err := s.DeleteUser(ctx, sellers[2]); err != nil {
+	if err := s.DeleteUser(ctx, sellers[2], store.NoAdmin); err != nil {
 		t.Fatal(err)
 	}
 	check("a seller's account removed")

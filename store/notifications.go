@@ -117,7 +117,11 @@ func (s *Store) NotifyTx(ctx context.Context, tx pgx.Tx, n Notice) (Notification
 	if err != nil {
 		return Notification{}, translate(err)
 	}
-	if _, err := s.jobs.InsertTx(ctx, tx, SendEmailArgs{NotificationID: row.ID}, nil); err != nil {
+	var opts *river.InsertOpts
+	if MailWhenAway(n.Kind) {
+		opts = &river.InsertOpts{ScheduledAt: time.Now().Add(MailWhenAwayAfter)}
+	}
+	if _, err := s.jobs.InsertTx(ctx, tx, SendEmailArgs{NotificationID: row.ID}, opts); err != nil {
 		return Notification{}, fmt.Errorf("store: enqueueing the email of notification %d: %w", row.ID, translate(err))
 	}
 	return notificationFrom(row), nil
@@ -210,11 +214,28 @@ type NotificationEmail struct {
 	UserDeleted           bool
 	// Wanted: the user has not turned this kind's email off.
 	Wanted bool
+	// Read: the user read it in the app; MailedLately: another of its kind
+	// leading to the same place was mailed within MailWhenAwayEvery (both
+	// matter for the kinds mailed only when the user is away).
+	Read, MailedLately bool
 }
+
+// A new message is mailed only to someone away: its notification's mail
+// waits MailWhenAwayAfter and goes only if it is still unread then, and a
+// conversation (the notification's link) is mailed at most once per
+// MailWhenAwayEvery.
+const (
+	MailWhenAwayAfter = 10 * time.Minute
+	MailWhenAwayEvery = time.Hour
+)
+
+// MailWhenAway tells whether notifications of kind are mailed only to a
+// user who is away.
+func MailWhenAway(kind string) bool { return kind == "message_received" }
 
 // GetNotificationEmail reads what the email of notification id needs.
 func (s *Store) GetNotificationEmail(ctx context.Context, id int64) (NotificationEmail, error) {
-	r, err := s.q.GetNotificationEmail(ctx, id)
+	r, err := s.q.GetNotificationEmail(ctx, dbsqlc.GetNotificationEmailParams{ID: id, LatelySeconds: MailWhenAwayEvery.Seconds()})
 	if err != nil {
 		return NotificationEmail{}, translate(err)
 	}
@@ -226,6 +247,7 @@ func (s *Store) GetNotificationEmail(ctx context.Context, id int64) (Notificatio
 		ID: r.ID, UserID: r.UserID, Kind: r.Kind, Link: r.Link, Data: data, CreatedAt: r.CreatedAt,
 		Sent: r.EmailedAt != nil, GaveUp: r.EmailFailedAt != nil,
 		Email: r.Email, Name: r.UserName, Language: r.Language, UserDeleted: r.UserDeleted, Wanted: r.EmailOn,
+		Read: r.Read, MailedLately: r.MailedLately,
 	}, nil
 }
 

@@ -37,6 +37,7 @@ const (
 	linkSellerBookings = "/dashboard/leads"
 	linkBuyerBookings  = "/dashboard/mybooking"
 	linkSellerProducts = "/dashboard/myproducts"
+	linkFavourites     = "/dashboard/favourites"
 )
 
 // bookingNotices are the notifications of a booking's events, from the
@@ -78,6 +79,13 @@ func (b bookingNotices) receipt(amount string) Notice {
 
 func (b bookingNotices) soldElsewhere(buyerID int64) Notice {
 	return Notice{UserID: buyerID, Kind: "sold_elsewhere", Link: linkBuyerBookings, Data: notify.Data{"product": b.f.ProductName}}
+}
+
+// withdrawn tells the buyer the laptop left the shop (its seller or an
+// admin took it off, or the seller's account was deleted) and took their
+// booking with it.
+func (b bookingNotices) withdrawn() Notice {
+	return Notice{UserID: b.f.BuyerID, Kind: "listing_withdrawn", Link: linkBuyerBookings, Data: notify.Data{"product": b.f.ProductName}}
 }
 
 // accepted tells the buyer the laptop is reserved for them.
@@ -168,10 +176,11 @@ func formatAmount(minor int64, currency string) string {
 	return strings.ToUpper(currency) + " " + s
 }
 
-func (s *Store) noteProductRemoved(ctx context.Context, q *dbsqlc.Queries, note noter, productID int64, reason string) error {
+// noteProductRemoved tells the seller, and returns the product's name.
+func (s *Store) noteProductRemoved(ctx context.Context, q *dbsqlc.Queries, note noter, productID int64, reason string) (string, error) {
 	p, err := q.GetProductNoticeFacts(ctx, productID)
 	if err != nil {
-		return err
+		return "", err
 	}
-	return note(productRemoved(p.SellerID, p.ProductName, reason))
+	return p.ProductName, note(productRemoved(p.SellerID, p.ProductName, reason))
 }

@@ -118,10 +118,14 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		if err := q.MarkProductSold(ctx, b.ProductID); err != nil {
 			return err
 		}
-		if err := bn.paid(note, true, false, r.Amount, r.Currency); err != nil {
+		told := map[int64]bool{}
+		if err := bn.paid(remembering(note, told), true, false, r.Amount, r.Currency); err != nil {
 			return err
 		}
-		return s.closeOthers(ctx, q, note, b.ProductID, b.ID, EventSold)
+		if err := s.closeOthers(ctx, q, remembering(note, told), b.ProductID, b.ID, EventSold); err != nil {
+			return err
+		}
+		return s.noteSoldToFavourites(ctx, q, note, product, told)
 	})
 	return out, created, err
 }

@@ -60,6 +60,13 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 	for _, c := range []struct{ name, execute, want string }{
 		{"BrowseCategoryNewest", "(3, NULL, NULL, 25)", "Index Cond: ((category_id = $1) AND (ROW(created_at, id) < ROW("},
 		{"ListAdvertisedProducts", "(NULL, NULL, 25)", "Index Cond: (ROW(advertised_at, id) < ROW("},
+		// the sitemap: a file is an id range of the available products'
+		// own index, and each range of the index one probe of it
+		{"ListSitemapProducts", "(0, 50000)", "Index Scan using products_sitemap_idx on products"},
+		{"ListSitemapRanges", "(50000)", "Index Only Scan using products_sitemap_idx on products p"},
+		// similar laptops: the brand's price index, walked from the price
+		{"ListSimilarAbove", "(3, 1000, 1250, 1, 8)", "Index Cond: ((category_id = $1) AND (sell_price >= $2) AND (sell_price <= $3))"},
+		{"ListSimilarBelow", "(3, 1000, 750, 1, 8)", "Index Cond: ((category_id = $1) AND (sell_price < $2) AND (sell_price >= $3))"},
 		// the facets' kept counts: a few hundred rows, read whole
 		{"ListFacetCounts", "", "Seq Scan on product_facet_counts f"},
 	} {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strconv"
@@ -18,6 +19,8 @@ var (
 	ErrOwnProduct = errors.New("that is your own product")
 	// ErrNotReported: an admin acted on a product nobody reported.
 	ErrNotReported = errors.New("the product is not reported")
+	// ErrExpired: the listing's period is over; its seller may renew it.
+	ErrExpired = errors.New("the listing has expired")
 )
 
 // The product conditions a seller may choose.
@@ -56,6 +59,10 @@ type Product struct {
 	// AdvertisedUntil is when its advertisement ends (nil: not advertised;
 	// Advertised says whether it still runs).
 	AdvertisedUntil *time.Time
+	// ExpiresAt is when the listing leaves the catalogue unless renewed;
+	// Expired says it has left (it shows in its seller's list only).
+	ExpiresAt time.Time
+	Expired   bool
 }
 
 // Specs are a laptop's details, each optional (zero or nil: not said).
@@ -95,7 +102,7 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		Condition: r.Condition, Location: r.Location, Used: r.Used, Phone: r.Phone, Description: r.Description,
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
 		Advertised: r.AdvertisedAt != nil, AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
-		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom,
+		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom, ExpiresAt: r.ExpiresAt, Expired: r.ExpiredAt != nil,
 		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
 			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
 	}
@@ -128,7 +135,10 @@ type NewProduct struct {
 	// Photos, when set, are the listing's photos and Picture is ignored;
 	// else the one photo is Picture.
 	Photos []string
-	Specs  Specs
+	// ListingDays is how long it is listed before it expires unless
+	// renewed; 0 is ListingDays.
+	ListingDays int
+	Specs       Specs
 }
 
 // photos is the listing's photos: Photos, or the one Picture.
@@ -148,6 +158,7 @@ func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error
 		Location: n.Location, Used: n.Used, Phone: n.Phone, Description: n.Description,
 		Processor: sp.Processor, RamGb: sp.RAMGB, StorageGb: sp.StorageGB, StorageType: optionalText(sp.StorageType), ScreenInches: sp.ScreenInches,
 		Gpu: sp.GPU, BatteryHealth: sp.BatteryHealth, Charger: sp.Charger, WarrantyMonths: sp.WarrantyMonths,
+		ListingDays: int32(cmp.Or(n.ListingDays, ListingDays)),
 	})
 	if err != nil {
 		return Product{}, translate(err)
@@ -234,6 +245,8 @@ func (s *Store) AdvertiseProduct(ctx context.Context, productID, sellerID int64,
 			return ErrNotFound
 		case p.SoldAt != nil:
 			return ErrSold
+		case p.ExpiredAt != nil:
+			return ErrExpired
 		case p.AdvertisedUntil != nil && p.AdvertisedUntil.After(time.Now()):
 			return nil
 		}
@@ -258,47 +271,79 @@ func (s *Store) EndAdvertisements(ctx context.Context) (int64, error) {
 	return n, translate(err)
 }
 
-// StopAdvertising takes a product out of Urgent Sell: the seller's own
-// (sellerID), or any for an admin (sellerID 0). It returns whether it was
-// advertised.
+// StopAdvertising takes the seller's own product out of Urgent Sell
+// (anyone else's is ErrNotFound). It returns whether it was advertised.
 func (s *Store) StopAdvertising(ctx context.Context, productID, sellerID int64) (bool, error) {
-	changed := false
+	return s.stopAdvertising(ctx, productID, func(p dbsqlc.LockProductRow) error {
+		if p.SellerID != sellerID {
+			return ErrNotFound
+		}
+		return nil
+	}, nil)
+}
+
+// StopAdvertisingAsAdmin takes any product out of Urgent Sell; it returns
+// whether it was advertised, and a change is recorded in the audit log.
+func (s *Store) StopAdvertisingAsAdmin(ctx context.Context, productID, adminID int64) (bool, error) {
+	return s.stopAdvertising(ctx, productID, nil, func(q *dbsqlc.Queries) error {
+		name, err := q.GetProductLabel(ctx, productID)
+		if err != nil {
+			return err
+		}
+		return audit(ctx, q, adminID, AuditAdvertisingStopped, TargetProduct, productID, name, nil)
+	})
+}
+
+// stopAdvertising ends a product's advertisement once allowed passes on
+// the locked product, then runs changed if it was advertised.
+func (s *Store) stopAdvertising(ctx context.Context, productID int64, allowed func(dbsqlc.LockProductRow) error, changed func(*dbsqlc.Queries) error) (bool, error) {
+	stopped := false
 	err := s.tx(ctx, func(q *dbsqlc.Queries) error {
 		p, err := q.LockProduct(ctx, productID)
 		if err != nil {
 			return err
 		}
-		if sellerID != 0 && p.SellerID != sellerID {
-			return ErrNotFound
+		if allowed != nil {
+			if err := allowed(p); err != nil {
+				return err
+			}
 		}
 		n, err := q.StopAdvertising(ctx, productID)
-		changed = n == 1
-		return err
+		if err != nil || n == 0 {
+			return err
+		}
+		stopped = true
+		if changed != nil {
+			return changed(q)
+		}
+		return nil
 	})
-	return changed, err
+	return stopped, err
 }
 
 // DeleteOwnProduct takes the seller's own product out of the catalogue;
 // anyone else's is ErrNotFound. See withdrawProduct for what goes with it.
 func (s *Store) DeleteOwnProduct(ctx context.Context, productID, sellerID int64) error {
-	return s.withdrawProduct(ctx, productID, nil, func(q *dbsqlc.Queries) (int64, error) {
+	return s.withdrawProduct(ctx, productID, nil, NoAdmin, "", func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteOwnProduct(ctx, dbsqlc.DeleteOwnProductParams{ID: productID, SellerID: sellerID})
 	})
 }
 
 // DeleteProductAsAdmin takes any live product out of the catalogue; the
-// seller is told, with the admin's reason (optional).
-func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64, reason string) error {
-	return s.withdrawProduct(ctx, productID, &reason, func(q *dbsqlc.Queries) (int64, error) {
+// seller is told, with the admin's reason (optional), and the audit log
+// records it.
+func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64, reason string, adminID int64) error {
+	return s.withdrawProduct(ctx, productID, &reason, adminID, AuditProductDeleted, func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteProductAsAdmin(ctx, productID)
 	})
 }
 
 // DeleteReportedProduct takes a product somebody reported out of the
 // catalogue; a live product nobody reported is ErrNotReported. The seller
-// is told, with the admin's reason (optional).
-func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64, reason string) error {
-	err := s.withdrawProduct(ctx, productID, &reason, func(q *dbsqlc.Queries) (int64, error) {
+// is told, with the admin's reason (optional), and the audit log records
+// it.
+func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64, reason string, adminID int64) error {
+	err := s.withdrawProduct(ctx, productID, &reason, adminID, AuditReportedProductDelete, func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteReportedProduct(ctx, productID)
 	})
 	if errors.Is(err, ErrNotFound) {
@@ -310,13 +355,14 @@ func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64, reas
 }
 
 // withdrawProduct runs one of the deletions above and, in the same
-// transaction, cancels the product's bookings nobody paid for; payments
-// stay. The deletion's UPDATE locks the product's row, so a booking or
+// transaction, cancels the product's bookings nobody paid for, telling
+// their buyers (listing_withdrawn); payments stay. The deletion's UPDATE locks the product's row, so a booking or
 // sale under way (which holds it FOR SHARE or FOR UPDATE) finishes first
 // and one starting later no longer finds the product. A deletion that
 // matches no row is ErrNotFound. With a reason (an admin's deletion) the
-// seller gets a product_removed notification in the same transaction.
-func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *string, del func(*dbsqlc.Queries) (int64, error)) error {
+// seller gets a product_removed notification in the same transaction, and
+// the admin's action (adminID, action) is written to the audit log.
+func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *string, adminID int64, action string, del func(*dbsqlc.Queries) (int64, error)) error {
 	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		n, err := del(q)
 		if err != nil {
@@ -325,19 +371,39 @@ func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *st
 		if n == 0 {
 			return ErrNotFound
 		}
-		if err := q.CancelOpenBookingsOfProduct(ctx, dbsqlc.CancelOpenBookingsOfProductParams{ProductID: productID, Statuses: statusesAllowing(EventCancel)}); err != nil {
+		closed, err := q.CancelOpenBookingsOfProduct(ctx, dbsqlc.CancelOpenBookingsOfProductParams{ProductID: productID, Statuses: statusesAllowing(EventCancel)})
+		if err != nil {
 			return err
+		}
+		for _, id := range closed {
+			bn, err := s.bookingNotices(ctx, q, id)
+			if err != nil {
+				return err
+			}
+			if err := note(bn.withdrawn()); err != nil {
+				return err
+			}
 		}
 		if reason == nil {
 			return nil
 		}
-		return s.noteProductRemoved(ctx, q, note, productID, *reason)
+		name, err := s.noteProductRemoved(ctx, q, note, productID, *reason)
+		if err != nil {
+			return err
+		}
+		var detail map[string]any
+		if *reason != "" {
+			detail = map[string]any{"reason": *reason}
+		}
+		return audit(ctx, q, adminID, action, TargetProduct, productID, name, detail)
 	})
 }
 
-// ReportProduct records that reporterID reported a live product; it
-// returns whether this was a new report.
-func (s *Store) ReportProduct(ctx context.Context, productID, reporterID int64) (bool, error) {
+// ReportProduct records that reporterID reported a live product, for one
+// of ReportReasons with an optional note; it returns whether this was a
+// new report (a second report by the same person changes nothing, even
+// with another reason).
+func (s *Store) ReportProduct(ctx context.Context, productID, reporterID int64, reason, note string) (bool, error) {
 	p, err := s.GetProduct(ctx, productID)
 	if err != nil {
 		return false, err
@@ -345,7 +411,7 @@ func (s *Store) ReportProduct(ctx context.Context, productID, reporterID int64) 
 	if p.SellerID == reporterID {
 		return false, ErrOwnProduct
 	}
-	n, err := s.q.ReportProduct(ctx, dbsqlc.ReportProductParams{ProductID: productID, ReporterID: reporterID})
+	n, err := s.q.ReportProduct(ctx, dbsqlc.ReportProductParams{ProductID: productID, ReporterID: reporterID, Reason: reason, Note: note})
 	if err != nil {
 		return false, translate(err)
 	}

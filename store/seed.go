@@ -15,6 +15,9 @@ type SeedProduct struct {
 	CreatedAt    time.Time
 	AdvertisedAt *time.Time
 	SoldAt       *time.Time
+	// ExpiresAt is when its listing period ends (nil: ListingDays from
+	// now); one already past is taken out by the next expiry pass.
+	ExpiresAt *time.Time
 }
 
 // seedAdDays is how long a demo advertisement runs from now: demo data is
@@ -42,7 +45,7 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 		ScreenInches: p.Specs.ScreenInches, Gpu: p.Specs.GPU, BatteryHealth: p.Specs.BatteryHealth, Charger: p.Specs.Charger, WarrantyMonths: p.Specs.WarrantyMonths,
 		SellPrice: p.SellPrice, OriginalPrice: p.OriginalPrice, Condition: p.Condition, Location: p.Location,
 		Used: p.Used, Phone: p.Phone, Description: p.Description, CreatedAt: p.CreatedAt,
-		AdvertisedAt: p.AdvertisedAt, AdvertisedUntil: p.advertisedUntil(), SoldAt: p.SoldAt,
+		AdvertisedAt: p.AdvertisedAt, AdvertisedUntil: p.advertisedUntil(), SoldAt: p.SoldAt, ExpiresAt: p.ExpiresAt,
 	})
 	return id, translate(err)
 }

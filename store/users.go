@@ -241,19 +241,24 @@ var ErrNotSeller = errors.New("not a seller")
 
 // VerifySeller marks a seller verified; it returns whether anything
 // changed (false when already verified), ErrNotFound when there is no
-// live account with that email and ErrNotSeller for a buyer or admin.
-func (s *Store) VerifySeller(ctx context.Context, email string) (bool, error) {
+// live account with that email and ErrNotSeller for a buyer or admin. A
+// change by an admin (adminID; NoAdmin for the demo seed) is recorded in
+// the audit log.
+func (s *Store) VerifySeller(ctx context.Context, email string, adminID int64) (bool, error) {
 	var n int64
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		var err error
 		if n, err = q.VerifySeller(ctx, NormalizeEmail(email)); err != nil || n == 0 {
 			return err
 		}
-		id, err := q.GetSellerByEmail(ctx, NormalizeEmail(email))
+		u, err := q.LockSellerByEmail(ctx, NormalizeEmail(email))
 		if err != nil {
 			return err
 		}
-		return note(sellerVerified(id))
+		if err := audit(ctx, q, adminID, AuditSellerVerified, TargetUser, u.ID, userLabel(u.UserName, u.Email), nil); err != nil {
+			return err
+		}
+		return note(sellerVerified(u.ID))
 	})
 	if err != nil {
 		return false, err
@@ -291,11 +296,14 @@ var ErrAdminAccount = errors.New("admin accounts cannot be deleted")
 
 // DeleteUser removes an account for good, in one transaction: its tokens
 // stop working, its products leave the catalogue, and its unpaid bookings
-// (made by it, or of its products) are cancelled. Paid bookings and
+// (made by it, or of its products) are cancelled, the other side of each
+// told (the seller as by a buyer's cancel, the buyer that the laptop left
+// the shop). Paid bookings and
 // payment records stay, for the money's sake. Admins cannot be deleted
-// (ErrAdminAccount).
-func (s *Store) DeleteUser(ctx context.Context, id int64) error {
-	return s.tx(ctx, func(q *dbsqlc.Queries) error {
+// (ErrAdminAccount). The admin who deletes it (adminID) is recorded in the
+// audit log with the account's name and email as they were.
+func (s *Store) DeleteUser(ctx context.Context, id, adminID int64) error {
+	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		u, err := q.LockUser(ctx, id)
 		if err != nil {
 			return err
@@ -307,12 +315,29 @@ func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 		if _, err := q.LockProductsOfUser(ctx, dbsqlc.LockProductsOfUserParams{UserID: id, Statuses: open}); err != nil {
 			return err
 		}
-		if err := q.CancelOpenBookingsOfUser(ctx, dbsqlc.CancelOpenBookingsOfUserParams{UserID: id, Statuses: open}); err != nil {
+		closed, err := q.CancelOpenBookingsOfUser(ctx, dbsqlc.CancelOpenBookingsOfUserParams{UserID: id, Statuses: open})
+		if err != nil {
 			return err
+		}
+		for _, b := range closed {
+			bn, err := s.bookingNotices(ctx, q, b.ID)
+			if err != nil {
+				return err
+			}
+			n := bn.withdrawn()
+			if b.BuyerID == id {
+				n = bn.cancelled()
+			}
+			if err := note(n); err != nil {
+				return err
+			}
 		}
 		if err := q.DeleteProductsOfSeller(ctx, id); err != nil {
 			return err
 		}
-		return q.SoftDeleteUser(ctx, id)
+		if err := q.SoftDeleteUser(ctx, id); err != nil {
+			return err
+		}
+		return audit(ctx, q, adminID, AuditUserDeleted, TargetUser, id, userLabel(u.UserName, u.Email), nil)
 	})
 }

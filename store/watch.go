@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -11,16 +13,47 @@ import (
 // (migration 00006).
 const catalogueChannel = "catalogue_changed"
 
+// userEventsChannel is where the database announces each user event as
+// '<user id>:<event id>' (migration 00020).
+const userEventsChannel = "user_events"
+
 // WatchCatalogue listens for catalogue changes until ctx ends, on its own
 // connection. It calls live(true) once listening (changes made before then
 // were not heard), changed() for each change committed after that, and
 // live(false) when the connection is lost; it then reconnects, waiting a
 // little longer after each failure, up to retryMax.
 func (s *Store) WatchCatalogue(ctx context.Context, live func(bool), changed func(), onError func(error)) {
+	s.watch(ctx, catalogueChannel, func(on bool) {
+		// the categories remembered by name may have changed unheard
+		s.categories.forget()
+		live(on)
+	}, func(string) {
+		s.categories.forget()
+		changed()
+	}, onError)
+}
+
+// WatchUserEvents listens for new user events until ctx ends, on its own
+// connection, as WatchCatalogue does: live(true) once listening, heard for
+// each event committed after that, live(false) when the connection is lost
+// (events committed until it is back are not heard).
+func (s *Store) WatchUserEvents(ctx context.Context, live func(bool), heard func(userID, eventID int64), onError func(error)) {
+	s.watch(ctx, userEventsChannel, live, func(payload string) {
+		u, e, ok := strings.Cut(payload, ":")
+		userID, err1 := strconv.ParseInt(u, 10, 64)
+		eventID, err2 := strconv.ParseInt(e, 10, 64)
+		if ok && err1 == nil && err2 == nil {
+			heard(userID, eventID)
+		}
+	}, onError)
+}
+
+// watch listens on channel until ctx ends, reconnecting after a loss.
+func (s *Store) watch(ctx context.Context, channel string, live func(bool), heard func(payload string), onError func(error)) {
 	const retryMax = 10 * time.Second
 	delay := 250 * time.Millisecond
 	for ctx.Err() == nil {
-		err := s.listen(ctx, live, changed)
+		err := s.listen(ctx, channel, live, heard)
 		if ctx.Err() != nil {
 			return
 		}
@@ -36,24 +69,22 @@ func (s *Store) WatchCatalogue(ctx context.Context, live func(bool), changed fun
 	}
 }
 
-func (s *Store) listen(ctx context.Context, live func(bool), changed func()) error {
+func (s *Store) listen(ctx context.Context, channel string, live func(bool), heard func(payload string)) error {
 	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig)
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+catalogueChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
 		return err
 	}
-	// the categories remembered by name may have changed unheard
-	s.categories.forget()
 	live(true)
 	defer live(false)
 	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
 			return err
 		}
-		s.categories.forget()
-		changed()
+		heard(n.Payload)
 	}
 }

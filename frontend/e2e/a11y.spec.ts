@@ -198,7 +198,9 @@ test("the keyboard alone books a laptop's dialog open and shut, and focus comes 
   await expect(dialog).toHaveCount(0);
   await expect(book).toBeFocused();
 
-  // The same for the Report question.
+  // Chat with seller comes next, then the same for the Report question.
+  await buyer.keyboard.press("Tab");
+  await expect(card.getByRole("button", { name: "Chat with seller" })).toBeFocused();
   await buyer.keyboard.press("Tab");
   const report = card.getByRole("button", { name: "Report" });
   await expect(report).toBeFocused();

@@ -3,8 +3,9 @@
 // price; a buyer filters a brand by 8 GB of RAM and an SSD, watches the
 // counts follow, opens the laptop, goes through its photos and sees what it
 // cost before; the seller marks it sold.
+import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { atPhoneWidth, base, settle, signUp } from "./helpers";
+import { addProduct, atPhoneWidth, base, settle, signUp } from "./helpers";
 import { laptopPng } from "./png";
 
 const WIDE = { width: 1366, height: 900 };
@@ -113,4 +114,62 @@ test("a listing with photos and specs is edited, filtered, browsed and sold", as
 
   await seller.context().close();
   await buyer.context().close();
+});
+
+test("an expired listing leaves the brand's page, says so on its own, and comes back when renewed", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-6);
+  const productName = `Dell Latitude 5420 ${stamp}`;
+  const seller = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await signUp(seller, { name: "Esha Seller", email: `expiry-seller-${stamp}@example.com`, role: "Seller" });
+  await addProduct(seller, { name: productName, category: "HP", sellPrice: 38000 });
+  const visitor = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await visitor.goto(base() + "/home");
+  const inBrand = async () => {
+    const list = await visitor.evaluate(async () => (await (await fetch("/api/products?category=HP&limit=100")).json()) as { productName: string }[]);
+    return list.some((p) => p.productName === productName);
+  };
+  expect(await inBrand()).toBe(true);
+
+  // Its sixty days pass: the binary's periodic job (store.ExpireListings,
+  // tested in Go) would take it out at its next pass; this is that pass.
+  execFileSync("psql", [process.env.DATABASE_URL!, "-qc", `UPDATE products SET expires_at = now() - interval '1 minute', expired_at = now() WHERE product_name = '${productName}'`]);
+  expect(await inBrand()).toBe(false);
+
+  await seller.goto(base() + "/dashboard/myproducts");
+  const row = seller.getByRole("row", { name: new RegExp(productName) }).first();
+  await expect(row.getByText("Expired")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Advertise ${productName}` })).toBeDisabled();
+  await atPhoneWidth(seller, "my-products-expired-phone.png");
+  const productId = await seller.evaluate(async (name) => {
+    const mine = (await (await fetch("/api/products?q=" + encodeURIComponent(name))).json()) as { _id: string }[];
+    return mine[0]?._id ?? "";
+  }, productName);
+  expect(productId).toBe(""); // search does not find it either
+
+  await row.getByRole("link", { name: `Edit ${productName}` }).click();
+  await expect(seller).toHaveURL(/\/dashboard\/products\/\d+\/edit$/); // read the address once it is the edit page's
+  const id = seller.url().split("/").at(-2)!;
+  await visitor.goto(`${base()}/product/${id}`);
+  await expect(visitor.getByRole("status").getByText("This listing has expired")).toBeVisible();
+  await expect(visitor.getByRole("button", { name: "Expired" })).toBeDisabled();
+  await atPhoneWidth(visitor, "expired-listing-phone.png");
+
+  await seller.goto(base() + "/dashboard/myproducts");
+  await seller.getByRole("button", { name: `Renew ${productName}` }).click();
+  await expect(seller.getByText(/^Renewed: listed until/)).toBeVisible();
+  await expect(seller.getByRole("row", { name: new RegExp(productName) }).first().getByText("Expired")).toHaveCount(0);
+  expect(await inBrand()).toBe(true);
+  await visitor.reload();
+  await expect(visitor.getByRole("button", { name: "Book Now" }).first()).toBeVisible(); // similar laptops below have their own
+
+  // seller.spec.ts counts on HP having none of the journeys' laptops left
+  const gone = await seller.evaluate(async (pid) => {
+    const res = await fetch(`/api/products/${pid}`, { method: "DELETE", headers: { Authorization: `Bearer ${localStorage.getItem("accessToken")}` } });
+    return res.status;
+  }, id);
+  expect(gone).toBe(200);
+
+  await seller.context().close();
+  await visitor.context().close();
 });

@@ -51,6 +51,13 @@ export const routes: RouteObject[] = [
               { index: true, lazy: myBooking },
               { path: "mybooking", lazy: myBooking },
               { path: "payment/:id", lazy: page(() => import("@/pages/dashboard/payment")) },
+              { path: "favourites", lazy: page(() => import("@/pages/dashboard/favourites")) },
+              // every role talks: the inbox, with the open thread beside it (or instead, on a phone)
+              {
+                path: "messages",
+                lazy: page(() => import("@/pages/dashboard/messages")),
+                children: [{ path: ":id", lazy: page(() => import("@/pages/dashboard/message-thread")) }],
+              },
               {
                 element: <RequireAdmin />,
                 children: [
@@ -59,7 +66,13 @@ export const routes: RouteObject[] = [
                   { path: "allseller", lazy: page(() => import("@/pages/dashboard/all-sellers")) },
                   { path: "repotedproducts", lazy: page(() => import("@/pages/dashboard/reported-products")) },
                   { path: "mail", lazy: page(() => import("@/pages/dashboard/mail-failures")) },
+                  { path: "audit", lazy: page(() => import("@/pages/dashboard/audit")) },
                   { path: "categories", lazy: page(() => import("@/pages/dashboard/categories")) },
+                  {
+                    path: "conversations",
+                    lazy: page(() => import("@/pages/dashboard/reported-conversations")),
+                    children: [{ path: ":id", lazy: page(() => import("@/pages/dashboard/reported-thread")) }],
+                  },
                 ],
               },
               {

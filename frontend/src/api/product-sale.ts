@@ -37,6 +37,19 @@ export const useMarkSold = saleWrite("sold");
  */
 export const useRelist = saleWrite("relist");
 
+/** POST /api/products/{id}/renew answer: the listing's new end. */
+export interface Renewed extends Modified {
+  expiresAt: string;
+}
+
+/**
+ * useRenew lists one of the seller's products for another listing period
+ * (POST /api/products/{id}/renew), back in the catalogue if it had expired.
+ */
+export function useRenew() {
+  return useProductWrite<Renewed, string>(PRODUCTS_KEY, (id) => apiFetch<Renewed>(`${productKey(id)}/renew`, { method: "POST" }), isProductKey);
+}
+
 /**
  * useStopAdvertising takes one of the seller's products out of Urgent Sell
  * before its days are up (DELETE /api/products/{id}/advertise).

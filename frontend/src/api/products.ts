@@ -7,6 +7,7 @@ import useSWRMutation from "swr/mutation";
 import { apiFetch, apiUpload, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
+import type { ProductReport, ProductReportReason } from "@/api/moderation";
 
 /** A product's condition as the API spells it. */
 export type Condition = "excellent" | "good" | "fair";
@@ -48,6 +49,10 @@ export type Product = {
   advertise: boolean;
   /** When a running advertisement ends (ISO time), else null (absent from an older server). */
   advertisedUntil?: string | null;
+  /** When the listing leaves the catalogue unless its seller renews it (ISO time; absent from an older server). */
+  expiresAt?: string;
+  /** True once it has left the catalogue: only its seller lists it, and nobody can book it. */
+  expired?: boolean;
   /** "reported" once someone reported it. */
   report: "reported" | "";
   /**
@@ -283,6 +288,19 @@ export function useProduct(id: string | undefined) {
   return useSWR<Product, ApiError>(id ? productKey(id) : null);
 }
 
+/** similarKey is the address of a product's similar laptops. */
+export function similarKey(id: string): string {
+  return `${productKey(id)}/similar`;
+}
+
+/**
+ * useSimilarProducts loads up to eight available laptops of the product's
+ * brand priced within a quarter of it, nearest in price first.
+ */
+export function useSimilarProducts(id: string | undefined) {
+  return useSWR<Product[], ApiError>(id ? similarKey(id) : null);
+}
+
 /** useAdvertised loads the Urgent Sell products. */
 export function useAdvertised() {
   const res = useSWR<Product[], ApiError>(ADVERTISED_KEY);
@@ -294,9 +312,18 @@ export function useUserProducts(email: string | undefined) {
   return usePagedList<Product>(email ? userProductsKey(email) : null);
 }
 
+/** A reported product as the admins get it: the product, plus what its reports say. */
+export type ReportedProduct = Product & {
+  reportCount: number;
+  /** How many reports gave each reason. */
+  reasons: Partial<Record<ProductReportReason, number>>;
+  /** The reports, oldest first. */
+  reports: ProductReport[];
+};
+
 /** useReportedProducts loads the products someone reported (admin), a page at a time (see usePagedList). */
 export function useReportedProducts() {
-  return usePagedList<Product>(REPORTED_PRODUCTS_KEY);
+  return usePagedList<ReportedProduct>(REPORTED_PRODUCTS_KEY);
 }
 
 /**
@@ -348,12 +375,34 @@ export function useDeleteProduct() {
   return useProductWrite<Deleted, string>(PRODUCTS_KEY, (id) => apiFetch<Deleted>(productKey(id), { method: "DELETE" }));
 }
 
-/** useReportProduct reports a product as suspicious. */
+/** What a report says: why, and a few words for the admins if the reporter likes. */
+export type ProductReportBody = { reason: ProductReportReason; note?: string };
+
+/**
+ * useReportProduct reports a product as suspicious, once per person (a
+ * second report changes nothing): an id alone sends no body, as the spec's
+ * client did (the reason is then "other").
+ */
 export function useReportProduct() {
-  return useProductWrite<Modified, string>(REPORT_KEY, (id) => apiFetch<Modified>(`${REPORT_KEY}/${encodeURIComponent(id)}`, { method: "PUT" }), isReportedListKey);
+  return useProductWrite<Modified, string | ({ id: string } & ProductReportBody)>(
+    REPORT_KEY,
+    (arg) => {
+      if (typeof arg === "string") return apiFetch<Modified>(`${REPORT_KEY}/${encodeURIComponent(arg)}`, { method: "PUT" });
+      const { id, ...body } = arg;
+      return apiFetch<Modified>(`${REPORT_KEY}/${encodeURIComponent(id)}`, { method: "PUT", json: body });
+    },
+    isReportedListKey,
+  );
 }
 
-/** useDeleteReportedProduct removes a reported product (admin). */
+/** useDeleteReportedProduct removes a reported product (admin); the reason, if any, is told to the seller. */
 export function useDeleteReportedProduct() {
-  return useProductWrite<Deleted, string>(REPORT_KEY, (id) => apiFetch<Deleted>(`${REPORT_KEY}/${encodeURIComponent(id)}`, { method: "DELETE" }));
+  return useProductWrite<Deleted, { id: string; reason?: string }>(REPORT_KEY, ({ id, reason }) =>
+    apiFetch<Deleted>(`${REPORT_KEY}/${encodeURIComponent(id)}`, reason ? { method: "DELETE", json: { reason } } : { method: "DELETE" }),
+  );
+}
+
+/** useDismissReports clears a product's reports (admin); the product stays in the shop. */
+export function useDismissReports() {
+  return useProductWrite<Deleted, string>(REPORT_KEY, (id) => apiFetch<Deleted>(`${REPORT_KEY}/${encodeURIComponent(id)}/dismiss`, { method: "POST" }));
 }

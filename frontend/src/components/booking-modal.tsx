@@ -13,9 +13,18 @@ export type BookingDetails = { number: string; meetLocation: string };
 
 type Errors = Partial<Record<keyof BookingDetails, string>>;
 
+/** What the dialog shows of the product: its name, and the price to be paid. */
+export type BookingProduct = Pick<Product, "_id" | "productName" | "sellPrice">;
+
 type BookingModalProps = {
-  /** The product being booked; null keeps the dialog closed. */
-  product: Product | null;
+  /**
+   * The product being booked; null keeps the dialog closed. Its sellPrice
+   * is the price shown (an accepted offer's amount, with `priceNote`);
+   * the server sets the booking's price either way.
+   */
+  product: BookingProduct | null;
+  /** A line under the price, e.g. that it is an accepted offer. */
+  priceNote?: string;
   buyerName: string;
   buyerEmail: string;
   onClose: () => void;
@@ -43,7 +52,7 @@ function fieldText(label: string, problem: string): string {
  * and the product's name and price are shown read-only; the buyer adds a
  * phone number and a meeting place.
  */
-export function BookingModal({ product, buyerName, buyerEmail, onClose, onSubmit }: BookingModalProps) {
+export function BookingModal({ product, priceNote, buyerName, buyerEmail, onClose, onSubmit }: BookingModalProps) {
   const id = useId();
   return (
     <Modal open={product !== null} onClose={onClose} labelledBy={`${id}-title`} boxClassName="sm:max-w-lg">
@@ -52,6 +61,7 @@ export function BookingModal({ product, buyerName, buyerEmail, onClose, onSubmit
           key={product._id}
           idPrefix={id}
           product={product}
+          priceNote={priceNote}
           buyerName={buyerName}
           buyerEmail={buyerEmail}
           onClose={onClose}
@@ -65,11 +75,12 @@ export function BookingModal({ product, buyerName, buyerEmail, onClose, onSubmit
 function BookingForm({
   idPrefix: id,
   product,
+  priceNote,
   buyerName,
   buyerEmail,
   onClose,
   onSubmit,
-}: Omit<BookingModalProps, "product"> & { idPrefix: string; product: Product }) {
+}: Omit<BookingModalProps, "product"> & { idPrefix: string; product: BookingProduct }) {
   const { t, locale } = useLanguage();
   const [number, setNumber] = useState("");
   const [meetLocation, setMeetLocation] = useState("");
@@ -137,8 +148,15 @@ function BookingForm({
         <FormField id={`${id}-product`} label={t("Product")}>
           <input id={`${id}-product`} type="text" className={readOnly} value={product.productName} readOnly />
         </FormField>
-        <FormField id={`${id}-price`} label={t("Price")}>
-          <input id={`${id}-price`} type="text" className={readOnly} value={formatTk(product.sellPrice, locale)} readOnly />
+        <FormField id={`${id}-price`} label={t("Price")} hint={priceNote}>
+          <input
+            id={`${id}-price`}
+            type="text"
+            className={readOnly}
+            value={formatTk(product.sellPrice, locale)}
+            readOnly
+            aria-describedby={fieldDescribedBy(`${id}-price`, undefined, priceNote)}
+          />
         </FormField>
       </div>
 

@@ -54,18 +54,31 @@ export function PhotoField({ id, label, error, file, onChange, previewAlt, shape
   }, [file]);
 
   const shown = file !== null && canPreview();
+  // The browser's own file input says "No file chosen" in the browser's
+  // language and cuts it on a phone; ours says it in the shop's, beside a
+  // button that is the input's second label. The input stays in the page
+  // (visually hidden) for the keyboard, screen readers and the form.
   const input = (
-    <input
-      id={id}
-      name="image"
-      type="file"
-      accept={PHOTO_ACCEPT}
-      required={required}
-      className={`file-input min-w-0 flex-1 ${error ? "file-input-error" : ""}`}
-      onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={fieldDescribedBy(id, error, hint)}
-    />
+    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+      <input
+        id={id}
+        name="image"
+        type="file"
+        accept={PHOTO_ACCEPT}
+        required={required}
+        className="peer sr-only"
+        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
+      />
+      <label
+        htmlFor={id}
+        className={`btn btn-sm btn-outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary ${error ? "btn-error" : ""}`}
+      >
+        {file ? t("Change photo") : t("Choose photo")}
+      </label>
+      <span className="min-w-0 max-w-full truncate text-sm text-base-content/70">{file ? file.name : t("No photo chosen")}</span>
+    </div>
   );
 
   return (

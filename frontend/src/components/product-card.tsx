@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { Product, ProductSpecs } from "@/api/products";
+import { FavouriteButton } from "@/components/favourite-button";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
@@ -24,7 +25,22 @@ type ProductCardProps = {
   sizes?: string;
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  /** "Chat with seller"; without it the card has no chat button. */
+  onChat?: (product: Product) => void;
+  /** The product is one of the signed-in person's favourites: a filled heart. */
+  favourite?: boolean;
+  /** The heart; without it (and on one's own product) the card has none. */
+  onFavourite?: (product: Product) => void;
 };
+
+/** ChatIcon is the speech bubble of "Chat with seller" and the header's messages. */
+export function ChatIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
+    </svg>
+  );
+}
 
 /**
  * One labelled fact of a product (in a <dl>): up to two lines (a place
@@ -97,7 +113,7 @@ export function PriceDrop({ from }: { from: number }) {
   );
 }
 
-/** A product for sale: photo, prices in Tk, the facts, the seller, and Book Now / Report. */
+/** A product for sale: photo (with the favourites' heart), prices in Tk, the facts, the seller, and Book Now / Chat / Report. */
 export function ProductCard({
   product: p,
   own = false,
@@ -107,6 +123,9 @@ export function ProductCard({
   sizes = "(min-width: 1280px) 33vw, (min-width: 640px) 50vw, 100vw",
   onBook,
   onReport,
+  onChat,
+  favourite = false,
+  onFavourite,
 }: ProductCardProps) {
   const { t, locale } = useLanguage();
   const off = saving(p);
@@ -144,11 +163,17 @@ export function ProductCard({
       </figure>
       <div className="card-body gap-4 p-5">
         <div className="space-y-1">
-          <h3 id={titleId} className="card-title line-clamp-2 min-h-[2lh] text-lg leading-snug break-words">
-            <Link to={`/product/${p._id}`} className="link-hover">
-              {p.productName}
-            </Link>
-          </h3>
+          {/* the heart beside the name, not on the photo: the photo is a link, and two controls on top of each other are one too many */}
+          <div className="flex items-start gap-2">
+            <h3 id={titleId} className="card-title line-clamp-2 min-h-[2lh] min-w-0 flex-1 text-lg leading-snug break-words">
+              <Link to={`/product/${p._id}`} className="link-hover">
+                {p.productName}
+              </Link>
+            </h3>
+            {onFavourite && !own && (
+              <FavouriteButton name={p.productName} saved={favourite} onToggle={() => onFavourite(p)} className="btn-sm shrink-0 border-base-300 shadow-sm" />
+            )}
+          </div>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <div className="text-2xl font-extrabold text-primary">
               <span className="sr-only">{t("Selling price:")} </span>
@@ -215,6 +240,17 @@ export function ProductCard({
               ) : (
                 <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
                   {t("Book Now")}
+                </button>
+              )}
+              {onChat && (
+                <button
+                  type="button"
+                  className="btn btn-square btn-outline btn-primary"
+                  onClick={() => onChat(p)}
+                  aria-label={t("Chat with seller")}
+                  title={t("Chat with seller")}
+                >
+                  <ChatIcon />
                 </button>
               )}
               <button

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { BrandLogo } from "@/components/brand-logo";
 import { LanguageSwitch } from "@/components/language-switch";
+import { MessagesLink } from "@/components/messages-link";
 import { NotificationBell } from "@/components/notification-bell";
 import { PostAdButton } from "@/components/post-ad-button";
 import { SearchBox } from "@/components/search-box";
@@ -22,6 +23,8 @@ type SiteHeaderProps = {
   onThemeChange: (theme: Theme) => void;
   /** The signed-in user's unread notifications, for the bell. */
   unread?: number;
+  /** The signed-in user's conversations with unread messages, beside the bell. */
+  unreadMessages?: number;
   /** A buyer's "Post your ad": become a seller first. */
   onBecomeSeller: () => void;
   /** True while a buyer is being made a seller. */
@@ -65,6 +68,7 @@ export function SiteHeader({
   theme,
   onThemeChange,
   unread = 0,
+  unreadMessages = 0,
   onBecomeSeller,
   becomingSeller = false,
 }: SiteHeaderProps) {
@@ -152,16 +156,18 @@ export function SiteHeader({
         </div>
 
         <div className="navbar-end w-auto min-w-0 flex-1 gap-2 sm:gap-3">
+          {/* below lg the box opens under the bar from its button: between md and lg the bar's
+              other buttons left it too narrow to read its own placeholder */}
           <SearchBox
             value={query}
             onSearch={onSearch}
             onEscape={() => setSearchOpen(false)}
             inputRef={searchInput}
-            className={`${searchOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-2 shadow-sm md:static md:block md:w-auto md:min-w-36 md:max-w-80 md:flex-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
+            className={`${searchOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-base-300 bg-base-100 p-2 shadow-sm lg:static lg:block lg:w-auto lg:min-w-28 lg:max-w-80 lg:flex-1 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
           />
           <button
             type="button"
-            className="btn btn-square btn-ghost md:hidden"
+            className="btn btn-square btn-ghost lg:hidden"
             aria-label={t("Show search")}
             aria-expanded={searchOpen}
             onClick={() => setSearchOpen((o) => !o)}
@@ -187,19 +193,28 @@ export function SiteHeader({
             <span role="status" className="loading loading-dots loading-md text-primary" aria-label={t("Checking sign-in")} />
           ) : user ? (
             <>
+              <MessagesLink count={unreadMessages} />
               <NotificationBell count={unread} />
               <Link to="/settings" className="hidden shrink-0 rounded-full sm:inline-flex" aria-label={t("Account settings")} title={t("Account settings")}>
                 <UserAvatar name={user.userName} photo={user.userPhoto} />
               </Link>
+              {/* below sm an icon, its words for screen readers: the bar's room goes to messages and the bell */}
               <button
                 type="button"
-                className="btn btn-outline btn-primary btn-sm sm:btn-md"
+                className="btn btn-outline btn-primary btn-sm max-sm:btn-square sm:btn-md"
                 onClick={onLogout}
                 disabled={loggingOut}
                 aria-busy={loggingOut}
+                title={t("Log Out")}
               >
-                {loggingOut && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                {t("Log Out")}
+                {loggingOut ? (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                ) : (
+                  <svg viewBox="0 0 24 24" className="h-4 w-4 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path strokeLinecap="round" strokeLinejoin="round" d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
+                  </svg>
+                )}
+                <span className="max-sm:sr-only">{t("Log Out")}</span>
               </button>
             </>
           ) : (

@@ -25,25 +25,29 @@ describe("dashboard menu", () => {
     expect(reported).toHaveAccessibleDescription("2+ waiting");
     expect(within(menu).getAllByRole("link").map((l) => l.getAttribute("href"))).toEqual([
       "/dashboard/repotedproducts",
+      "/dashboard/conversations",
       "/dashboard/allusers",
       "/dashboard/allbuyer",
       "/dashboard/allseller",
       "/dashboard/categories",
       "/dashboard/leads",
       "/dashboard/mail",
+      "/dashboard/audit",
+      "/dashboard/messages",
       "/dashboard/mybooking",
+      "/dashboard/favourites",
     ]);
     // the new leads wait for their sellers: no count (and no asking) for an admin
     expect(within(menu).getByRole("link", { name: "Leads" })).not.toHaveAccessibleDescription();
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/leads/new"))).toBe(false);
   });
 
-  it("shows a buyer My Booking alone, and asks nothing about reports", async () => {
+  it("shows a buyer My Booking and Messages only, and asks nothing about reports", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     const mock = stubApi({ "/api/me": buyer, "/api/categorys": categories, ["/api/bookings?email=" + encodeURIComponent(buyer.email)]: [] });
     renderApp("/dashboard/mybooking");
     const menu = await screen.findByRole("navigation", { name: "Dashboard" });
-    expect(within(menu).getAllByRole("link").map((l) => l.textContent)).toEqual(["My Booking"]);
+    expect(within(menu).getAllByRole("link").map((l) => l.textContent)).toEqual(["My Booking", "Messages", "Favourites"]);
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/products/report"))).toBe(false);
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/leads"))).toBe(false);
   });
@@ -64,9 +68,11 @@ describe("dashboard menu", () => {
     expect(leads).toHaveAccessibleDescription("3 waiting");
     expect(within(menu).getAllByRole("link").map((l) => l.getAttribute("href"))).toEqual([
       "/dashboard/leads",
+      "/dashboard/messages",
       "/dashboard/addproduct",
       "/dashboard/myproducts",
       "/dashboard/mybooking",
+      "/dashboard/favourites",
     ]);
     // the reports are the admin's
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/products/report"))).toBe(false);
@@ -86,5 +92,21 @@ describe("dashboard menu", () => {
     await waitFor(() => expect(mock.mock.calls.some(([url]) => String(url) === "/api/leads/new")).toBe(true));
     expect(within(menu).getByRole("link", { name: "Leads" })).not.toHaveAccessibleDescription();
     expect(within(menu).queryByText("0")).not.toBeInTheDocument();
+  });
+
+  it("counts every role's conversations with unread messages beside Messages", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi({
+      "/api/me": buyer,
+      "/api/categorys": categories,
+      ["/api/bookings?email=" + encodeURIComponent(buyer.email)]: [],
+      "/api/conversations/unread": { count: 2 },
+    });
+    renderApp("/dashboard/mybooking");
+    const menu = await screen.findByRole("navigation", { name: "Dashboard" });
+    const messages = within(menu).getByRole("link", { name: "Messages" });
+    expect(await within(menu).findByText("2")).toBeInTheDocument();
+    expect(messages).toHaveAccessibleDescription("2 unread");
+    expect(messages).toHaveAttribute("href", "/dashboard/messages");
   });
 });

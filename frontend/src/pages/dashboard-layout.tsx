@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
+import { useConversationUnread } from "@/api/conversation-unread";
 import { useNewLeadCount } from "@/api/leads";
 import { REPORTED_PRODUCTS_KEY, type Product } from "@/api/products";
 import { useAuth, type Role } from "@/lib/auth";
@@ -7,26 +8,36 @@ import { formatNumber } from "@/lib/format";
 import { useLanguage, type MessageKey } from "@/lib/i18n";
 import { usePagedList } from "@/lib/paged-list";
 
-/** Where work waits for someone, counted beside its menu item: an admin's reports, a seller's new leads. */
-type Waiting = "reports" | "leads";
+/**
+ * Where work waits for someone, counted beside its menu item: an admin's
+ * reports, a seller's new leads, anyone's unread conversations.
+ */
+type Waiting = "reports" | "leads" | "messages";
 
 type MenuItem = { to: string; label: MessageKey; waiting?: Waiting };
 
 const myBooking: MenuItem = { to: "/dashboard/mybooking", label: "My Booking" };
 const leads: MenuItem = { to: "/dashboard/leads", label: "Leads" };
+// everyone talks: the threads with unread messages counted
+const messages: MenuItem = { to: "/dashboard/messages", label: "Messages", waiting: "messages" };
+// everyone saves laptops with the heart
+const favourites: MenuItem = { to: "/dashboard/favourites", label: "Favourites" };
 
-/** Each role's menu: its own work first, then My Booking (which everyone has). */
+/** Each role's menu: its own work first, then My Booking and Favourites (which everyone has). */
 const menus: Record<Role, MenuItem[]> = {
-  Buyer: [myBooking],
+  Buyer: [myBooking, messages, favourites],
   // a seller's daily work: the buyers who booked, with the new ones counted
   Seller: [
     { ...leads, waiting: "leads" },
+    messages,
     { to: "/dashboard/addproduct", label: "Add Product" },
     { to: "/dashboard/myproducts", label: "My Products" },
     myBooking,
+    favourites,
   ],
   Admin: [
     { to: "/dashboard/repotedproducts", label: "Reported Products", waiting: "reports" },
+    { to: "/dashboard/conversations", label: "Reported chats" },
     { to: "/dashboard/allusers", label: "All Users" },
     { to: "/dashboard/allbuyer", label: "All Buyers" },
     { to: "/dashboard/allseller", label: "All Seller" },
@@ -34,7 +45,10 @@ const menus: Record<Role, MenuItem[]> = {
     // every seller's leads, to look into; the new ones wait for their sellers, not for the admin
     leads,
     { to: "/dashboard/mail", label: "Mail problems" },
+    { to: "/dashboard/audit", label: "Audit log" },
+    messages,
     myBooking,
+    favourites,
   ],
 };
 
@@ -48,11 +62,14 @@ function useWaiting(role: Role | undefined): Partial<Record<Waiting, string>> {
   const { locale } = useLanguage();
   const reports = usePagedList<Product>(role === "Admin" ? REPORTED_PRODUCTS_KEY : null);
   const newLeads = useNewLeadCount(role === "Seller");
+  const unread = useConversationUnread(role !== undefined);
   const waiting: Partial<Record<Waiting, string>> = {};
   const n = reports.data?.length ?? 0;
   if (n > 0) waiting.reports = formatNumber(n, locale) + (reports.hasMore ? "+" : "");
   const leadCount = newLeads.data?.count ?? 0;
   if (leadCount > 0) waiting.leads = formatNumber(leadCount, locale);
+  const unreadCount = unread.data?.count ?? 0;
+  if (unreadCount > 0) waiting.messages = formatNumber(unreadCount, locale);
   return waiting;
 }
 
@@ -80,7 +97,7 @@ export default function DashboardLayout() {
     focusFirst();
     return () => cancelAnimationFrame(frame);
   }, [open]);
-  const items = user ? menus[user.role] : [myBooking];
+  const items = user ? menus[user.role] : [myBooking, messages];
   const waiting = useWaiting(user?.role);
 
   return (
@@ -142,7 +159,7 @@ export default function DashboardLayout() {
                   </NavLink>
                   {count && (
                     <span id={countId} className="sr-only">
-                      {t("{count} waiting", { count })}
+                      {item.waiting === "messages" ? t("{count} unread", { count }) : t("{count} waiting", { count })}
                     </span>
                   )}
                 </li>

@@ -1,9 +1,10 @@
 // Not a route: the list of product cards shared by home and the category
 // page, with what its buttons do (report after a confirmation, book in a
 // dialog, or go to log in first).
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
+import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import { useReportProduct, type Product } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -12,6 +13,9 @@ import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
 import type { LoginReason } from "@/pages/login";
+
+// "Chat with seller" comes in its own chunk, on the first click.
+const StartChat = lazy(() => import("@/pages/start-chat"));
 
 type ProductShelfProps = {
   products: Product[] | undefined;
@@ -34,7 +38,7 @@ type ProductShelfProps = {
 };
 
 
-/** A grid of product cards with Book Now and Report wired up. */
+/** A grid of product cards with Book Now, Chat with seller, Report and the heart wired up. */
 export function ProductShelf({
   products,
   isLoading,
@@ -55,8 +59,11 @@ export function ProductShelf({
   const report = useReportProduct();
   const book = useCreateBooking();
   const bookedIds = useBookedIds(user?.email);
+  const favouriteIds = useFavouriteIds(user !== null);
+  const toggleFavourite = useToggleFavourite();
   const [reportingId, setReportingId] = useState<string | null>(null);
   const [booking, setBooking] = useState<Product | null>(null);
+  const [chatting, setChatting] = useState<Product | null>(null);
 
   /** Sends a signed-out visitor to log in, to come back here after. */
   function signedIn(reason: LoginReason): boolean {
@@ -88,6 +95,19 @@ export function ProductShelf({
   function onBook(p: Product) {
     if (!signedIn("book")) return;
     setBooking(p);
+  }
+
+  function onChat(p: Product) {
+    if (signedIn("chat")) setChatting(p);
+  }
+
+  async function onFavourite(p: Product) {
+    if (!signedIn("favourite")) return;
+    try {
+      await toggleFavourite.trigger({ id: p._id, save: !favouriteIds.has(p._id) });
+    } catch (err) {
+      notify("error", err instanceof Error ? err.message : t("Could not change your favourites. Please try again."));
+    }
   }
 
   async function sendBooking(details: BookingDetails) {
@@ -144,6 +164,9 @@ export function ProductShelf({
               reporting={reportingId === p._id}
               onBook={onBook}
               onReport={(x) => void onReport(x)}
+              onChat={onChat}
+              favourite={favouriteIds.has(p._id)}
+              onFavourite={(x) => void onFavourite(x)}
             />
           </li>
         ))}
@@ -155,6 +178,11 @@ export function ProductShelf({
     <>
       {body}
       {confirmDialog}
+      {chatting && (
+        <Suspense fallback={null}>
+          <StartChat product={chatting} seller={chatting.seller} onClose={() => setChatting(null)} />
+        </Suspense>
+      )}
       <BookingModal
         product={booking}
         buyerName={user?.userName ?? ""}

@@ -145,6 +145,38 @@ describe("product page", () => {
     expect(screen.getByText("Dhanmondi, Dhaka")).toBeInTheDocument();
   });
 
+  describe("similar laptops (issue #20)", () => {
+    const air = product({ _id: "43", productName: "MacBook Air M2", category: "APPLE", sellPrice: 70000 });
+    const pro = product({ _id: "44", productName: "MacBook Pro 2019", category: "APPLE", sellPrice: 60000 });
+
+    it("shows the same brand's laptops at a similar price as cards, in a row that scrolls sideways on a phone", async () => {
+      const mock = stubApi(api({ "/api/products/42/similar": [air, pro] }));
+      renderApp("/product/42");
+      const section = await screen.findByRole("region", { name: "Similar laptops" });
+      expect(within(section).getByText("The same brand at a similar price")).toBeInTheDocument();
+      const cards = within(section).getAllByRole("article");
+      expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual(["MacBook Air M2", "MacBook Pro 2019"]);
+      expect(within(cards[0]).getAllByRole("link", { name: "MacBook Air M2" })[0]).toHaveAttribute("href", "/product/43");
+      expect(within(section).getByText("70,000 Tk")).toBeInTheDocument();
+      // one row of cards scrolling sideways below sm, a grid from sm up
+      const row = within(section).getByRole("list");
+      expect(row).toHaveClass("grid-flow-col", "overflow-x-auto", "sm:grid-flow-row");
+      // the list is the product's own, asked for once
+      expect(requestsTo(mock, "/api/products/42/similar")).toHaveLength(1);
+    });
+
+    it("shows nothing when there are none, or they could not be loaded", async () => {
+      for (const similar of [[], reply(500, { message: "Internal server error" })]) {
+        stubApi(api({ "/api/products/42/similar": similar }));
+        renderApp("/product/42");
+        await screen.findByRole("article", { name: "MacBook Air M1" });
+        await waitFor(() => expect(screen.queryByRole("heading", { name: "Similar laptops" })).not.toBeInTheDocument());
+        expect(screen.queryByRole("region", { name: "Similar laptops" })).not.toBeInTheDocument();
+        cleanup();
+      }
+    });
+  });
+
   describe("booked by another buyer (issue #17)", () => {
     const reserved = { ...laptop, reserved: true };
     const MINE = `/api/bookings?email=${encodeURIComponent(buyer.email)}`;
@@ -263,6 +295,23 @@ describe("product page", () => {
       const was = within(page).getByText("70,000 Tk");
       expect(was.tagName).toBe("DEL");
       expect(was.parentElement).toHaveTextContent(/^was 70,000 Tk$/);
+    });
+
+    it("says an expired listing cannot be booked, and sends its seller to renew it", async () => {
+      const expired = { ...listed, expired: true, expiresAt: "2026-11-01T10:00:00Z" };
+      stubApi(api({ "/api/products/42": expired }));
+      const first = renderApp("/product/42");
+      const page = await screen.findByRole("article");
+      expect(within(page).getByRole("button", { name: "Expired" })).toBeDisabled();
+      expect(within(page).queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+      expect(within(page).getByRole("status")).toHaveTextContent(/^This listing has expiredIts seller can renew it; until then nobody can book it\.$/);
+      first.dispose();
+      cleanup();
+
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(api({ "/api/me": seller, "/api/products/42": expired }));
+      renderApp("/product/42");
+      expect(await screen.findByRole("link", { name: "My Products" })).toHaveAttribute("href", "/dashboard/myproducts");
     });
 
     it("offers Edit to the product's seller only", async () => {

@@ -1,16 +1,18 @@
 // /product/:id: one laptop's own page, open to everyone, so a link to it
 // can be shared. The server fills the page's title and link-preview tags;
 // this page shows the product and books it for a signed-in buyer.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useCategories } from "@/api/categories";
-import { useProduct, useReportProduct } from "@/api/products";
+import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
+import type { ProductReportReason } from "@/api/moderation";
+import { useProduct, useReportProduct, useSimilarProducts } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
-import { useConfirm } from "@/components/confirm-dialog";
+import { FavouriteButton } from "@/components/favourite-button";
 import { PageSpinner } from "@/components/page-spinner";
 import { PhotoGallery } from "@/components/photo-gallery";
-import { BookedLink, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
+import { BookedLink, ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
 import { ShareButton } from "@/components/share-button";
 import { SpecTable } from "@/components/spec-table";
 import { ApiError } from "@/lib/api";
@@ -19,12 +21,20 @@ import { telHref, whatsappHref } from "@/lib/contact";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
+import { listingEnd } from "@/lib/expiry";
 import type { LoginReason } from "@/pages/login";
+import { ProductShelf } from "@/pages/product-shelf";
+
+// "Chat with seller" comes in its own chunk, on the first click.
+const StartChat = lazy(() => import("@/pages/start-chat"));
+// the report dialog, loaded when Report is pressed: most visits never report
+const ReportProductDialog = lazy(() => import("@/components/moderation-dialogs").then((m) => ({ default: m.ReportProductDialog })));
 
 /**
  * A product's page: where it is (breadcrumb), its photos, prices (and what
- * a lowered price was), Book Now, Report and Share (Edit for its seller),
- * the seller's phone, facts, specs and description.
+ * a lowered price was), Book Now, Report, the heart and Share (Edit for its seller),
+ * the seller's phone, facts, specs and description, and at the bottom
+ * similar laptops.
  */
 export default function ProductPage() {
   const { id } = useParams();
@@ -35,9 +45,12 @@ export default function ProductPage() {
   const book = useCreateBooking();
   const bookedIds = useBookedIds(user?.email);
   const report = useReportProduct();
-  const [confirm, confirmDialog] = useConfirm();
+  const favouriteIds = useFavouriteIds(user !== null);
+  const toggleFavourite = useToggleFavourite();
   const { data: categories } = useCategories();
   const [booking, setBooking] = useState(false);
+  const [chatting, setChatting] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const { t, locale } = useLanguage();
 
   // the tab's title follows the product, as the server set it on a full load
@@ -72,6 +85,8 @@ export default function ProductPage() {
   const booked = bookedIds.has(p._id);
   /** Another buyer holds it (an accepted booking): no booking here. */
   const reservedByOther = p.reserved && !booked;
+  /** Out of the catalogue until its seller renews it: nobody books it. */
+  const expired = listingEnd(p) === "expired";
   const brand = categories?.find((c) => c.name === p.category);
 
   /** Sends a signed-out visitor to log in, to come back here after. */
@@ -85,21 +100,34 @@ export default function ProductPage() {
     if (signedIn("book")) setBooking(true);
   }
 
-  async function onReport() {
-    if (!p || !signedIn("report")) return;
-    const yes = await confirm({
-      message: t("Are You sure Report this Product"),
-      detail: t("{name} will be sent to the admins for review.", { name: p.productName }),
-      confirmLabel: t("Report"),
-      danger: true,
-    });
-    if (!yes) return;
+  function onChat() {
+    if (signedIn("chat")) setChatting(true);
+  }
+
+  async function onFavourite() {
+    if (!p || !signedIn("favourite")) return;
     try {
-      await report.trigger(p._id);
-      notify("success", t("Report Success"));
+      await toggleFavourite.trigger({ id: p._id, save: !favouriteIds.has(p._id) });
+    } catch (err) {
+      notify("error", err instanceof Error ? err.message : t("Could not change your favourites. Please try again."));
+    }
+  }
+
+  function onReport() {
+    if (!p || !signedIn("report")) return;
+    setReporting(true);
+  }
+
+  async function sendReport(reason: ProductReportReason, note: string) {
+    if (!p) return;
+    try {
+      await report.trigger({ id: p._id, reason, note });
     } catch (err) {
       notify("error", err instanceof Error ? err.message : t("Could not report this product"));
+      throw err;
     }
+    setReporting(false);
+    notify("success", t("Report Success"));
   }
 
   async function sendBooking(details: BookingDetails) {
@@ -165,6 +193,10 @@ export default function ProductPage() {
                 </button>
               ) : booked ? (
                 <BookedLink className="basis-full sm:min-w-40 sm:basis-auto" />
+              ) : expired ? (
+                <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled>
+                  {t("Expired")}
+                </button>
               ) : p.reserved ? (
                 <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled aria-label={t("Booked: reserved for another buyer")}>
                   {t("Booked")}
@@ -175,16 +207,31 @@ export default function ProductPage() {
                 </button>
               )}
               {!own && (
+                <button type="button" className="btn btn-outline btn-primary basis-full sm:basis-auto" onClick={onChat}>
+                  <ChatIcon className="h-4 w-4" />
+                  {t("Chat with seller")}
+                </button>
+              )}
+              {!own && (
                 <button
                   type="button"
                   className="btn btn-outline btn-error flex-1 sm:flex-none"
-                  onClick={() => void onReport()}
+                  onClick={onReport}
                   disabled={report.isMutating}
                   aria-busy={report.isMutating}
                 >
                   {report.isMutating && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
                   {t("Report")}
                 </button>
+              )}
+              {!own && (
+                <FavouriteButton
+                  withText
+                  name={p.productName}
+                  saved={favouriteIds.has(p._id)}
+                  onToggle={() => void onFavourite()}
+                  className="btn-outline flex-1 sm:flex-none"
+                />
               )}
               {editable && (
                 <Link to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`} className="btn btn-outline flex-1 sm:flex-none">
@@ -196,7 +243,21 @@ export default function ProductPage() {
               )}
               <ShareButton className="flex-1 sm:flex-none" title={p.productName} url={`${window.location.origin}/product/${encodeURIComponent(p._id)}`} />
             </div>
-            {reservedByOther && !own ? (
+            {expired ? (
+              <div role="status" className="mt-3 space-y-1 rounded-box border border-warning/50 bg-warning/10 p-3 text-sm">
+                <p className="font-semibold">{t("This listing has expired")}</p>
+                {editable ? (
+                  <p>
+                    {t("Your listing has expired: renew it to put it back in the catalogue.")}{" "}
+                    <Link to="/dashboard/myproducts" className="link font-semibold">
+                      {t("My Products")}
+                    </Link>
+                  </p>
+                ) : (
+                  <p>{t("Its seller can renew it; until then nobody can book it.")}</p>
+                )}
+              </div>
+            ) : reservedByOther && !own ? (
               <p className="mt-2 text-sm text-base-content/70">{t("Reserved for another buyer. If their hand-over does not happen, it can be booked again.")}</p>
             ) : (
               !user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>
@@ -277,6 +338,8 @@ export default function ProductPage() {
         </div>
       </div>
 
+      <SimilarLaptops id={p._id} />
+
       <BookingModal
         product={booking ? p : null}
         buyerName={user?.userName ?? ""}
@@ -284,7 +347,45 @@ export default function ProductPage() {
         onClose={() => setBooking(false)}
         onSubmit={sendBooking}
       />
-      {confirmDialog}
+      {chatting && (
+        <Suspense fallback={null}>
+          <StartChat product={p} seller={p.seller} onClose={() => setChatting(false)} />
+        </Suspense>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportProductDialog productName={p.productName} onClose={() => setReporting(false)} onSend={sendReport} />
+        </Suspense>
+      )}
     </article>
+  );
+}
+
+/**
+ * Similar laptops (the same brand, a similar price) under the product: a
+ * row that scrolls sideways on a phone and a grid from a tablet up. Shown
+ * only when there are some; it is not worth a spinner or an error at the
+ * bottom of someone else's page.
+ */
+function SimilarLaptops({ id }: { id: string }) {
+  const { data, error } = useSimilarProducts(id);
+  const { t } = useLanguage();
+  if (!data || data.length === 0) return null;
+  return (
+    <section aria-labelledby="similar-laptops" className="space-y-3 pt-4">
+      <div>
+        <h2 id="similar-laptops" className="text-xl font-bold">
+          {t("Similar laptops")}
+        </h2>
+        <p className="text-sm text-base-content/70">{t("The same brand at a similar price")}</p>
+      </div>
+      <ProductShelf
+        products={data}
+        isLoading={false}
+        error={error}
+        gridClassName="grid-flow-col auto-cols-[80%] overflow-x-auto overscroll-x-contain snap-x snap-mandatory pb-2 [&>li]:snap-start sm:grid-flow-row sm:auto-cols-auto sm:grid-cols-2 sm:overflow-visible sm:pb-0 lg:grid-cols-4"
+        cardSizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 80vw"
+      />
+    </section>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Outlet, ScrollRestoration, useNavigate } from "react-router-dom";
 import { useResendVerification, useUpdateMe } from "@/api/account";
 import { useLogout } from "@/api/auth";
 import { useCategories } from "@/api/categories";
 import { useConfig } from "@/api/config";
+import { useConversationUnread } from "@/api/conversation-unread";
 import { useUnreadCount } from "@/api/notifications";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -15,6 +16,9 @@ import { setTheme, useTheme } from "@/lib/theme";
 import { notify } from "@/lib/toast";
 import { usePostAdAction, type PostAd } from "@/pages/post-ad";
 
+// The live-updates stream is not needed for the first paint: its own chunk.
+const LiveEvents = lazy(() => import("@/pages/live-events"));
+
 /**
  * Header, the page, footer: the frame around every route, and around the
  * error page too (so a visitor on a 404 still has the menu and the search).
@@ -24,6 +28,7 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
   const { data: categories } = useCategories();
   const { trigger: endSessions, isMutating: loggingOut } = useLogout();
   const { data: unread } = useUnreadCount(user !== null);
+  const { data: unreadMessages } = useConversationUnread(user !== null);
   const navigate = useNavigate();
   const theme = useTheme();
   useSaveLanguage(user !== null);
@@ -54,6 +59,7 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
         theme={theme}
         onThemeChange={setTheme}
         unread={unread?.count ?? 0}
+        unreadMessages={unreadMessages?.count ?? 0}
         onBecomeSeller={postAd.becomeSeller}
         becomingSeller={postAd.busy}
       />
@@ -66,6 +72,12 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
       </main>
       <SiteFooter categories={categories ?? []} />
       {postAdDialog}
+      {/* one stream per signed-in user: a new user (or none) closes the last one's */}
+      {user && (
+        <Suspense fallback={null}>
+          <LiveEvents key={user._id} />
+        </Suspense>
+      )}
     </div>
   );
 }

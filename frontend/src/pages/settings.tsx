@@ -28,6 +28,7 @@ const KIND_LABELS: Record<string, MessageKey> = {
   payment_received: "A buyer pays for my laptop",
   payment_receipt: "Receipts for my payments",
   sold_elsewhere: "A laptop I booked went to someone else",
+  listing_withdrawn: "A laptop I booked is taken off the shop",
   product_removed: "An admin removes my listing",
   seller_verified: "I become a verified seller",
   listing_expiring: "My listing is about to expire",

@@ -645,7 +645,7 @@ func (q *Queries) LockProductAnyState(ctx context.Context, id int64) (LockProduc
 }
 
 const lockProductForBooking = `-- name: LockProductForBooking :one
-SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at, p.reserved_by
+SELECT p.id, p.seller_id, p.product_name, p.sell_price, p.sold_at, p.reserved_by, p.expired_at
 FROM products p JOIN users u ON u.id = p.seller_id
 WHERE p.id = $1 AND p.deleted_at IS NULL AND u.deleted_at IS NULL
 FOR SHARE OF p
@@ -658,6 +658,7 @@ type LockProductForBookingRow struct {
 	SellPrice   int64
 	SoldAt      *time.Time
 	ReservedBy  *int64
+	ExpiredAt   *time.Time
 }
 
 // The live product with what a booking copies from it, locked so it cannot
@@ -672,6 +673,7 @@ func (q *Queries) LockProductForBooking(ctx context.Context, id int64) (LockProd
 		&i.SellPrice,
 		&i.SoldAt,
 		&i.ReservedBy,
+		&i.ExpiredAt,
 	)
 	return i, err
 }
@@ -722,11 +724,19 @@ func (q *Queries) RecordHandoverFailure(ctx context.Context, id int64) (RecordHa
 }
 
 const relistProduct = `-- name: RelistProduct :execrows
-UPDATE products SET sold_at = NULL WHERE id = $1 AND sold_at IS NOT NULL
+UPDATE products SET sold_at = NULL, expired_at = NULL, expiry_warned_at = NULL,
+    expires_at = greatest(expires_at, now() + make_interval(days => $1::int))
+WHERE id = $2 AND sold_at IS NOT NULL
 `
 
-func (q *Queries) RelistProduct(ctx context.Context, id int64) (int64, error) {
-	result, err := q.db.Exec(ctx, relistProduct, id)
+type RelistProductParams struct {
+	ListingDays int32
+	ID          int64
+}
+
+// Back on sale, with at least a listing period (@listing_days) ahead.
+func (q *Queries) RelistProduct(ctx context.Context, arg RelistProductParams) (int64, error) {
+	result, err := q.db.Exec(ctx, relistProduct, arg.ListingDays, arg.ID)
 	if err != nil {
 		return 0, err
 	}

@@ -11,8 +11,8 @@ import (
 )
 
 const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
-WHERE sold_at IS NULL AND category_id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
+WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
 LIMIT $4
@@ -78,6 +78,8 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -91,8 +93,8 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
   AND ($3::bigint[] IS NULL OR pl.id = ANY($3::bigint[]))
@@ -219,6 +221,8 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -231,8 +235,8 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
   AND ($3::bigint[] IS NULL OR pl.id = ANY($3::bigint[]))
@@ -339,6 +343,8 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -351,8 +357,8 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
-WHERE pl.sold_at IS NULL
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
   AND ($3::bigint[] IS NULL OR pl.id = ANY($3::bigint[]))
@@ -459,6 +465,8 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -471,9 +479,9 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 }
 
 const browseRelevance = `-- name: BrowseRelevance :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
-WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL
+WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($3::bigint IS NULL OR pl.category_id = $3)
   AND ($4::bigint IS NULL OR pl.sell_price >= $4)
   AND ($5::bigint IS NULL OR pl.sell_price <= $5)
@@ -550,6 +558,8 @@ type BrowseRelevanceRow struct {
 	WarrantyMonths   *int32
 	PriceDroppedFrom int64
 	AdvertisedUntil  *time.Time
+	ExpiresAt        time.Time
+	ExpiredAt        *time.Time
 	Rank             float32
 }
 
@@ -619,6 +629,8 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -641,11 +653,11 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
-       p.advertised_until
+       p.advertised_until, p.expires_at, p.expired_at
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
-WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL
+WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
   AND p.search @@ to_tsquery('simple', $1)
   AND ($2::bigint IS NULL OR p.category_id = $2)
   AND ($3::bigint IS NULL OR p.sell_price >= $3)
@@ -721,6 +733,8 @@ type BrowseSearchNewestRow struct {
 	WarrantyMonths   *int32
 	PriceDroppedFrom int64
 	AdvertisedUntil  *time.Time
+	ExpiresAt        time.Time
+	ExpiredAt        *time.Time
 }
 
 // A broad search, newest first: walks the newest-first index and checks
@@ -789,6 +803,8 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -806,7 +822,7 @@ FROM (
     SELECT p.category_id, p.condition, coalesce(p.ram_gb, 0)::integer AS ram_gb,
            coalesce(p.storage_type, '')::text AS storage_type, count(*) AS available
     FROM products p
-    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
       AND ($1::text IS NULL OR p.search @@ to_tsquery('simple', $1))
       AND ($2::bigint[] IS NULL OR p.id = ANY($2::bigint[]))
       AND ($3::bigint IS NULL OR p.sell_price >= $3)
@@ -958,7 +974,7 @@ func (q *Queries) ListFacetCounts(ctx context.Context) ([]ListFacetCountsRow, er
 
 const listProcessorMatches = `-- name: ListProcessorMatches :many
 SELECT id FROM products
-WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL
+WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
   AND ($2::bigint IS NULL OR category_id = $2)
 LIMIT $3
 `
@@ -996,7 +1012,7 @@ func (q *Queries) ListProcessorMatches(ctx context.Context, arg ListProcessorMat
 
 const listSearchMatches = `-- name: ListSearchMatches :many
 SELECT id FROM products
-WHERE search @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL
+WHERE search @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
 LIMIT $2
 `
 
@@ -1019,6 +1035,168 @@ func (q *Queries) ListSearchMatches(ctx context.Context, arg ListSearchMatchesPa
 			return nil, err
 		}
 		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listSimilarAbove = `-- name: ListSimilarAbove :many
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
+WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
+  AND sell_price >= $2 AND sell_price <= $3 AND id <> $4
+ORDER BY sell_price, id
+LIMIT $5
+`
+
+type ListSimilarAboveParams struct {
+	CategoryID int64
+	Price      int64
+	MaxPrice   int64
+	ID         int64
+	PageSize   int32
+}
+
+// Laptops like one (its page's "Similar laptops"): available, of the same
+// brand, priced from @price up to @max_price, nearest first. A walk of
+// products_category_price_idx that stops after a page, however big the
+// brand; ListSimilarBelow walks down from the same price and the store
+// keeps the nearest of both.
+func (q *Queries) ListSimilarAbove(ctx context.Context, arg ListSimilarAboveParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, listSimilarAbove,
+		arg.CategoryID,
+		arg.Price,
+		arg.MaxPrice,
+		arg.ID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductListing{}
+	for rows.Next() {
+		var i ProductListing
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listSimilarBelow = `-- name: ListSimilarBelow :many
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
+WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
+  AND sell_price < $2 AND sell_price >= $3 AND id <> $4
+ORDER BY sell_price DESC, id DESC
+LIMIT $5
+`
+
+type ListSimilarBelowParams struct {
+	CategoryID int64
+	Price      int64
+	MinPrice   int64
+	ID         int64
+	PageSize   int32
+}
+
+// Below the product's price, down to @min_price, nearest first.
+func (q *Queries) ListSimilarBelow(ctx context.Context, arg ListSimilarBelowParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, listSimilarBelow,
+		arg.CategoryID,
+		arg.Price,
+		arg.MinPrice,
+		arg.ID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductListing{}
+	for rows.Next() {
+		var i ProductListing
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

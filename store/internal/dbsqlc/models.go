@@ -24,6 +24,18 @@ type AccountToken struct {
 	EmailFailedAt *time.Time
 }
 
+type AdminAudit struct {
+	ID          int64
+	AdminID     *int64
+	AdminName   string
+	Action      string
+	TargetKind  string
+	TargetID    int64
+	TargetLabel string
+	Detail      []byte
+	CreatedAt   time.Time
+}
+
 type Booking struct {
 	ID                  int64
 	ProductID           int64
@@ -63,6 +75,63 @@ type CategoryCount struct {
 	Available  int64
 }
 
+type Conversation struct {
+	ID            int64
+	ProductID     int64
+	BuyerID       int64
+	SellerID      int64
+	CreatedAt     time.Time
+	LastMessageAt time.Time
+	BuyerReadAt   time.Time
+	SellerReadAt  time.Time
+	ReportedAt    *time.Time
+	ReportedBy    *int64
+	ReportReason  *string
+	ReportNote    string
+}
+
+type ConversationSummary struct {
+	ID                 int64
+	ProductID          int64
+	BuyerID            int64
+	SellerID           int64
+	CreatedAt          time.Time
+	LastMessageAt      time.Time
+	ReportedAt         *time.Time
+	ReportedBy         *int64
+	ReportReason       *string
+	ReportNote         string
+	ProductName        string
+	Picture            string
+	SellPrice          int64
+	ProductSold        bool
+	ProductDeleted     bool
+	BuyerName          string
+	BuyerPhoto         string
+	BuyerDeleted       bool
+	SellerName         string
+	SellerPhoto        string
+	SellerDeleted      bool
+	LastBody           string
+	LastOfferAmount    int32
+	LastCreatedAt      time.Time
+	BuyerUnread        int64
+	SellerUnread       int64
+	BuyerBlockedSeller bool
+	SellerBlockedBuyer bool
+	OfferID            int64
+	OfferAmount        int32
+	OfferStatus        string
+	OfferValidUntil    *time.Time
+}
+
+type EventTicket struct {
+	TokenHash    []byte
+	UserID       int64
+	TokenVersion int32
+	ExpiresAt    time.Time
+}
+
 type Favourite struct {
 	UserID    int64
 	ProductID int64
@@ -94,6 +163,15 @@ type LoginThrottle struct {
 	LastSuccess *time.Time
 }
 
+type Message struct {
+	ID             int64
+	ConversationID int64
+	SenderID       int64
+	Body           string
+	OfferID        *int64
+	CreatedAt      time.Time
+}
+
 type Notification struct {
 	ID            int64
 	UserID        int64
@@ -114,6 +192,18 @@ type NotificationSetting struct {
 	UserID int64
 	Kind   string
 	Email  bool
+}
+
+type Offer struct {
+	ID             int64
+	ConversationID int64
+	ProductID      int64
+	BuyerID        int64
+	Amount         int32
+	Status         string
+	CreatedAt      time.Time
+	AnsweredAt     *time.Time
+	ValidUntil     *time.Time
 }
 
 type Payment struct {
@@ -163,6 +253,9 @@ type Product struct {
 	PriceDroppedAt   *time.Time
 	UpdatedAt        *time.Time
 	AdvertisedUntil  *time.Time
+	ExpiresAt        time.Time
+	ExpiredAt        *time.Time
+	ExpiryWarnedAt   *time.Time
 }
 
 type ProductFacetCount struct {
@@ -210,12 +303,16 @@ type ProductListing struct {
 	WarrantyMonths   *int32
 	PriceDroppedFrom int64
 	AdvertisedUntil  *time.Time
+	ExpiresAt        time.Time
+	ExpiredAt        *time.Time
 }
 
 type ProductReport struct {
 	ProductID  int64
 	ReporterID int64
 	CreatedAt  time.Time
+	Reason     string
+	Note       string
 }
 
 type StripeEvent struct {
@@ -239,4 +336,18 @@ type User struct {
 	Language        string
 	EmailVerifiedAt *time.Time
 	Phone           string
+}
+
+type UserBlock struct {
+	BlockerID int64
+	BlockedID int64
+	CreatedAt time.Time
+}
+
+type UserEvent struct {
+	ID        int64
+	UserID    int64
+	Kind      string
+	Data      []byte
+	CreatedAt time.Time
 }

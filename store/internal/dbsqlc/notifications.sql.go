@@ -67,12 +67,22 @@ func (q *Queries) CreateNotification(ctx context.Context, arg CreateNotification
 const getNotificationEmail = `-- name: GetNotificationEmail :one
 SELECT n.id, n.user_id, n.kind, n.link, n.data, n.created_at, n.emailed_at, n.email_failed_at,
        u.email, u.user_name, u.language, (u.deleted_at IS NOT NULL)::boolean AS user_deleted,
-       COALESCE(s.email, true)::boolean AS email_on
+       COALESCE(s.email, true)::boolean AS email_on,
+       (n.read_at IS NOT NULL)::boolean AS read,
+       -- another of its kind leading to the same place was mailed lately
+       EXISTS (SELECT 1 FROM notifications o
+               WHERE o.user_id = n.user_id AND o.kind = n.kind AND o.link = n.link AND o.id <> n.id
+                 AND o.emailed_at > now() - make_interval(secs => $1::double precision))::boolean AS mailed_lately
 FROM notifications n
 JOIN users u ON u.id = n.user_id
 LEFT JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind
-WHERE n.id = $1
+WHERE n.id = $2
 `
+
+type GetNotificationEmailParams struct {
+	LatelySeconds float64
+	ID            int64
+}
 
 type GetNotificationEmailRow struct {
 	ID            int64
@@ -88,12 +98,14 @@ type GetNotificationEmailRow struct {
 	Language      string
 	UserDeleted   bool
 	EmailOn       bool
+	Read          bool
+	MailedLately  bool
 }
 
 // Everything the email of a notification needs, at send time: the
 // recipient as they are now, and whether they still want this kind.
-func (q *Queries) GetNotificationEmail(ctx context.Context, id int64) (GetNotificationEmailRow, error) {
-	row := q.db.QueryRow(ctx, getNotificationEmail, id)
+func (q *Queries) GetNotificationEmail(ctx context.Context, arg GetNotificationEmailParams) (GetNotificationEmailRow, error) {
+	row := q.db.QueryRow(ctx, getNotificationEmail, arg.LatelySeconds, arg.ID)
 	var i GetNotificationEmailRow
 	err := row.Scan(
 		&i.ID,
@@ -109,6 +121,8 @@ func (q *Queries) GetNotificationEmail(ctx context.Context, id int64) (GetNotifi
 		&i.Language,
 		&i.UserDeleted,
 		&i.EmailOn,
+		&i.Read,
+		&i.MailedLately,
 	)
 	return i, err
 }

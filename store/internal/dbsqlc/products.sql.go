@@ -12,7 +12,7 @@ import (
 
 const advertiseProduct = `-- name: AdvertiseProduct :execrows
 UPDATE products SET advertised_at = now(), advertised_until = now() + make_interval(days => $1::int)
-WHERE id = $2 AND sold_at IS NULL AND deleted_at IS NULL
+WHERE id = $2 AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
 `
 
 type AdvertiseProductParams struct {
@@ -28,13 +28,15 @@ func (q *Queries) AdvertiseProduct(ctx context.Context, arg AdvertiseProductPara
 	return result.RowsAffected(), nil
 }
 
-const cancelOpenBookingsOfProduct = `-- name: CancelOpenBookingsOfProduct :exec
+const cancelOpenBookingsOfProduct = `-- name: CancelOpenBookingsOfProduct :many
 WITH closed AS (
     UPDATE bookings SET status = 'cancelled', cancelled_at = now()
     WHERE product_id = $1 AND status = ANY($2::text[])
     RETURNING id
+), freed AS (
+    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
 )
-UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
+SELECT id FROM closed ORDER BY id
 `
 
 type CancelOpenBookingsOfProductParams struct {
@@ -44,10 +46,25 @@ type CancelOpenBookingsOfProductParams struct {
 
 // The product is gone: its open bookings (those in @statuses, the ones
 // the state table lets a cancel end) are cancelled with it, and with them
-// its reservation.
-func (q *Queries) CancelOpenBookingsOfProduct(ctx context.Context, arg CancelOpenBookingsOfProductParams) error {
-	_, err := q.db.Exec(ctx, cancelOpenBookingsOfProduct, arg.ProductID, arg.Statuses)
-	return err
+// its reservation. Answers the bookings cancelled, whose buyers are told.
+func (q *Queries) CancelOpenBookingsOfProduct(ctx context.Context, arg CancelOpenBookingsOfProductParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, cancelOpenBookingsOfProduct, arg.ProductID, arg.Statuses)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const countCurrentAds = `-- name: CountCurrentAds :one
@@ -65,9 +82,10 @@ func (q *Queries) CountCurrentAds(ctx context.Context, sellerID int64) (int64, e
 
 const createProduct = `-- name: CreateProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
-                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months)
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11,
-        $12, $13, $14, $15, $16, $17, $18, $19, $20)
+        $12, $13, $14, $15, $16, $17, $18, $19, $20,
+        now() + make_interval(days => $21::int))
 RETURNING id
 `
 
@@ -92,8 +110,10 @@ type CreateProductParams struct {
 	BatteryHealth  *int32
 	Charger        *bool
 	WarrantyMonths *int32
+	ListingDays    int32
 }
 
+// A listing is listed for @listing_days (LISTING_DAYS) from now.
 func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (int64, error) {
 	row := q.db.QueryRow(ctx, createProduct,
 		arg.SellerID,
@@ -116,6 +136,7 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 		arg.BatteryHealth,
 		arg.Charger,
 		arg.WarrantyMonths,
+		arg.ListingDays,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -182,8 +203,32 @@ func (q *Queries) EndAdvertisements(ctx context.Context) (int64, error) {
 	return result.RowsAffected(), nil
 }
 
+const expireListings = `-- name: ExpireListings :execrows
+WITH due AS (
+    SELECT p.id FROM products p
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+      AND p.expires_at <= now() AND p.reserved_by IS NULL
+    ORDER BY p.expires_at
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE products p SET expired_at = now(), advertised_at = NULL, advertised_until = NULL
+FROM due WHERE p.id = due.id
+`
+
+// Listings whose period is over leave the catalogue (and Urgent Sell), at
+// most @up_to at a time. A reserved one waits: its hand-over or payment
+// is under way, and the reservation ends by itself within 72 hours.
+func (q *Queries) ExpireListings(ctx context.Context, upTo int32) (int64, error) {
+	result, err := q.db.Exec(ctx, expireListings, upTo)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const getProduct = `-- name: GetProduct :one
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings WHERE id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings WHERE id = $1
 `
 
 func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
@@ -223,13 +268,15 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 		&i.WarrantyMonths,
 		&i.PriceDroppedFrom,
 		&i.AdvertisedUntil,
+		&i.ExpiresAt,
+		&i.ExpiredAt,
 	)
 	return i, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
-WHERE advertised_at IS NOT NULL AND sold_at IS NULL
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
+WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND expired_at IS NULL
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
 LIMIT $3
@@ -287,6 +334,8 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -331,7 +380,7 @@ func (q *Queries) ListFavouritersOf(ctx context.Context, arg ListFavouritersOfPa
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
 WHERE id IN (SELECT product_id FROM product_reports)
   AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -388,6 +437,8 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -400,7 +451,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 }
 
 const listSellerProducts = `-- name: ListSellerProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
 WHERE seller_id = $1
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -458,6 +509,8 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 			&i.WarrantyMonths,
 			&i.PriceDroppedFrom,
 			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -470,7 +523,7 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 }
 
 const lockProduct = `-- name: LockProduct :one
-SELECT id, seller_id, advertised_at, advertised_until, sold_at FROM products
+SELECT id, seller_id, advertised_at, advertised_until, sold_at, expired_at FROM products
 WHERE id = $1 AND deleted_at IS NULL
 FOR UPDATE
 `
@@ -481,6 +534,7 @@ type LockProductRow struct {
 	AdvertisedAt    *time.Time
 	AdvertisedUntil *time.Time
 	SoldAt          *time.Time
+	ExpiredAt       *time.Time
 }
 
 // The live product's state, locked until the transaction ends.
@@ -493,6 +547,7 @@ func (q *Queries) LockProduct(ctx context.Context, id int64) (LockProductRow, er
 		&i.AdvertisedAt,
 		&i.AdvertisedUntil,
 		&i.SoldAt,
+		&i.ExpiredAt,
 	)
 	return i, err
 }
@@ -575,19 +630,58 @@ func (q *Queries) LockSellerForAds(ctx context.Context, id int64) error {
 	return err
 }
 
+const renewProduct = `-- name: RenewProduct :one
+UPDATE products SET
+    expires_at = CASE WHEN sold_at IS NULL THEN greatest(expires_at, now() + make_interval(days => $1::int)) ELSE expires_at END,
+    expired_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expired_at END,
+    expiry_warned_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expiry_warned_at END
+WHERE id = $2 AND seller_id = $3 AND deleted_at IS NULL
+RETURNING expires_at, sold_at
+`
+
+type RenewProductParams struct {
+	ListingDays int32
+	ID          int64
+	SellerID    int64
+}
+
+type RenewProductRow struct {
+	ExpiresAt time.Time
+	SoldAt    *time.Time
+}
+
+// The seller's own live listing is listed for another @listing_days from
+// now (never shortened), back in the catalogue if it had expired, and its
+// seller will be told again before this period ends. A sold one is
+// returned unchanged, so the store can say why.
+func (q *Queries) RenewProduct(ctx context.Context, arg RenewProductParams) (RenewProductRow, error) {
+	row := q.db.QueryRow(ctx, renewProduct, arg.ListingDays, arg.ID, arg.SellerID)
+	var i RenewProductRow
+	err := row.Scan(&i.ExpiresAt, &i.SoldAt)
+	return i, err
+}
+
 const reportProduct = `-- name: ReportProduct :execrows
-INSERT INTO product_reports (product_id, reporter_id) VALUES ($1, $2)
+INSERT INTO product_reports (product_id, reporter_id, reason, note) VALUES ($1, $2, $3, $4)
 ON CONFLICT DO NOTHING
 `
 
 type ReportProductParams struct {
 	ProductID  int64
 	ReporterID int64
+	Reason     string
+	Note       string
 }
 
-// One report per person and product; reporting again changes nothing.
+// One report per person and product; reporting again changes nothing,
+// whatever reason it gives.
 func (q *Queries) ReportProduct(ctx context.Context, arg ReportProductParams) (int64, error) {
-	result, err := q.db.Exec(ctx, reportProduct, arg.ProductID, arg.ReporterID)
+	result, err := q.db.Exec(ctx, reportProduct,
+		arg.ProductID,
+		arg.ReporterID,
+		arg.Reason,
+		arg.Note,
+	)
 	if err != nil {
 		return 0, err
 	}
@@ -673,4 +767,60 @@ func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) er
 		arg.ID,
 	)
 	return err
+}
+
+const warnExpiringListings = `-- name: WarnExpiringListings :many
+WITH due AS (
+    SELECT p.id FROM products p
+    WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+      AND p.expires_at < $1 AND p.expires_at > now() AND p.expiry_warned_at IS NULL
+    ORDER BY p.expires_at
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE products p SET expiry_warned_at = now()
+FROM due WHERE p.id = due.id
+RETURNING p.id, p.seller_id, p.product_name, p.expires_at
+`
+
+type WarnExpiringListingsParams struct {
+	Before time.Time
+	UpTo   int32
+}
+
+type WarnExpiringListingsRow struct {
+	ID          int64
+	SellerID    int64
+	ProductName string
+	ExpiresAt   time.Time
+}
+
+// Listings ending before @before whose sellers were not yet told, at most
+// @up_to of them, marked told; one whose end has already passed (after an
+// outage) is not told it "will" end. The store writes each seller's
+// listing_expiring notice in the same transaction. SKIP LOCKED: a listing
+// being edited or sold now is told on the next pass.
+func (q *Queries) WarnExpiringListings(ctx context.Context, arg WarnExpiringListingsParams) ([]WarnExpiringListingsRow, error) {
+	rows, err := q.db.Query(ctx, warnExpiringListings, arg.Before, arg.UpTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []WarnExpiringListingsRow{}
+	for rows.Next() {
+		var i WarnExpiringListingsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.ProductName,
+			&i.ExpiresAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -12,9 +12,10 @@ import (
 
 const insertSeedProduct = `-- name: InsertSeedProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description, created_at, advertised_at, advertised_until, sold_at,
-                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months)
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-        $16, $17, $18, $19, $20, $21, $22, $23, $24)
+        $16, $17, $18, $19, $20, $21, $22, $23, $24,
+        coalesce($25::timestamptz, now() + interval '60 days'))
 RETURNING id
 `
 
@@ -43,9 +44,11 @@ type InsertSeedProductParams struct {
 	BatteryHealth   *int32
 	Charger         *bool
 	WarrantyMonths  *int32
+	ExpiresAt       *time.Time
 }
 
-// Demo and benchmark data only: a product with its own timestamps.
+// Demo and benchmark data only: a product with its own timestamps (no
+// expires_at: a listing period from now).
 func (q *Queries) InsertSeedProduct(ctx context.Context, arg InsertSeedProductParams) (int64, error) {
 	row := q.db.QueryRow(ctx, insertSeedProduct,
 		arg.SellerID,
@@ -72,6 +75,7 @@ func (q *Queries) InsertSeedProduct(ctx context.Context, arg InsertSeedProductPa
 		arg.BatteryHealth,
 		arg.Charger,
 		arg.WarrantyMonths,
+		arg.ExpiresAt,
 	)
 	var id int64
 	err := row.Scan(&id)

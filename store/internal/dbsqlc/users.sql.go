@@ -38,13 +38,15 @@ func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
 	return i, err
 }
 
-const cancelOpenBookingsOfUser = `-- name: CancelOpenBookingsOfUser :exec
+const cancelOpenBookingsOfUser = `-- name: CancelOpenBookingsOfUser :many
 WITH closed AS (
     UPDATE bookings SET status = 'cancelled', cancelled_at = now()
     WHERE status = ANY($1::text[]) AND (buyer_id = $2 OR seller_id = $2)
-    RETURNING id
+    RETURNING id, buyer_id
+), freed AS (
+    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
 )
-UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
+SELECT id, buyer_id FROM closed ORDER BY id
 `
 
 type CancelOpenBookingsOfUserParams struct {
@@ -52,12 +54,33 @@ type CancelOpenBookingsOfUserParams struct {
 	UserID   int64
 }
 
+type CancelOpenBookingsOfUserRow struct {
+	ID      int64
+	BuyerID int64
+}
+
 // The open bookings (those in @statuses, the ones the state table lets a
 // cancel end) the user made or the user's products have, and the
-// reservations they held; paid ones stay, with their payments.
-func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, arg CancelOpenBookingsOfUserParams) error {
-	_, err := q.db.Exec(ctx, cancelOpenBookingsOfUser, arg.Statuses, arg.UserID)
-	return err
+// reservations they held; paid ones stay, with their payments. Answers
+// the bookings cancelled, whose other side is told.
+func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, arg CancelOpenBookingsOfUserParams) ([]CancelOpenBookingsOfUserRow, error) {
+	rows, err := q.db.Query(ctx, cancelOpenBookingsOfUser, arg.Statuses, arg.UserID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CancelOpenBookingsOfUserRow{}
+	for rows.Next() {
+		var i CancelOpenBookingsOfUserRow
+		if err := rows.Scan(&i.ID, &i.BuyerID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const createUser = `-- name: CreateUser :one

@@ -116,6 +116,36 @@ describe("my products", () => {
     expect(requestsTo(fetchMock, `/api/products/${long._id}/advertise`, "DELETE")).toHaveLength(1);
   });
 
+  it("marks an expired listing, keeps it from Urgent Sell and renews it", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const inMonths = new Date(Date.now() + 60 * 24 * 3600 * 1000).toISOString();
+    const soon = { ...exact, expiresAt: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString(), expired: false };
+    let list: Product[] = [{ ...long, expiresAt: new Date(Date.now() - 3600 * 1000).toISOString(), expired: true }, soon, { ...short, expiresAt: inMonths }];
+    const fetchMock = stubApi(
+      api(() => list, {
+        [`POST /api/products/${long._id}/renew`]: () => {
+          list = [{ ...long, expiresAt: inMonths, expired: false }, soon, { ...short, expiresAt: inMonths }];
+          return reply(200, { acknowledged: true, modifiedCount: 1, expiresAt: inMonths })({});
+        },
+      }),
+    );
+    renderApp("/dashboard/myproducts");
+    await screen.findByRole("heading", { name: "My Products: 3" });
+    const lenovo = row(/Lenovo/);
+    expect(within(lenovo).getByText("Expired")).toBeInTheDocument();
+    expect(within(lenovo).getByRole("button", { name: /^Advertise/ })).toBeDisabled();
+    // ending within three days: Renew is offered; with months left, not
+    expect(within(row(/Asus/)).getByRole("button", { name: `Renew ${exact.productName}` })).toBeEnabled();
+    expect(within(row(/Asus/)).getByText(/^Listed until/)).toBeInTheDocument();
+    expect(within(row(/MacBook/)).queryByRole("button", { name: /^Renew/ })).toBeNull();
+
+    await userEvent.click(within(lenovo).getByRole("button", { name: `Renew ${long.productName}` }));
+    expect(await screen.findByText(/^Renewed: listed until/)).toBeInTheDocument();
+    await waitFor(() => expect(within(row(/Lenovo/)).queryByText("Expired")).toBeNull());
+    expect(within(row(/Lenovo/)).getByRole("button", { name: /^Advertise/ })).toBeEnabled();
+    expect(requestsTo(fetchMock, `/api/products/${long._id}/renew`, "POST")).toHaveLength(1);
+  });
+
   it("toasts the server's message when advertising is refused", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi(api([long], { [`PUT /api/products/${long._id}`]: reply(409, { message: "This product is already sold", code: "sold" }) }));

@@ -2,20 +2,24 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
-import { useMarkSold, useRelist, useStopAdvertising } from "@/api/product-sale";
+import { useMarkSold, useRelist, useRenew, useStopAdvertising } from "@/api/product-sale";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
+import { listingEnd } from "@/lib/expiry";
 import { cutName, formatDateTime, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import type { EditState } from "@/pages/dashboard/edit-product";
 
-type Action = "advertise" | "stop" | "delete" | "sold" | "relist";
+type Action = "advertise" | "stop" | "delete" | "sold" | "relist" | "renew";
 
-/** /dashboard/myproducts (seller): the seller's listings, sold ones included, each marked sold or put on sale again here. */
+/**
+ * /dashboard/myproducts (seller): the seller's listings, sold and expired ones
+ * included, each marked sold, put on sale again or renewed here.
+ */
 export default function MyProducts() {
   const { t, locale } = useLanguage();
   usePageTitle(t("My Products"));
@@ -27,6 +31,7 @@ export default function MyProducts() {
   const remove = useDeleteProduct();
   const markSold = useMarkSold();
   const relist = useRelist();
+  const renew = useRenew();
   const [confirm, confirmDialog] = useConfirm();
   const [busy, setBusy] = useState<{ id: string; action: Action } | null>(null);
 
@@ -62,6 +67,18 @@ export default function MyProducts() {
     } catch (err) {
       // 409 when it was paid for or handed over through the shop: the server says so
       toast.error(err instanceof Error ? err.message : t("Could not relist this product"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onRenew(p: Product) {
+    setBusy({ id: p._id, action: "renew" });
+    try {
+      const { expiresAt } = await renew.trigger(p._id);
+      toast.success(t("Renewed: listed until {date}", { date: formatDateTime(expiresAt, locale) }));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not renew this listing"));
     } finally {
       setBusy(null);
     }
@@ -176,6 +193,8 @@ export default function MyProducts() {
             <tbody>
               {products.map((p) => {
                 const sold = p.available === "soled";
+                const end = sold ? "later" : listingEnd(p);
+                const expired = end === "expired";
                 return (
                   <tr key={p._id} className="hover:bg-base-200/50">
                     <td>
@@ -204,7 +223,13 @@ export default function MyProducts() {
                     </td>
                     <td data-label={t("Available")}>
                       <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
-                        <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
+                        {expired ? (
+                          <span className="badge badge-outline border-base-content/40" title={t("Out of the catalogue: renew it to list it again")}>
+                            {t("Expired")}
+                          </span>
+                        ) : (
+                          <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
+                        )}
                         {!sold && p.reserved && (
                           <span
                             className="badge badge-warning whitespace-nowrap"
@@ -212,6 +237,16 @@ export default function MyProducts() {
                           >
                             {t("Booked")}
                           </span>
+                        )}
+                        {end !== "later" && (
+                          <RowAction
+                            text={t("Renew")}
+                            label={t("Renew {name}", { name: p.productName })}
+                            tone="primary"
+                            busy={spinning(p, "renew")}
+                            disabled={busy !== null}
+                            onClick={() => void onRenew(p)}
+                          />
                         )}
                         {sold ? (
                           <RowAction
@@ -231,6 +266,11 @@ export default function MyProducts() {
                             disabled={busy !== null}
                             onClick={() => void onMarkSold(p)}
                           />
+                        )}
+                        {!sold && !expired && p.expiresAt && (
+                          <span className={`basis-full text-right text-xs md:text-left ${end === "soon" ? "font-semibold text-warning" : "text-base-content/70"}`}>
+                            {t("Listed until {date}", { date: formatDateTime(p.expiresAt, locale) })}
+                          </span>
                         )}
                       </div>
                     </td>
@@ -256,8 +296,8 @@ export default function MyProducts() {
                           label={t("Advertise {name}", { name: p.productName })}
                           tone="primary"
                           busy={spinning(p, "advertise")}
-                          disabled={sold || busy !== null}
-                          reason={sold ? t("A sold product cannot be advertised") : undefined}
+                          disabled={sold || expired || busy !== null}
+                          reason={sold ? t("A sold product cannot be advertised") : expired ? t("Renew this listing before advertising it") : undefined}
                           onClick={() => void onAdvertise(p)}
                         />
                       )}

@@ -33,7 +33,7 @@ describe("reported products", () => {
     release();
 
     expect(await screen.findByRole("heading", { name: "Reported Products: 2" })).toBeInTheDocument();
-    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["#", "ProductName", "Seller", "Price", "Delete"]);
+    expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["#", "ProductName", "Seller", "Price", "Reports", "Delete"]);
     const first = screen.getAllByRole("row")[1]!;
     expect(within(first).getByRole("rowheader")).toHaveTextContent("1");
     // the whole name (up to two lines): the 25-character cut is only My Products' column

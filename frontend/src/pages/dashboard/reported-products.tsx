@@ -1,41 +1,63 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { useDeleteReportedProduct, useReportedProducts, type Product } from "@/api/products";
+import { PRODUCT_REPORT_REASONS } from "@/api/moderation";
+import { useDeleteReportedProduct, useDismissReports, useReportedProducts, type ReportedProduct } from "@/api/products";
 import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
+import { RemoveProductDialog, useProductReportReasonText } from "@/components/moderation-dialogs";
 import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
 import { RowAction } from "@/components/row-action";
-import { formatNumber, formatTk } from "@/lib/format";
+import { formatDateTime, formatNumber, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
-/** /dashboard/repotedproducts (admin): listings people reported. */
+/**
+ * /dashboard/repotedproducts (admin): listings people reported, each with
+ * its reports (how many, for which reasons, by whom, with their notes).
+ * Delete takes the listing out with a reason the seller is told; Dismiss
+ * clears the reports and the listing stays.
+ */
 export default function ReportedProducts() {
   const { t, locale } = useLanguage();
   usePageTitle(t("Reported Products"));
   const list = useReportedProducts();
   const { data: products, error } = list;
   const remove = useDeleteReportedProduct();
+  const dismiss = useDismissReports();
   const [confirm, confirmDialog] = useConfirm();
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<ReportedProduct | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
 
-  async function onDelete(p: Product) {
-    const yes = await confirm({
-      message: t("Are you sure Delete this Product"),
-      detail: t("{name} by {seller} will be removed for good.", { name: p.productName, seller: p.seller }),
-      confirmLabel: t("Delete"),
-      danger: true,
-    });
-    if (!yes) return;
-    setDeleting(p._id);
+  async function onRemove(p: ReportedProduct, reason: string) {
+    setBusy(p._id);
     try {
-      await remove.trigger(p._id);
+      await remove.trigger({ id: p._id, reason });
+      setRemoving(null);
       toast.success(t("Delete Success"));
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
+      throw err;
     } finally {
-      setDeleting(null);
+      setBusy(null);
+    }
+  }
+
+  async function onDismiss(p: ReportedProduct) {
+    const yes = await confirm({
+      message: t("Dismiss the reports of this product?"),
+      detail: t("{name} stays in the shop and leaves this list.", { name: p.productName }),
+      confirmLabel: t("Dismiss"),
+    });
+    if (!yes) return;
+    setBusy(p._id);
+    try {
+      await dismiss.trigger(p._id);
+      toast.success(t("Reports dismissed"));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not dismiss the reports"));
+    } finally {
+      setBusy(null);
     }
   }
 
@@ -71,6 +93,7 @@ export default function ReportedProducts() {
                 <th scope="col">{t("ProductName")}</th>
                 <th scope="col">{t("Seller")}</th>
                 <th scope="col">{t("Price")}</th>
+                <th scope="col">{t("Reports")}</th>
                 <th scope="col">{t("Delete")}</th>
               </tr>
             </thead>
@@ -101,15 +124,28 @@ export default function ReportedProducts() {
                   <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
                     {formatTk(p.sellPrice, locale)}
                   </td>
+                  <td data-label={t("Reports")}>
+                    <ReportSummary p={p} />
+                  </td>
                   <td data-label={t("Delete")}>
-                    <RowAction
-                      text={t("Delete")}
-                      label={t("Delete {name}", { name: p.productName })}
-                      tone="delete-solid"
-                      busy={deleting === p._id}
-                      disabled={deleting !== null}
-                      onClick={() => void onDelete(p)}
-                    />
+                    <div className="flex flex-wrap gap-2 max-md:justify-end">
+                      <RowAction
+                        text={t("Dismiss")}
+                        label={t("Dismiss the reports of {name}", { name: p.productName })}
+                        tone="outline"
+                        busy={busy === p._id && !removing}
+                        disabled={busy !== null}
+                        onClick={() => void onDismiss(p)}
+                      />
+                      <RowAction
+                        text={t("Delete")}
+                        label={t("Delete {name}", { name: p.productName })}
+                        tone="delete-solid"
+                        busy={busy === p._id && removing !== null}
+                        disabled={busy !== null}
+                        onClick={() => setRemoving(p)}
+                      />
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -125,6 +161,49 @@ export default function ReportedProducts() {
         failedText={t("We couldn't load more. Please try again.")}
       />
       {confirmDialog}
+      {removing && (
+        <RemoveProductDialog
+          productName={removing.productName}
+          seller={removing.seller}
+          onClose={() => setRemoving(null)}
+          onRemove={(reason) => onRemove(removing, reason)}
+        />
+      )}
     </section>
+  );
+}
+
+/** A product's reports: the count, each reason's count, and who said what. */
+function ReportSummary({ p }: { p: ReportedProduct }) {
+  const { t, locale } = useLanguage();
+  const reasonText = useProductReportReasonText();
+  const reasons = PRODUCT_REPORT_REASONS.filter((r) => (p.reasons?.[r] ?? 0) > 0);
+  return (
+    <div className="min-w-48 space-y-2 max-md:text-end">
+      <p className="font-semibold">{t("{count} reports", { count: p.reportCount ?? 0 })}</p>
+      <ul className="flex flex-wrap gap-1 max-md:justify-end" aria-label={t("Reasons")}>
+        {reasons.map((r) => (
+          <li key={r} className="badge badge-outline whitespace-nowrap">
+            {t("{reason}: {count}", { reason: reasonText(r), count: p.reasons[r] ?? 0 })}
+          </li>
+        ))}
+      </ul>
+      {(p.reports?.length ?? 0) > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-base-content/70">{t("Who reported it")}</summary>
+          <ul className="mt-2 space-y-2 text-start">
+            {p.reports.map((r, i) => (
+              <li key={i} className="rounded bg-base-200/60 p-2">
+                <p>
+                  <span className="font-medium">{r.reporter}</span> · {reasonText(r.reason)}
+                </p>
+                {r.note && <p className="break-words whitespace-pre-line text-base-content/80">“{r.note}”</p>}
+                <p className="text-xs text-base-content/60">{formatDateTime(r.createdAt, locale)}</p>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
   );
 }

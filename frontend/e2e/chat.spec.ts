@@ -1,0 +1,122 @@
+// Talk before you meet (#19), two browsers at once against the real
+// binary: a buyer asks about a laptop and the seller's open inbox shows it
+// live, with the badge; the seller replies; the buyer offers 5,000 Tk less,
+// the seller accepts, the buyer books at that price and pays it by card
+// (the Stripe stand-ins, as in the buyer journey); then the buyer blocks
+// the seller, who can no longer write.
+import { expect, test, type Page } from "@playwright/test";
+import { checkA11y } from "./axe";
+import { CARD_OK } from "./fake-stripe";
+import { addProduct, atPhoneWidth, base, DESKTOP, settle, signUp } from "./helpers";
+import { installStripeStandIn } from "./stripe-stand-in";
+
+const WIDE = { width: 1366, height: 900 };
+
+/** thread is the open conversation's list of messages (the inbox beside it repeats the last one). */
+const thread = (page: Page) => page.getByRole("list", { name: "Messages" });
+
+async function shot(page: Page, name: string) {
+  await atPhoneWidth(page, `${name}-phone.png`);
+  await page.setViewportSize(WIDE);
+  await settle(page);
+  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`) });
+  await page.setViewportSize(DESKTOP);
+}
+
+test("buyer and seller talk, agree a price, and the buyer books and pays it; a block ends the talk", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const stamp = String(Date.now()).slice(-6);
+  const productName = `ThinkPad X1 Carbon ${stamp}`;
+
+  const seller = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signUp(seller, { name: "Selim Seller", email: `chat-seller-${stamp}@example.com`, role: "Seller" });
+  await addProduct(seller, { name: productName, category: "HP", sellPrice: 60000 });
+  // the seller waits in the inbox, never reloading it
+  await seller.goto(base() + "/dashboard/messages");
+  await expect(seller.getByText("No messages yet", { exact: true })).toBeVisible();
+
+  const buyerContext = await browser.newContext({ viewport: DESKTOP });
+  const confirmations = await installStripeStandIn(buyerContext);
+  const buyer = await buyerContext.newPage();
+  await signUp(buyer, { name: "Bina Buyer", email: `chat-buyer-${stamp}@example.com`, role: "Buyer" });
+  const productId = await buyer.evaluate(async (name) => {
+    const list = (await (await fetch("/api/products?q=" + encodeURIComponent(name))).json()) as { _id: string }[];
+    return list[0]._id;
+  }, productName);
+
+  // 1. The buyer asks from the laptop's page.
+  await buyer.goto(`${base()}/product/${productId}`);
+  await buyer.getByRole("button", { name: "Chat with seller" }).click();
+  const ask = buyer.getByRole("dialog", { name: "Chat with Selim Seller" });
+  await expect(ask.getByLabel("Your message")).toHaveValue("Is it still available?");
+  await ask.getByLabel("Your message").fill("Is it still available? Does the battery hold?");
+  await ask.getByRole("button", { name: "Send" }).click();
+  await expect(buyer).toHaveURL(/\/dashboard\/messages\/\d+$/);
+  await expect(thread(buyer).getByText("Is it still available? Does the battery hold?")).toBeVisible();
+
+  // 2. The seller's page shows it live, with the unread badge.
+  await expect(seller.getByRole("link", { name: "Messages, 1 unread" }).first()).toBeVisible({ timeout: 15_000 });
+  await seller.getByRole("link", { name: new RegExp(productName) }).first().click();
+  await expect(thread(seller).getByText("Is it still available? Does the battery hold?")).toBeVisible();
+  await expect(seller.getByRole("link", { name: "Messages", exact: true }).first()).toBeVisible();
+
+  // 3. The seller replies; the buyer sees it without a reload.
+  await seller.getByLabel("Message to Bina Buyer").fill("Yes, it holds about five hours.");
+  await seller.getByLabel("Message to Bina Buyer").press("Enter");
+  await expect(thread(buyer).getByText("Yes, it holds about five hours.")).toBeVisible({ timeout: 15_000 });
+
+  // 4. The buyer offers 5,000 Tk less; the seller accepts it live.
+  await buyer.getByRole("button", { name: "Make an offer" }).click();
+  const offer = buyer.getByRole("dialog", { name: "Make an offer" });
+  await offer.getByLabel("Your offer (Tk)").fill("55000");
+  await offer.getByRole("button", { name: "Send offer" }).click();
+  await expect(seller.getByRole("button", { name: "Accept", exact: true })).toBeVisible({ timeout: 15_000 });
+  await shot(seller, "chat-seller-offer");
+  await checkA11y(seller, "a thread with an offer, as its seller");
+  await seller.getByRole("button", { name: "Accept", exact: true }).click();
+  await seller.getByRole("alertdialog").getByRole("button", { name: "Accept" }).click();
+  await expect(seller.getByText("Offer accepted")).toBeVisible();
+
+  // 5. The buyer books at the offer's price and pays it.
+  await expect(buyer.getByText(/The seller accepted your offer of 55,000 Tk/)).toBeVisible({ timeout: 15_000 });
+  await shot(buyer, "chat-buyer-accepted");
+  await checkA11y(buyer, "a thread with an accepted offer, as its buyer");
+  await buyer.getByRole("button", { name: "Book at this price" }).first().click();
+  const book = buyer.getByRole("dialog", { name: `Book ${productName}` });
+  await expect(book.getByLabel("Price")).toHaveValue("55,000 Tk");
+  await book.getByLabel("Contact Number").fill("01812345678");
+  await book.getByLabel("Meeting Location").fill("Uttara sector 7");
+  await book.getByRole("button", { name: "Submit" }).click();
+  await expect(buyer.getByText("Book Success")).toBeVisible();
+  await buyer.goto(base() + "/dashboard/mybooking");
+  const row = buyer.getByRole("row", { name: new RegExp(productName) }).first();
+  await expect(row).toContainText("55,000 Tk");
+  await row.getByRole("link", { name: /Pay/ }).click();
+  await expect(buyer.getByText("55,000 Tk")).toBeVisible();
+  await buyer.getByLabel("Card number").fill(CARD_OK);
+  await buyer.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(buyer.getByText("Payment Success", { exact: true })).toBeVisible();
+  expect(confirmations.map((c) => c.card)).toEqual([CARD_OK]);
+  // the server charged what it agreed, not what a page could send
+  const paid = await buyer.evaluate(async (email) => {
+    const res = await fetch("/api/bookings?email=" + encodeURIComponent(email), { headers: { Authorization: `Bearer ${localStorage.getItem("accessToken")}` } });
+    return ((await res.json()) as { price: number }[]).map((b) => b.price);
+  }, `chat-buyer-${stamp}@example.com`);
+  expect(paid).toContain(55000);
+
+  // 6. The buyer blocks the seller; the seller can no longer write.
+  await buyer.goto(base() + "/dashboard/messages");
+  await buyer.getByRole("link", { name: new RegExp(productName) }).first().click();
+  await buyer.getByLabel("Conversation options").click(); // a <summary>: it has no button role
+  await buyer.getByRole("button", { name: "Block Selim Seller" }).click();
+  await buyer.getByRole("alertdialog").getByRole("button", { name: "Block" }).click();
+  await expect(buyer.getByText("You blocked Selim Seller. Unblock them to write again.")).toBeVisible();
+  await seller.getByLabel("Message to Bina Buyer").fill("Are you still there?");
+  await seller.getByLabel("Message to Bina Buyer").press("Enter");
+  await expect(seller.getByText("You can't write to this person: one of you has blocked the other.")).toBeVisible();
+  await shot(seller, "chat-seller-blocked");
+  await expect(thread(buyer).getByText("Are you still there?")).toHaveCount(0);
+
+  await seller.context().close();
+  await buyerContext.close();
+});

@@ -1,0 +1,242 @@
+// Conversations: a buyer and a seller talking about one laptop, with the
+// buyer's price offers and the seller's answers, blocks and reports, and
+// the admins' view of reported threads. Wire types, SWR keys (the API
+// paths) and hooks; every write refetches what it changes (the thread, its
+// messages, the inbox and the unread count) before its trigger resolves.
+// The texts are plain text as typed: they are never rendered as HTML. The
+// unread count (header, menu) is api/conversation-unread.ts; its key is
+// one of the conversation keys here.
+import useSWR from "swr";
+import useSWRMutation from "swr/mutation";
+import { apiFetch, type ApiError } from "@/lib/api";
+import { usePagedList } from "@/lib/paged-list";
+import { useRevalidate } from "@/lib/revalidate";
+
+/** Where an offer stands; a newer offer of the buyer supersedes a pending one. */
+export type OfferStatus = "pending" | "accepted" | "declined" | "expired" | "superseded";
+
+/** A buyer's price offer (whole Tk). */
+export type Offer = {
+  _id: string;
+  amount: number;
+  status: OfferStatus;
+  /** Only once accepted: until when the price holds (RFC 3339). */
+  validUntil: string | null;
+};
+
+/** The laptop a conversation is about, as it is now. */
+export type ConversationProduct = {
+  _id: string;
+  productName: string;
+  picture: string;
+  /** Whole Tk. */
+  sellPrice: number;
+};
+
+/** A person of a conversation. */
+export type ConversationPerson = {
+  _id: string;
+  userName: string;
+  userPhoto: string;
+};
+
+/** One item of GET /api/conversations, and GET /api/conversations/{id}. */
+export type Conversation = {
+  _id: string;
+  /** The caller's side of it. */
+  role: "buyer" | "seller";
+  product: ConversationProduct;
+  /** The person the caller talks to. */
+  other: ConversationPerson;
+  /** The newest message: its text (may be "" for an offer), its offer's amount, when. */
+  lastMessage: { text: string; offer: number | null; createdAt: string } | null;
+  /** Messages from the other person after the caller's read mark. */
+  unread: number;
+  /** True when the caller blocked the other person. */
+  blocked: boolean;
+  /** The thread's latest offer, if any. */
+  offer: Offer | null;
+};
+
+/** Why a conversation is reported. */
+export type ReportReason = "spam" | "scam" | "offensive" | "other";
+
+/** The reasons, in the order the report dialog offers them. */
+export const REPORT_REASONS: ReportReason[] = ["spam", "scam", "offensive", "other"];
+
+/**
+ * One item of GET /api/admin/conversations: a reported thread. The admin is
+ * neither of its people: buyer and seller name both (the contract names
+ * them; an older answer may carry only the names).
+ */
+export type ReportedConversation = Conversation & {
+  reportReason: ReportReason | string;
+  reportNote?: string;
+  reportedAt?: string;
+  buyer?: ConversationPerson;
+  seller?: ConversationPerson;
+  buyerName?: string;
+  sellerName?: string;
+};
+
+/** One message of GET /api/conversations/{id}/messages (newest first). */
+export type Message = {
+  _id: string;
+  /** The sender's user id. */
+  from: string;
+  /** Plain text as typed; "" for an offer without words. */
+  text: string;
+  offer: Offer | null;
+  /** RFC 3339. */
+  createdAt: string;
+};
+
+/** POST /api/conversations body. */
+export type NewConversation = { productId: string; text: string };
+
+/** POST /api/conversations/{id}/messages body: words, or (the buyer's) an offer in whole Tk. */
+export type NewMessage = { text: string } | { offer: number };
+
+/** PUT /api/offers/{id}/accept or decline. */
+export type OfferAnswer = { offerId: string; answer: "accept" | "decline" };
+
+/** PUT or DELETE /api/users/{id}/block. */
+export type BlockArg = { userId: string; block: boolean };
+
+/** POST /api/conversations/{id}/report body. */
+export type ConversationReport = { reason: ReportReason; note?: string };
+
+export const CONVERSATIONS_KEY = "/api/conversations";
+export const ADMIN_CONVERSATIONS_KEY = "/api/admin/conversations";
+export const OFFERS_KEY = "/api/offers";
+
+/** The longest message, in characters, after trimming. */
+export const MESSAGE_MAX = 2000;
+
+/** The longest note on a report. */
+export const REPORT_NOTE_MAX = 500;
+
+/** The SWR key of one conversation's header. */
+export function conversationKey(id: string): string {
+  return `${CONVERSATIONS_KEY}/${encodeURIComponent(id)}`;
+}
+
+/** The SWR key (first page) of one conversation's messages. */
+export function messagesKey(id: string): string {
+  return `${conversationKey(id)}/messages`;
+}
+
+/** True for every conversation answer: the inbox, the count, threads, their messages, and the admins' list. */
+export function isConversationKey(key: string): boolean {
+  return (
+    key === CONVERSATIONS_KEY ||
+    key.startsWith(`${CONVERSATIONS_KEY}?`) ||
+    key.startsWith(`${CONVERSATIONS_KEY}/`) ||
+    key === ADMIN_CONVERSATIONS_KEY ||
+    key.startsWith(`${ADMIN_CONVERSATIONS_KEY}?`)
+  );
+}
+
+/** True for what a read mark changes: the inbox, the count and the threads' headers (not their messages). */
+function isReadMarkKey(key: string): boolean {
+  return isConversationKey(key) && !/\/messages(\?|$)/.test(key);
+}
+
+/** useConversations loads the caller's threads, newest activity first, a page at a time. */
+export function useConversations(enabled = true) {
+  return usePagedList<Conversation>(enabled ? CONVERSATIONS_KEY : null);
+}
+
+/** useConversation loads one thread's header (404 for other people's). */
+export function useConversation(id: string | undefined) {
+  return useSWR<ReportedConversation, ApiError>(id ? conversationKey(id) : null);
+}
+
+/** useMessages loads a thread's messages, newest first, older ones a page at a time. */
+export function useMessages(id: string | undefined) {
+  return usePagedList<Message>(id ? messagesKey(id) : null);
+}
+
+/** useAdminConversations pages through the reported threads (admin). */
+export function useAdminConversations() {
+  return usePagedList<ReportedConversation>(ADMIN_CONVERSATIONS_KEY);
+}
+
+/**
+ * useStartConversation opens (or continues) the caller's one thread about a
+ * laptop with a first message, and resolves to its id.
+ */
+export function useStartConversation() {
+  const revalidate = useRevalidate(isConversationKey);
+  return useSWRMutation<{ _id: string }, ApiError, string, NewConversation>(CONVERSATIONS_KEY, async (path, { arg }) => {
+    const res = await apiFetch<{ _id: string }>(path, { method: "POST", json: { productId: arg.productId, text: arg.text.trim() } });
+    await revalidate();
+    return res;
+  });
+}
+
+/**
+ * useSendMessage sends words or an offer in one thread, then, done or
+ * refused (a 403 may mean a block the list does not show yet), refetches
+ * the conversations.
+ */
+export function useSendMessage(id: string) {
+  const revalidate = useRevalidate(isConversationKey);
+  return useSWRMutation<Message, ApiError, string, NewMessage>(messagesKey(id), async (path, { arg }) => {
+    try {
+      const body = "text" in arg ? { text: arg.text.trim() } : { offer: arg.offer };
+      return await apiFetch<Message>(path, { method: "POST", json: body });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** useMarkConversationRead marks one thread read for the caller, then refetches the counts. */
+export function useMarkConversationRead() {
+  const revalidate = useRevalidate(isReadMarkKey);
+  return useSWRMutation<unknown, ApiError, string, string>(`${CONVERSATIONS_KEY}/read`, async (_key, { arg: id }) => {
+    try {
+      return await apiFetch<unknown>(`${conversationKey(id)}/read`, { method: "PUT" });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** useAnswerOffer accepts or declines an offer (the laptop's seller), then refetches the conversations. */
+export function useAnswerOffer() {
+  const revalidate = useRevalidate(isConversationKey);
+  return useSWRMutation<unknown, ApiError, string, OfferAnswer>(OFFERS_KEY, async (path, { arg }) => {
+    try {
+      return await apiFetch<unknown>(`${path}/${encodeURIComponent(arg.offerId)}/${arg.answer}`, { method: "PUT" });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** useBlockUser blocks (or unblocks) a person, then refetches the conversations (their `blocked`). */
+export function useBlockUser() {
+  const revalidate = useRevalidate(isConversationKey);
+  return useSWRMutation<unknown, ApiError, string, BlockArg>("/api/users/block", async (_key, { arg }) => {
+    try {
+      return await apiFetch<unknown>(`/api/users/${encodeURIComponent(arg.userId)}/block`, { method: arg.block ? "PUT" : "DELETE" });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** useReportConversation sends a thread to the admins with a reason and an optional note. */
+export function useReportConversation(id: string) {
+  const revalidate = useRevalidate(isConversationKey);
+  return useSWRMutation<unknown, ApiError, string, ConversationReport>(`${conversationKey(id)}/report`, async (path, { arg }) => {
+    const note = arg.note?.trim();
+    try {
+      return await apiFetch<unknown>(path, { method: "POST", json: note ? { reason: arg.reason, note } : { reason: arg.reason } });
+    } finally {
+      await revalidate();
+    }
+  });
+}

@@ -1,0 +1,322 @@
+// The small dialogs of conversations: the first message about a laptop,
+// the buyer's price offer, and a report to the admins. Props in, JSX out:
+// the page sends, and says (through `error`) why a send was refused.
+import { useId, useRef, useState, type FormEvent } from "react";
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ConversationProduct, type ReportReason } from "@/api/conversations";
+import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { MessageComposer } from "@/components/message-composer";
+import { Modal } from "@/components/modal";
+import { SubmitButton } from "@/components/submit-button";
+import { ApiError } from "@/lib/api";
+import { formatTk } from "@/lib/format";
+import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
+import { photoSources } from "@/lib/photo";
+
+/**
+ * chatErrorText says why a message, an offer or a first message was
+ * refused, in the page's language where the status says enough: a block
+ * (403), too many messages (429), a laptop no longer for sale (404, 409).
+ * An unverified email keeps the server's words (the banner says more).
+ */
+export function chatErrorText(err: unknown, t: Translate): string {
+  if (!(err instanceof ApiError)) return t("Could not send. Please try again.");
+  if (err.status === 403 && err.code !== "email_unverified") return t("You can't write to this person: one of you has blocked the other.");
+  if (err.status === 429) return t("You're sending messages too fast. Wait a minute and try again.");
+  if (err.status === 404 || err.status === 409) return t("This laptop is no longer for sale.");
+  if (err.status === 0) return t("Could not reach the server. Check your connection and try again.");
+  const field = Object.values(err.fields)[0];
+  return field ? `${err.message}: ${field}` : err.message || t("Could not send. Please try again.");
+}
+
+/** The X at the top right of a dialog. */
+function CloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  const { t } = useLanguage();
+  return (
+    <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClick} disabled={disabled} aria-label={t("Close")}>
+      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+      </svg>
+    </button>
+  );
+}
+
+/** The laptop a dialog is about: photo, name, price. */
+function ProductLine({ product }: { product: ConversationProduct }) {
+  const { locale } = useLanguage();
+  return (
+    <div className="flex min-w-0 items-center gap-3 rounded-box bg-base-200/60 p-2">
+      <img {...photoSources(product.picture, "64px")} alt="" className="h-12 w-16 shrink-0 rounded object-cover" />
+      <div className="min-w-0">
+        <p className="line-clamp-2 font-medium break-words">{product.productName}</p>
+        <p className="font-semibold text-primary">{formatTk(product.sellPrice, locale)}</p>
+      </div>
+    </div>
+  );
+}
+
+type StartChatDialogProps = {
+  product: ConversationProduct;
+  /** The seller's name, for the title. */
+  seller: string;
+  onClose: () => void;
+  /** Sends the first message; throws to keep the dialog open. */
+  onSend: (text: string) => Promise<void>;
+  /** Why the last send was refused. */
+  error: string | null;
+};
+
+/** "Chat with seller": the first message about a laptop, "Is it still available?" to start with. */
+export function StartChatDialog({ product, seller, onClose, onSend, error }: StartChatDialogProps) {
+  const { t } = useLanguage();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return (
+    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-lg">
+      <div className="flex flex-col gap-4">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug break-words">
+              {t("Chat with {name}", { name: seller })}
+            </h2>
+            <p className="mt-1 text-sm text-base-content/70">{t("Ask the seller anything about this laptop. Your phone number and email stay private.")}</p>
+          </div>
+          <CloseButton onClick={close} disabled={busy} />
+        </div>
+        <ProductLine product={product} />
+        <MessageComposer
+          initial={t("Is it still available?")}
+          label={t("Your message")}
+          showLabel
+          rows={3}
+          autoFocus
+          error={error}
+          onSend={async (text) => {
+            setBusy(true);
+            try {
+              await onSend(text);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      </div>
+    </Modal>
+  );
+}
+
+type OfferDialogProps = {
+  product: ConversationProduct;
+  onClose: () => void;
+  /** Sends the offer in whole Tk; throws to keep the dialog open. */
+  onSend: (amount: number) => Promise<void>;
+  error: string | null;
+};
+
+/** "Make an offer": a whole number of Tk, from 1 to the asking price. */
+export function OfferDialog({ product, onClose, onSend, error }: OfferDialogProps) {
+  const { t, locale } = useLanguage();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const max = product.sellPrice;
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    // Bangla digits typed on a Bangla keyboard count too
+    const digits = value.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[,\s]/g, "");
+    const amount = /^\d+$/.test(digits) ? Number(digits) : NaN;
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > max) {
+      setProblem(t("Enter a whole amount from 1 to {max}.", { max: formatTk(max, locale) }));
+      input.current?.focus();
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await onSend(amount);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  const close = () => {
+    if (!busy) onClose();
+  };
+  const shown = problem ?? undefined;
+  const hint = t("At most the asking price, {max}.", { max: formatTk(max, locale) });
+  return (
+    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug">
+              {t("Make an offer")}
+            </h2>
+            <p className="mt-1 text-sm text-base-content/70">
+              {t("If the seller accepts, this price is yours for 48 hours: book within that time to pay it.")}
+            </p>
+          </div>
+          <CloseButton onClick={close} disabled={busy} />
+        </div>
+        <ProductLine product={product} />
+        <FormField id={`${id}-amount`} label={t("Your offer (Tk)")} error={shown} hint={hint}>
+          <input
+            ref={input}
+            id={`${id}-amount`}
+            name="amount"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            data-autofocus
+            className={`input w-full text-lg ${shown ? "input-error" : ""}`}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={fieldDescribedBy(`${id}-amount`, shown, hint)}
+          />
+        </FormField>
+        {error && (
+          <p role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
+            {t("Cancel")}
+          </button>
+          <div className="sm:w-44">
+            <SubmitButton busy={busy}>{t("Send offer")}</SubmitButton>
+          </div>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+const REASON_TEXT: Record<ReportReason, MessageKey> = {
+  spam: "Spam or advertising",
+  scam: "A scam or fraud",
+  offensive: "Offensive or abusive",
+  other: "Something else",
+};
+
+type ReportDialogProps = {
+  /** The other person's name. */
+  name: string;
+  onClose: () => void;
+  /** Sends the report; throws to keep the dialog open. */
+  onSend: (reason: ReportReason, note: string) => Promise<void>;
+  error: string | null;
+};
+
+/** "Report": why (a reason to pick) and, if they like, a few words for the admins. */
+export function ReportConversationDialog({ name, onClose, onSend, error }: ReportDialogProps) {
+  const { t } = useLanguage();
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | "">("");
+  const [note, setNote] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    if (reason === "") {
+      setProblem(t("Pick a reason"));
+      select.current?.focus();
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await onSend(reason, note);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return (
+    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug break-words">
+              {t("Report the conversation with {name}", { name })}
+            </h2>
+            <p className="mt-1 text-sm text-base-content/70">{t("The admins will read this conversation to look into it.")}</p>
+          </div>
+          <CloseButton onClick={close} disabled={busy} />
+        </div>
+        <FormField id={`${id}-reason`} label={t("Reason")} error={problem ?? undefined}>
+          <select
+            ref={select}
+            id={`${id}-reason`}
+            name="reason"
+            data-autofocus
+            className={`select w-full ${problem ? "select-error" : ""}`}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value as ReportReason);
+              setProblem(null);
+            }}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={fieldDescribedBy(`${id}-reason`, problem ?? undefined)}
+          >
+            <option value="" disabled>
+              {t("Pick a reason")}
+            </option>
+            {REPORT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(REASON_TEXT[r])}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-note`} label={t("A note for the admins (optional)")}>
+          <textarea
+            id={`${id}-note`}
+            name="note"
+            rows={3}
+            maxLength={REPORT_NOTE_MAX}
+            className="textarea w-full"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </FormField>
+        {error && (
+          <p role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
+            {t("Cancel")}
+          </button>
+          <button type="submit" className="btn btn-error sm:min-w-36" disabled={busy} aria-busy={busy}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {t("Report")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** useReportReasonText gives a report reason in people's words (the admins' list and thread). */
+export function useReportReasonText(): (reason: string) => string {
+  const { t } = useLanguage();
+  return (reason) => (reason in REASON_TEXT ? t(REASON_TEXT[reason as ReportReason]) : reason);
+}
