@@ -145,6 +145,7 @@ export default function ProductPage() {
   }
 
   return (
+    <>
     <article className="mx-auto max-w-6xl space-y-4 sm:py-4" aria-labelledby="product-title">
       <nav aria-label={t("Breadcrumb")} className="breadcrumbs py-0 text-sm">
         <ul className="flex-wrap">
@@ -338,8 +339,6 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <SimilarLaptops id={p._id} />
-
       <BookingModal
         product={booking ? p : null}
         buyerName={user?.userName ?? ""}
@@ -358,6 +357,9 @@ export default function ProductPage() {
         </Suspense>
       )}
     </article>
+    {/* beside the product, not in it: its cards are other laptops' articles */}
+    <SimilarLaptops id={p._id} />
+    </>
   );
 }
 
@@ -372,7 +374,7 @@ function SimilarLaptops({ id }: { id: string }) {
   const { t } = useLanguage();
   if (!data || data.length === 0) return null;
   return (
-    <section aria-labelledby="similar-laptops" className="space-y-3 pt-4">
+    <section aria-labelledby="similar-laptops" className="mx-auto max-w-6xl space-y-3 pt-8">
       <div>
         <h2 id="similar-laptops" className="text-xl font-bold">
           {t("Similar laptops")}
