@@ -148,7 +148,7 @@ func TestDatabaseRestartUnderLoad(t *testing.T) {
 
 func waitFor(t *testing.T, url string, status int) {
 	t.Helper()
-	for i := 0; i < 100; i++ {
+	for deadline := time.Now().Add(startDeadline); time.Now().Before(deadline); {
 		if res, err := http.Get(url); err == nil {
 			res.Body.Close()
 			if res.StatusCode == status {
@@ -157,5 +157,5 @@ func waitFor(t *testing.T, url string, status int) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("%s never answered %d", url, status)
+	t.Fatalf("%s never answered %d in %s", url, status, startDeadline)
 }

@@ -22,6 +22,33 @@ import (
 	"resale/store/storetest"
 )
 
+// startDeadline bounds how long a program started in a test may take to
+// migrate an empty database and listen; a loaded machine running the
+// suite with -race has taken over five seconds.
+const startDeadline = 90 * time.Second
+
+// waitServing waits until url answers, failing at once with the logs if
+// the program exits first, and after startDeadline if it never answers.
+func waitServing(t *testing.T, url string, done <-chan int, logs fmt.Stringer) {
+	t.Helper()
+	deadline := time.Now().Add(startDeadline)
+	for {
+		res, err := http.Get(url)
+		if err == nil {
+			res.Body.Close()
+			return
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("the program exited with %d before it answered %s\nlogs:\n%s", code, url, logs.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never answered in %s: %v\nlogs:\n%s", url, startDeadline, err, logs.String())
+		}
+	}
+}
+
 func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -124,16 +151,10 @@ func TestServeEndToEnd(t *testing.T) {
 	}()
 
 	base := "http://" + addr
-	var res *http.Response
-	var err error
-	for i := 0; i < 100; i++ {
-		if res, err = http.Get(base + "/api/categorys"); err == nil {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitServing(t, base+"/livez", done, &errOut)
+	res, err := http.Get(base + "/api/categorys")
 	if err != nil {
-		t.Fatalf("server never answered: %v\nlogs:\n%s", err, errOut.String())
+		t.Fatalf("server stopped answering: %v\nlogs:\n%s", err, errOut.String())
 	}
 	var cats []map[string]string
 	if err := json.NewDecoder(res.Body).Decode(&cats); err != nil || len(cats) != 4 {

@@ -69,13 +69,8 @@ func TestServeProbesAndMetrics(t *testing.T) {
 		return res.StatusCode, string(b)
 	}
 	base := "http://" + addr
-	code := 0
-	for i := 0; i < 100 && code == 0; i++ {
-		if code, _ = get(base + "/livez"); code == 0 {
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-	if code != http.StatusOK {
+	waitServing(t, base+"/livez", done, &errOut)
+	if code, _ := get(base + "/livez"); code != http.StatusOK {
 		t.Fatalf("/livez = %d; logs:\n%s", code, errOut.String())
 	}
 	if code, body := get(base + "/readyz"); code != http.StatusOK {
