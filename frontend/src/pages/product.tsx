@@ -385,8 +385,8 @@ function SimilarLaptops({ id }: { id: string }) {
         products={data}
         isLoading={false}
         error={error}
-        gridClassName="grid-flow-col auto-cols-[80%] overflow-x-auto overscroll-x-contain snap-x snap-mandatory pb-2 [&>li]:snap-start sm:grid-flow-row sm:auto-cols-auto sm:grid-cols-2 sm:overflow-visible sm:pb-0 lg:grid-cols-4"
-        cardSizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 80vw"
+        gridClassName="grid-flow-col auto-cols-[80%] overflow-x-auto overscroll-x-contain snap-x snap-mandatory pb-2 [&>li]:snap-start sm:grid-flow-row sm:auto-cols-auto sm:grid-cols-2 sm:overflow-visible sm:pb-0 lg:grid-cols-3"
+        cardSizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 80vw"
       />
     </section>
   );
