@@ -45,6 +45,9 @@ commands:
   seed --demo       fill an empty shop with demo sellers, a buyer and about forty laptops
   seed --demo --products N
                     also add N generated products with COPY (for benchmarks)
+  backup --to DIR   write the database and the photos to a new folder DIR
+  restore --from DIR [--force]
+                    put a backup into an empty database and upload store
   version           print the version and the commit it was built from
 
 Settings come from the environment; see README.md.
@@ -81,6 +84,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"migrate": migrateCommand,
 		"admin":   adminCommand,
 		"seed":    seedCommand,
+		"backup":  backupCommand,
+		"restore": restoreCommand,
 	}
 	command, ok := commands[cmd]
 	if !ok {
