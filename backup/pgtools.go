@@ -28,11 +28,17 @@ var toolVersion = regexp.MustCompile(`\(PostgreSQL\) (\d+)`)
 // else the newest of Debian's /usr/lib/postgresql/N/bin that is new enough
 // (Debian installs each version's tools there, side by side).
 func findTool(ctx context.Context, name string, min int) (pgTool, error) {
+	return findToolIn(ctx, name, min, "/usr/lib/postgresql/*/bin")
+}
+
+// findToolIn is findTool with versionDirs, a glob of the folders that
+// hold one version's tools each.
+func findToolIn(ctx context.Context, name string, min int, versionDirs string) (pgTool, error) {
 	var candidates []string
 	if p, err := exec.LookPath(name); err == nil {
 		candidates = append(candidates, p)
 	}
-	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin/" + name)
+	dirs, _ := filepath.Glob(filepath.Join(versionDirs, name))
 	sort.Slice(dirs, func(i, j int) bool { return versionOfPath(dirs[i]) > versionOfPath(dirs[j]) })
 	candidates = append(candidates, dirs...)
 	if len(candidates) == 0 {
