@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	_ "time/tzdata" // the shop's time zone must resolve on any machine
@@ -487,6 +488,17 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *c
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
+	// While draining, every answer says Connection: close, so a proxy
+	// stops reusing its connections here; the idle ones are closed only at
+	// the end, once it sends nothing more (closing one while a request is
+	// on its way over it would fail that request).
+	var draining atomic.Bool
+	srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		h.ServeHTTP(w, r)
+	})
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	ver, rev := buildVersion()
@@ -499,6 +511,17 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *c
 	}
 	if d, ok := h.(interface{ Drain() }); ok {
 		d.Drain() // /readyz answers 503 from now on
+	}
+	if cfg.ShutdownDrain > 0 {
+		// behind a load balancer: go on serving until its health check
+		// has seen the 503 and sends new requests to the other instances
+		draining.Store(true)
+		logger.Info("shutting down: /readyz answers 503; serving on while load balancers notice", "drain", cfg.ShutdownDrain)
+		select {
+		case <-time.After(cfg.ShutdownDrain):
+		case err := <-errc:
+			return err
+		}
 	}
 	logger.Info("shutting down: finishing requests in flight", "wait", cfg.ShutdownWait)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownWait)
