@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -184,11 +185,21 @@ func (b *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.Error(w, "balancer: "+lastErr.Error(), http.StatusBadGateway)
 }
 
+// front is a load balancer in front of the instances at addrs: its
+// address, and a wait until it sends requests to instance i again.
+type front func(t *testing.T, addrs []string) (base string, untilUsed func(i int), served func() string)
+
 // A rolling upgrade: two instances behind a balancer serve a steady load
 // while each in turn is stopped with SIGTERM and started again as a newer
-// build; not one request fails.
+// build; not one request fails. The balancer is one in the test that does
+// what deploy/Caddyfile asks of Caddy.
+//
+// The same runs behind Caddy itself when it is installed (apt-get install
+// caddy), with the upstreams block of deploy/Caddyfile as it is but for
+// the addresses. Both use the same two builds.
 func TestRollingUpgradeLosesNoRequest(t *testing.T) {
 	t.Parallel()
+	start := time.Now()
 	bins := t.TempDir()
 	var oldBin, newBin string
 	var builds sync.WaitGroup
@@ -198,14 +209,101 @@ func TestRollingUpgradeLosesNoRequest(t *testing.T) {
 	if t.Failed() {
 		t.FailNow()
 	}
+	t.Logf("built v1.0.0 and v1.1.0 in %s", time.Since(start).Round(time.Millisecond))
+	t.Run("behind a balancer like Caddy", func(t *testing.T) {
+		t.Parallel()
+		rollingUpgrade(t, oldBin, newBin, "1s", inTestBalancer)
+	})
+	t.Run("behind Caddy", func(t *testing.T) {
+		t.Parallel()
+		caddy, err := exec.LookPath("caddy")
+		if err != nil {
+			t.Skip("caddy is not installed (apt-get install caddy)")
+		}
+		// above the Caddyfile's 2 s health check interval
+		rollingUpgrade(t, oldBin, newBin, "5s", caddyFront(caddy))
+	})
+}
 
+// inTestBalancer is the test's own balancer (newBalancer) as a front.
+func inTestBalancer(t *testing.T, addrs []string) (string, func(int), func() string) {
+	lb, stopChecks := newBalancer(addrs, 100*time.Millisecond, 5*time.Second)
+	t.Cleanup(stopChecks)
+	srv := &http.Server{Handler: lb}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	untilUsed := func(i int) {
+		for !lb.upstreams[i].healthy.Load() {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	served := func() string {
+		return fmt.Sprintf("served by instance 0: %d, instance 1: %d", lb.upstreams[0].served.Load(), lb.upstreams[1].served.Load())
+	}
+	return "http://" + ln.Addr().String(), untilUsed, served
+}
+
+// caddyFront runs Caddy in front, with deploy/Caddyfile's upstreams block.
+func caddyFront(caddy string) front {
+	return func(t *testing.T, addrs []string) (string, func(int), func() string) {
+		deployed, err := os.ReadFile(filepath.Join("deploy", "Caddyfile"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`(?s)\n\(resale_upstreams\) \{\n(.*?)\n\}\n`).FindSubmatch(deployed)
+		if m == nil {
+			t.Fatal("deploy/Caddyfile has no (resale_upstreams) snippet")
+		}
+		block := regexp.MustCompile(`(?m)^\tto .*$`).ReplaceAllString(string(m[1]), "\tto "+strings.Join(addrs, " "))
+		if !strings.Contains(block, "to "+addrs[0]) {
+			t.Fatalf("no `to` line in the snippet:\n%s", m[1])
+		}
+		addr := freeAddr(t)
+		conf := filepath.Join(t.TempDir(), "Caddyfile")
+		os.WriteFile(conf, []byte("{\n\tadmin off\n\tauto_https off\n}\n\nhttp://"+addr+" {\n\treverse_proxy {\n"+block+"\n\t}\n}\n"), 0o600)
+		cmd := exec.Command(caddy, "run", "--config", conf, "--adapter", "caddyfile")
+		logs := &testio.Buffer{}
+		cmd.Stdout, cmd.Stderr = logs, logs
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+			if t.Failed() {
+				t.Logf("caddy:\n%s", logs)
+			}
+		})
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if c, err := net.Dial("tcp", addr); err == nil {
+				c.Close()
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("caddy did not listen:\n%s", logs)
+			}
+		}
+		// Caddy's next health checks see the new instance: two intervals
+		untilUsed := func(int) { time.Sleep(4 * time.Second) }
+		return "http://" + addr, untilUsed, func() string { return "through Caddy" }
+	}
+}
+
+// rollingUpgrade runs the upgrade from oldBin to newBin behind a front,
+// with the instances' SHUTDOWN_DRAIN set to drain.
+func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) {
 	shared := map[string]string{
 		"DATABASE_URL": storetest.EmptyURL(t),
 		"JWT_SECRET":   strings.Repeat("s", 32),
 		// both instances on one machine share the photo folder
 		"UPLOAD_DIR":       filepath.Join(t.TempDir(), "uploads"),
 		"TRUSTED_PROXIES":  "127.0.0.1",
-		"SHUTDOWN_DRAIN":   "1s", // ten of the balancer's health checks
+		"SHUTDOWN_DRAIN":   drain,
 		"SHUTDOWN_TIMEOUT": "10s",
 		"PATH":             os.Getenv("PATH"),
 	}
@@ -221,16 +319,7 @@ func TestRollingUpgradeLosesNoRequest(t *testing.T) {
 	for _, a := range addrs {
 		waitReady(t, "http://"+a)
 	}
-	lb, stopChecks := newBalancer(addrs, 100*time.Millisecond, 5*time.Second)
-	defer stopChecks()
-	front := &http.Server{Handler: lb}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go front.Serve(ln)
-	defer front.Close()
-	base := "http://" + ln.Addr().String()
+	base, untilUsed, served := newFront(t, addrs)
 
 	// a shop to browse: a seller with two laptops, a buyer who writes
 	seller := signUp(t, base, "Sam Seller", "sam@example.com", "Seller")
@@ -323,10 +412,11 @@ func TestRollingUpgradeLosesNoRequest(t *testing.T) {
 	var clients sync.WaitGroup
 	for c := range 8 {
 		clients.Go(func() {
+			var lastMessage time.Time
 			for i := 0; loadCtx.Err() == nil; i++ {
-				if c == 0 && i%10 == 0 {
-					do(message) // about 25 a minute, under the 30 a sender may send
-					time.Sleep(200 * time.Millisecond)
+				if c == 0 && time.Since(lastMessage) > 2500*time.Millisecond {
+					lastMessage = time.Now()
+					do(message) // 24 a minute, under the 30 a sender may send
 					continue
 				}
 				do(reads[(c+i)%len(reads)])
@@ -341,11 +431,8 @@ func TestRollingUpgradeLosesNoRequest(t *testing.T) {
 		t.Logf("instance %d stopped in %s", i, time.Since(start).Round(time.Millisecond))
 		procs[i] = startProcess(t, newBin, varsOf(i))
 		waitReady(t, "http://"+addrs[i])
-		for !lb.upstreams[i].healthy.Load() {
-			time.Sleep(20 * time.Millisecond)
-		}
+		untilUsed(i)
 	}
-	before := [2]int64{lb.upstreams[0].served.Load(), lb.upstreams[1].served.Load()}
 	upgrade(0)
 	upgrade(1)
 	time.Sleep(time.Second)
@@ -356,8 +443,7 @@ func TestRollingUpgradeLosesNoRequest(t *testing.T) {
 		t.Errorf("failed %d times: %s", v.(*atomic.Int64).Load(), k)
 		return true
 	})
-	t.Logf("%d requests, %d failed; served by instance 0: %d, instance 1: %d", total.Load(), failed.Load(),
-		lb.upstreams[0].served.Load()-before[0], lb.upstreams[1].served.Load()-before[1])
+	t.Logf("%d requests, %d failed; %s", total.Load(), failed.Load(), served())
 	if total.Load() < 200 {
 		t.Errorf("only %d requests made: the load did not run", total.Load())
 	}
