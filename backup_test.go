@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,9 +26,8 @@ import (
 	"resale/store/storetest"
 )
 
-// uploadPhoto uploads a photo of its own colour and returns its address.
-func uploadPhoto(t *testing.T, base, token string, shade uint8) string {
-	t.Helper()
+// photoForm is an upload form with a photo of its own colour.
+func photoForm(t *testing.T, shade uint8) (*bytes.Buffer, string) {
 	img := image.NewRGBA(image.Rect(0, 0, 80, 60))
 	for y := range 60 {
 		for x := range 80 {
@@ -36,13 +36,20 @@ func uploadPhoto(t *testing.T, base, token string, shade uint8) string {
 	}
 	var photo, form bytes.Buffer
 	if err := jpeg.Encode(&photo, img, nil); err != nil {
-		t.Fatal(err)
+		t.Error(err)
 	}
 	w := multipart.NewWriter(&form)
 	fw, _ := w.CreateFormFile("image", "laptop.jpg")
 	fw.Write(photo.Bytes())
 	w.Close()
-	code, _, body := call(t, http.MethodPost, base+"/api/images", token, &form, http.Header{"Content-Type": {w.FormDataContentType()}})
+	return &form, w.FormDataContentType()
+}
+
+// uploadPhoto uploads a photo of its own colour and returns its address.
+func uploadPhoto(t *testing.T, base, token string, shade uint8) string {
+	t.Helper()
+	form, ct := photoForm(t, shade)
+	code, _, body := call(t, http.MethodPost, base+"/api/images", token, form, http.Header{"Content-Type": {ct}})
 	if code != http.StatusCreated && code != http.StatusOK {
 		t.Fatalf("upload: %d %s", code, body)
 	}
@@ -215,9 +222,34 @@ func backupRoundTrip(t *testing.T, fromPhotos, toPhotos map[string]string) (map[
 	fromVars["DATA_DIR"] = from.dataDir
 	s := fillShop(t, from.base, stripe, fromVars)
 
+	// Photos keep being uploaded while the backup runs: the backup may
+	// hold some the dump does not name, never miss one it names.
+	uploading, stopUploads := context.WithCancel(ctx)
+	var uploads sync.WaitGroup
+	uploads.Go(func() {
+		for shade := uint8(200); uploading.Err() == nil; shade++ {
+			form, ct := photoForm(t, shade)
+			req, _ := http.NewRequest(http.MethodPost, from.base+"/api/images", form)
+			req.Header.Set("Content-Type", ct)
+			req.Header.Set("Authorization", "Bearer "+s.seller.AccessToken)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Errorf("upload during the backup: %v", err)
+				return
+			}
+			res.Body.Close()
+			if res.StatusCode != http.StatusCreated && res.StatusCode != http.StatusOK {
+				t.Errorf("upload during the backup: %d", res.StatusCode)
+				return
+			}
+		}
+	})
 	dir := filepath.Join(t.TempDir(), "backups", "first")
 	out, errOut := &testio.Buffer{}, &testio.Buffer{}
-	if code := run(ctx, []string{"backup", "--to", dir}, env(fromVars), out, errOut); code != 0 {
+	code := run(ctx, []string{"backup", "--to", dir}, env(fromVars), out, errOut)
+	stopUploads()
+	uploads.Wait()
+	if code != 0 {
 		t.Fatalf("backup: exit %d\n%s%s", code, out.String(), errOut.String())
 	}
 	if !strings.Contains(out.String(), "3 users, 2 products, 2 bookings, 1 payments, ") {
@@ -242,6 +274,29 @@ func backupRoundTrip(t *testing.T, fromPhotos, toPhotos map[string]string) (map[
 	}
 	restored := startInstances(t, ctx, 1, toVars)[0]
 	checkSameShop(t, s, from.base, restored.base)
+	t.Run("every photo the restored database names is served", func(t *testing.T) {
+		conn, err := pgx.Connect(ctx, toVars["DATABASE_URL"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(ctx)
+		rows, _ := conn.Query(ctx, "SELECT key FROM images")
+		keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil || len(keys) < 5 {
+			t.Fatalf("%d photos in the restored database (%v)", len(keys), err)
+		}
+		for _, k := range keys {
+			if code, _, _ := call(t, http.MethodGet, restored.base+"/uploads/"+k, "", nil, nil); code != http.StatusOK {
+				t.Errorf("/uploads/%s: %d", k, code)
+			}
+		}
+		var m struct {
+			Photos []struct{ Name string }
+		}
+		b, _ := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		mustDecode(t, b, &m)
+		t.Logf("%d photos in the restored database, %d in the backup (uploads went on during it)", len(keys), len(m.Photos))
+	})
 
 	cancel()
 	for _, in := range []*instance{from, restored} {
