@@ -477,3 +477,72 @@ func waitReady(t *testing.T, base string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// At SIGTERM with SHUTDOWN_DRAIN set, the server goes on serving for that
+// long, /readyz answering 503 and every answer closing its connection,
+// and only then stops listening.
+func TestShutdownDrain(t *testing.T) {
+	t.Parallel()
+	for _, bad := range []string{"-1s", "10m", "soon"} {
+		if _, err := loadConfig(env(map[string]string{"SHUTDOWN_DRAIN": bad})); err == nil || !strings.HasPrefix(err.Error(), "SHUTDOWN_DRAIN: ") {
+			t.Errorf("SHUTDOWN_DRAIN=%s: %v", bad, err)
+		}
+	}
+	if c, err := loadConfig(env(nil)); err != nil || c.ShutdownDrain != 0 {
+		t.Errorf("default: %v %v, want 0 (one instance has nobody to drain to)", c.ShutdownDrain, err)
+	}
+
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	logs := &testio.Buffer{}
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"serve"}, env(map[string]string{
+			"DATABASE_URL": storetest.URL(t), "ADDR": addr, "DATA_DIR": t.TempDir(), "SHUTDOWN_DRAIN": "2s",
+		}), io.Discard, logs)
+	}()
+	base := "http://" + addr
+	waitReady(t, base)
+	get := func(path string) (*http.Response, error) {
+		res, err := http.Get(base + path)
+		if err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+		return res, err
+	}
+	if res, err := get("/api/categorys"); err != nil || res.StatusCode != 200 || res.Close {
+		t.Fatalf("before: %v %v", res, err)
+	}
+	stopped := time.Now()
+	cancel()
+	time.Sleep(200 * time.Millisecond)
+	for time.Since(stopped) < 1500*time.Millisecond {
+		if res, err := get("/readyz"); err != nil || res.StatusCode != http.StatusServiceUnavailable {
+			t.Fatalf("/readyz while draining: %v %v", res, err)
+		}
+		res, err := get("/api/categorys")
+		if err != nil || res.StatusCode != http.StatusOK || !res.Close {
+			t.Fatalf("a request while draining: %v %v; want 200 with Connection: close", res, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d:\n%s", code, logs)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatalf("did not stop:\n%s", logs)
+	}
+	if took := time.Since(stopped); took < 2*time.Second {
+		t.Errorf("stopped %s after the signal, before the 2 s drain", took)
+	}
+	if _, err := get("/livez"); err == nil {
+		t.Error("still listening after it stopped")
+	}
+	if !strings.Contains(logs.String(), "serving on while load balancers notice") {
+		t.Errorf("the drain is not logged:\n%s", logs)
+	}
+}
