@@ -7,8 +7,10 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"io"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -530,4 +532,98 @@ func testRefusals(t *testing.T, vars map[string]string, good string) {
 			t.Errorf("the category added since the backup is still there (%d, %v)", n, err)
 		}
 	})
+}
+
+// With MIGRATION_DATABASE_URL, backup and restore work as the schema's
+// owner (not a superuser), and the server, as its data-only role, serves
+// the restored shop: its access is granted again at start.
+func TestBackupAndRestoreAsSchemaOwner(t *testing.T) {
+	t.Parallel()
+	requirePgTools(t)
+	ctx := context.Background()
+	suffix := fmt.Sprint(time.Now().UnixNano() % 1_000_000_000)
+	owner, app := "resale_owner_"+suffix, "resale_app_"+suffix
+	admin, err := pgx.Connect(ctx, storetest.AdminURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	for _, r := range []string{owner, app} {
+		if _, err := admin.Exec(ctx, "CREATE ROLE "+r+" LOGIN"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { // after the databases are dropped
+		c, err := pgx.Connect(context.Background(), storetest.AdminURL())
+		if err == nil {
+			c.Exec(context.Background(), "DROP ROLE IF EXISTS "+owner)
+			c.Exec(context.Background(), "DROP ROLE IF EXISTS "+app)
+			c.Close(context.Background())
+		}
+	})
+	// a database owned by the owner role, and the two URLs to it
+	database := func() (string, string) {
+		u, err := url.Parse(storetest.EmptyURL(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := admin.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{strings.TrimPrefix(u.Path, "/")}.Sanitize()+" OWNER TO "+owner); err != nil {
+			t.Fatal(err)
+		}
+		u.User = url.User(owner)
+		ownerURL := u.String()
+		u.User = url.User(app)
+		return ownerURL, u.String()
+	}
+	fromOwner, fromApp := database()
+	vars := map[string]string{"DATABASE_URL": fromApp, "MIGRATION_DATABASE_URL": fromOwner, "DATA_DIR": t.TempDir()}
+	var out, errOut bytes.Buffer
+	if code := run(ctx, []string{"migrate", "up"}, env(vars), &out, &errOut); code != 0 {
+		t.Fatalf("migrate: %s", errOut.String())
+	}
+	conn, err := pgx.Connect(ctx, fromApp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, "INSERT INTO users (user_name, email) VALUES ('Ann', 'ann@example.com')"); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close(ctx)
+	dir := filepath.Join(t.TempDir(), "backup")
+	if code := run(ctx, []string{"backup", "--to", dir}, env(vars), &out, &errOut); code != 0 {
+		t.Fatalf("backup: %s", errOut.String())
+	}
+
+	toOwner, toApp := database()
+	to := map[string]string{"DATABASE_URL": toApp, "MIGRATION_DATABASE_URL": toOwner, "DATA_DIR": t.TempDir(), "ADDR": freeAddr(t)}
+	errOut.Reset()
+	if code := run(ctx, []string{"restore", "--from", dir}, env(to), &out, &errOut); code != 0 {
+		t.Fatalf("restore as %s: %s", owner, errOut.String())
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	logs := &testio.Buffer{}
+	done := make(chan int, 1)
+	go func() { done <- run(runCtx, []string{"serve"}, env(to), io.Discard, logs) }()
+	waitReady(t, "http://"+to["ADDR"])
+	if code, _, body := call(t, http.MethodGet, "http://"+to["ADDR"]+"/api/categorys", "", nil, nil); code != http.StatusOK {
+		t.Errorf("categories: %d %s", code, body)
+	}
+	conn, err = pgx.Connect(ctx, toApp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var name string
+	if err := conn.QueryRow(ctx, "SELECT user_name FROM users WHERE email = 'ann@example.com'").Scan(&name); err != nil || name != "Ann" {
+		t.Errorf("the app role reads %q, %v", name, err)
+	}
+	var tableOwner string
+	if err := conn.QueryRow(ctx, "SELECT tableowner FROM pg_tables WHERE tablename = 'users'").Scan(&tableOwner); err != nil || tableOwner != owner {
+		t.Errorf("users is owned by %q (%v), want %s", tableOwner, err, owner)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d:\n%s", code, logs)
+	}
 }
