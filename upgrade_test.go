@@ -460,10 +460,11 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 	}
 }
 
-// waitReady waits for base's /readyz to answer 200, for up to 30 s.
+// waitReady waits for base's /readyz to answer 200, for up to 90 s (a
+// loaded machine migrating an empty database under -race is slow).
 func waitReady(t *testing.T, base string) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	for deadline := time.Now().Add(90 * time.Second); ; {
 		res, err := http.Get(base + "/readyz")
 		if err == nil {
 			res.Body.Close()
