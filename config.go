@@ -40,6 +40,10 @@ type config struct {
 	Location       *time.Location
 	ShutdownWait   time.Duration
 	RequestTimeout time.Duration
+	// ShutdownDrain is how long, at SIGTERM, the server goes on serving
+	// with /readyz answering 503, so a load balancer's health check moves
+	// traffic away before the listener closes; 0 closes at once.
+	ShutdownDrain time.Duration
 
 	StripeSecretKey      string
 	StripePublishableKey string
@@ -203,6 +207,13 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if c.RequestTimeout, err = durationSetting(get, "REQUEST_TIMEOUT", "30s"); err != nil {
 		return nil, err
+	}
+	if v := get("SHUTDOWN_DRAIN", "0s"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > 5*time.Minute {
+			return nil, &configError{"SHUTDOWN_DRAIN", fmt.Sprintf("must be a duration from 0s to 5m such as 5s, not %q", v)}
+		}
+		c.ShutdownDrain = d
 	}
 
 	if s := get("JWT_SECRET", ""); s != "" {

@@ -13,6 +13,7 @@ import (
 // imports, imports the HTTP layer.
 var subsystems = []string{
 	"resale/auth",
+	"resale/backup",
 	"resale/media",
 	"resale/payments",
 }

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	_ "time/tzdata" // the shop's time zone must resolve on any machine
@@ -45,6 +46,9 @@ commands:
   seed --demo       fill an empty shop with demo sellers, a buyer and about forty laptops
   seed --demo --products N
                     also add N generated products with COPY (for benchmarks)
+  backup --to DIR   write the database and the photos to a new folder DIR
+  restore --from DIR [--force]
+                    put a backup into an empty database and upload store
   version           print the version and the commit it was built from
 
 Settings come from the environment; see README.md.
@@ -81,6 +85,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"migrate": migrateCommand,
 		"admin":   adminCommand,
 		"seed":    seedCommand,
+		"backup":  backupCommand,
+		"restore": restoreCommand,
 	}
 	command, ok := commands[cmd]
 	if !ok {
@@ -482,6 +488,17 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *c
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
+	// While draining, every answer says Connection: close, so a proxy
+	// stops reusing its connections here; the idle ones are closed only at
+	// the end, once it sends nothing more (closing one while a request is
+	// on its way over it would fail that request).
+	var draining atomic.Bool
+	srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		h.ServeHTTP(w, r)
+	})
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	ver, rev := buildVersion()
@@ -494,6 +511,17 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *c
 	}
 	if d, ok := h.(interface{ Drain() }); ok {
 		d.Drain() // /readyz answers 503 from now on
+	}
+	if cfg.ShutdownDrain > 0 {
+		// behind a load balancer: go on serving until its health check
+		// has seen the 503 and sends new requests to the other instances
+		draining.Store(true)
+		logger.Info("shutting down: /readyz answers 503; serving on while load balancers notice", "drain", cfg.ShutdownDrain)
+		select {
+		case <-time.After(cfg.ShutdownDrain):
+		case err := <-errc:
+			return err
+		}
 	}
 	logger.Info("shutting down: finishing requests in flight", "wait", cfg.ShutdownWait)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownWait)
