@@ -129,6 +129,8 @@ export function ProductCard({
 }: ProductCardProps) {
   const { t, locale } = useLanguage();
   const off = saving(p);
+  const r = p.sellerRating;
+  const avg = r ? localDigits(r.average.toFixed(1), locale) : "";
   const titleId = `product-${p._id}-title`;
   // the key three (an older server sends no specs)
   const s = p.specs ?? {};
@@ -216,8 +218,21 @@ export function ProductCard({
         <div className="mt-auto flex flex-col gap-1 border-t border-base-300 pt-3 text-sm">
           <div className="flex min-w-0 items-center gap-2">
             <span className="sr-only">{t("Seller:")} </span>
-            <span className="truncate font-semibold">{p.seller}</span>
+            <Link to={`/seller/${p.sellerId}`} className="link-hover truncate font-semibold">
+              {p.seller}
+            </Link>
             {p.sellerVerify && <VerifiedBadge />}
+            {/* the seller's rating (#20): one star and the numbers, the sentence for screen readers */}
+            {r?.count ? (
+              <span className="shrink-0 text-xs font-medium">
+                <span aria-hidden="true">
+                  <span className="text-warning">★</span> {avg} ({localDigits(`${r.count}`, locale)})
+                </span>
+                <span className="sr-only">
+                  {r.count === 1 ? t("{average} out of 5, 1 review", { average: avg }) : t("{average} out of 5, {count} reviews", { average: avg, count: r.count })}
+                </span>
+              </span>
+            ) : null}
           </div>
           <div className="truncate text-xs text-base-content/60">
             {t("Posted {when}", { when: formatPosted(p.time, p.date, locale) })}
