@@ -222,15 +222,10 @@ export function ProductCard({
               {p.seller}
             </Link>
             {p.sellerVerify && <VerifiedBadge />}
-            {/* the seller's rating (#20): one star and the numbers, the sentence for screen readers */}
+            {/* the seller's rating (#20): a star and the numbers; screen readers get the label */}
             {r?.count ? (
-              <span className="shrink-0 text-xs font-medium">
-                <span aria-hidden="true">
-                  <span className="text-warning">★</span> {avg} ({localDigits(`${r.count}`, locale)})
-                </span>
-                <span className="sr-only">
-                  {r.count === 1 ? t("{average} out of 5, 1 review", { average: avg }) : t("{average} out of 5, {count} reviews", { average: avg, count: r.count })}
-                </span>
+              <span role="img" className="shrink-0 text-xs font-medium" aria-label={t("Seller rating {average} out of 5, reviews: {count}", { average: avg, count: r.count })}>
+                <span className="text-warning">★</span> {avg} ({localDigits(`${r.count}`, locale)})
               </span>
             ) : null}
           </div>

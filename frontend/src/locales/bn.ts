@@ -916,6 +916,7 @@ export const bn: Dictionary = {
   "Tap the heart on a laptop to keep it here. We tell you when it gets cheaper or sells.": "কোনো ল্যাপটপের হার্ট চিহ্নে চাপ দিলে সেটি এখানে থাকবে। দাম কমলে বা বিক্রি হয়ে গেলে আমরা আপনাকে জানাব।",
   "Laptops you saved. Sold and expired ones stay here, marked, until you remove them.": "আপনার সংরক্ষিত ল্যাপটপ। বিক্রি হওয়া ও মেয়াদ শেষ হওয়াগুলো চিহ্নসহ এখানে থাকবে, যতক্ষণ না আপনি সরিয়ে দেন।",
   // #20 sellers and reviews
+  "Seller rating {average} out of 5, reviews: {count}": "বিক্রেতার রেটিং ৫ এর মধ্যে {average}, রিভিউ: {count}",
   "1 review": "১টি রিভিউ",
   "{count} reviews": "{count}টি রিভিউ",
   "{average} out of 5, 1 review": "৫ এর মধ্যে {average}, ১টি রিভিউ",

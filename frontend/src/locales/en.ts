@@ -926,6 +926,7 @@ export const en = {
   "Tap the heart on a laptop to keep it here. We tell you when it gets cheaper or sells.": "Tap the heart on a laptop to keep it here. We tell you when it gets cheaper or sells.",
   "Laptops you saved. Sold and expired ones stay here, marked, until you remove them.": "Laptops you saved. Sold and expired ones stay here, marked, until you remove them.",
   // #20 sellers and reviews
+  "Seller rating {average} out of 5, reviews: {count}": "Seller rating {average} out of 5, reviews: {count}",
   "1 review": "1 review",
   "{count} reviews": "{count} reviews",
   "{average} out of 5, 1 review": "{average} out of 5, 1 review",
