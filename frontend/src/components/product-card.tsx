@@ -130,7 +130,7 @@ export function ProductCard({
   const { t, locale } = useLanguage();
   const off = saving(p);
   const r = p.sellerRating;
-  const avg = r ? localDigits(r.average.toFixed(1), locale) : "";
+  const avg = localDigits(`${r?.average.toFixed(1)}`, locale);
   const titleId = `product-${p._id}-title`;
   // the key three (an older server sends no specs)
   const s = p.specs ?? {};
@@ -222,10 +222,10 @@ export function ProductCard({
               {p.seller}
             </Link>
             {p.sellerVerify && <VerifiedBadge />}
-            {/* the seller's rating (#20): a star and the numbers; screen readers get the label */}
+            {/* the seller's rating (#20), kept tiny (the first page's budget); screen readers get the label */}
             {r?.count ? (
               <span role="img" className="shrink-0 text-xs font-medium" aria-label={t("Seller rating {average} out of 5, reviews: {count}", { average: avg, count: r.count })}>
-                <span className="text-warning">★</span> {avg} ({localDigits(`${r.count}`, locale)})
+                ★{avg}
               </span>
             ) : null}
           </div>
