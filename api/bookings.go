@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -30,6 +31,40 @@ type bookingJSON struct {
 	HandoverCode  string             `json:"handoverCode,omitempty"`
 	HandoverURL   string             `json:"handoverUrl,omitempty"`
 	Product       bookingProductJSON `json:"product"`
+	// Review is the buyer's review of the seller for this booking (#20),
+	// null when none; Reviewable says the buyer may write it now.
+	Review     *bookingReviewJSON `json:"review"`
+	Reviewable bool               `json:"reviewable"`
+}
+
+// bookingReviewJSON is the review written for a booking: removed by an
+// admin, it cannot be written again.
+type bookingReviewJSON struct {
+	ID      string `json:"_id"`
+	Rating  int    `json:"rating"`
+	Removed bool   `json:"removed"`
+}
+
+// withReviews fills in the reviews of the bookings (one query for the
+// list) and which ones their buyer may review.
+func (s *Server) withReviews(ctx context.Context, out []bookingJSON, views []store.BookingView, viewer store.User) error {
+	ids := make([]int64, 0, len(views))
+	for _, b := range views {
+		ids = append(ids, b.ID)
+	}
+	reviews, err := s.store.ReviewsOfBookings(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range out {
+		id := ids[i]
+		if r, ok := reviews[id]; ok {
+			out[i].Review = &bookingReviewJSON{ID: formatID(r.ID), Rating: r.Rating, Removed: r.Removed}
+			continue
+		}
+		out[i].Reviewable = (out[i].Status == string(store.BookingCompleted) || out[i].Status == string(store.BookingPaid)) && views[i].BuyerID == viewer.ID
+	}
+	return nil
 }
 
 // bookingProductJSON is the booked product as it is now.
@@ -119,7 +154,11 @@ func (s *Server) getBooking(c echo.Context) error {
 	if b.BuyerID != u.ID && u.Role != store.RoleAdmin {
 		return notFound("Booking")
 	}
-	return c.JSON(http.StatusOK, s.toBookingJSON(b, u))
+	one := []bookingJSON{s.toBookingJSON(b, u)}
+	if err := s.withReviews(c.Request().Context(), one, []store.BookingView{b}, u); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, one[0])
 }
 
 // listBuyerBookings serves GET /api/bookings?email=: the caller's
@@ -142,6 +181,9 @@ func (s *Server) listBuyerBookings(c echo.Context) error {
 	out := make([]bookingJSON, 0, len(list))
 	for _, b := range list {
 		out = append(out, s.toBookingJSON(b, viewer))
+	}
+	if err := s.withReviews(c.Request().Context(), out, list, viewer); err != nil {
+		return err
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -138,6 +138,11 @@ var domainErrors = []domainError{
 	{target: store.ErrMessageThrottle, status: http.StatusTooManyRequests, code: "throttled", message: "You are sending messages too fast: wait a minute and try again"},
 	{target: store.ErrThreadCap, status: http.StatusTooManyRequests, code: "throttled",
 		message: fmt.Sprintf("New accounts can start at most %d conversations a day: try again later", store.NewAccountThreads)},
+	// #20 sellers and reviews
+	{target: store.ErrNotYourBooking, status: http.StatusForbidden, code: "forbidden", message: "Only the buyer of this booking can review its seller"},
+	{target: store.ErrNotReviewable, status: http.StatusForbidden, code: "not_reviewable", message: "You can review the seller once the hand-over is completed or the booking is paid"},
+	{target: store.ErrAlreadyReviewed, status: http.StatusConflict, code: "already_reviewed", message: "You have already reviewed this purchase"},
+	{target: store.ErrAlreadyReplied, status: http.StatusConflict, code: "already_replied", message: "You have already replied to this review"},
 	{target: store.ErrUnavailable, status: http.StatusServiceUnavailable, code: "unavailable",
 		message: "The service is temporarily unavailable, please try again in a moment", warn: "database unavailable"},
 

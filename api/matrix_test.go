@@ -43,6 +43,9 @@ type matrixFixture struct {
 	// a reported thread of the buyer and the owner seller about product,
 	// and a pending offer in it
 	conversation, offer string
+	// #20 sellers and reviews: a completed booking of the buyer's not yet
+	// reviewed, and a review of the owner seller on another one
+	completedBooking, review string
 }
 
 var matrix = map[string]struct {
@@ -201,6 +204,24 @@ var matrix = map[string]struct {
 	"DELETE /api/favourites/:id":  {func(f matrixFixture) cell { return cell{"DELETE", "/api/favourites/" + f.product, nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"PUT /api/users/:id/block":    {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"DELETE /api/users/:id/block": {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	// #20 sellers and reviews: the pages are public; only the booking's
+	// buyer reviews (others 403), only the reviewed seller replies
+	// (another seller's review is not found), only an admin removes
+	"GET /api/sellers/:id": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/sellers/" + formatTestID(f.users["owner seller"].ID), nil}
+	}, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/sellers/:id/reviews": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/sellers/" + formatTestID(f.users["owner seller"].ID) + "/reviews", nil}
+	}, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/bookings/:id/review": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/bookings/" + f.completedBooking + "/review", map[string]any{"rating": 5, "text": "Great laptop"}}
+	}, [6]int{401, 201, 403, 403, 403, 403}},
+	"PUT /api/reviews/:id/reply": {func(f matrixFixture) cell {
+		return cell{"PUT", "/api/reviews/" + f.review + "/reply", map[string]any{"text": "Thank you"}}
+	}, [6]int{401, 403, 403, 200, 404, 403}},
+	"DELETE /api/reviews/:id": {func(f matrixFixture) cell {
+		return cell{"DELETE", "/api/reviews/" + f.review, map[string]any{"reason": "abusive"}}
+	}, [6]int{401, 403, 403, 403, 403, 200}},
 }
 
 var forgotCalls, categoryCalls atomic.Int64
@@ -296,7 +317,22 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		base.exec(`INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'Hello', now() - interval '2 hours')`, conv, users["buyer"].ID)
 		base.exec(`INSERT INTO messages (conversation_id, sender_id, offer_id, created_at) VALUES ($1, $2, $3, now() - interval '1 hour')`, conv, users["buyer"].ID, offer)
-		return matrixFixture{users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
+		// #20: two completed sales to the buyer, the second reviewed
+		completed := func() int64 {
+			b, err := s.store.CreateBooking(ctx, store.NewBooking{ProductID: mk("c"), Buyer: users["buyer"], Phone: "01811223344", MeetLocation: "Mirpur"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			base.exec(`UPDATE bookings SET status = 'completed', completed_at = now() WHERE id = $1`, b.ID)
+			return b.ID
+		}
+		unreviewed, reviewed := completed(), completed()
+		var review int64
+		if err := base.pool.QueryRow(ctx, `INSERT INTO reviews (booking_id, seller_id, buyer_id, rating, body) VALUES ($1, $2, $3, 4, 'Fine') RETURNING id`,
+			reviewed, users["owner seller"].ID, users["buyer"].ID).Scan(&review); err != nil {
+			t.Fatal(err)
+		}
+		return matrixFixture{completedBooking: formatTestID(unreviewed), review: formatTestID(review), users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
 			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer)}
 	}
 	for _, route := range keys {

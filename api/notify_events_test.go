@@ -106,6 +106,7 @@ func TestEventsNotify(t *testing.T) {
 	want[seller+" payment_received"] = 1
 	want[buyer+" payment_receipt"] = 1
 	want[other+" sold_elsewhere"] = 1
+	want[buyer+" review_request"] = 1 // #20: the buyer is asked to review the seller
 	m.wantNotices("paid", want)
 	var receipt string
 	if err := m.pool.QueryRow(context.Background(), `SELECT body FROM notifications WHERE kind = 'payment_receipt'`).Scan(&receipt); err != nil {

@@ -105,6 +105,8 @@ type (
 	ldThing struct {
 		Type string `json:"@type"`
 		Name string `json:"name"`
+		// URL is the seller's page (#20); brands have none.
+		URL string `json:"url,omitempty"`
 	}
 )
 
@@ -135,7 +137,11 @@ func (s *Server) productLD(p store.Product, pageURL, summary string) string {
 			Type: "Offer", URL: pageURL, Price: p.SellPrice, PriceCurrency: strings.ToUpper(s.currency),
 			Availability:  "https://schema.org/" + availability(p),
 			ItemCondition: "https://schema.org/UsedCondition",
-			Seller:        ldThing{Type: "Person", Name: p.SellerName},
+			// the seller's page (#20). Their rating stays off: schema.org's
+			// aggregateRating belongs to the Product (this laptop, which
+			// nobody rated) or an Organization, not to a Person, and search
+			// engines treat a seller's rating on a product as misleading.
+			Seller: ldThing{Type: "Person", Name: p.SellerName, URL: s.publicURL.JoinPath("seller", formatID(p.SellerID)).String()},
 		},
 	})
 	if err != nil { // strings and numbers only: cannot fail

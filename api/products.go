@@ -59,6 +59,10 @@ type productJSON struct {
 	// Expired says it has (it then shows in its seller's list only).
 	ExpiresAt time.Time `json:"expiresAt"`
 	Expired   bool      `json:"expired"`
+	// SellerRating is the seller's rating from their reviews (#20): part
+	// of the shared catalogue answers, dropped with them when a review is
+	// written or removed.
+	SellerRating ratingJSON `json:"sellerRating"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -69,7 +73,7 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Description: p.Description, Seller: p.SellerName, SellerEmail: p.SellerEmail, SellerVerify: p.SellerVerified,
 		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
 		Reserved: p.Reserved, Photos: p.Photos, Specs: toSpecsJSON(p.Specs), SellerID: formatID(p.SellerID),
-		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired,
+		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired, SellerRating: toRatingJSON(p.SellerRating),
 	}
 	if len(out.Photos) == 0 {
 		out.Photos = []string{p.Picture}

@@ -139,6 +139,17 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/favourites/:id", s.addFavourite, requireUser, noBody)
 	g.DELETE("/favourites/:id", s.deleteFavourite, requireUser, noBody)
 
+	// #20 sellers and reviews: a seller's public page and reviews (to
+	// anyone); the buyer of a completed or paid booking reviews its seller
+	// once; the seller replies once; an admin removes one with a reason
+	// (audit log). The cards carry the rating, so a new or removed review
+	// drops the kept catalogue answers (changes).
+	g.GET("/sellers/:id", s.getSeller)
+	g.GET("/sellers/:id/reviews", s.listSellerReviews)
+	g.POST("/bookings/:id/review", s.createReview, requireUser, s.changes) // the booking's buyer only
+	g.PUT("/reviews/:id/reply", s.replyToReview, seller)                   // the reviewed seller only
+	g.DELETE("/reviews/:id", s.removeReview, admin, s.changes)             // JSON {reason}
+
 	// notifications: each caller's own; the unsubscribe token is its own
 	// credential (RFC 8058 one-click, from a mail app)
 	g.GET("/notifications", s.listNotifications, requireUser)

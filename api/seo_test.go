@@ -198,6 +198,7 @@ type ldWire struct {
 		Seller        struct {
 			Type string `json:"@type"`
 			Name string `json:"name"`
+			URL  string `json:"url"` // the seller's page (#20)
 		} `json:"seller"`
 	} `json:"offers"`
 }
@@ -242,7 +243,8 @@ func TestProductPageStructuredData(t *testing.T) {
 	}
 	o := ld.Offers
 	if o.Type != "Offer" || o.URL != url || o.Price != 45000 || o.PriceCurrency != "BDT" || o.Availability != "https://schema.org/InStock" ||
-		o.ItemCondition != "https://schema.org/UsedCondition" || o.Seller.Type != "Person" || o.Seller.Name != "Sam Seller" {
+		o.ItemCondition != "https://schema.org/UsedCondition" || o.Seller.Type != "Person" || o.Seller.Name != "Sam Seller" ||
+		o.Seller.URL != "https://shop.example.com/seller/"+m.seller.User.ID {
 		t.Errorf("offer = %+v", o)
 	}
 

@@ -97,6 +97,16 @@ var kinds = map[string]kind{
 		"en": {"Price drop: {{.product}}", "{{.product}}, one of your favourites, now costs {{.amount}}."},
 		"bn": {"দাম কমেছে: {{.product}}", "আপনার পছন্দের {{.product}} এর দাম এখন {{.amount}}।"},
 	}},
+	// #20 sellers and reviews: the buyer of a completed sale is asked to
+	// review the seller; the seller hears of a review, to reply to it
+	"review_request": {[]string{"product"}, map[string]words{
+		"en": {"How was your purchase? {{.product}}", "Your purchase of {{.product}} is complete. Rate the seller from 1 to 5 and say how it went: it helps other buyers."},
+		"bn": {"কেনাকাটা কেমন হলো? {{.product}}", "আপনার {{.product}} কেনা সম্পন্ন হয়েছে। বিক্রেতাকে ১ থেকে ৫ এর মধ্যে রেটিং দিন এবং অভিজ্ঞতা জানান: এটি অন্য ক্রেতাদের সাহায্য করে।"},
+	}},
+	"review_received": {[]string{"buyer", "product", "rating"}, map[string]words{
+		"en": {"New review: {{.rating}} out of 5", "{{.buyer}} reviewed their purchase of {{.product}}. You can reply once, on your seller page."},
+		"bn": {"নতুন রিভিউ: ৫ এর মধ্যে {{.rating}}", "{{.buyer}} তাঁর কেনা {{.product}} নিয়ে রিভিউ দিয়েছেন। আপনি আপনার বিক্রেতা পাতায় একবার উত্তর দিতে পারবেন।"},
+	}},
 }
 
 // Kinds lists every kind of notification, in the order settings show them.
@@ -105,6 +115,7 @@ var Kinds = []string{
 	"reservation_released", "handover_completed", "payment_received", "payment_receipt", "sold_elsewhere", "listing_withdrawn", "product_removed",
 	"seller_verified", "listing_expiring", "message_received", "offer_received",
 	"offer_answered", "saved_search_match", "price_drop",
+	"review_request", "review_received", // #20 sellers and reviews
 }
 
 // IsKind tells whether k is a kind of notification.

@@ -149,7 +149,8 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
-       p.advertised_until, p.expires_at, p.expired_at
+       p.advertised_until, p.expires_at, p.expired_at,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id

@@ -473,6 +473,13 @@ func (s *Store) Handover(ctx context.Context, id, sellerID int64, right func(non
 		if err := note(bn.handedOver(false)); err != nil {
 			return err
 		}
+		// the buyer is asked to review the seller once per sale: a paid
+		// booking was asked when its payment came
+		if b.Status != string(BookingPaid) {
+			if err := note(bn.reviewRequest()); err != nil {
+				return err
+			}
+		}
 		if p.SoldAt != nil {
 			return nil // a paid booking: its payment sold it and told the favourites
 		}

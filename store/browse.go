@@ -248,7 +248,8 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 					AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved,
 					Photos: r.Photos, Processor: r.Processor, RamGb: r.RamGb, StorageGb: r.StorageGb, StorageType: r.StorageType,
 					ScreenInches: r.ScreenInches, Gpu: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths,
-					PriceDroppedFrom: r.PriceDroppedFrom, AdvertisedUntil: r.AdvertisedUntil, ExpiresAt: r.ExpiresAt, ExpiredAt: r.ExpiredAt})
+					PriceDroppedFrom: r.PriceDroppedFrom, AdvertisedUntil: r.AdvertisedUntil, ExpiresAt: r.ExpiresAt, ExpiredAt: r.ExpiredAt,
+					SellerReviewCount: r.SellerReviewCount, SellerReviewSum: r.SellerReviewSum})
 				ranks = append(ranks, r.Rank)
 			}
 		default:

@@ -122,6 +122,9 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		if err := bn.paid(remembering(note, told), true, false, r.Amount, r.Currency); err != nil {
 			return err
 		}
+		if err := note(bn.reviewRequest()); err != nil {
+			return err
+		}
 		if err := s.closeOthers(ctx, q, remembering(note, told), b.ProductID, b.ID, EventSold); err != nil {
 			return err
 		}

@@ -63,6 +63,8 @@ type Product struct {
 	// Expired says it has left (it shows in its seller's list only).
 	ExpiresAt time.Time
 	Expired   bool
+	// SellerRating is the seller's rating from their reviews.
+	SellerRating Rating
 }
 
 // Specs are a laptop's details, each optional (zero or nil: not said).
@@ -103,6 +105,7 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
 		Advertised: r.AdvertisedAt != nil, AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
 		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom, ExpiresAt: r.ExpiresAt, Expired: r.ExpiredAt != nil,
+		SellerRating: ratingOf(r.SellerReviewCount, r.SellerReviewSum),
 		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
 			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
 	}

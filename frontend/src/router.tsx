@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: "auth/google", lazy: page(() => import("@/pages/google-auth")) },
       { path: "search", lazy: page(() => import("@/pages/search")) },
       { path: "product/:id", lazy: page(() => import("@/pages/product")) },
+      // #20 sellers and reviews: a seller's public page
+      { path: "seller/:id", lazy: page(() => import("@/pages/seller")) },
       // the links of the shop's emails
       { path: "forgot-password", lazy: page(() => import("@/pages/forgot-password")) },
       { path: "reset-password", lazy: page(() => import("@/pages/reset-password")) },

@@ -62,6 +62,10 @@ export type Booking = {
   /** What the hand-over QR encodes (the seller's page with the code); same condition as handoverCode. */
   handoverUrl?: string;
   product: BookingProduct;
+  /** The buyer's review of the seller for this booking (#20), null when none; a removed one cannot be written again. */
+  review?: { _id: string; rating: number; removed: boolean } | null;
+  /** True when the buyer may review the seller now (completed or paid, not reviewed). */
+  reviewable?: boolean;
 };
 
 /** True while a booking still stands: waiting, accepted or paid (not declined or completed). */

@@ -30,7 +30,8 @@ export type AuditAction =
   | "reports_dismissed"
   | "advertising_stopped"
   | "category_created"
-  | "category_deleted";
+  | "category_deleted"
+  | "review_removed";
 
 /** One row of the audit log: who (adminName), what (action), whom (target), when. Names are those of the time. */
 export type AuditEntry = {
@@ -39,7 +40,7 @@ export type AuditEntry = {
   adminId: string | null;
   adminName: string;
   action: AuditAction;
-  targetKind: "user" | "product" | "category";
+  targetKind: "user" | "product" | "category" | "review";
   targetId: string;
   targetLabel: string;
   /** e.g. {reason} of a removal, {reports} of a dismissal */

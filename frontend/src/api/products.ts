@@ -66,6 +66,8 @@ export type Product = {
   priceDroppedFrom: number | null;
   /** The seller's user id (a user's _id). */
   sellerId: string;
+  /** The seller's rating from their reviews (#20); absent from an older server. */
+  sellerRating?: { average: number; count: number };
 };
 
 /** A laptop's specs; each key only when the seller filled it in. */

@@ -129,6 +129,8 @@ export function ProductCard({
 }: ProductCardProps) {
   const { t, locale } = useLanguage();
   const off = saving(p);
+  const r = p.sellerRating;
+  const avg = localDigits(`${r?.average.toFixed(1)}`, locale);
   const titleId = `product-${p._id}-title`;
   // the key three (an older server sends no specs)
   const s = p.specs ?? {};
@@ -216,8 +218,16 @@ export function ProductCard({
         <div className="mt-auto flex flex-col gap-1 border-t border-base-300 pt-3 text-sm">
           <div className="flex min-w-0 items-center gap-2">
             <span className="sr-only">{t("Seller:")} </span>
-            <span className="truncate font-semibold">{p.seller}</span>
+            <Link to={`/seller/${p.sellerId}`} className="link-hover truncate font-semibold">
+              {p.seller}
+            </Link>
             {p.sellerVerify && <VerifiedBadge />}
+            {/* the seller's rating (#20), kept tiny (the first page's budget); screen readers get the label */}
+            {r?.count ? (
+              <span role="img" className="shrink-0 text-xs font-medium" aria-label={t("Seller rating {average} out of 5, reviews: {count}", { average: avg, count: r.count })}>
+                ★{avg}
+              </span>
+            ) : null}
           </div>
           <div className="truncate text-xs text-base-content/60">
             {t("Posted {when}", { when: formatPosted(p.time, p.date, locale) })}

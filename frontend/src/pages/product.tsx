@@ -12,6 +12,7 @@ import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { FavouriteButton } from "@/components/favourite-button";
 import { PageSpinner } from "@/components/page-spinner";
 import { PhotoGallery } from "@/components/photo-gallery";
+import { RatingStars } from "@/components/rating-stars";
 import { BookedLink, ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
 import { ShareButton } from "@/components/share-button";
 import { SpecTable } from "@/components/spec-table";
@@ -273,9 +274,12 @@ export default function ProductPage() {
               <div className="min-w-0">
                 <p className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Seller")}</p>
                 <p className="flex flex-wrap items-center gap-2 font-semibold break-words">
-                  {p.seller}
+                  <Link to={`/seller/${encodeURIComponent(p.sellerId)}`} className="link link-hover">
+                    {p.seller}
+                  </Link>
                   {p.sellerVerify && <VerifiedBadge />}
                 </p>
+                {p.sellerRating && <RatingStars average={p.sellerRating.average} count={p.sellerRating.count} className="mt-1" />}
                 <p className="mt-1 font-medium">
                   <span className="sr-only">{t("Phone:")} </span>
                   {p.number}

@@ -37,6 +37,9 @@ const KIND_LABELS: Record<string, MessageKey> = {
   offer_answered: "Answers to my offers",
   saved_search_match: "New laptops for my saved searches",
   price_drop: "A favourite gets cheaper",
+  // #20 sellers and reviews
+  review_request: "Asked to review a seller after a purchase",
+  review_received: "A buyer reviews me",
 };
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

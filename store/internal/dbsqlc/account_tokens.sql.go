@@ -229,7 +229,7 @@ func (q *Queries) RetireAccountTokens(ctx context.Context, arg RetireAccountToke
 const setPasswordAndRevoke = `-- name: SetPasswordAndRevoke :one
 UPDATE users SET password_hash = $1, token_version = token_version + 1
 WHERE id = $2 AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
 `
 
 type SetPasswordAndRevokeParams struct {
@@ -257,6 +257,8 @@ func (q *Queries) SetPasswordAndRevoke(ctx context.Context, arg SetPasswordAndRe
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
@@ -267,7 +269,7 @@ SET user_name = COALESCE($1, user_name),
     language  = COALESCE($2, language),
     phone     = COALESCE($3, phone)
 WHERE id = $4 AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
 `
 
 type UpdateProfileParams struct {
@@ -301,6 +303,8 @@ func (q *Queries) UpdateProfile(ctx context.Context, arg UpdateProfileParams) (U
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }

@@ -11,7 +11,7 @@ import (
 )
 
 const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
@@ -80,6 +80,8 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 		); err != nil {
 			return nil, err
 		}
@@ -93,7 +95,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -223,6 +225,8 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 		); err != nil {
 			return nil, err
 		}
@@ -235,7 +239,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -345,6 +349,8 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 		); err != nil {
 			return nil, err
 		}
@@ -357,7 +363,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -467,6 +473,8 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 		); err != nil {
 			return nil, err
 		}
@@ -479,7 +487,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 }
 
 const browseRelevance = `-- name: BrowseRelevance :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, ts_rank(s.search, to_tsquery('simple', $1))::real AS rank
 FROM product_listings pl JOIN products s ON s.id = pl.id
 WHERE pl.id = ANY($2::bigint[]) AND pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($3::bigint IS NULL OR pl.category_id = $3)
@@ -525,42 +533,44 @@ type BrowseRelevanceParams struct {
 }
 
 type BrowseRelevanceRow struct {
-	ID               int64
-	SellerID         int64
-	CategoryID       int64
-	Category         string
-	ProductName      string
-	Picture          string
-	SellPrice        int64
-	OriginalPrice    int64
-	Condition        string
-	Location         string
-	Used             string
-	Phone            string
-	Description      string
-	SellerName       string
-	SellerEmail      string
-	SellerVerified   bool
-	AdvertisedAt     *time.Time
-	SoldAt           *time.Time
-	CreatedAt        time.Time
-	Reported         bool
-	Reserved         bool
-	Photos           []string
-	Processor        string
-	RamGb            *int32
-	StorageGb        *int32
-	StorageType      *string
-	ScreenInches     *float32
-	Gpu              string
-	BatteryHealth    *int32
-	Charger          *bool
-	WarrantyMonths   *int32
-	PriceDroppedFrom int64
-	AdvertisedUntil  *time.Time
-	ExpiresAt        time.Time
-	ExpiredAt        *time.Time
-	Rank             float32
+	ID                int64
+	SellerID          int64
+	CategoryID        int64
+	Category          string
+	ProductName       string
+	Picture           string
+	SellPrice         int64
+	OriginalPrice     int64
+	Condition         string
+	Location          string
+	Used              string
+	Phone             string
+	Description       string
+	SellerName        string
+	SellerEmail       string
+	SellerVerified    bool
+	AdvertisedAt      *time.Time
+	SoldAt            *time.Time
+	CreatedAt         time.Time
+	Reported          bool
+	Reserved          bool
+	Photos            []string
+	Processor         string
+	RamGb             *int32
+	StorageGb         *int32
+	StorageType       *string
+	ScreenInches      *float32
+	Gpu               string
+	BatteryHealth     *int32
+	Charger           *bool
+	WarrantyMonths    *int32
+	PriceDroppedFrom  int64
+	AdvertisedUntil   *time.Time
+	ExpiresAt         time.Time
+	ExpiredAt         *time.Time
+	SellerReviewCount int32
+	SellerReviewSum   int32
+	Rank              float32
 }
 
 // Best matches first: ts_rank of the search, then newest id. Ranks only
@@ -631,6 +641,8 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -653,7 +665,8 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
-       p.advertised_until, p.expires_at, p.expired_at
+       p.advertised_until, p.expires_at, p.expired_at,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -700,41 +713,43 @@ type BrowseSearchNewestParams struct {
 }
 
 type BrowseSearchNewestRow struct {
-	ID               int64
-	SellerID         int64
-	CategoryID       int64
-	Category         string
-	ProductName      string
-	Picture          string
-	SellPrice        int64
-	OriginalPrice    int64
-	Condition        string
-	Location         string
-	Used             string
-	Phone            string
-	Description      string
-	SellerName       string
-	SellerEmail      string
-	SellerVerified   bool
-	AdvertisedAt     *time.Time
-	SoldAt           *time.Time
-	CreatedAt        time.Time
-	Reported         bool
-	Reserved         bool
-	Photos           []string
-	Processor        string
-	RamGb            *int32
-	StorageGb        *int32
-	StorageType      *string
-	ScreenInches     *float32
-	Gpu              string
-	BatteryHealth    *int32
-	Charger          *bool
-	WarrantyMonths   *int32
-	PriceDroppedFrom int64
-	AdvertisedUntil  *time.Time
-	ExpiresAt        time.Time
-	ExpiredAt        *time.Time
+	ID                int64
+	SellerID          int64
+	CategoryID        int64
+	Category          string
+	ProductName       string
+	Picture           string
+	SellPrice         int64
+	OriginalPrice     int64
+	Condition         string
+	Location          string
+	Used              string
+	Phone             string
+	Description       string
+	SellerName        string
+	SellerEmail       string
+	SellerVerified    bool
+	AdvertisedAt      *time.Time
+	SoldAt            *time.Time
+	CreatedAt         time.Time
+	Reported          bool
+	Reserved          bool
+	Photos            []string
+	Processor         string
+	RamGb             *int32
+	StorageGb         *int32
+	StorageType       *string
+	ScreenInches      *float32
+	Gpu               string
+	BatteryHealth     *int32
+	Charger           *bool
+	WarrantyMonths    *int32
+	PriceDroppedFrom  int64
+	AdvertisedUntil   *time.Time
+	ExpiresAt         time.Time
+	ExpiredAt         *time.Time
+	SellerReviewCount int32
+	SellerReviewSum   int32
 }
 
 // A broad search, newest first: walks the newest-first index and checks
@@ -805,6 +820,8 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 		); err != nil {
 			return nil, err
 		}
@@ -1043,7 +1060,7 @@ func (q *Queries) ListSearchMatches(ctx context.Context, arg ListSearchMatchesPa
 }
 
 const listSimilarAbove = `-- name: ListSimilarAbove :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND sell_price >= $2 AND sell_price <= $3 AND id <> $4
 ORDER BY sell_price, id
@@ -1114,6 +1131,8 @@ func (q *Queries) ListSimilarAbove(ctx context.Context, arg ListSimilarAbovePara
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 		); err != nil {
 			return nil, err
 		}
@@ -1126,7 +1145,7 @@ func (q *Queries) ListSimilarAbove(ctx context.Context, arg ListSimilarAbovePara
 }
 
 const listSimilarBelow = `-- name: ListSimilarBelow :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND sell_price < $2 AND sell_price >= $3 AND id <> $4
 ORDER BY sell_price DESC, id DESC
@@ -1193,6 +1212,8 @@ func (q *Queries) ListSimilarBelow(ctx context.Context, arg ListSimilarBelowPara
 			&i.AdvertisedUntil,
 			&i.ExpiresAt,
 			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
 		); err != nil {
 			return nil, err
 		}

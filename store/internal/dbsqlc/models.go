@@ -270,41 +270,43 @@ type ProductFacetCount struct {
 }
 
 type ProductListing struct {
-	ID               int64
-	SellerID         int64
-	CategoryID       int64
-	Category         string
-	ProductName      string
-	Picture          string
-	SellPrice        int64
-	OriginalPrice    int64
-	Condition        string
-	Location         string
-	Used             string
-	Phone            string
-	Description      string
-	SellerName       string
-	SellerEmail      string
-	SellerVerified   bool
-	AdvertisedAt     *time.Time
-	SoldAt           *time.Time
-	CreatedAt        time.Time
-	Reported         bool
-	Reserved         bool
-	Photos           []string
-	Processor        string
-	RamGb            *int32
-	StorageGb        *int32
-	StorageType      *string
-	ScreenInches     *float32
-	Gpu              string
-	BatteryHealth    *int32
-	Charger          *bool
-	WarrantyMonths   *int32
-	PriceDroppedFrom int64
-	AdvertisedUntil  *time.Time
-	ExpiresAt        time.Time
-	ExpiredAt        *time.Time
+	ID                int64
+	SellerID          int64
+	CategoryID        int64
+	Category          string
+	ProductName       string
+	Picture           string
+	SellPrice         int64
+	OriginalPrice     int64
+	Condition         string
+	Location          string
+	Used              string
+	Phone             string
+	Description       string
+	SellerName        string
+	SellerEmail       string
+	SellerVerified    bool
+	AdvertisedAt      *time.Time
+	SoldAt            *time.Time
+	CreatedAt         time.Time
+	Reported          bool
+	Reserved          bool
+	Photos            []string
+	Processor         string
+	RamGb             *int32
+	StorageGb         *int32
+	StorageType       *string
+	ScreenInches      *float32
+	Gpu               string
+	BatteryHealth     *int32
+	Charger           *bool
+	WarrantyMonths    *int32
+	PriceDroppedFrom  int64
+	AdvertisedUntil   *time.Time
+	ExpiresAt         time.Time
+	ExpiredAt         *time.Time
+	SellerReviewCount int32
+	SellerReviewSum   int32
 }
 
 type ProductReport struct {
@@ -313,6 +315,20 @@ type ProductReport struct {
 	CreatedAt  time.Time
 	Reason     string
 	Note       string
+}
+
+type Review struct {
+	ID            int64
+	BookingID     int64
+	SellerID      int64
+	BuyerID       int64
+	Rating        int16
+	Body          string
+	Reply         *string
+	RepliedAt     *time.Time
+	CreatedAt     time.Time
+	RemovedAt     *time.Time
+	RemovedReason *string
 }
 
 type StripeEvent struct {
@@ -336,6 +352,8 @@ type User struct {
 	Language        string
 	EmailVerifiedAt *time.Time
 	Phone           string
+	ReviewCount     int32
+	ReviewSum       int32
 }
 
 type UserBlock struct {

@@ -11,7 +11,7 @@ import (
 
 const becomeSeller = `-- name: BecomeSeller :one
 UPDATE users SET role = 'Seller' WHERE id = $1 AND role = 'Buyer' AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
 `
 
 // Only a buyer's row matches, so a second call, or one racing another
@@ -34,6 +34,8 @@ func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
@@ -86,7 +88,7 @@ func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, arg CancelOpenBo
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
 VALUES ($1, lower($2), $3, $4, $5, $6)
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
 `
 
 type CreateUserParams struct {
@@ -123,6 +125,8 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
@@ -137,7 +141,7 @@ func (q *Queries) DeleteProductsOfSeller(ctx context.Context, sellerID int64) er
 }
 
 const getUser = `-- name: GetUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE id = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE id = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
@@ -158,12 +162,14 @@ func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
 
 const getUserByEmail = `-- name: GetUserByEmail :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error) {
@@ -184,12 +190,14 @@ func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
 
 const getUserByOIDCSubject = `-- name: GetUserByOIDCSubject :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string) (User, error) {
@@ -210,13 +218,15 @@ func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string)
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
 
 const grantAdmin = `-- name: GrantAdmin :one
 UPDATE users SET role = 'Admin' WHERE lower(email) = lower($1) AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
 `
 
 func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
@@ -237,6 +247,8 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
@@ -244,7 +256,7 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 const linkOIDCSubject = `-- name: LinkOIDCSubject :one
 UPDATE users SET oidc_subject = $1
 WHERE id = $2 AND deleted_at IS NULL AND oidc_subject IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
 `
 
 type LinkOIDCSubjectParams struct {
@@ -270,12 +282,14 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }
 
 const listUsers = `-- name: ListUsers :many
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users
 WHERE deleted_at IS NULL AND ($1::text IS NULL OR role = $1)
   AND id > COALESCE($2::bigint, 0)
 ORDER BY id
@@ -314,6 +328,8 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 			&i.Language,
 			&i.EmailVerifiedAt,
 			&i.Phone,
+			&i.ReviewCount,
+			&i.ReviewSum,
 		); err != nil {
 			return nil, err
 		}
@@ -364,7 +380,7 @@ func (q *Queries) LockProductsOfUser(ctx context.Context, arg LockProductsOfUser
 }
 
 const lockUser = `-- name: LockUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
 `
 
 // NO KEY: locked against another change of the account, not against rows
@@ -389,6 +405,8 @@ func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
 		&i.Language,
 		&i.EmailVerifiedAt,
 		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
 	)
 	return i, err
 }

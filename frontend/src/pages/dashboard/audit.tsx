@@ -15,6 +15,7 @@ const ACTION_TEXT: Record<AuditAction, MessageKey> = {
   advertising_stopped: "Stopped an advertisement",
   category_created: "Added a category",
   category_deleted: "Deleted a category",
+  review_removed: "Removed a review", // #20 sellers and reviews
 };
 
 /** /dashboard/audit (admin): every admin action, newest first: who, what, whom, when. */

@@ -1,10 +1,13 @@
 import { Fragment, useState, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
+import { useCreateReview } from "@/api/sellers";
 import { useConfirm } from "@/components/confirm-dialog";
 import { HandoverCode } from "@/components/handover-code";
 import { LoadMore } from "@/components/load-more";
+import { Stars } from "@/components/rating-stars";
+import { WriteReviewDialog } from "@/components/review-dialogs";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
@@ -64,6 +67,17 @@ export default function MyBooking() {
   const remove = useCancelBooking();
   const [confirm, confirmDialog] = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
+  // #20: "Write a review" of a completed or paid booking; the review_request
+  // notification links here with ?review={booking id}
+  const [params, setParams] = useSearchParams();
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const asked = params.get("review");
+  const reviewTarget = bookings?.find((b) => b._id === (reviewing ?? asked) && b.reviewable);
+  const createReview = useCreateReview();
+  function closeReview() {
+    setReviewing(null);
+    if (asked) setParams({}, { replace: true });
+  }
 
   async function onDelete(b: Booking) {
     // The spec's prompt for deleting a booking, word for word in English
@@ -153,6 +167,22 @@ export default function MyBooking() {
                   </td>
                   <td data-label={t("Status")}>
                     <BookingStatus b={b} t={t} locale={locale} />
+                    {b.reviewable && (
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-outline btn-xs mt-1 block"
+                        onClick={() => setReviewing(b._id)}
+                        aria-label={t("Write a review of the seller of {name}", { name: b.productName })}
+                      >
+                        {t("Write a review")}
+                      </button>
+                    )}
+                    {b.review && !b.review.removed && (
+                      <span className="mt-1 flex items-center gap-1 text-xs text-base-content/70">
+                        <Stars value={b.review.rating} className="h-3.5 w-3.5" />
+                        {t("You reviewed the seller")}
+                      </span>
+                    )}
                   </td>
                   <td data-label={t("Delete")}>
                     <RowAction
@@ -223,6 +253,17 @@ export default function MyBooking() {
         failedText={t("We couldn't load more. Please try again.")}
       />
       {confirmDialog}
+      {reviewTarget && (
+        <WriteReviewDialog
+          productName={reviewTarget.productName}
+          onClose={closeReview}
+          onSend={async (rating, text) => {
+            await createReview.trigger({ bookingId: reviewTarget._id, rating, text });
+            closeReview();
+            toast.success(t("Thank you! Your review is on the seller's page."));
+          }}
+        />
+      )}
     </section>
   );
 }
