@@ -201,6 +201,8 @@ var matrix = map[string]struct {
 	"DELETE /api/favourites/:id":  {func(f matrixFixture) cell { return cell{"DELETE", "/api/favourites/" + f.product, nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"PUT /api/users/:id/block":    {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"DELETE /api/users/:id/block": {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	// #20 admin overview (helper admin)
+	"GET /api/admin/stats": {func(matrixFixture) cell { return cell{"GET", "/api/admin/stats", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 }
 
 var forgotCalls, categoryCalls atomic.Int64

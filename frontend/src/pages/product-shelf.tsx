@@ -1,13 +1,13 @@
 // Not a route: the list of product cards shared by home and the category
-// page, with what its buttons do (report after a confirmation, book in a
-// dialog, or go to log in first).
+// page, with what its buttons do (report with a reason and a note, book in
+// a dialog, or go to log in first).
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
+import type { ProductReportReason } from "@/api/moderation";
 import { useReportProduct, type Product } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
-import { useConfirm } from "@/components/confirm-dialog";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
@@ -16,6 +16,8 @@ import type { LoginReason } from "@/pages/login";
 
 // "Chat with seller" comes in its own chunk, on the first click.
 const StartChat = lazy(() => import("@/pages/start-chat"));
+// the report's reason and note, as on the product page: its own chunk, on the first click
+const ReportProductDialog = lazy(() => import("@/components/moderation-dialogs").then((m) => ({ default: m.ReportProductDialog })));
 
 type ProductShelfProps = {
   products: Product[] | undefined;
@@ -55,13 +57,13 @@ export function ProductShelf({
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
-  const [confirm, confirmDialog] = useConfirm();
   const report = useReportProduct();
   const book = useCreateBooking();
   const bookedIds = useBookedIds(user?.email);
   const favouriteIds = useFavouriteIds(user !== null);
   const toggleFavourite = useToggleFavourite();
   const [reportingId, setReportingId] = useState<string | null>(null);
+  const [reportOf, setReportOf] = useState<Product | null>(null);
   const [booking, setBooking] = useState<Product | null>(null);
   const [chatting, setChatting] = useState<Product | null>(null);
 
@@ -72,24 +74,25 @@ export function ProductShelf({
     return false;
   }
 
-  async function onReport(p: Product) {
-    if (!signedIn("report")) return;
-    const yes = await confirm({
-      message: t("Are You sure Report this Product"),
-      detail: t("{name} will be sent to the admins for review.", { name: p.productName }),
-      confirmLabel: t("Report"),
-      danger: true,
-    });
-    if (!yes) return;
-    setReportingId(p._id);
+  function onReport(p: Product) {
+    if (signedIn("report")) setReportOf(p);
+  }
+
+  /** Sends the dialog's report; a refusal keeps the dialog open. */
+  async function sendReport(reason: ProductReportReason, note: string) {
+    if (!reportOf) return;
+    const id = reportOf._id;
+    setReportingId(id);
     try {
-      await report.trigger(p._id);
-      notify("success", t("Report Success"));
+      await report.trigger({ id, reason, note });
     } catch (err) {
       notify("error", err instanceof Error ? err.message : t("Could not report this product"));
+      throw err;
     } finally {
       setReportingId(null);
     }
+    setReportOf(null);
+    notify("success", t("Report Success"));
   }
 
   function onBook(p: Product) {
@@ -163,7 +166,7 @@ export function ProductShelf({
               booked={bookedIds.has(p._id)}
               reporting={reportingId === p._id}
               onBook={onBook}
-              onReport={(x) => void onReport(x)}
+              onReport={onReport}
               onChat={onChat}
               favourite={favouriteIds.has(p._id)}
               onFavourite={(x) => void onFavourite(x)}
@@ -177,7 +180,11 @@ export function ProductShelf({
   return (
     <>
       {body}
-      {confirmDialog}
+      {reportOf && (
+        <Suspense fallback={null}>
+          <ReportProductDialog productName={reportOf.productName} onClose={() => setReportOf(null)} onSend={sendReport} />
+        </Suspense>
+      )}
       {chatting && (
         <Suspense fallback={null}>
           <StartChat product={chatting} seller={chatting.seller} onClose={() => setChatting(null)} />
