@@ -1,11 +1,12 @@
 // A bar chart of one number per day, drawn by uPlot on a canvas. uPlot is
-// imported here, when a chart first shows, so it never weighs on the first
-// page (the admin overview is the only page with charts). The canvas is
+// fetched when a chart first shows (load-uplot.ts), so it never weighs on
+// the first page (the admin overview is the only page with charts). The canvas is
 // hidden from screen readers: the page beside it says the same in words
 // and in a table.
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import { formatNumber } from "@/lib/format";
+import { loadUPlot } from "@/lib/load-uplot";
 import type { Theme } from "@/lib/theme";
 
 /** The theme colours a chart may use for its bars (daisyUI's names). */
@@ -76,7 +77,7 @@ export function DailyChart({ dates, values, kind, tone, locale, theme, height = 
     const [ds, vs] = data.split("|").map((s) => s.split(","));
     const days = ds!;
     const ys = vs!.map(Number);
-    void Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
+    void loadUPlot().then((UPlot) => {
       if (cancelled) return;
       const text = cssColour("--color-base-content", 0.75);
       const grid = cssColour("--color-base-content", 0.12);
@@ -125,11 +126,13 @@ export function DailyChart({ dates, values, kind, tone, locale, theme, height = 
         ],
       };
       plot = new UPlot(opts, [days.map((_, i) => i), ys], el);
-      observer = new ResizeObserver(() => {
-        const w = Math.max(el.clientWidth, 200);
-        if (plot && plot.width !== w) plot.setSize({ width: w, height });
-      });
-      observer.observe(el);
+      if (typeof ResizeObserver === "function") {
+        observer = new ResizeObserver(() => {
+          const w = Math.max(el.clientWidth, 200);
+          if (plot && plot.width !== w) plot.setSize({ width: w, height });
+        });
+        observer.observe(el);
+      }
     });
     return () => {
       cancelled = true;

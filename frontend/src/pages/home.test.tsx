@@ -124,7 +124,8 @@ describe("home", () => {
 
     // Cancel: nothing is sent
     await userEvent.click(within(card).getByRole("button", { name: "Report" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Are You sure Report this Product" });
+    // the dialog's chunk loads on the first click
+    const dialog = await screen.findByRole("alertdialog", { name: "Are You sure Report this Product" }, { timeout: 15000 });
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(requestsTo(fetchMock, `/api/products/report/${walton._id}`, "PUT")).toHaveLength(0);
     expect(screen.queryByText("Report Success")).not.toBeInTheDocument();
@@ -154,7 +155,7 @@ describe("home", () => {
     renderApp("/");
     const card = await within(section("Apple Laptop")).findByRole("article", { name: "MacBook Air M1" });
     await userEvent.click(within(card).getByRole("button", { name: "Report" }));
-    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Report" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog", {}, { timeout: 15000 })).getByRole("button", { name: "Report" }));
     expect(await screen.findByText("You cannot report your own product")).toBeInTheDocument();
     expect(screen.queryByText("Report Success")).not.toBeInTheDocument();
     // refused: the dialog stays for another try

@@ -5,8 +5,7 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
-import type { ProductReportReason } from "@/api/moderation";
-import { useReportProduct, type Product } from "@/api/products";
+import type { Product } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
 import { useAuth } from "@/lib/auth";
@@ -16,8 +15,8 @@ import type { LoginReason } from "@/pages/login";
 
 // "Chat with seller" comes in its own chunk, on the first click.
 const StartChat = lazy(() => import("@/pages/start-chat"));
-// the report's reason and note, as on the product page: its own chunk, on the first click
-const ReportProductDialog = lazy(() => import("@/components/moderation-dialogs").then((m) => ({ default: m.ReportProductDialog })));
+// Report's reason and note, as on the product page: its own chunk, on the first click
+const ReportProduct = lazy(() => import("@/pages/report-product"));
 
 type ProductShelfProps = {
   products: Product[] | undefined;
@@ -57,12 +56,10 @@ export function ProductShelf({
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
-  const report = useReportProduct();
   const book = useCreateBooking();
   const bookedIds = useBookedIds(user?.email);
   const favouriteIds = useFavouriteIds(user !== null);
   const toggleFavourite = useToggleFavourite();
-  const [reportingId, setReportingId] = useState<string | null>(null);
   const [reportOf, setReportOf] = useState<Product | null>(null);
   const [booking, setBooking] = useState<Product | null>(null);
   const [chatting, setChatting] = useState<Product | null>(null);
@@ -76,23 +73,6 @@ export function ProductShelf({
 
   function onReport(p: Product) {
     if (signedIn("report")) setReportOf(p);
-  }
-
-  /** Sends the dialog's report; a refusal keeps the dialog open. */
-  async function sendReport(reason: ProductReportReason, note: string) {
-    if (!reportOf) return;
-    const id = reportOf._id;
-    setReportingId(id);
-    try {
-      await report.trigger({ id, reason, note });
-    } catch (err) {
-      notify("error", err instanceof Error ? err.message : t("Could not report this product"));
-      throw err;
-    } finally {
-      setReportingId(null);
-    }
-    setReportOf(null);
-    notify("success", t("Report Success"));
   }
 
   function onBook(p: Product) {
@@ -164,7 +144,6 @@ export function ProductShelf({
               sizes={cardSizes}
               own={user !== null && user.email === p.sellerEmail}
               booked={bookedIds.has(p._id)}
-              reporting={reportingId === p._id}
               onBook={onBook}
               onReport={onReport}
               onChat={onChat}
@@ -182,7 +161,7 @@ export function ProductShelf({
       {body}
       {reportOf && (
         <Suspense fallback={null}>
-          <ReportProductDialog productName={reportOf.productName} onClose={() => setReportOf(null)} onSend={sendReport} />
+          <ReportProduct product={reportOf} onClose={() => setReportOf(null)} />
         </Suspense>
       )}
       {chatting && (
