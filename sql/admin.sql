@@ -8,7 +8,10 @@
 -- the card's minor units, was checked equal to the price when recorded.
 SELECT 'listings'::text AS kind, width_bucket(p.created_at, @bounds::timestamptz[])::int AS day,
        count(*)::bigint AS n, 0::bigint AS total
-FROM products p WHERE p.created_at >= @from_at AND p.created_at < @to_at GROUP BY 2
+FROM products p
+-- the UTC reading of the same range: the products' index is on that expression (00025)
+WHERE timezone('UTC', p.created_at) >= timezone('UTC', @from_at::timestamptz)
+  AND timezone('UTC', p.created_at) < timezone('UTC', @to_at::timestamptz) GROUP BY 2
 UNION ALL
 SELECT 'bookings', width_bucket(b.created_at, @bounds::timestamptz[])::int, count(*)::bigint, 0::bigint
 FROM bookings b WHERE b.created_at >= @from_at AND b.created_at < @to_at GROUP BY 2

@@ -46,7 +46,9 @@ func (q *Queries) GetAdminTotals(ctx context.Context) (GetAdminTotalsRow, error)
 const listAdminDailyCounts = `-- name: ListAdminDailyCounts :many
 SELECT 'listings'::text AS kind, width_bucket(p.created_at, $1::timestamptz[])::int AS day,
        count(*)::bigint AS n, 0::bigint AS total
-FROM products p WHERE p.created_at >= $2 AND p.created_at < $3 GROUP BY 2
+FROM products p
+WHERE timezone('UTC', p.created_at) >= timezone('UTC', $2::timestamptz)
+  AND timezone('UTC', p.created_at) < timezone('UTC', $3::timestamptz) GROUP BY 2
 UNION ALL
 SELECT 'bookings', width_bucket(b.created_at, $1::timestamptz[])::int, count(*)::bigint, 0::bigint
 FROM bookings b WHERE b.created_at >= $2 AND b.created_at < $3 GROUP BY 2
@@ -78,6 +80,7 @@ type ListAdminDailyCountsRow struct {
 // a range scan of its table's created_at index (00025). Revenue (total)
 // is the succeeded payments' prices in whole Tk: the amount charged, in
 // the card's minor units, was checked equal to the price when recorded.
+// the UTC reading of the same range: the products' index is on that expression (00025)
 func (q *Queries) ListAdminDailyCounts(ctx context.Context, arg ListAdminDailyCountsParams) ([]ListAdminDailyCountsRow, error) {
 	rows, err := q.db.Query(ctx, listAdminDailyCounts, arg.Bounds, arg.FromAt, arg.ToAt)
 	if err != nil {
