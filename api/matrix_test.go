@@ -222,6 +222,8 @@ var matrix = map[string]struct {
 	"DELETE /api/reviews/:id": {func(f matrixFixture) cell {
 		return cell{"DELETE", "/api/reviews/" + f.review, map[string]any{"reason": "abusive"}}
 	}, [6]int{401, 403, 403, 403, 403, 200}},
+	// #20 admin overview (helper admin)
+	"GET /api/admin/stats": {func(matrixFixture) cell { return cell{"GET", "/api/admin/stats", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 }
 
 var forgotCalls, categoryCalls atomic.Int64

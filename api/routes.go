@@ -59,6 +59,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/users/:email", s.verifySeller, admin, noBody, s.changes)
 	g.DELETE("/users/:email/verify", s.unverifySeller, admin, noBody, s.changes) // undoes the PUT, as DELETE /products/:id/advertise does
 	g.GET("/admin/audit", s.listAudit, admin)                                    // every admin action: who, what, whom, when
+	// #20 admin overview (helper admin)
+	g.GET("/admin/stats", s.adminStats, admin) // the last 30 days by day in the shop's time zone, today's, the totals
 
 	// photos
 	g.POST("/images", s.uploadImage, requireUser, s.uploadGate.admit) // photos: bounded before their body is read (limits.go)

@@ -108,6 +108,7 @@ type Server struct {
 	currency             string
 	stripePublishableKey string
 	loc                  *time.Location
+	now                  func() time.Time // the clock (Options.Now); the admin overview's today
 	spa                  *spa
 	tokens               auth.Signer
 	hasher               *auth.Hasher
@@ -183,6 +184,7 @@ func New(opts Options) (*Server, error) {
 		log:      opts.Logger,
 		currency: opts.Currency,
 		loc:      opts.Location,
+		now:      opts.Now,
 		spa:      web,
 		tokens:   auth.NewSigner(auth.DeriveKey(opts.TokenKey, "access-token"), opts.Now),
 		hasher:   auth.NewHasher(parallel),

@@ -50,7 +50,8 @@ export const routes: RouteObject[] = [
             path: "dashboard",
             lazy: page(() => import("@/pages/dashboard-layout")),
             children: [
-              { index: true, lazy: myBooking },
+              // #20 admin overview (helper admin): an admin lands on the Overview
+              { index: true, lazy: page(() => import("@/pages/dashboard/dashboard-index")) },
               { path: "mybooking", lazy: myBooking },
               { path: "payment/:id", lazy: page(() => import("@/pages/dashboard/payment")) },
               { path: "favourites", lazy: page(() => import("@/pages/dashboard/favourites")) },
@@ -63,6 +64,8 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
+                  // #20 admin overview (helper admin): today's numbers and 30 days of charts
+                  { path: "overview", lazy: page(() => import("@/pages/dashboard/overview")) },
                   { path: "allusers", lazy: page(() => import("@/pages/dashboard/all-users")) },
                   { path: "allbuyer", lazy: page(() => import("@/pages/dashboard/all-buyers")) },
                   { path: "allseller", lazy: page(() => import("@/pages/dashboard/all-sellers")) },

@@ -95,3 +95,8 @@ export function useDeleteUser() {
 export function useVerifySeller() {
   return useUserWrite(`${USERS_KEY}#verify`, (email) => apiFetch<Modified>(`${USERS_KEY}/${emailSegment(email)}`, { method: "PUT" }));
 }
+
+/** useUnverifySeller takes a seller's verified badge away, by email (admin); the server writes the audit log. */
+export function useUnverifySeller() {
+  return useUserWrite(`${USERS_KEY}#unverify`, (email) => apiFetch<Modified>(`${USERS_KEY}/${emailSegment(email)}/verify`, { method: "DELETE" }));
+}

@@ -5,7 +5,7 @@ import { formatNumber } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
 
 /** What the table is busy with: one row's delete or verify, or nothing. */
-export type UserRowBusy = { id: string; action: "delete" | "verify" } | null;
+export type UserRowBusy = { id: string; action: "delete" | "verify" | "unverify" } | null;
 
 type UserTableProps = {
   users: UserRecord[];
@@ -19,6 +19,8 @@ type UserTableProps = {
   busy: UserRowBusy;
   onDelete: (user: UserRecord) => void;
   onVerify?: (user: UserRecord) => void;
+  /** Takes a verified seller's badge away (the sellers' table). */
+  onUnverify?: (user: UserRecord) => void;
 };
 
 const roleBadge: Record<UserRecord["role"], string> = {
@@ -66,9 +68,9 @@ function VerifiedText() {
 }
 
 /** The admin's table of accounts, in the dashboard's table style; a list of cards on phones. */
-export function UserTable({ users, variant, currentUserId, busy, onDelete, onVerify }: UserTableProps) {
+export function UserTable({ users, variant, currentUserId, busy, onDelete, onVerify, onUnverify }: UserTableProps) {
   const { t, locale } = useLanguage();
-  const spinning = (u: UserRecord, action: "delete" | "verify") => busy?.id === u._id && busy.action === action;
+  const spinning = (u: UserRecord, action: NonNullable<UserRowBusy>["action"]) => busy?.id === u._id && busy.action === action;
   return (
     <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
       <table className="table-cards table">
@@ -104,7 +106,19 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                   {variant === "status" ? (
                     <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{t(u.role as MessageKey)}</span>
                   ) : u.verify === "verify" ? (
-                    <VerifiedText />
+                    <div className="flex flex-wrap items-center gap-2">
+                      <VerifiedText />
+                      {onUnverify && (
+                        <RowAction
+                          text={t("Un-verify")}
+                          label={t("Un-verify {name}", { name: u.userName })}
+                          tone="outline"
+                          busy={spinning(u, "unverify")}
+                          disabled={busy !== null}
+                          onClick={() => onUnverify(u)}
+                        />
+                      )}
+                    </div>
                   ) : (
                     <RowAction
                       text={t("Make Verify")}

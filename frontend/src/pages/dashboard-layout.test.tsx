@@ -7,7 +7,7 @@ import { jsonResponse, renderApp, stubApi } from "@/test/render-app";
 const REPORTED = "/api/products/report?report=reported";
 
 describe("dashboard menu", () => {
-  it("puts an admin's Reported Products first with the reports waiting, + when the API names a next page", async () => {
+  it("puts an admin's Overview first, then Reported Products with the reports waiting, + when the API names a next page", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     const mock = stubApi({
       "/api/me": admin,
@@ -24,6 +24,7 @@ describe("dashboard menu", () => {
     expect(await within(menu).findByText("2+")).toBeInTheDocument();
     expect(reported).toHaveAccessibleDescription("2+ waiting");
     expect(within(menu).getAllByRole("link").map((l) => l.getAttribute("href"))).toEqual([
+      "/dashboard/overview",
       "/dashboard/repotedproducts",
       "/dashboard/conversations",
       "/dashboard/allusers",

@@ -36,6 +36,8 @@ const menus: Record<Role, MenuItem[]> = {
     favourites,
   ],
   Admin: [
+    // #20 admin overview (helper admin): first, and where /dashboard lands an admin
+    { to: "/dashboard/overview", label: "Overview" },
     { to: "/dashboard/repotedproducts", label: "Reported Products", waiting: "reports" },
     { to: "/dashboard/conversations", label: "Reported chats" },
     { to: "/dashboard/allusers", label: "All Users" },

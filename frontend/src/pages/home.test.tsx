@@ -116,7 +116,7 @@ describe("home", () => {
     expect(current()).toBe(2);
   });
 
-  it("reports a product only after the exact confirmation, then toasts Report Success", async () => {
+  it("reports a product from its card with a reason and a note, only after the dialog, then toasts Report Success", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     const fetchMock = stubApi(homeApi({ "/api/me": buyer, [`PUT /api/products/report/${walton._id}`]: reply(200, { acknowledged: true, modifiedCount: 1 }) }));
     renderApp("/");
@@ -124,17 +124,24 @@ describe("home", () => {
 
     // Cancel: nothing is sent
     await userEvent.click(within(card).getByRole("button", { name: "Report" }));
-    const dialog = screen.getByRole("alertdialog", { name: "Are You sure Report this Product" });
+    // the dialog's chunk loads on the first click
+    const dialog = await screen.findByRole("alertdialog", { name: "Are You sure Report this Product" }, { timeout: 15000 });
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(requestsTo(fetchMock, `/api/products/report/${walton._id}`, "PUT")).toHaveLength(0);
     expect(screen.queryByText("Report Success")).not.toBeInTheDocument();
 
-    // Confirm: sent once, then the toast
+    // the reason and the note, as on the product page: sent once, then the toast
     await userEvent.click(within(card).getByRole("button", { name: "Report" }));
-    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Report" }));
+    const again = await screen.findByRole("alertdialog", { name: "Are You sure Report this Product" });
+    await userEvent.selectOptions(within(again).getByLabelText("Reason"), "wrong_price");
+    await userEvent.type(within(again).getByLabelText("A note for the admins (optional)"), "Listed at a tenth of its price");
+    await userEvent.click(within(again).getByRole("button", { name: "Report" }));
     expect(await screen.findByText("Report Success")).toBeInTheDocument();
-    const [init] = requestsTo(fetchMock, `/api/products/report/${walton._id}`, "PUT");
-    expect(new Headers(init!.headers).get("Authorization")).toBe("Bearer tok");
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    const sent = requestsTo(fetchMock, `/api/products/report/${walton._id}`, "PUT");
+    expect(sent).toHaveLength(1);
+    expect(new Headers(sent[0]!.headers).get("Authorization")).toBe("Bearer tok");
+    expect(JSON.parse(String(sent[0]!.body))).toEqual({ reason: "wrong_price", note: "Listed at a tenth of its price" });
   });
 
   it("toasts the server's message when a report is refused", async () => {
@@ -148,9 +155,11 @@ describe("home", () => {
     renderApp("/");
     const card = await within(section("Apple Laptop")).findByRole("article", { name: "MacBook Air M1" });
     await userEvent.click(within(card).getByRole("button", { name: "Report" }));
-    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Report" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog", {}, { timeout: 15000 })).getByRole("button", { name: "Report" }));
     expect(await screen.findByText("You cannot report your own product")).toBeInTheDocument();
     expect(screen.queryByText("Report Success")).not.toBeInTheDocument();
+    // refused: the dialog stays for another try
+    expect(screen.getByRole("alertdialog")).toBeInTheDocument();
   });
 
   it("sends a signed-out visitor to log in from Book Now and Report, keeping the page", async () => {

@@ -1,13 +1,12 @@
 // Not a route: the list of product cards shared by home and the category
-// page, with what its buttons do (report after a confirmation, book in a
-// dialog, or go to log in first).
+// page, with what its buttons do (report with a reason and a note, book in
+// a dialog, or go to log in first).
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
-import { useReportProduct, type Product } from "@/api/products";
+import type { Product } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
-import { useConfirm } from "@/components/confirm-dialog";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
@@ -16,6 +15,8 @@ import type { LoginReason } from "@/pages/login";
 
 // "Chat with seller" comes in its own chunk, on the first click.
 const StartChat = lazy(() => import("@/pages/start-chat"));
+// Report's reason and note, as on the product page: its own chunk, on the first click
+const ReportProduct = lazy(() => import("@/pages/report-product"));
 
 type ProductShelfProps = {
   products: Product[] | undefined;
@@ -55,13 +56,11 @@ export function ProductShelf({
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
-  const [confirm, confirmDialog] = useConfirm();
-  const report = useReportProduct();
   const book = useCreateBooking();
   const bookedIds = useBookedIds(user?.email);
   const favouriteIds = useFavouriteIds(user !== null);
   const toggleFavourite = useToggleFavourite();
-  const [reportingId, setReportingId] = useState<string | null>(null);
+  const [reportOf, setReportOf] = useState<Product | null>(null);
   const [booking, setBooking] = useState<Product | null>(null);
   const [chatting, setChatting] = useState<Product | null>(null);
 
@@ -72,24 +71,8 @@ export function ProductShelf({
     return false;
   }
 
-  async function onReport(p: Product) {
-    if (!signedIn("report")) return;
-    const yes = await confirm({
-      message: t("Are You sure Report this Product"),
-      detail: t("{name} will be sent to the admins for review.", { name: p.productName }),
-      confirmLabel: t("Report"),
-      danger: true,
-    });
-    if (!yes) return;
-    setReportingId(p._id);
-    try {
-      await report.trigger(p._id);
-      notify("success", t("Report Success"));
-    } catch (err) {
-      notify("error", err instanceof Error ? err.message : t("Could not report this product"));
-    } finally {
-      setReportingId(null);
-    }
+  function onReport(p: Product) {
+    if (signedIn("report")) setReportOf(p);
   }
 
   function onBook(p: Product) {
@@ -161,9 +144,8 @@ export function ProductShelf({
               sizes={cardSizes}
               own={user !== null && user.email === p.sellerEmail}
               booked={bookedIds.has(p._id)}
-              reporting={reportingId === p._id}
               onBook={onBook}
-              onReport={(x) => void onReport(x)}
+              onReport={onReport}
               onChat={onChat}
               favourite={favouriteIds.has(p._id)}
               onFavourite={(x) => void onFavourite(x)}
@@ -177,7 +159,11 @@ export function ProductShelf({
   return (
     <>
       {body}
-      {confirmDialog}
+      {reportOf && (
+        <Suspense fallback={null}>
+          <ReportProduct product={reportOf} onClose={() => setReportOf(null)} />
+        </Suspense>
+      )}
       {chatting && (
         <Suspense fallback={null}>
           <StartChat product={chatting} seller={chatting.seller} onClose={() => setChatting(null)} />

@@ -39,12 +39,14 @@ describe("all sellers", () => {
     expect(screen.getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["#", "Name", "Email", "Verify", "Delete"]);
     const karim = row(/Karim Seller/);
     expect(within(karim).getByRole("rowheader")).toHaveTextContent("1");
-    expect(within(karim).getAllByRole("cell")[2]).toHaveTextContent(/^Verifyed$/);
+    expect(within(karim).getAllByRole("cell")[2]).toHaveTextContent(/^Verifyed/);
+    expect(within(karim).getByRole("button", { name: "Un-verify Karim Seller" })).toHaveTextContent("Un-verify");
     expect(within(karim).queryByRole("button", { name: /Make Verify/ })).not.toBeInTheDocument();
     const t = row(/Tanvir Hasan/);
     expect(t).toHaveTextContent("tanvir+shop@example.com");
     expect(within(t).getByRole("button", { name: /Make Verify/ })).toHaveTextContent("Make Verify");
     expect(within(t).queryByText("Verifyed")).not.toBeInTheDocument();
+    expect(within(t).queryByRole("button", { name: /Un-verify/ })).not.toBeInTheDocument();
   });
 
   it("shows No Seller when there are none", async () => {
@@ -84,6 +86,49 @@ describe("all sellers", () => {
     const [put] = requestsTo(fetchMock, "/api/users/tanvir+shop@example.com", "PUT");
     expect(put?.body ?? undefined).toBeUndefined();
     expect(new Headers(put?.headers).get("Authorization")).toBe("Bearer tok");
+  });
+
+  it("un-verifies a verified seller only after the confirmation, then shows Make Verify again", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const karimVerified: UserRecord = { ...verified, email: "karim+shop@example.com" };
+    let list = [karimVerified, tanvir];
+    const UNVERIFY = "DELETE /api/users/karim+shop@example.com/verify";
+    const fetchMock = stubApi(
+      api(() => list, {
+        [UNVERIFY]: () => {
+          list = [{ ...karimVerified, verify: "" }, tanvir];
+          return jsonResponse(200, { acknowledged: true, modifiedCount: 1 });
+        },
+      }),
+    );
+    renderApp("/dashboard/allseller");
+    await screen.findByRole("heading", { name: "All Seller" });
+    const name = karimVerified.userName;
+
+    await userEvent.click(within(row(new RegExp(name))).getByRole("button", { name: `Un-verify ${name}` }));
+    const dialog = screen.getByRole("alertdialog", { name: `Take ${name}'s verification away?` });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(requestsTo(fetchMock, "/api/users/karim+shop@example.com/verify", "DELETE")).toHaveLength(0);
+
+    await userEvent.click(within(row(new RegExp(name))).getByRole("button", { name: `Un-verify ${name}` }));
+    await userEvent.click(within(screen.getByRole("alertdialog", { name: `Take ${name}'s verification away?` })).getByRole("button", { name: "Un-verify" }));
+    expect(await screen.findByText(`${name} is no longer verified`)).toBeInTheDocument();
+    await waitFor(() => expect(within(row(new RegExp(name))).getByRole("button", { name: /Make Verify/ })).toBeInTheDocument());
+    expect(within(row(new RegExp(name))).queryByText("Verifyed")).not.toBeInTheDocument();
+    const sent = requestsTo(fetchMock, "/api/users/karim+shop@example.com/verify", "DELETE");
+    expect(sent).toHaveLength(1);
+    expect(new Headers(sent[0]!.headers).get("Authorization")).toBe("Bearer tok");
+  });
+
+  it("toasts the server's message when an un-verify is refused", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const karimVerified: UserRecord = { ...verified, email: "karim+shop@example.com" };
+    stubApi(api(() => [karimVerified], { "DELETE /api/users/karim+shop@example.com/verify": reply(404, { message: "User not found", code: "not_found" }) }));
+    renderApp("/dashboard/allseller");
+    await screen.findByRole("heading", { name: "All Seller" });
+    await userEvent.click(screen.getByRole("button", { name: `Un-verify ${karimVerified.userName}` }));
+    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Un-verify" }));
+    expect(await screen.findByText("User not found")).toBeInTheDocument();
   });
 
   it("revalidates every user list and product list after a write, and sends the email as typed", () => {

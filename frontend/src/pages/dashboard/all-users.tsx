@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { useDeleteUser, useUsers, useVerifySeller, type ListedRole, type UserRecord } from "@/api/users";
+import { useDeleteUser, useUnverifySeller, useUsers, useVerifySeller, type ListedRole, type UserRecord } from "@/api/users";
 import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
@@ -40,6 +40,7 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
   const { data: users, error } = list;
   const remove = useDeleteUser();
   const verify = useVerifySeller();
+  const unverify = useUnverifySeller();
   const [confirm, confirmDialog] = useConfirm();
   const [busy, setBusy] = useState<UserRowBusy>(null);
   const titleId = `users-${role ?? "all"}-title`;
@@ -76,6 +77,25 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
       toast.success(t("Seller Update success"));
     } catch (err) {
       toast.error(errorText(err, t("Could not verify this seller")));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onUnverify(u: UserRecord) {
+    const yes = await confirm({
+      message: t("Take {name}'s verification away?", { name: u.userName }),
+      detail: t("Their listings lose the verified badge at once. The audit log records it; you can verify them again later."),
+      confirmLabel: t("Un-verify"),
+      danger: true,
+    });
+    if (!yes) return;
+    setBusy({ id: u._id, action: "unverify" });
+    try {
+      await unverify.trigger(u.email);
+      toast.success(t("{name} is no longer verified", { name: u.userName }));
+    } catch (err) {
+      toast.error(errorText(err, t("Could not un-verify this seller")));
     } finally {
       setBusy(null);
     }
@@ -119,6 +139,7 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
           busy={busy}
           onDelete={(u) => void onDelete(u)}
           onVerify={(u) => void onVerify(u)}
+          onUnverify={role === "Seller" ? (u) => void onUnverify(u) : undefined}
         />
       )}
       <LoadMore

@@ -42,6 +42,37 @@ describe("reported products", () => {
     expect(first).toHaveTextContent("9,000 Tk");
   });
 
+  it("stops an advertised one's advertising after the confirmation; others have no such button", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const advertised = { ...scam, advertise: true, advertisedUntil: "2030-01-01T00:00:00Z" };
+    let list = [advertised, fake];
+    const fetchMock = stubApi(
+      api(() => list, {
+        [`DELETE /api/products/${scam._id}/advertise`]: () => {
+          list = [{ ...scam, advertise: false, advertisedUntil: null }, fake];
+          return jsonResponse(200, { acknowledged: true, modifiedCount: 1 });
+        },
+      }),
+    );
+    renderApp("/dashboard/repotedproducts");
+    await screen.findByRole("heading", { name: "Reported Products: 2" });
+    const row = () => screen.getAllByRole("row")[1]!;
+    expect(within(row()).getByText("Urgent Sell")).toBeInTheDocument();
+    expect(within(screen.getAllByRole("row")[2]!).queryByRole("button", { name: /Stop advertising/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(row()).getByRole("button", { name: `Stop advertising ${scam.productName}` }));
+    const dialog = screen.getByRole("alertdialog", { name: "Stop advertising this product?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(requestsTo(fetchMock, `/api/products/${scam._id}/advertise`, "DELETE")).toHaveLength(0);
+
+    await userEvent.click(within(row()).getByRole("button", { name: `Stop advertising ${scam.productName}` }));
+    await userEvent.click(within(screen.getByRole("alertdialog", { name: "Stop advertising this product?" })).getByRole("button", { name: "Stop advertising" }));
+    expect(await screen.findByText("Advertising stopped")).toBeInTheDocument();
+    await waitFor(() => expect(within(row()).queryByRole("button", { name: /Stop advertising/ })).not.toBeInTheDocument());
+    expect(within(row()).queryByText("Urgent Sell")).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, `/api/products/${scam._id}/advertise`, "DELETE")).toHaveLength(1);
+  });
+
   it("shows No Reported Product when there are none", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi(api(() => []));

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { PRODUCT_REPORT_REASONS } from "@/api/moderation";
+import { useStopAdvertising } from "@/api/product-sale";
 import { useDeleteReportedProduct, useDismissReports, useReportedProducts, type ReportedProduct } from "@/api/products";
 import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -16,7 +17,8 @@ import { usePageTitle } from "@/lib/title";
  * /dashboard/repotedproducts (admin): listings people reported, each with
  * its reports (how many, for which reasons, by whom, with their notes).
  * Delete takes the listing out with a reason the seller is told; Dismiss
- * clears the reports and the listing stays.
+ * clears the reports and the listing stays; Stop advertising takes an
+ * advertised one out of Urgent Sell (the audit log records each).
  */
 export default function ReportedProducts() {
   const { t, locale } = useLanguage();
@@ -25,6 +27,7 @@ export default function ReportedProducts() {
   const { data: products, error } = list;
   const remove = useDeleteReportedProduct();
   const dismiss = useDismissReports();
+  const stopAdvertising = useStopAdvertising();
   const [confirm, confirmDialog] = useConfirm();
   const [removing, setRemoving] = useState<ReportedProduct | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -56,6 +59,25 @@ export default function ReportedProducts() {
       toast.success(t("Reports dismissed"));
     } catch (err) {
       toast.error(err instanceof Error ? err.message : t("Could not dismiss the reports"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onStopAdvertising(p: ReportedProduct) {
+    const yes = await confirm({
+      message: t("Stop advertising this product?"),
+      detail: t("{name} leaves Urgent Sell now and stays in the shop. The audit log records it.", { name: p.productName }),
+      confirmLabel: t("Stop advertising"),
+      danger: true,
+    });
+    if (!yes) return;
+    setBusy(p._id);
+    try {
+      await stopAdvertising.trigger(p._id);
+      toast.success(t("Advertising stopped"));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not stop advertising this product"));
     } finally {
       setBusy(null);
     }
@@ -107,9 +129,12 @@ export default function ReportedProducts() {
                     <div className="flex items-center gap-3">
                       <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
                       {/* the whole name, on up to two lines: the 25-character cut is My Products' */}
-                      <span className="line-clamp-2 font-medium break-words md:min-w-40" title={p.productName}>
-                        {p.productName}
-                      </span>
+                      <div className="min-w-0">
+                        <span className="line-clamp-2 font-medium break-words md:min-w-40" title={p.productName}>
+                          {p.productName}
+                        </span>
+                        {p.advertise && <span className="badge badge-accent badge-sm mt-1 whitespace-nowrap">{t("Urgent Sell")}</span>}
+                      </div>
                     </div>
                   </td>
                   <td data-label={t("Seller")}>
@@ -137,6 +162,16 @@ export default function ReportedProducts() {
                         disabled={busy !== null}
                         onClick={() => void onDismiss(p)}
                       />
+                      {p.advertise && (
+                        <RowAction
+                          text={t("Stop advertising")}
+                          label={t("Stop advertising {name}", { name: p.productName })}
+                          tone="outline"
+                          busy={busy === p._id && !removing}
+                          disabled={busy !== null}
+                          onClick={() => void onStopAdvertising(p)}
+                        />
+                      )}
                       <RowAction
                         text={t("Delete")}
                         label={t("Delete {name}", { name: p.productName })}
