@@ -22,6 +22,8 @@ STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 S3_SERVER           := $(TOOLS)/versitygw-$(VERSITYGW_VERSION)
 BENCHSTAT           := $(TOOLS)/benchstat-$(BENCHSTAT_VERSION)
 GOVULNCHECK         := $(TOOLS)/govulncheck-$(GOVULNCHECK_VERSION)
+# Prometheus's checker for deploy/alerts.yml, from Debian (the release's own)
+PROMTOOL            := $(TOOLS)/promtool-debian
 
 # Stamped into the binary (resale version); the Docker build gets them as
 # build arguments, since the image is built without .git.
@@ -105,8 +107,17 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
 test: verify vulncheck test-go test-fuzz test-web test-budget test-browser image-test
 
-test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER)
-	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) $(GO) test -race -count=1 ./...
+test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER) $(PROMTOOL)
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) PROMTOOL=$(PROMTOOL) $(GO) test -race -count=1 ./...
+
+# promtool alone, unpacked from Debian's prometheus package: installing the
+# package would also start a Prometheus server, which tests do not want.
+$(PROMTOOL):
+	mkdir -p $(TOOLS)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && cd $$tmp && \
+	  { apt-get download prometheus >/dev/null 2>&1 || { apt-get update -qq && apt-get download prometheus; }; } && \
+	  dpkg-deb -x prometheus_*.deb x && install -m 0755 x/usr/bin/promtool $@.tmp && mv $@.tmp $@
+	$@ --version | head -1
 
 # Go's vulnerability checker, from the Go module proxy.
 $(GOVULNCHECK):
