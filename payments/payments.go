@@ -285,3 +285,12 @@ func (s *Service) Refund(ctx context.Context, p store.Payment) {
 	}
 	s.log.Info("payment refunded", "payment_id", p.ID, "booking_id", p.BookingID)
 }
+
+// CheckKey asks Stripe for the account's balance: the cheapest call that
+// proves the secret key is accepted (and, with APIBase, that the stand-in
+// answers). It changes nothing at Stripe.
+func CheckKey(ctx context.Context, cfg Config) error {
+	s := New(cfg, nil, nil)
+	_, err := s.api.Balance.Get(&stripe.BalanceParams{Params: stripe.Params{Context: ctx}})
+	return err
+}
