@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -37,6 +38,9 @@ const (
 type doctor struct {
 	out    io.Writer
 	failed bool
+	// smtpTLS replaces the system's roots for the SMTP server's
+	// certificate (tests trust their server's own); nil in the binary.
+	smtpTLS *tls.Config
 }
 
 func (d *doctor) line(level, check, format string, args ...any) {
@@ -57,7 +61,10 @@ func doctorCommand(ctx context.Context, args []string, getenv func(string) strin
 		fmt.Fprintf(stderr, "resale: doctor takes no arguments\n\n%s", usage)
 		return 2
 	}
-	d := &doctor{out: stdout}
+	return (&doctor{out: stdout}).run(ctx, getenv)
+}
+
+func (d *doctor) run(ctx context.Context, getenv func(string) string) int {
 	cfg, problems := loadConfigAll(getenv)
 	bad := map[string]bool{}
 	for _, p := range problems {
@@ -299,7 +306,11 @@ func (d *doctor) uploads(ctx context.Context, cfg *config, bad map[string]bool) 
 		}
 		return
 	}
-	if err != nil || !st.IsDir() {
+	if err != nil {
+		d.line(checkFail, "uploads", "UPLOAD_DIR: %v; set UPLOAD_DIR (or DATA_DIR) to a folder the service may write", err)
+		return
+	}
+	if !st.IsDir() {
 		d.line(checkFail, "uploads", "UPLOAD_DIR %s is not a folder: set UPLOAD_DIR (or DATA_DIR) to a folder the service may write", dir)
 		return
 	}
@@ -339,6 +350,9 @@ func (d *doctor) smtp(ctx context.Context, cfg *config, bad map[string]bool) {
 	}
 	c := *cfg.SMTP
 	c.Timeout = doctorTimeout
+	if d.smtpTLS != nil {
+		c.TLSConfig = d.smtpTLS
+	}
 	ctx, cancel := context.WithTimeout(ctx, doctorTimeout)
 	defer cancel()
 	where := fmt.Sprintf("%s:%d (%s)", c.Host, c.Port, c.TLS)
