@@ -211,6 +211,20 @@ func TestImage(t *testing.T) {
 	}
 	httpGet(t, base+photo, "image/jpeg")
 
+	// resale doctor works in the image (no shell, no tools): as the
+	// container's user, on its volume, beside the running server
+	out, err := pm("run", "--rm", "--network", "host", "--read-only", "-v", uploads+":/data",
+		"-e", "DATABASE_URL="+dbURL, "-e", "PUBLIC_URL="+base, "-e", "JWT_SECRET="+strings.Repeat("s", 40),
+		img, "doctor")
+	if err != nil {
+		t.Errorf("doctor in the image: %v\n%s", err, out)
+	}
+	for _, want := range []string{"ok    database", "ok    migrations", "ok    uploads    wrote and removed a probe file in /data/uploads"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("doctor in the image does not say %q:\n%s", want, out)
+		}
+	}
+
 	// SIGTERM, as podman stop sends it, ends the server cleanly
 	start := time.Now()
 	if _, err := pm("stop", "-t", "30", id); err != nil {
