@@ -220,7 +220,8 @@ PODMAN       := podman --cgroup-manager=cgroupfs --runtime runc $(PODMAN_FLAGS)
 export CONTAINERS_CONF ?= $(CURDIR)/.ci/containers.conf
 
 ## image: the container image from bin/resale, on scratch, into podman's
-## local store as resale:latest (deploy/image/Containerfile; no registry)
+## local store as resale:latest (deploy/image/Containerfile; no registry).
+## No layer cache and the image it replaces removed: each build is 31 MB.
 image: $(BIN)
 	@ctx=$$(mktemp -d) && trap 'rm -rf "$$ctx"' EXIT && \
 	  install -D -m 0755 $(BIN) $$ctx/rootfs/usr/local/bin/resale && \
@@ -228,7 +229,10 @@ image: $(BIN)
 	  install -D -m 0644 deploy/image/group $$ctx/rootfs/etc/group && \
 	  install -D -m 0644 /etc/ssl/certs/ca-certificates.crt $$ctx/rootfs/etc/ssl/certs/ca-certificates.crt && \
 	  mkdir -p $$ctx/data/uploads && \
-	  $(PODMAN) build --quiet -f deploy/image/Containerfile -t resale:latest $$ctx >/dev/null && \
+	  old=$$($(PODMAN) image inspect --format '{{.Id}}' resale:latest 2>/dev/null || true) && \
+	  $(PODMAN) build --quiet --layers=false -f deploy/image/Containerfile -t resale:latest $$ctx >/dev/null && \
+	  new=$$($(PODMAN) image inspect --format '{{.Id}}' resale:latest) && \
+	  { [ -z "$$old" ] || [ "$$old" = "$$new" ] || $(PODMAN) rmi "$$old" >/dev/null 2>&1 || true; } && \
 	  echo "image: resale:latest, $$($(PODMAN) image inspect --format '{{.Size}}' resale:latest) bytes"
 
 ## image-test: build the image and run it on the local PostgreSQL: read-only,
