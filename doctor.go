@@ -159,7 +159,7 @@ func loadConfigAll(getenv func(string) string) (*config, []*configError) {
 func (d *doctor) secret(cfg *config, bad map[string]bool) {
 	switch {
 	case cfg == nil || bad["JWT_SECRET"]:
-		d.line(checkSkip, "secret", "JWT_SECRET is wrong (above)")
+		d.line(checkSkip, "secret", "JWT_SECRET is missing or wrong (above)")
 	case cfg.JWTSecret != nil:
 		d.line(checkOK, "secret", "JWT_SECRET is set (%d characters)", len(cfg.JWTSecret))
 	default:
@@ -181,8 +181,8 @@ func (d *doctor) secret(cfg *config, bad map[string]bool) {
 // and compares the schema's version with the newest this binary carries.
 func (d *doctor) database(ctx context.Context, cfg *config, bad map[string]bool) {
 	if cfg == nil || bad["DATABASE_URL"] {
-		d.line(checkSkip, "database", "DATABASE_URL is wrong (above)")
-		d.line(checkSkip, "migrations", "DATABASE_URL is wrong (above)")
+		d.line(checkSkip, "database", "DATABASE_URL is missing or wrong (above)")
+		d.line(checkSkip, "migrations", "DATABASE_URL is missing or wrong (above)")
 		return
 	}
 	conn, err := doctorConnect(ctx, cfg.DatabaseURL)
