@@ -22,6 +22,8 @@ STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 S3_SERVER           := $(TOOLS)/versitygw-$(VERSITYGW_VERSION)
 BENCHSTAT           := $(TOOLS)/benchstat-$(BENCHSTAT_VERSION)
 GOVULNCHECK         := $(TOOLS)/govulncheck-$(GOVULNCHECK_VERSION)
+# Prometheus's checker for deploy/alerts.yml, from Debian (the release's own)
+PROMTOOL            := $(TOOLS)/promtool-debian
 
 # Stamped into the binary (resale version); the Docker build gets them as
 # build arguments, since the image is built without .git.
@@ -32,7 +34,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck
+.PHONY: run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -103,12 +105,21 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) run lint
 
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
-test: verify vulncheck test-go test-fuzz test-web test-budget test-browser
+test: verify vulncheck test-go test-fuzz test-web test-budget test-browser image-test
 
 # -timeout: the api and demo packages take minutes with -race, and on a
 # busy machine passed Go's default ten (a panic mid-test)
-test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER)
-	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) $(GO) test -race -count=1 -timeout 25m ./...
+test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER) $(PROMTOOL)
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) PROMTOOL=$(PROMTOOL) $(GO) test -race -count=1 -timeout 25m ./...
+
+# promtool alone, unpacked from Debian's prometheus package: installing the
+# package would also start a Prometheus server, which tests do not want.
+$(PROMTOOL):
+	mkdir -p $(TOOLS)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && cd $$tmp && \
+	  { apt-get download prometheus >/dev/null 2>&1 || { apt-get update -qq && apt-get download prometheus; }; } && \
+	  dpkg-deb -x prometheus_*.deb x && install -m 0755 x/usr/bin/promtool $@.tmp && mv $@.tmp $@
+	$@ --version | head -1
 
 # Go's vulnerability checker, from the Go module proxy.
 $(GOVULNCHECK):
@@ -202,7 +213,43 @@ chaos: $(DIST)/index.html
 dev: $(WEB)/node_modules/.installed
 	cd $(WEB) && $(NPM) run dev
 
-## docker: the container image (needs a Docker engine)
+# podman as CI's sandbox allows it: cgroupfs and runc, and no raised
+# ulimits (.ci/containers.conf); all of it on the command line, none of it
+# in the image. PODMAN_FLAGS adds more, e.g. --root and --runroot under
+# .data/ or --storage-driver vfs where the default store cannot be used.
+PODMAN_FLAGS ?=
+PODMAN       := podman --cgroup-manager=cgroupfs --runtime runc $(PODMAN_FLAGS)
+export CONTAINERS_CONF ?= $(CURDIR)/.ci/containers.conf
+
+## image: the container image from bin/resale, on scratch, into podman's
+## local store as resale:latest (deploy/image/Containerfile; no registry).
+## No layer cache and the image it replaces removed: each build is 31 MB.
+image: $(BIN)
+	@ctx=$$(mktemp -d) && trap 'rm -rf "$$ctx"' EXIT && \
+	  install -D -m 0755 $(BIN) $$ctx/rootfs/usr/local/bin/resale && \
+	  install -D -m 0644 deploy/image/passwd $$ctx/rootfs/etc/passwd && \
+	  install -D -m 0644 deploy/image/group $$ctx/rootfs/etc/group && \
+	  install -D -m 0644 /etc/ssl/certs/ca-certificates.crt $$ctx/rootfs/etc/ssl/certs/ca-certificates.crt && \
+	  mkdir -p $$ctx/data/uploads && \
+	  old=$$($(PODMAN) image inspect --format '{{.Id}}' resale:latest 2>/dev/null || true) && \
+	  $(PODMAN) build --quiet --layers=false -f deploy/image/Containerfile -t resale:latest $$ctx >/dev/null && \
+	  new=$$($(PODMAN) image inspect --format '{{.Id}}' resale:latest) && \
+	  { [ -z "$$old" ] || [ "$$old" = "$$new" ] || $(PODMAN) rmi "$$old" >/dev/null 2>&1 || true; } && \
+	  echo "image: resale:latest, $$($(PODMAN) image inspect --format '{{.Size}}' resale:latest) bytes"
+
+## image-test: build the image and run it on the local PostgreSQL: read-only,
+## non-root, an upload volume, the size budget (image_test.go). Without
+## podman it is skipped, except in CI (CI set), where it must run.
+image-test: $(DIST)/index.html
+	@if ! command -v podman >/dev/null 2>&1 && [ -z "$${CI:-}" ]; then \
+	  echo "image-test: skipped, podman is not installed (apt-get install podman runc)"; exit 0; fi; \
+	start=$$(date +%s); \
+	$(MAKE) --no-print-directory image; \
+	RESALE_IMAGE=resale:latest PODMAN="$(PODMAN)" TEST_DATABASE_URL=$$(scripts/dev-db postgres) \
+	  $(GO) test -count=1 -run '^TestImage' -v . ; \
+	echo "image-test: $$(( $$(date +%s) - start ))s"
+
+## docker: the container image from source, with Docker (needs Docker Hub)
 docker:
 	docker build --build-arg VERSION=$(VERSION) --build-arg COMMIT=$(COMMIT) -t resale:$(VERSION) -t resale .
 

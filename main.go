@@ -50,6 +50,8 @@ commands:
   restore --from DIR [--force]
                     put a backup into an empty database and upload store
   version           print the version and the commit it was built from
+  doctor            check the settings, database, upload store, mail server and
+                    Stripe keys, one line each, changing nothing (exit 1 on a failure)
 
 Settings come from the environment; see README.md.
 `
@@ -79,6 +81,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// needs no settings: it must work on a server not yet configured
 		fmt.Fprintln(stdout, versionLine())
 		return 0
+	}
+	if cmd == "doctor" {
+		// reads the settings itself, to report every bad one
+		return doctorCommand(ctx, args, getenv, stdout, stderr)
 	}
 	commands := map[string]func(context.Context, *config, *slog.Logger, []string, io.Writer) error{
 		"serve":   serveCommand,

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"resale/events"
 	"resale/store"
 )
 
@@ -73,6 +74,11 @@ func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo, mor
 			Name: "resale_event_streams_dropped_total",
 			Help: "Live-update streams the server ended: slow (the client fell behind), deaf (the database connection was lost), shutdown.",
 		}, []string{"reason"}),
+	}
+	// every reason from the start, at 0, so rates and alerts see them
+	// before the first drop
+	for _, r := range []string{events.ReasonSlow, events.ReasonDeaf, events.ReasonShutdown} {
+		m.streamsDropped.WithLabelValues(r)
 	}
 	buildInfo := prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "resale_build_info",

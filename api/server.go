@@ -174,6 +174,11 @@ func New(opts Options) (*Server, error) {
 	if opts.Payments != nil {
 		more = append(more, opts.Payments.Collector())
 	}
+	ops := opsCollector{st: opts.Store, logger: opts.Logger}
+	if d, ok := opts.Uploads.(interface{ Path() string }); ok {
+		ops.uploadDir = d.Path()
+	}
+	more = append(more, ops)
 	m, err := newMetrics(opts.Metrics, opts.Store, opts.Build, more...)
 	if err != nil {
 		return nil, err

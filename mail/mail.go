@@ -169,6 +169,22 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
+	client, err := gomail.NewClient(s.cfg.Host, s.options()...)
+	if err != nil {
+		return &permanentError{err}
+	}
+	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
+		var se *gomail.SendError
+		if errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500 {
+			return &permanentError{err}
+		}
+		return err
+	}
+	return nil
+}
+
+// options are go-mail's settings for the configured server.
+func (s *SMTP) options() []gomail.Option {
 	tlsConfig := s.cfg.TLSConfig
 	if tlsConfig == nil {
 		tlsConfig = &tls.Config{ServerName: s.cfg.Host, MinVersion: tls.VersionTLS12}
@@ -190,18 +206,20 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
 			gomail.WithUsername(s.cfg.Username), gomail.WithPassword(s.cfg.Password))
 	}
-	client, err := gomail.NewClient(s.cfg.Host, opts...)
+	return opts
+}
+
+// Check connects to the server as Send does (TLS as configured, EHLO, and
+// AUTH when SMTP_URL has a user) and hangs up without sending anything.
+func (s *SMTP) Check(ctx context.Context) error {
+	client, err := gomail.NewClient(s.cfg.Host, s.options()...)
 	if err != nil {
-		return &permanentError{err}
-	}
-	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
-		var se *gomail.SendError
-		if errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500 {
-			return &permanentError{err}
-		}
 		return err
 	}
-	return nil
+	if err := client.DialWithContext(ctx); err != nil {
+		return err
+	}
+	return client.Close()
 }
 
 func (s *SMTP) build(m Message) (*gomail.Msg, error) {

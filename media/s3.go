@@ -3,6 +3,7 @@ package media
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -39,9 +40,21 @@ type S3 struct {
 // OpenS3 connects to the store and makes the bucket when it is missing.
 // Two instances starting at once may both try; either way it ends up made.
 func OpenS3(ctx context.Context, o S3Options) (*S3, error) {
+	client, region, err := newS3Client(o)
+	if err != nil {
+		return nil, err
+	}
+	s := &S3{client: client, bucket: o.Bucket}
+	if err := s.ensureBucket(ctx, region); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func newS3Client(o S3Options) (*minio.Client, string, error) {
 	u, err := url.Parse(o.Endpoint)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("media: the object store's address must be http(s)://host[:port], not %q", o.Endpoint)
+		return nil, "", fmt.Errorf("media: the object store's address must be http(s)://host[:port], not %q", o.Endpoint)
 	}
 	region := o.Region
 	if region == "" {
@@ -54,13 +67,38 @@ func OpenS3(ctx context.Context, o S3Options) (*S3, error) {
 		Transport: o.Transport,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("media: object store: %w", err)
+		return nil, "", fmt.Errorf("media: object store: %w", err)
 	}
-	s := &S3{client: client, bucket: o.Bucket}
-	if err := s.ensureBucket(ctx, region); err != nil {
-		return nil, err
+	return client, region, nil
+}
+
+// ErrBucketMissing is ProbeS3's answer when the store answers but the
+// bucket is not there (yet: the server makes it at start).
+var ErrBucketMissing = errors.New("media: the bucket does not exist")
+
+// ProbeS3 checks the object store without changing it for good: it
+// answers, the keys are accepted, the bucket exists (it is not made), and
+// an object can be written and removed there (a probe named probeKey).
+func ProbeS3(ctx context.Context, o S3Options, probeKey string) error {
+	client, _, err := newS3Client(o)
+	if err != nil {
+		return err
 	}
-	return s, nil
+	ok, err := client.BucketExists(ctx, o.Bucket)
+	if err != nil {
+		return fmt.Errorf("media: object store at %s: %w", client.EndpointURL().Host, err)
+	}
+	if !ok {
+		return ErrBucketMissing
+	}
+	if _, err := client.PutObject(ctx, o.Bucket, probeKey, bytes.NewReader([]byte("resale doctor probe\n")), 20,
+		minio.PutObjectOptions{ContentType: "text/plain"}); err != nil {
+		return fmt.Errorf("media: writing a probe object: %w", err)
+	}
+	if err := client.RemoveObject(ctx, o.Bucket, probeKey, minio.RemoveObjectOptions{}); err != nil {
+		return fmt.Errorf("media: removing the probe object %s: %w", probeKey, err)
+	}
+	return nil
 }
 
 func (s *S3) ensureBucket(ctx context.Context, region string) error {

@@ -64,6 +64,9 @@ func OpenDir(path string) (*Dir, error) {
 // Close releases the folder.
 func (d *Dir) Close() error { return d.root.Close() }
 
+// Path is the folder, as given to OpenDir (for its free space in metrics).
+func (d *Dir) Path() string { return d.root.Name() }
+
 // Put writes to a temporary name, syncs, then renames into place, so a
 // photo is either whole or absent.
 func (d *Dir) Put(_ context.Context, key string, data []byte) error {

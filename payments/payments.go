@@ -96,13 +96,18 @@ func New(cfg Config, st *store.Store, log *slog.Logger) *Service {
 		Connect: stripe.GetBackendWithConfig(stripe.ConnectBackend, bc),
 		Uploads: stripe.GetBackendWithConfig(stripe.UploadsBackend, bc),
 	})
+	recorded := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "resale_payments_recorded_total",
+		Help: "Card payments recorded for the first time, by status (succeeded, or refund_required when the laptop was already sold to someone else).",
+	}, []string{"status"})
+	// both statuses from the start, at 0, so rates and alerts see them
+	// before the first payment
+	recorded.WithLabelValues(store.PaymentSucceeded)
+	recorded.WithLabelValues(store.PaymentRefundRequired)
 	return &Service{
 		api: sc, store: st, log: log,
 		publishable: cfg.PublishableKey, webhookSecret: cfg.WebhookSecret, currency: cfg.Currency,
-		recorded: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "resale_payments_recorded_total",
-			Help: "Card payments recorded for the first time, by status (succeeded, or refund_required when the laptop was already sold to someone else).",
-		}, []string{"status"}),
+		recorded: recorded,
 	}
 }
 
@@ -279,4 +284,13 @@ func (s *Service) Refund(ctx context.Context, p store.Payment) {
 		return
 	}
 	s.log.Info("payment refunded", "payment_id", p.ID, "booking_id", p.BookingID)
+}
+
+// CheckKey asks Stripe for the account's balance: the cheapest call that
+// proves the secret key is accepted (and, with APIBase, that the stand-in
+// answers). It changes nothing at Stripe.
+func CheckKey(ctx context.Context, cfg Config) error {
+	s := New(cfg, nil, nil)
+	_, err := s.api.Balance.Get(&stripe.BalanceParams{Params: stripe.Params{Context: ctx}})
+	return err
 }
