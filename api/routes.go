@@ -139,6 +139,12 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/favourites/:id", s.addFavourite, requireUser, noBody)
 	g.DELETE("/favourites/:id", s.deleteFavourite, requireUser, noBody)
 
+	// #20 saved searches (helper "saved"): each caller's own
+	g.POST("/saved-searches", s.createSavedSearch, requireUser)
+	g.GET("/saved-searches", s.listSavedSearches, requireUser)
+	g.DELETE("/saved-searches/:id", s.deleteSavedSearch, requireUser, noBody)
+	// end #20 saved searches
+
 	// notifications: each caller's own; the unsubscribe token is its own
 	// credential (RFC 8058 one-click, from a mail app)
 	g.GET("/notifications", s.listNotifications, requireUser)
