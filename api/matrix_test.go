@@ -43,6 +43,8 @@ type matrixFixture struct {
 	// a reported thread of the buyer and the owner seller about product,
 	// and a pending offer in it
 	conversation, offer string
+	// #20 saved searches: one of the buyer's saved searches
+	savedSearch string
 }
 
 var matrix = map[string]struct {
@@ -201,6 +203,14 @@ var matrix = map[string]struct {
 	"DELETE /api/favourites/:id":  {func(f matrixFixture) cell { return cell{"DELETE", "/api/favourites/" + f.product, nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"PUT /api/users/:id/block":    {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"DELETE /api/users/:id/block": {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser + "/block", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	// #20 saved searches (helper "saved"): anyone signed in keeps their own;
+	// another's is not found
+	"POST /api/saved-searches": {func(matrixFixture) cell {
+		return cell{"POST", "/api/saved-searches", map[string]any{"query": "q=matrix&maxPrice=50000", "frequency": "instant"}}
+	}, [6]int{401, 201, 201, 201, 201, 201}},
+	"GET /api/saved-searches":        {func(matrixFixture) cell { return cell{"GET", "/api/saved-searches", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"DELETE /api/saved-searches/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/saved-searches/" + f.savedSearch, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
+	// end #20 saved searches
 }
 
 var forgotCalls, categoryCalls atomic.Int64
@@ -296,8 +306,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		base.exec(`INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'Hello', now() - interval '2 hours')`, conv, users["buyer"].ID)
 		base.exec(`INSERT INTO messages (conversation_id, sender_id, offer_id, created_at) VALUES ($1, $2, $3, now() - interval '1 hour')`, conv, users["buyer"].ID, offer)
+		// #20 saved searches (the earlier cells' ones go: the buyer keeps at most 50)
+		base.exec(`DELETE FROM saved_searches WHERE user_id = $1`, users["buyer"].ID)
+		var saved int64
+		if err := base.pool.QueryRow(ctx, `INSERT INTO saved_searches (user_id, frequency, max_price, filter_key) VALUES ($1, 'daily', $2::bigint, 'maxPrice=' || $2::bigint) RETURNING id`,
+			users["buyer"].ID, n).Scan(&saved); err != nil {
+			t.Fatal(err)
+		}
 		return matrixFixture{users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
-			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer)}
+			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer), savedSearch: formatTestID(saved)}
 	}
 	for _, route := range keys {
 		row := matrix[route]
