@@ -44,7 +44,11 @@ CREATE TABLE saved_searches (
     UNIQUE (user_id, filter_key)
 );
 CREATE INDEX saved_searches_user_idx ON saved_searches (user_id, id);
-CREATE INDEX saved_searches_lexemes_idx ON saved_searches USING gin (lexemes);
+-- fastupdate off: new rows go into the index at once, not into its pending
+-- list, which every match would otherwise read through (at 10,000 saved
+-- searches that list made one match take ~100 ms instead of ~1 ms). A
+-- saved search is written rarely; it is read on every new listing.
+CREATE INDEX saved_searches_lexemes_idx ON saved_searches USING gin (lexemes) WITH (fastupdate = off);
 CREATE INDEX saved_searches_seller_idx ON saved_searches (seller_id) WHERE seller_id IS NOT NULL;
 
 -- A listing that matched a saved search, once: the primary key makes a

@@ -47,8 +47,8 @@ WHERE s.id = ANY(@ids::bigint[]);
 DELETE FROM saved_searches WHERE id = @id AND user_id = @user_id;
 
 -- name: MatchSavedSearches :many
--- The saved searches an available listing matches, its seller's own and
--- deleted users' left out: the catalogue's filters reversed, the listing's
+-- The saved searches an available listing matches, its seller's own left
+-- out (a deleted user's are told nothing: NotifyTx): the catalogue's filters reversed, the listing's
 -- values against each row's bounds. The GIN index on lexemes finds the
 -- rows whose words could match (each is a prefix of one of the listing's
 -- words; rows without words match any listing); query then checks them
@@ -64,7 +64,6 @@ WITH p AS (
 )
 SELECT s.id, s.user_id, s.frequency
 FROM p, saved_searches s
-JOIN users su ON su.id = s.user_id AND su.deleted_at IS NULL
 WHERE s.lexemes <@ (SELECT words FROM prefixes)
   AND s.user_id <> p.seller_id
   AND (s.query IS NULL OR p.search @@ s.query)
