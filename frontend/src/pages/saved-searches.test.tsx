@@ -26,7 +26,7 @@ describe("Save this search", () => {
       api({
         "POST /api/saved-searches": (init?: RequestInit) => {
           body = JSON.parse(String(init?.body));
-          return reply(201, { _id: "7", query: "maxPrice=80000&q=macbook+air", frequency: "daily", createdAt: "2026-11-23T06:00:00Z" })();
+          return reply(201, { _id: "7", query: "maxPrice=80000&q=macbook+air", frequency: "daily", createdAt: "2026-11-23T06:00:00Z" })({});
         },
       }),
     );
@@ -84,10 +84,10 @@ describe("Saved searches page", () => {
     ];
     const mock = stubApi(
       api({
-        "/api/saved-searches": () => reply(200, list)(),
+        "/api/saved-searches": () => reply(200, list)({}),
         "DELETE /api/saved-searches/6": () => {
           list = list.filter((s) => s._id !== "6");
-          return reply(200, { deletedCount: 1 })();
+          return reply(200, { deletedCount: 1 })({});
         },
       }),
     );
