@@ -67,6 +67,28 @@ describe("Save this search", () => {
     expect(requestsTo(mock, "/api/saved-searches", "POST")).toHaveLength(0);
   });
 
+  it("on a brand's page, keeps the brand with the filters", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    let body: unknown;
+    stubApi(
+      api({
+        "/api/categorys/3": { ...categories[2]!, productCount: 1 },
+        "/api/products?category=HP&condition=good": [air],
+        "POST /api/saved-searches": (init?: RequestInit) => {
+          body = JSON.parse(String(init?.body));
+          return reply(201, { _id: "8", query: "category=HP&condition=good", frequency: "instant", createdAt: "2026-11-23T06:00:00Z" })({});
+        },
+      }),
+    );
+    renderApp("/categorys/3?condition=good");
+    await userEvent.click(await screen.findByRole("button", { name: "Save this search" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save this search" });
+    expect(within(dialog).getByText("HP")).toBeInTheDocument();
+    expect(within(dialog).getByText("Good")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save search" }));
+    await waitFor(() => expect(body).toEqual({ query: "category=HP&condition=good", frequency: "instant" }));
+  });
+
   it("is not offered without any filter", async () => {
     stubApi(api({ "/api/products": [air], "/api/products/facets": { category: {}, condition: {}, ramGb: {}, storageType: {} } }));
     renderApp("/search");
