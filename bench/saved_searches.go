@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -186,8 +188,9 @@ func (r savedSearchResult) lines() ([]string, bool) {
 func writeSavedSearchSection(r savedSearchResult) error {
 	lines, ok := r.lines()
 	commit, _ := sh("git", "rev-parse", "--short", "HEAD")
-	section := fmt.Sprintf("\n## Saved searches\n\nCommit %s, %s; measured in the bench process on the benchmark's database, before the server starts.\n\n%s\n",
-		commit, time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.Join(lines, "\n"))
+	load, _ := os.ReadFile("/proc/loadavg")
+	section := fmt.Sprintf("\n## Saved searches\n\nCommit %s, %s; measured in the bench process on the benchmark's database, before the server starts; load average then %s on %d CPUs.\n\n%s\n",
+		commit, time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "), runtime.NumCPU(), strings.Join(lines, "\n"))
 	fmt.Print(section)
 	if err := writeSection("Saved searches", section); err != nil {
 		return err
