@@ -46,6 +46,8 @@ type matrixFixture struct {
 	// #20 sellers and reviews: a completed booking of the buyer's not yet
 	// reviewed, and a review of the owner seller on another one
 	completedBooking, review string
+	// #20 saved searches: one of the buyer's saved searches
+	savedSearch string
 }
 
 var matrix = map[string]struct {
@@ -224,6 +226,14 @@ var matrix = map[string]struct {
 	}, [6]int{401, 403, 403, 403, 403, 200}},
 	// #20 admin overview (helper admin)
 	"GET /api/admin/stats": {func(matrixFixture) cell { return cell{"GET", "/api/admin/stats", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	// #20 saved searches (helper "saved"): anyone signed in keeps their own;
+	// another's is not found
+	"POST /api/saved-searches": {func(matrixFixture) cell {
+		return cell{"POST", "/api/saved-searches", map[string]any{"query": "q=matrix&maxPrice=50000", "frequency": "instant"}}
+	}, [6]int{401, 201, 201, 201, 201, 201}},
+	"GET /api/saved-searches":        {func(matrixFixture) cell { return cell{"GET", "/api/saved-searches", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"DELETE /api/saved-searches/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/saved-searches/" + f.savedSearch, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
+	// end #20 saved searches
 }
 
 var forgotCalls, categoryCalls atomic.Int64
@@ -334,8 +344,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 			reviewed, users["owner seller"].ID, users["buyer"].ID).Scan(&review); err != nil {
 			t.Fatal(err)
 		}
+		// #20 saved searches (the earlier cells' ones go: the buyer keeps at most 50)
+		base.exec(`DELETE FROM saved_searches WHERE user_id = $1`, users["buyer"].ID)
+		var saved int64
+		if err := base.pool.QueryRow(ctx, `INSERT INTO saved_searches (user_id, frequency, max_price, filter_key) VALUES ($1, 'daily', $2::bigint, 'maxPrice=' || $2::bigint) RETURNING id`,
+			users["buyer"].ID, n).Scan(&saved); err != nil {
+			t.Fatal(err)
+		}
 		return matrixFixture{completedBooking: formatTestID(unreviewed), review: formatTestID(review), users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
-			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer)}
+			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer), savedSearch: formatTestID(saved)}
 	}
 	for _, route := range keys {
 		row := matrix[route]

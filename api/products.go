@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -129,7 +130,12 @@ func (s *Server) listProducts(c echo.Context) error {
 
 // browseFilter reads the product list's query string.
 func browseFilter(c echo.Context) (store.BrowseFilter, error) {
-	q := c.QueryParams()
+	return browseFilterFrom(c.QueryParams())
+}
+
+// browseFilterFrom reads the product list's filters, sort and page from q
+// (a saved search's query is read the same way).
+func browseFilterFrom(q url.Values) (store.BrowseFilter, error) {
 	var f fieldErrors
 	get := func(name string) string {
 		vs := q[name]

@@ -151,6 +151,11 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/bookings/:id/review", s.createReview, requireUser, s.changes) // the booking's buyer only
 	g.PUT("/reviews/:id/reply", s.replyToReview, seller)                   // the reviewed seller only
 	g.DELETE("/reviews/:id", s.removeReview, admin, s.changes)             // JSON {reason}
+	// #20 saved searches (helper "saved"): each caller's own
+	g.POST("/saved-searches", s.createSavedSearch, requireUser)
+	g.GET("/saved-searches", s.listSavedSearches, requireUser)
+	g.DELETE("/saved-searches/:id", s.deleteSavedSearch, requireUser, noBody)
+	// end #20 saved searches
 
 	// notifications: each caller's own; the unsubscribe token is its own
 	// credential (RFC 8058 one-click, from a mail app)

@@ -42,11 +42,13 @@ func main() {
 	mailOnly := flag.Bool("mail-only", false, "measure only mail throughput and a notification's cost to a booking, and write their section of bench/results.md")
 	facetsOnly := flag.Bool("facets-only", false, "measure only a brand's facets and a filtered list (kept and made afresh), print them and write nothing")
 	eventsOnly := flag.Bool("events-only", false, "measure only the live updates (idle streams' memory, a message's delivery across two instances, a send's transactions) on 1,000 products, and write their section of bench/results.md")
+	savedOnly := flag.Bool("saved-searches-only", false, "measure only the matching of new listings against 10,000 saved searches, and write their section of bench/results.md")
 	flag.DurationVar(&eventsHold, "events-hold", 30*time.Second, "how long the idle streams are held before their memory is read (more than a heartbeat, 25 s)")
 	flag.Parse()
 	if *eventsOnly {
 		*products = min(*products, 1000)
 	}
+	savedSearchesOnly = *savedOnly
 	if err := run(*bin, *admin, *products, *duration, *conns, *limitsOnly, *mailOnly, *facetsOnly, *eventsOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
@@ -60,6 +62,9 @@ func sh(name string, args ...string) (string, error) {
 
 // eventsHold is -events-hold.
 var eventsHold time.Duration
+
+// savedSearchesOnly is -saved-searches-only.
+var savedSearchesOnly bool
 
 func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly, mailOnly, facetsOnly, eventsOnly bool) error {
 	if _, err := exec.LookPath("wrk"); err != nil {
@@ -90,6 +95,18 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 	seed.Env = env
 	if out, err := seed.CombinedOutput(); err != nil {
 		return fmt.Errorf("seed: %s", out)
+	}
+	// #20 saved searches: before the server starts, whose job runner
+	// would work the matching jobs of the listings measured
+	var saved savedSearchResult
+	if savedSearchesOnly || (!facetsOnly && !eventsOnly && !limitsOnly && !mailOnly) {
+		fmt.Println("10,000 saved searches, and new listings matched against them ...")
+		if saved, err = measureSavedSearches(dbURL, products); err != nil {
+			return fmt.Errorf("saved searches: %w", err)
+		}
+		if savedSearchesOnly {
+			return writeSavedSearchSection(saved)
+		}
 	}
 	// one category with nothing in it (not needed by the live updates,
 	// whose small seed has every brand)
@@ -240,6 +257,9 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 		return err
 	}
 	if err := writeMailSection(m); err != nil {
+		return err
+	}
+	if err := writeSavedSearchSection(saved); err != nil {
 		return err
 	}
 	// last: it fails the run when a budget of the live updates was missed

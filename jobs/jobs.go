@@ -7,8 +7,9 @@
 // (account_email.go), and two periodic passes that River's elected leader
 // queues once per interval for all instances: payment reconciliation
 // (reconcile.go), the release of reservations and the end of
-// advertisements that ran out (release.go), and the pruning of the live
-// stream's old events (events.go).
+// advertisements that ran out (release.go), the pruning of the live
+// stream's old events (events.go), and saved searches: each new listing
+// matched by a job queued with it, and a daily digest (saved_searches.go).
 package jobs
 
 import (
@@ -142,10 +143,17 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	if err := river.AddWorkerSafely(workers, &pruneEventsWorker{store: opts.Store, keep: EventsKeep, log: opts.Logger}); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
+	// #20 saved searches: new listings matched, and the daily digests
+	if err := river.AddWorkerSafely(workers, &matchWorker{store: opts.Store, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &digestWorker{store: opts.Store, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
 		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
-			pruneEventsJob(opts.PruneEventsEvery))
+			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead

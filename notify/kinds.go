@@ -89,9 +89,13 @@ var kinds = map[string]kind{
 		"bn": {`{{.product}} এর প্রস্তাব {{if eq .answer "accepted"}}গৃহীত হয়েছে{{else}}গৃহীত হয়নি{{end}}`,
 			`বিক্রেতা {{.product}} এর জন্য আপনার {{.amount}} প্রস্তাব {{if eq .answer "accepted"}}গ্রহণ করেছেন{{else}}গ্রহণ করেননি{{end}}।`},
 	}},
-	"saved_search_match": {[]string{"search", "product"}, map[string]words{
-		"en": {"New match for “{{.search}}”", "{{.product}} was just listed and matches your saved search “{{.search}}”."},
-		"bn": {"“{{.search}}” এর সাথে মেলে এমন নতুন বিজ্ঞাপন", "{{.product}} এইমাত্র যোগ হয়েছে, যা আপনার সংরক্ষিত অনুসন্ধান “{{.search}}” এর সাথে মেলে।"},
+	// saved_search_match: one new listing (product) for an instant saved
+	// search, or a daily digest's count of them (count, with one: "1").
+	"saved_search_match": {[]string{"search"}, map[string]words{
+		"en": {`{{if .count}}{{.count}} new {{if eq .count "1"}}laptop matches{{else}}laptops match{{end}} “{{.search}}”{{else}}New match for “{{.search}}”{{end}}`,
+			`{{if .count}}{{.count}} new {{if eq .count "1"}}laptop was{{else}}laptops were{{end}} listed since yesterday that {{if eq .count "1"}}matches{{else}}match{{end}} your saved search “{{.search}}”.{{else}}{{.product}} was just listed and matches your saved search “{{.search}}”.{{end}}`},
+		"bn": {`{{if .count}}“{{.search}}” এর সাথে মেলে এমন {{.count}}টি নতুন ল্যাপটপ{{else}}“{{.search}}” এর সাথে মেলে এমন নতুন বিজ্ঞাপন{{end}}`,
+			`{{if .count}}গতকাল থেকে {{.count}}টি নতুন ল্যাপটপ যোগ হয়েছে, যা আপনার সংরক্ষিত অনুসন্ধান “{{.search}}” এর সাথে মেলে।{{else}}{{.product}} এইমাত্র যোগ হয়েছে, যা আপনার সংরক্ষিত অনুসন্ধান “{{.search}}” এর সাথে মেলে।{{end}}`},
 	}},
 	"price_drop": {[]string{"product", "amount"}, map[string]words{
 		"en": {"Price drop: {{.product}}", "{{.product}}, one of your favourites, now costs {{.amount}}."},

@@ -131,13 +131,18 @@ WHERE advertised_at IS NOT NULL AND advertised_until <= now();
 -- The seller's own live listing is listed for another @listing_days from
 -- now (never shortened), back in the catalogue if it had expired, and its
 -- seller will be told again before this period ends. A sold one is
--- returned unchanged, so the store can say why.
-UPDATE products SET
-    expires_at = CASE WHEN sold_at IS NULL THEN greatest(expires_at, now() + make_interval(days => @listing_days::int)) ELSE expires_at END,
-    expired_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expired_at END,
-    expiry_warned_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expiry_warned_at END
-WHERE id = @id AND seller_id = @seller_id AND deleted_at IS NULL
-RETURNING expires_at, sold_at;
+-- returned unchanged, so the store can say why. relisted: it had expired
+-- and is back (saved searches are matched against it again).
+WITH old AS (
+    SELECT o.id, o.expired_at FROM products o WHERE o.id = @id FOR UPDATE
+)
+UPDATE products p SET
+    expires_at = CASE WHEN p.sold_at IS NULL THEN greatest(p.expires_at, now() + make_interval(days => @listing_days::int)) ELSE p.expires_at END,
+    expired_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expired_at END,
+    expiry_warned_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expiry_warned_at END
+FROM old
+WHERE p.id = old.id AND p.seller_id = @seller_id AND p.deleted_at IS NULL
+RETURNING p.expires_at, p.sold_at, (p.sold_at IS NULL AND old.expired_at IS NOT NULL)::boolean AS relisted;
 
 -- name: WarnExpiringListings :many
 -- Listings ending before @before whose sellers were not yet told, at most

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/notify"
 	"resale/store/internal/dbsqlc"
 )
@@ -28,7 +30,17 @@ const expiryBatch = 500
 // returns its new end. Anyone else's or a deleted one is ErrNotFound, a
 // sold one ErrSold.
 func (s *Store) RenewProduct(ctx context.Context, productID, sellerID int64, listingDays int) (time.Time, error) {
-	r, err := s.q.RenewProduct(ctx, dbsqlc.RenewProductParams{ID: productID, SellerID: sellerID, ListingDays: int32(cmp.Or(listingDays, ListingDays))})
+	var r dbsqlc.RenewProductRow
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		r, err = s.q.WithTx(tx).RenewProduct(ctx, dbsqlc.RenewProductParams{ID: productID, SellerID: sellerID, ListingDays: int32(cmp.Or(listingDays, ListingDays))})
+		if err != nil || !r.Relisted {
+			return err
+		}
+		// back in the catalogue: saved searches hear of it (#20 saved searches)
+		_, err = s.jobs.InsertTx(ctx, tx, MatchSavedSearchesArgs{ProductID: productID}, nil)
+		return err
+	})
 	if err != nil {
 		return time.Time{}, translate(err)
 	}

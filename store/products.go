@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/notify"
 	"resale/store/internal/dbsqlc"
 )
@@ -155,13 +157,23 @@ func (n NewProduct) photos() []string {
 // CreateProduct lists a product and returns it as buyers will see it.
 func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error) {
 	sp := n.Specs
-	id, err := s.q.CreateProduct(ctx, dbsqlc.CreateProductParams{
-		SellerID: n.SellerID, CategoryID: n.CategoryID, ProductName: n.Name, Photos: n.photos(),
-		SellPrice: n.SellPrice, OriginalPrice: n.OriginalPrice, Condition: n.Condition,
-		Location: n.Location, Used: n.Used, Phone: n.Phone, Description: n.Description,
-		Processor: sp.Processor, RamGb: sp.RAMGB, StorageGb: sp.StorageGB, StorageType: optionalText(sp.StorageType), ScreenInches: sp.ScreenInches,
-		Gpu: sp.GPU, BatteryHealth: sp.BatteryHealth, Charger: sp.Charger, WarrantyMonths: sp.WarrantyMonths,
-		ListingDays: int32(cmp.Or(n.ListingDays, ListingDays)),
+	var id int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		id, err = s.q.WithTx(tx).CreateProduct(ctx, dbsqlc.CreateProductParams{
+			SellerID: n.SellerID, CategoryID: n.CategoryID, ProductName: n.Name, Photos: n.photos(),
+			SellPrice: n.SellPrice, OriginalPrice: n.OriginalPrice, Condition: n.Condition,
+			Location: n.Location, Used: n.Used, Phone: n.Phone, Description: n.Description,
+			Processor: sp.Processor, RamGb: sp.RAMGB, StorageGb: sp.StorageGB, StorageType: optionalText(sp.StorageType), ScreenInches: sp.ScreenInches,
+			Gpu: sp.GPU, BatteryHealth: sp.BatteryHealth, Charger: sp.Charger, WarrantyMonths: sp.WarrantyMonths,
+			ListingDays: int32(cmp.Or(n.ListingDays, ListingDays)),
+		})
+		if err != nil {
+			return err
+		}
+		// the saved searches it matches hear of it, once the listing commits
+		_, err = s.jobs.InsertTx(ctx, tx, MatchSavedSearchesArgs{ProductID: id}, nil)
+		return err
 	})
 	if err != nil {
 		return Product{}, translate(err)

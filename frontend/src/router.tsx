@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
               { path: "mybooking", lazy: myBooking },
               { path: "payment/:id", lazy: page(() => import("@/pages/dashboard/payment")) },
               { path: "favourites", lazy: page(() => import("@/pages/dashboard/favourites")) },
+              // #20 saved searches
+              { path: "saved-searches", lazy: page(() => import("@/pages/dashboard/saved-searches")) },
               // every role talks: the inbox, with the open thread beside it (or instead, on a phone)
               {
                 path: "messages",

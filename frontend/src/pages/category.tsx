@@ -6,6 +6,7 @@ import type { SortOption } from "@/components/filter-bar";
 import { ProductCardSkeleton } from "@/components/product-card";
 import { useT, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
+import { SaveSearchButton } from "@/components/save-search-button";
 import { ProductBrowser } from "@/pages/product-browser";
 
 /** The orders a brand's list offers; newest is the API's default. */
@@ -129,7 +130,10 @@ export default function CategoryPage() {
             </li>
           </ul>
         </nav>
-        <h1 className="text-3xl font-bold">{t("{brand} Laptops", { brand: category.name })}</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-bold">{t("{brand} Laptops", { brand: category.name })}</h1>
+          <SaveSearchButton query={query} />
+        </div>
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">

@@ -37,6 +37,7 @@ describe("dashboard menu", () => {
       "/dashboard/messages",
       "/dashboard/mybooking",
       "/dashboard/favourites",
+      "/dashboard/saved-searches",
     ]);
     // the new leads wait for their sellers: no count (and no asking) for an admin
     expect(within(menu).getByRole("link", { name: "Leads" })).not.toHaveAccessibleDescription();
@@ -48,7 +49,7 @@ describe("dashboard menu", () => {
     const mock = stubApi({ "/api/me": buyer, "/api/categorys": categories, ["/api/bookings?email=" + encodeURIComponent(buyer.email)]: [] });
     renderApp("/dashboard/mybooking");
     const menu = await screen.findByRole("navigation", { name: "Dashboard" });
-    expect(within(menu).getAllByRole("link").map((l) => l.textContent)).toEqual(["My Booking", "Messages", "Favourites"]);
+    expect(within(menu).getAllByRole("link").map((l) => l.textContent)).toEqual(["My Booking", "Messages", "Favourites", "Saved searches"]);
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/products/report"))).toBe(false);
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/leads"))).toBe(false);
   });
@@ -74,6 +75,7 @@ describe("dashboard menu", () => {
       "/dashboard/myproducts",
       "/dashboard/mybooking",
       "/dashboard/favourites",
+      "/dashboard/saved-searches",
     ]);
     // the reports are the admin's
     expect(mock.mock.calls.some(([url]) => String(url).includes("/api/products/report"))).toBe(false);

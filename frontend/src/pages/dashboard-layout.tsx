@@ -22,10 +22,12 @@ const leads: MenuItem = { to: "/dashboard/leads", label: "Leads" };
 const messages: MenuItem = { to: "/dashboard/messages", label: "Messages", waiting: "messages" };
 // everyone saves laptops with the heart
 const favourites: MenuItem = { to: "/dashboard/favourites", label: "Favourites" };
+// #20 saved searches: everyone keeps searches, after Favourites
+const savedSearches: MenuItem = { to: "/dashboard/saved-searches", label: "Saved searches" };
 
 /** Each role's menu: its own work first, then My Booking and Favourites (which everyone has). */
 const menus: Record<Role, MenuItem[]> = {
-  Buyer: [myBooking, messages, favourites],
+  Buyer: [myBooking, messages, favourites, savedSearches],
   // a seller's daily work: the buyers who booked, with the new ones counted
   Seller: [
     { ...leads, waiting: "leads" },
@@ -34,6 +36,7 @@ const menus: Record<Role, MenuItem[]> = {
     { to: "/dashboard/myproducts", label: "My Products" },
     myBooking,
     favourites,
+    savedSearches,
   ],
   Admin: [
     // #20 admin overview (helper admin): first, and where /dashboard lands an admin
@@ -51,6 +54,7 @@ const menus: Record<Role, MenuItem[]> = {
     messages,
     myBooking,
     favourites,
+    savedSearches,
   ],
 };
 

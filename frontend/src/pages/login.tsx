@@ -17,7 +17,7 @@ import { usePageTitle } from "@/lib/title";
 type Errors = { email?: string; password?: string };
 
 /** Why a visitor was sent here, as the page that sent them said: to book or to report a laptop. */
-export type LoginReason = "book" | "report" | "chat" | "favourite";
+export type LoginReason = "book" | "report" | "chat" | "favourite" | "savedSearch";
 
 /**
  * loginReason tells a visitor sent here why: what the page they came from
@@ -30,6 +30,7 @@ export function loginReason(state: unknown, categories: Category[] | undefined, 
   if (s.reason === "report") return t("Log in to report this laptop.");
   if (s.reason === "chat") return t("Log in to chat with the seller.");
   if (s.reason === "favourite") return t("Log in to save this laptop to your favourites.");
+  if (s.reason === "savedSearch") return t("Log in to save this search.");
   const from = s.from;
   const pathname =
     typeof from === "string" ? from : typeof from === "object" && from !== null ? (from as { pathname?: unknown }).pathname : undefined;

@@ -1,6 +1,7 @@
 import { useCategories } from "@/api/categories";
 import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
 import type { SortOption } from "@/components/filter-bar";
+import { SaveSearchButton } from "@/components/save-search-button";
 import { useT } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import { ProductBrowser } from "@/pages/product-browser";
@@ -33,11 +34,14 @@ export default function SearchPage() {
   const shown = { ...filters, sort: filters.sort === "relevance" ? "" : filters.sort };
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold break-words sm:text-3xl">{heading}</h1>
-        <p className="text-base-content/70">
-          {filters.q ? t("Laptops whose name or description match your words.") : t("Every laptop on sale, from every brand.")}
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">{heading}</h1>
+          <p className="text-base-content/70">
+            {filters.q ? t("Laptops whose name or description match your words.") : t("Every laptop on sale, from every brand.")}
+          </p>
+        </div>
+        <SaveSearchButton query={queryFromFilters(filters)} />
       </div>
       <section aria-labelledby="search-results-title">
         {/* the cards' names are h3s: the outline needs this level between */}

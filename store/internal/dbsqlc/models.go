@@ -331,6 +331,40 @@ type Review struct {
 	RemovedReason *string
 }
 
+type SavedSearch struct {
+	ID             int64
+	UserID         int64
+	Frequency      string
+	Words          *string
+	Query          interface{}
+	Lexemes        []string
+	CategoryID     *int64
+	MinPrice       *int64
+	MaxPrice       *int64
+	Condition      *string
+	Location       *string
+	VerifiedOnly   bool
+	RamMin         *int32
+	StorageMin     *int32
+	StorageType    *string
+	BatteryMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	Processor      *string
+	ProcessorQuery interface{}
+	SellerID       *int64
+	Sort           *string
+	FilterKey      string
+	CreatedAt      time.Time
+}
+
+type SavedSearchMatch struct {
+	SavedSearchID int64
+	ProductID     int64
+	CreatedAt     time.Time
+	NotifiedAt    *time.Time
+}
+
 type StripeEvent struct {
 	EventID    string
 	Type       string

@@ -639,33 +639,39 @@ func (q *Queries) LockSellerForAds(ctx context.Context, id int64) error {
 }
 
 const renewProduct = `-- name: RenewProduct :one
-UPDATE products SET
-    expires_at = CASE WHEN sold_at IS NULL THEN greatest(expires_at, now() + make_interval(days => $1::int)) ELSE expires_at END,
-    expired_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expired_at END,
-    expiry_warned_at = CASE WHEN sold_at IS NULL THEN NULL ELSE expiry_warned_at END
-WHERE id = $2 AND seller_id = $3 AND deleted_at IS NULL
-RETURNING expires_at, sold_at
+WITH old AS (
+    SELECT o.id, o.expired_at FROM products o WHERE o.id = $3 FOR UPDATE
+)
+UPDATE products p SET
+    expires_at = CASE WHEN p.sold_at IS NULL THEN greatest(p.expires_at, now() + make_interval(days => $1::int)) ELSE p.expires_at END,
+    expired_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expired_at END,
+    expiry_warned_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expiry_warned_at END
+FROM old
+WHERE p.id = old.id AND p.seller_id = $2 AND p.deleted_at IS NULL
+RETURNING p.expires_at, p.sold_at, (p.sold_at IS NULL AND old.expired_at IS NOT NULL)::boolean AS relisted
 `
 
 type RenewProductParams struct {
 	ListingDays int32
-	ID          int64
 	SellerID    int64
+	ID          int64
 }
 
 type RenewProductRow struct {
 	ExpiresAt time.Time
 	SoldAt    *time.Time
+	Relisted  bool
 }
 
 // The seller's own live listing is listed for another @listing_days from
 // now (never shortened), back in the catalogue if it had expired, and its
 // seller will be told again before this period ends. A sold one is
-// returned unchanged, so the store can say why.
+// returned unchanged, so the store can say why. relisted: it had expired
+// and is back (saved searches are matched against it again).
 func (q *Queries) RenewProduct(ctx context.Context, arg RenewProductParams) (RenewProductRow, error) {
-	row := q.db.QueryRow(ctx, renewProduct, arg.ListingDays, arg.ID, arg.SellerID)
+	row := q.db.QueryRow(ctx, renewProduct, arg.ListingDays, arg.SellerID, arg.ID)
 	var i RenewProductRow
-	err := row.Scan(&i.ExpiresAt, &i.SoldAt)
+	err := row.Scan(&i.ExpiresAt, &i.SoldAt, &i.Relisted)
 	return i, err
 }
 
