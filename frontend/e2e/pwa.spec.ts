@@ -1,7 +1,7 @@
 // The installable app (#20 item 8): the manifest and its icons, the
 // service worker, Chromium's own installability check (Lighthouse 12 has
 // no PWA category any more), and the offline page when a page cannot load.
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { base } from "./helpers";
 
 // The other journeys block service workers (playwright.config.ts); this one needs it.
@@ -22,7 +22,7 @@ async function setOffline(context: BrowserContext, offline: boolean) {
   await context.setOffline(offline);
 }
 
-test("the manifest, its icons and the service worker are served right, and Chromium finds the app installable", async ({ page, request }) => {
+test("the manifest, its icons and the service worker are served right, and Chromium finds the app installable", async ({ request }, testInfo) => {
   const manifestRes = await request.get(base() + "/manifest.webmanifest");
   expect(manifestRes.status()).toBe(200);
   expect(manifestRes.headers()["content-type"]).toBe("application/manifest+json");
@@ -40,6 +40,14 @@ test("the manifest, its icons and the service worker are served right, and Chrom
   expect(sw.headers()["content-type"]).toContain("javascript");
   expect(sw.headers()["cache-control"]).toBe("no-cache");
 
+  // Playwright's usual contexts are incognito, which Chromium never offers to
+  // install from: this check runs in a browser with a profile of its own.
+  const context = await chromium.launchPersistentContext(testInfo.outputPath("profile"), {
+    ...testInfo.project.use.launchOptions,
+    serviceWorkers: "allow",
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+
   // the page links the manifest and says its theme colour
   await controlled(page);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
@@ -51,6 +59,7 @@ test("the manifest, its icons and the service worker are served right, and Chrom
   const app = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
   expect(app.url).toBe(base() + "/manifest.webmanifest");
   expect(app.errors).toEqual([]);
+  await context.close();
 });
 
 test("offline: a reload and a product page show the offline page, in the saved language; back online the app works again", async ({ page, context }) => {
