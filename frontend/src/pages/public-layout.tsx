@@ -8,6 +8,7 @@ import { useConversationUnread } from "@/api/conversation-unread";
 import { useUnreadCount } from "@/api/notifications";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { VerifyEmailBanner } from "@/components/verify-email-banner";
 import { EMAIL_UNVERIFIED_EVENT } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
@@ -17,8 +18,6 @@ import { usePostAdAction, type PostAd } from "@/pages/post-ad";
 
 // The live-updates stream is not needed for the first paint: its own chunk.
 const LiveEvents = lazy(() => import("@/pages/live-events"));
-// Only an unverified user sees it: not part of everybody's first page.
-const VerifyEmailBanner = lazy(() => import("@/components/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })));
 
 /**
  * Header, the page, footer: the frame around every route, and around the
@@ -66,9 +65,7 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
       />
       {/* Only where the shop sends email, and only a user whose answer says false. */}
       {config?.mailEnabled && user?.emailVerified === false && (
-        <Suspense fallback={null}>
-          <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
-        </Suspense>
+        <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
       )}
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
         {typeof children === "function" ? children(postAd) : children}
