@@ -90,10 +90,11 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 
 // contentSecurityPolicy allows the app's own files and Stripe.js, nothing
 // else; workers also from blob: URLs, as the QR scanner starts its decoder
-// from its own (already allowed) script that way.
+// from its own (already allowed) script that way. The service worker
+// (/sw.js) and the web app manifest are the app's own files.
 const contentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self' https://js.stripe.com https://*.js.stripe.com; " +
-	"worker-src 'self' blob:; " +
+	"worker-src 'self' blob:; manifest-src 'self'; " +
 	"frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; " +
 	"connect-src 'self' https://api.stripe.com; " +
 	"img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self'; " +

@@ -138,8 +138,13 @@ func (s *spa) serve(c echo.Context) error {
 	}
 	if f, ok := s.files[p]; ok && p != "index.html" {
 		cache := "public, max-age=3600"
-		if strings.HasPrefix(p, "assets/") {
+		switch {
+		case strings.HasPrefix(p, "assets/"):
 			cache = "public, max-age=31536000, immutable"
+		case p == "sw.js":
+			// the browser checks its service worker for a new version on
+			// every visit: asked anew each time, a deploy is picked up at once
+			cache = "no-cache"
 		}
 		return sendFile(c, f, cache)
 	}
@@ -150,10 +155,22 @@ func (s *spa) serve(c echo.Context) error {
 	return sendFile(c, s.index, "no-cache")
 }
 
+// contentTypes are the app's file types Go's own table may lack (it adds
+// the system's mime.types, which differ from machine to machine).
+var contentTypes = map[string]string{
+	".webmanifest": "application/manifest+json",
+	".js":          "text/javascript; charset=utf-8",
+	".png":         "image/png",
+	".svg":         "image/svg+xml",
+}
+
 func sendFile(c echo.Context, f *staticFile, cacheControl string) error {
 	w, r := c.Response(), c.Request()
 	h := w.Header()
-	ctype := mime.TypeByExtension(path.Ext(f.name))
+	ctype := contentTypes[path.Ext(f.name)]
+	if ctype == "" {
+		ctype = mime.TypeByExtension(path.Ext(f.name))
+	}
 	if ctype == "" {
 		ctype = http.DetectContentType(f.body)
 	}

@@ -43,6 +43,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser, sourceType: "script" },
   },
   {
+    // the service worker's source (the build fills in VERSION and PRECACHE)
+    files: ["sw/**/*.js"],
+    languageOptions: { globals: { ...globals.serviceworker, VERSION: "readonly", PRECACHE: "readonly" }, sourceType: "script" },
+  },
+  {
     files: ["e2e/**/*.ts", "scripts/**/*.mjs", "*.{js,ts}"],
     languageOptions: { globals: globals.node },
   },

@@ -1,16 +1,94 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
 
 // The Go binary serves the API on :8080; in development Vite serves the app
 // and forwards API calls and uploaded images to it.
 const backend = "http://localhost:8080";
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+/**
+ * React Router's bundle marks few of its top-level React calls as free of
+ * side effects, and names its components by assignment (Form.displayName =
+ * "Form"), so the bundler keeps parts the app never uses (<Form>, fetchers,
+ * the framework's and RSC's error boundaries). This marks those calls pure
+ * and drops the names (they only label React's developer tools); what the
+ * app uses is untouched. If a new version's text no longer matches, the
+ * build is merely larger (npm run budget tells).
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: "resale:tree-shake-react-router",
+    apply: "build",
+    transform: {
+      filter: { id: /react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, "$1/* @__PURE__ */ $2")
+          .replace(/^(var \w+ = )(Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2")
+          .replace(/^\w+\.displayName = "[^"]*";$/gm, "");
+      },
+    },
+  };
+}
+
+/** The public files the offline page needs, kept by the service worker with the first page's own. */
+const OFFLINE_FILES = ["/offline.html", "/offline.js", "/theme.js", "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png"];
+
+/**
+ * Writes dist/sw.js from sw/sw.js: its PRECACHE is the first page's hashed
+ * scripts and styles (what index.html loads), the fonts, and OFFLINE_FILES;
+ * its VERSION is a hash of all of them, so every build that changes one is
+ * a new worker and a new cache.
+ */
+function serviceWorker(): Plugin {
+  const root = fileURLToPath(new URL(".", import.meta.url));
+  return {
+    name: "resale:service-worker",
+    apply: "build",
+    // after Vite has written index.html into the bundle
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      const html = index && index.type === "asset" ? String(index.source) : "";
+      const files = new Set<string>();
+      for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) files.add(m[1]);
+      for (const name of Object.keys(bundle)) if (/\.woff2?$/.test(name)) files.add(`/${name}`);
+      const precache = [...[...files].sort(), ...OFFLINE_FILES];
+      const template = readFileSync(resolve(root, "sw/sw.js"), "utf8");
+      const hash = createHash("sha256").update(template);
+      for (const url of precache) {
+        const out = bundle[url.slice(1)];
+        if (out) hash.update(out.type === "chunk" ? out.code : out.source);
+        else hash.update(readFileSync(resolve(root, "public", `.${url}`)));
+      }
+      const version = hash.digest("hex").slice(0, 12);
+      const source =
+        `const VERSION = ${JSON.stringify(version)};\nconst PRECACHE = ${JSON.stringify(precache)};\n` + template;
+      this.emitFile({ type: "asset", fileName: "sw.js", source });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss(), treeShakeReactRouter(), serviceWorker()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // React Router's package points every bundler at its development
+      // build (its exports have no "production" condition); the production
+      // build is the same code with its development warnings switched off.
+      ...(mode === "production"
+        ? [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: {
@@ -22,6 +100,9 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "assets",
     emptyOutDir: true,
+    // Every browser the shop supports knows <link rel="modulepreload">; its
+    // polyfill would be half a KB of the first page's script for nobody.
+    modulePreload: { polyfill: false },
     // The first page's libraries in one chunk: one file compresses better
     // than several (budget: 125 KB of gzipped JavaScript on the first page).
     // Vite's preload helper goes with them: the first page always needs it
@@ -44,4 +125,4 @@ export default defineConfig({
     // the Playwright journeys in e2e/ run in a real browser, not here
     exclude: [...configDefaults.exclude, "e2e/**"],
   },
-});
+}));

@@ -26,6 +26,9 @@ export default defineConfig({
         "--no-first-run",
       ],
     },
+    // the app's service worker only in pwa.spec.ts (test.use there): the
+    // other journeys meet the site as before, their routes seeing every request
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
   },

@@ -22,6 +22,13 @@ window.addEventListener("vite:preloadError", (event) => {
 
 initTheme();
 
+// The service worker (public page loads offline, the shell's files kept;
+// see sw/sw.js), registered once the page has loaded so it never competes
+// with the first page for the network. Not in development: Vite serves no /sw.js.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => {}));
+}
+
 // react-toastify is not needed for the first paint: it comes in its own chunk.
 const Toasts = lazy(() => import("@/components/toasts"));
 

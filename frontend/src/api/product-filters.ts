@@ -4,6 +4,7 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { CONDITIONS, STORAGE_TYPES, type Condition, type ProductQuery, type ProductSort, type StorageType } from "@/api/products";
+import { MAX_TEXT } from "@/api/max-text";
 
 /** What the visitor chose; "" means not chosen (the API's default). */
 export type ProductFilters = {
@@ -68,8 +69,7 @@ export const SCREEN_CHOICES: [string, string][] = [
 
 const SORTS: ProductSort[] = ["newest", "price_asc", "price_desc", "relevance"];
 
-/** The longest search or place the API accepts. */
-export const MAX_TEXT = 100;
+export { MAX_TEXT };
 
 const digits = (v: string | null) => (v !== null && /^\d{1,9}$/.test(v) ? String(Number(v)) : "");
 

@@ -19,11 +19,17 @@ function Asker() {
   );
 }
 
+/** ask clicks Ask and waits for the dialog: the first one comes in its own chunk. */
+async function ask() {
+  await userEvent.click(screen.getByRole("button", { name: "Ask" }));
+  return screen.findByRole("alertdialog", {}, { timeout: 5000 });
+}
+
 describe("confirmation dialog", () => {
   it("asks in a modal with focus inside and answers true on confirm", async () => {
     render(<Asker />);
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Ask" }));
+    await ask();
 
     const dialog = screen.getByRole("alertdialog", { name: "Are you sure Delete this Product" });
     expect(dialog).toHaveAttribute("aria-modal", "true");
@@ -39,7 +45,7 @@ describe("confirmation dialog", () => {
 
   it("answers false on Cancel", async () => {
     render(<Asker />);
-    await userEvent.click(screen.getByRole("button", { name: "Ask" }));
+    await ask();
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(screen.getByText("answer: false")).toBeInTheDocument();
@@ -47,7 +53,7 @@ describe("confirmation dialog", () => {
 
   it("answers false on Escape", async () => {
     render(<Asker />);
-    await userEvent.click(screen.getByRole("button", { name: "Ask" }));
+    await ask();
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(screen.getByText("answer: false")).toBeInTheDocument();
@@ -55,8 +61,7 @@ describe("confirmation dialog", () => {
 
   it("keeps Tab inside the dialog", async () => {
     render(<Asker />);
-    await userEvent.click(screen.getByRole("button", { name: "Ask" }));
-    const dialog = screen.getByRole("alertdialog");
+    const dialog = await ask();
     for (let i = 0; i < 4; i++) {
       await userEvent.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);

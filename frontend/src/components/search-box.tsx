@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent, type Ref } from "react";
-import { MAX_TEXT } from "@/api/product-filters";
+import { MAX_TEXT } from "@/api/max-text";
 import { useT } from "@/lib/i18n";
 
 type SearchBoxProps = {

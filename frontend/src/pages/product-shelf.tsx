@@ -1,12 +1,12 @@
 // Not a route: the list of product cards shared by home and the category
 // page, with what its buttons do (report with a reason and a note, book in
 // a dialog, or go to log in first).
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { Product } from "@/api/products";
-import { BookingModal, type BookingDetails } from "@/components/booking-modal";
+import type { BookingDetails, BookingModal as Booking } from "@/components/booking-modal";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
@@ -17,6 +17,21 @@ import type { LoginReason } from "@/pages/login";
 const StartChat = lazy(() => import("@/pages/start-chat"));
 // Report's reason and note, as on the product page: its own chunk, on the first click
 const ReportProduct = lazy(() => import("@/pages/report-product"));
+// The Book Now dialog too: the first page shows the cards, not the form. A
+// signed-in visitor's page fetches it after its first paint, so Book Now
+// opens it at once, as before.
+let BookingModal: typeof Booking | null = null;
+let bookingLoad: Promise<unknown> | null = null;
+function loadBookingModal(): Promise<unknown> {
+  bookingLoad ??= import("@/components/booking-modal").then(
+    (m) => (BookingModal = m.BookingModal),
+    (err: unknown) => {
+      bookingLoad = null; // offline for a moment: the next click tries again
+      throw err;
+    },
+  );
+  return bookingLoad;
+}
 
 type ProductShelfProps = {
   products: Product[] | undefined;
@@ -63,6 +78,11 @@ export function ProductShelf({
   const [reportOf, setReportOf] = useState<Product | null>(null);
   const [booking, setBooking] = useState<Product | null>(null);
   const [chatting, setChatting] = useState<Product | null>(null);
+  const signedInNow = user !== null;
+
+  useEffect(() => {
+    if (signedInNow) loadBookingModal().catch(() => {});
+  }, [signedInNow]);
 
   /** Sends a signed-out visitor to log in, to come back here after. */
   function signedIn(reason: LoginReason): boolean {
@@ -75,8 +95,16 @@ export function ProductShelf({
     if (signedIn("report")) setReportOf(p);
   }
 
-  function onBook(p: Product) {
+  async function onBook(p: Product) {
     if (!signedIn("book")) return;
+    if (!BookingModal) {
+      try {
+        await loadBookingModal();
+      } catch {
+        notify("error", t("Booking failed. Try again."));
+        return;
+      }
+    }
     setBooking(p);
   }
 
@@ -169,13 +197,15 @@ export function ProductShelf({
           <StartChat product={chatting} seller={chatting.seller} onClose={() => setChatting(null)} />
         </Suspense>
       )}
-      <BookingModal
-        product={booking}
-        buyerName={user?.userName ?? ""}
-        buyerEmail={user?.email ?? ""}
-        onClose={() => setBooking(null)}
-        onSubmit={sendBooking}
-      />
+      {BookingModal && (
+        <BookingModal
+          product={booking}
+          buyerName={user?.userName ?? ""}
+          buyerEmail={user?.email ?? ""}
+          onClose={() => setBooking(null)}
+          onSubmit={sendBooking}
+        />
+      )}
     </>
   );
 }
