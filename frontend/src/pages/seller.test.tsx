@@ -100,7 +100,8 @@ describe("reviews from My Booking", () => {
     });
     renderApp("/dashboard/mybooking");
     await userEvent.click(await screen.findByRole("button", { name: "Write a review of the seller of HP EliteBook 840 G5" }));
-    await userEvent.click(screen.getByRole("radio", { name: "5 out of 5 stars" }));
+    // the dialog comes in its own chunk
+    await userEvent.click(await screen.findByRole("radio", { name: "5 out of 5 stars" }, { timeout: 5000 }));
     await userEvent.type(screen.getByLabelText("Your review"), "Great");
     await userEvent.click(screen.getByRole("button", { name: "Send review" }));
     await waitFor(() => expect(requestsTo(mock, "/api/bookings/11/review", "POST")).toHaveLength(1));
@@ -115,7 +116,7 @@ describe("reviews from My Booking", () => {
       ["/api/bookings?email=" + encodeURIComponent(buyer.email)]: [booking({ _id: "11", status: "completed", reviewable: true })],
     });
     renderApp("/dashboard/mybooking?review=11");
-    expect(await screen.findByRole("dialog", { name: "Review the seller" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Review the seller" }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
 

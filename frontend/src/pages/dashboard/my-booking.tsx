@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from "react";
+import { Fragment, lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
@@ -7,7 +7,6 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { HandoverCode } from "@/components/handover-code";
 import { LoadMore } from "@/components/load-more";
 import { Stars } from "@/components/rating-stars";
-import { WriteReviewDialog } from "@/components/review-dialogs";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
@@ -17,6 +16,9 @@ import { photoSources } from "@/lib/photo";
 import { usePageTitle } from "@/lib/title";
 
 /** True for the bookings the buyer may still pay for or cancel: waiting or accepted, and unpaid. */
+// the review dialog (#20) comes in its own chunk, when a review is written
+const WriteReviewDialog = lazy(() => import("@/components/review-dialogs").then((m) => ({ default: m.WriteReviewDialog })));
+
 function isPayable(b: Booking): boolean {
   return (b.status === "pending" || b.status === "accepted") && !b.paid;
 }
@@ -254,7 +256,8 @@ export default function MyBooking() {
       />
       {confirmDialog}
       {reviewTarget && (
-        <WriteReviewDialog
+        <Suspense fallback={null}>
+          <WriteReviewDialog
           productName={reviewTarget.productName}
           onClose={closeReview}
           onSend={async (rating, text) => {
@@ -262,7 +265,8 @@ export default function MyBooking() {
             closeReview();
             toast.success(t("Thank you! Your review is on the seller's page."));
           }}
-        />
+          />
+        </Suspense>
       )}
     </section>
   );
