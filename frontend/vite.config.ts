@@ -11,31 +11,6 @@ import { configDefaults, defineConfig } from "vitest/config";
 // and forwards API calls and uploaded images to it.
 const backend = "http://localhost:8080";
 
-/**
- * React Router's bundle marks few of its top-level React calls as free of
- * side effects, and names its components by assignment (Form.displayName =
- * "Form"), so the bundler keeps parts the app never uses (<Form>, fetchers,
- * the framework's and RSC's error boundaries). This marks those calls pure
- * and drops the names (they only label React's developer tools); what the
- * app uses is untouched. If a new version's text no longer matches, the
- * build is merely larger (npm run budget tells).
- */
-function treeShakeReactRouter(): Plugin {
-  return {
-    name: "resale:tree-shake-react-router",
-    apply: "build",
-    transform: {
-      filter: { id: /react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ },
-      handler(code) {
-        return code
-          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, "$1/* @__PURE__ */ $2")
-          .replace(/^(var \w+ = )(Object\.getOwnPropertyNames\()/gm, "$1/* @__PURE__ */ $2")
-          .replace(/^\w+\.displayName = "[^"]*";$/gm, "");
-      },
-    },
-  };
-}
-
 /** The public files the offline page needs, kept by the service worker with the first page's own. */
 const OFFLINE_FILES = ["/offline.html", "/offline.js", "/theme.js", "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png"];
 
@@ -75,7 +50,7 @@ function serviceWorker(): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), treeShakeReactRouter(), serviceWorker()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
