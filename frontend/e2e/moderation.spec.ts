@@ -16,7 +16,10 @@ const WIDE = { width: 1366, height: 900 };
 /** openAdminPage follows the dashboard's side menu (a drawer on phones). */
 async function openAdminPage(page: Page, label: string) {
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  if (!(await menu.isVisible())) await page.getByText("Dashboard menu").click();
+  const toggle = page.getByText("Dashboard menu");
+  // after a reload the dashboard may still be loading: wait for the menu (wide) or its toggle (phone)
+  await menu.or(toggle).filter({ visible: true }).first().waitFor();
+  if (!(await menu.isVisible())) await toggle.click();
   await menu.getByRole("link", { name: label, exact: true }).click();
 }
 
@@ -57,6 +60,7 @@ async function shots(page: Page, name: string, ready: (page: Page) => Promise<vo
   });
   await page.setViewportSize(WIDE);
   await page.reload();
+  await ready(page);
 }
 
 // what to delete when the journey ends, however it ends
