@@ -21,7 +21,7 @@ const SIGNED_IN: Role[] = ["buyer", "seller", "admin"];
 const EVERYONE: Role[] = ["visitor", ...SIGNED_IN];
 
 /** What the seed made: ids the routes need. */
-type Seed = { productId: string; categoryId: string; bookingId: string; tokens: Record<Exclude<Role, "visitor">, string> };
+type Seed = { productId: string; sellerId: string; categoryId: string; bookingId: string; tokens: Record<Exclude<Role, "visitor">, string> };
 
 type Route = { name: string; path: (s: Seed) => string; roles: Role[] };
 
@@ -31,6 +31,7 @@ const ROUTES: Route[] = [
   { name: "search", path: () => "/search?q=layout", roles: EVERYONE },
   { name: "product", path: (s) => `/product/${s.productId}`, roles: EVERYONE },
   { name: "not-found", path: () => "/no/such/page", roles: EVERYONE },
+  { name: "seller-page", path: (s) => `/seller/${s.sellerId}`, roles: ["visitor", "seller"] },
   { name: "login", path: () => "/login", roles: ["visitor"] },
   { name: "signup", path: () => "/signup?role=Seller&from=%2Fdashboard%2Faddproduct", roles: ["visitor"] },
   { name: "category", path: (s) => `/categorys/${s.categoryId}`, roles: SIGNED_IN },
@@ -45,6 +46,12 @@ const ROUTES: Route[] = [
   { name: "reported-products", path: () => "/dashboard/repotedproducts", roles: ["admin"] },
   { name: "mail-problems", path: () => "/dashboard/mail", roles: ["admin"] },
   { name: "categories-admin", path: () => "/dashboard/categories", roles: ["admin"] },
+  { name: "overview", path: () => "/dashboard/overview", roles: ["admin"] },
+  { name: "audit-log", path: () => "/dashboard/audit", roles: ["admin"] },
+  { name: "reported-chats", path: () => "/dashboard/conversations", roles: ["admin"] },
+  { name: "messages", path: () => "/dashboard/messages", roles: ["buyer"] }, // the same page for every role
+  { name: "favourites", path: () => "/dashboard/favourites", roles: ["buyer"] }, // the same page for every role
+  { name: "saved-searches", path: () => "/dashboard/saved-searches", roles: ["buyer"] }, // the same page for every role
   { name: "notifications", path: () => "/notifications", roles: SIGNED_IN },
   { name: "settings", path: () => "/settings", roles: SIGNED_IN },
   { name: "forgot-password", path: () => "/forgot-password", roles: ["visitor"] },
@@ -123,7 +130,7 @@ async function seed(api: APIRequestContext): Promise<Seed> {
     });
     await ok(product, "product");
   }
-  const mine = await ok<{ _id: string; productName: string }[]>(
+  const mine = await ok<{ _id: string; productName: string; sellerId: string }[]>(
     await api.get(base() + `/api/userProducts?email=${encodeURIComponent(`layout-seller-${stamp}@example.com`)}`, { headers: auth(seller) }),
     "seller's products",
   );
@@ -137,7 +144,7 @@ async function seed(api: APIRequestContext): Promise<Seed> {
     await api.get(base() + `/api/bookings?email=${encodeURIComponent(`layout-buyer-${stamp}@example.com`)}`, { headers: auth(buyer) }),
     "bookings",
   );
-  return { productId: first._id, categoryId: apple._id, bookingId: bookings[0]!._id, tokens: { seller, buyer, admin } };
+  return { productId: first._id, sellerId: first.sellerId, categoryId: apple._id, bookingId: bookings[0]!._id, tokens: { seller, buyer, admin } };
 }
 
 /** showLanguage switches the page's language the way another tab's switch reaches it: localStorage, then a storage event. */

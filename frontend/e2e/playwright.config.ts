@@ -8,7 +8,9 @@ export default defineConfig({
   globalSetup: "./global-setup.ts",
   outputDir: "../test-results",
   fullyParallel: true,
-  workers: 2,
+  // three: the journeys mostly wait on the server and the clock (a full run
+  // used under one of two cores), and CI must stay under 30 minutes
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   reporter: [["list"]],
