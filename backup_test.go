@@ -605,6 +605,8 @@ func TestBackupAndRestoreAsSchemaOwner(t *testing.T) {
 	logs := &testio.Buffer{}
 	done := make(chan int, 1)
 	go func() { done <- run(runCtx, []string{"serve"}, env(to), io.Discard, logs) }()
+	// it once never listened in a full run: fail with its logs if it exits
+	waitServing(t, "http://"+to["ADDR"]+"/livez", done, logs)
 	waitReady(t, "http://"+to["ADDR"])
 	if code, _, body := call(t, http.MethodGet, "http://"+to["ADDR"]+"/api/categorys", "", nil, nil); code != http.StatusOK {
 		t.Errorf("categories: %d %s", code, body)
