@@ -35,6 +35,26 @@ test("home shows the header, the four brands with their images, and the footer",
   await page.screenshot({ path: test.info().outputPath("home-desktop.png"), fullPage: true });
 });
 
+test("the home page at rest animates nothing: the brands below the fold wait without a shimmer", async ({ page }) => {
+  // a shimmer off screen kept Chromium drawing a core's worth, forever
+  await page.goto(base() + "/");
+  await expect(page.getByRole("heading", { name: "Urgent Sell" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const running = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && (a.effect?.getComputedTiming().endTime ?? 0) === Infinity)
+        .map((a) => (a.effect as KeyframeEffect | null)?.target?.className ?? "?"),
+    );
+  await expect.poll(running).toEqual([]);
+  // the brands still come when scrolled to
+  const asus = page.locator("section[aria-labelledby='brand-asus-title']");
+  await expect(asus.locator(".skeleton").first()).toBeAttached();
+  await asus.scrollIntoViewIfNeeded();
+  await expect(asus.locator(".skeleton")).toHaveCount(0);
+});
+
 test("the blog has four question cards", async ({ page }) => {
   await page.goto(base() + "/");
   await page.getByRole("banner").getByRole("link", { name: "Blog" }).click();

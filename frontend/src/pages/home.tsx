@@ -82,8 +82,12 @@ function BrandSection({ brand, category }: { brand: Brand; category: Category | 
   return (
     <section ref={ref} aria-labelledby={id}>
       <SectionHeading id={id} title={t(brand.title)} subtitle={t("Second-hand {brand} laptops available now.", { brand: brand.category })} action={seeAll} />
-      {/* as many grey cards as the section shows products: its final height from the start */}
-      <ProductShelf products={products} error={error} isLoading={isLoading || !near} skeletons={BRAND_PREVIEW} />
+      {/* as many grey cards as the section shows products: its final height
+          from the start; still while nothing is fetched (a shimmer off screen
+          kept the browser drawing, a whole core of a phone's) */}
+      <div className={near ? undefined : "[&_.skeleton]:animate-none"}>
+        <ProductShelf products={products} error={error} isLoading={isLoading || !near} skeletons={BRAND_PREVIEW} />
+      </div>
     </section>
   );
 }
