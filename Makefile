@@ -17,11 +17,16 @@ STRIPE_MOCK_VERSION := v0.203.0
 VERSITYGW_VERSION   := v1.8.0
 BENCHSTAT_VERSION   := v0.0.0-20260908200009-22c9c6c9d4da
 GOVULNCHECK_VERSION := v1.9.0
+# Caddy for the rolling-upgrade test behind deploy/Caddyfile: 2.7.5 or newer
+# (Debian 12's 2.6.2 answers a POST or PUT 503 at once when it finds no
+# healthy instance, where newer ones wait lb_try_duration for one)
+CADDY_VERSION       := v2.11.9
 SQLC                := $(TOOLS)/sqlc-$(SQLC_VERSION)
 STRIPE_MOCK         := $(TOOLS)/stripe-mock-$(STRIPE_MOCK_VERSION)
 S3_SERVER           := $(TOOLS)/versitygw-$(VERSITYGW_VERSION)
 BENCHSTAT           := $(TOOLS)/benchstat-$(BENCHSTAT_VERSION)
 GOVULNCHECK         := $(TOOLS)/govulncheck-$(GOVULNCHECK_VERSION)
+CADDY               := $(TOOLS)/caddy-$(CADDY_VERSION)
 # Prometheus's checker for deploy/alerts.yml, from Debian (the release's own)
 PROMTOOL            := $(TOOLS)/promtool-debian
 
@@ -74,6 +79,11 @@ $(SQLC):
 	GOBIN=$(TOOLS) CGO_ENABLED=1 $(GO) install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
 	mv $(TOOLS)/sqlc $@
 
+$(CADDY):
+	mkdir -p $(TOOLS)
+	GOBIN=$(TOOLS) $(GO) install github.com/caddyserver/caddy/v2/cmd/caddy@$(CADDY_VERSION)
+	mv $(TOOLS)/caddy $@
+
 # Stripe's official API stand-in, for tests of our Stripe calls.
 $(STRIPE_MOCK):
 	mkdir -p $(TOOLS)
@@ -109,8 +119,8 @@ test: verify vulncheck test-go test-fuzz test-web test-budget test-browser image
 
 # -timeout: the api and demo packages take minutes with -race, and on a
 # busy machine passed Go's default ten (a panic mid-test)
-test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER) $(PROMTOOL)
-	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) PROMTOOL=$(PROMTOOL) $(GO) test -race -count=1 -timeout 25m ./...
+test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER) $(PROMTOOL) $(CADDY)
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) PROMTOOL=$(PROMTOOL) CADDY_BIN=$(CADDY) $(GO) test -race -count=1 -timeout 25m ./...
 
 # promtool alone, unpacked from Debian's prometheus package: installing the
 # package would also start a Prometheus server, which tests do not want.
