@@ -43,6 +43,7 @@ func main() {
 	facetsOnly := flag.Bool("facets-only", false, "measure only a brand's facets and a filtered list (kept and made afresh), print them and write nothing")
 	eventsOnly := flag.Bool("events-only", false, "measure only the live updates (idle streams' memory, a message's delivery across two instances, a send's transactions) on 1,000 products, and write their section of bench/results.md")
 	savedOnly := flag.Bool("saved-searches-only", false, "measure only the matching of new listings against 10,000 saved searches, and write their section of bench/results.md")
+	flag.BoolVar(&searchOnly, "search-only", false, "measure only search made afresh, every form beside a brand's page, at 16 connections, and write its table (\"Search at N products\") into bench/results.md")
 	flag.DurationVar(&eventsHold, "events-hold", 30*time.Second, "how long the idle streams are held before their memory is read (more than a heartbeat, 25 s)")
 	flag.Parse()
 	if *eventsOnly {
@@ -65,6 +66,9 @@ var eventsHold time.Duration
 
 // savedSearchesOnly is -saved-searches-only.
 var savedSearchesOnly bool
+
+// searchOnly is -search-only.
+var searchOnly bool
 
 func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly, mailOnly, facetsOnly, eventsOnly bool) error {
 	if _, err := exec.LookPath("wrk"); err != nil {
@@ -99,6 +103,10 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 	// #20 saved searches: before the server starts, whose job runner
 	// would work the matching jobs of the listings measured
 	var saved savedSearchResult
+	if searchOnly {
+		// the measured parts below are all skipped as for the facets
+		facetsOnly = true
+	}
 	if savedSearchesOnly || (!facetsOnly && !eventsOnly && !limitsOnly && !mailOnly) {
 		fmt.Println("10,000 saved searches, and new listings matched against them ...")
 		if saved, err = measureSavedSearches(dbURL, products); err != nil {
@@ -178,6 +186,13 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 		return err
 	}
 	defer os.Remove(unique)
+	if searchOnly {
+		ref, rows, err := measureSearch(base, duration, unique)
+		if err != nil {
+			return err
+		}
+		return writeSearchSection(products, ref, rows)
+	}
 	if facetsOnly {
 		rs, err := measureFacets(base, duration, conns, unique)
 		if err != nil {

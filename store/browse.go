@@ -60,6 +60,9 @@ type BrowseFilter struct {
 	Limit       int
 	// ManyMatchesAt overrides manyMatches (tests check both search forms)
 	ManyMatchesAt int64
+	// countMatches: count the search's matches through the index even if
+	// its words' shares say it is broad (its walk found too few in time)
+	countMatches bool
 }
 
 // Searching tells whether f's Words hold anything to search for: typed
@@ -154,6 +157,10 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// (or a page continuing one) lists newest first instead.
 	sort, byTime := f.Sort, false
 	query, matchIDs := str(tsquery), []int64(nil)
+	// guessedBroad: the search was taken as broad by its words' shares, not
+	// counted; its walk may find its words seldom together ("walton
+	// macbook"), so it gets walkTime, and is counted after all past it
+	guessedBroad := false
 	if tsquery != "" {
 		at := int64(manyMatches)
 		if f.ManyMatchesAt > 0 {
@@ -170,18 +177,28 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// decides on (each is read to check it), so a search found broad
 		// lately skips the count. A ranked walk must count: it ranks them.
 		var ids []int64
-		broad := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && s.broad.has(tsquery)
+		// A search whose every word most products have is broad too,
+		// by the words' sampled shares, without a look at the index.
+		mayGuess := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && !f.countMatches
+		broad := mayGuess && s.broad.has(tsquery)
 		if !broad {
-			var err error
-			ids, err = s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: tsquery, UpTo: int32(upTo)})
+			indexQuery, common, err := s.searchIndexQuery(ctx, f.Words)
 			if err != nil {
-				return nil, nil, translate(err)
+				return nil, nil, err
 			}
-			if len(ids) == 0 {
-				return []Product{}, nil, nil
-			}
-			if broad = int64(len(ids)) >= at; broad && f.ManyMatchesAt == 0 {
-				s.broad.add(tsquery)
+			if mayGuess && common {
+				broad, guessedBroad = true, true
+			} else {
+				ids, err = s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
+				if err != nil {
+					return nil, nil, translate(err)
+				}
+				if len(ids) == 0 {
+					return []Product{}, nil, nil
+				}
+				if broad = int64(len(ids)) >= at; broad && f.ManyMatchesAt == 0 {
+					s.broad.add(tsquery)
+				}
 			}
 		}
 		switch {
@@ -290,6 +307,12 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		at = f.ManyMatchesAt
 	}
 	switch {
+	case guessedBroad && matchIDs == nil:
+		if err = s.walkWithin(ctx, walkTime, run); errors.Is(err, errWalkTooLong) {
+			counted := f
+			counted.countMatches = true
+			return s.ListProducts(ctx, counted)
+		}
 	case matching < 0: // no such filter
 		err = run(s.custom)
 	case matching < at:

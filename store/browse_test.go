@@ -256,3 +256,97 @@ func TestBrowseTakesTypedWords(t *testing.T) {
 		}
 	}
 }
+
+// A search goes to the index by its rarest word (by the words' sampled
+// shares), and one whose every word is common is taken as broad without a
+// count: newest first, all its matches, the same as when counted. Words
+// each common but never together find nothing, as they should.
+func TestSearchByRarestWord(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	var probooks []int64 // newest first
+	for i := range 300 {
+		name, category := fmt.Sprintf("HP ProBook 450 Core i5 %d", i), int64(3)
+		if i%100 == 8 {
+			name, category = fmt.Sprintf("Asus ZenBook %d", i), 4
+		}
+		if i%2 == 1 {
+			name, category = fmt.Sprintf("Walton Passion Core i3 %d", i), 1
+		}
+		id, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
+			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+			CreatedAt: base.Add(time.Duration(i) * time.Minute)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(name, "HP") {
+			probooks = append([]int64{id}, probooks...)
+		}
+	}
+	// before any sample the whole search goes to the index
+	if q, common, err := s.SearchIndexQuery(ctx, "probook zen"); err != nil || q != "'probook':* & 'zen':*" || common {
+		t.Fatalf("before ANALYZE: %q %v %v", q, common, err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool) // a fresh read of the sample
+	s.SetIndexedMatches(100)
+	for typed, want := range map[string]struct {
+		query  string
+		common bool
+	}{
+		"probook zen": {"'zen':*", false},
+		"core i5":     {"'i5':*", true}, // ~150 products each: over 100
+		"zenbook":     {"'zenbook':*", false},
+		"walton core": {"'walton':*", true},
+	} {
+		q, common, err := s.SearchIndexQuery(ctx, typed)
+		if err != nil || q != want.query || common != want.common {
+			t.Errorf("%q: index query %q, common %v (%v); want %q, %v", typed, q, common, err, want.query, want.common)
+		}
+	}
+	walk := func(f store.BrowseFilter) []int64 {
+		var ids []int64
+		for range 50 {
+			ps, next, err := s.ListProducts(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				ids = append(ids, p.ID)
+			}
+			if next == nil {
+				return ids
+			}
+			f.After = next
+		}
+		t.Fatal("pages never end")
+		return nil
+	}
+	for _, sort := range []string{store.SortRelevance, store.SortNewest} {
+		// every word common: newest first, every ProBook once
+		if got := walk(store.BrowseFilter{Words: "core i5 probook", Sort: sort, Limit: 40}); fmt.Sprint(got) != fmt.Sprint(probooks) {
+			t.Errorf("%s, guessed broad: got %d products %v, want the %d ProBooks newest first", sort, len(got), got, len(probooks))
+		}
+		// the same counted (the few-matches bound above them all)
+		if got := walk(store.BrowseFilter{Words: "core i5 probook", Sort: store.SortNewest, Limit: 40, ManyMatchesAt: 1000}); fmt.Sprint(got) != fmt.Sprint(probooks) {
+			t.Errorf("%s, counted: got %d products, want the %d ProBooks newest first", sort, len(got), len(probooks))
+		}
+		// common words never together
+		if got := walk(store.BrowseFilter{Words: "walton probook", Sort: sort, Limit: 40}); len(got) != 0 {
+			t.Errorf("%s: walton probook found %v", sort, got)
+		}
+		// a rare word with a common one: by the rare one, checked for both
+		if got := walk(store.BrowseFilter{Words: "zenbook 10", Sort: sort, Limit: 40}); len(got) != 1 {
+			t.Errorf("%s: zenbook 10 found %v, want the one ZenBook 108", sort, got)
+		}
+	}
+}

@@ -67,7 +67,11 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
 	if tsquery := searchQuery(f.Words); tsquery != "" {
 		// as a list does: few matches go by their ids, many by the query
-		ids, err := s.q.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{Query: tsquery, UpTo: manyMatches})
+		indexQuery, _, err := s.searchIndexQuery(ctx, f.Words)
+		if err != nil {
+			return Facets{}, err
+		}
+		ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: manyMatches})
 		if err != nil {
 			return Facets{}, translate(err)
 		}

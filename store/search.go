@@ -14,18 +14,25 @@ const maxSearchWords = 8
 // vowel signs) make words; everything else separates them, so no input
 // can break the query syntax. No words give "".
 func searchQuery(typed string) string {
-	words := strings.FieldsFunc(strings.ToLower(typed), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
-	})
-	terms := make([]string, 0, min(len(words), maxSearchWords))
-	for _, w := range words {
-		if len(terms) == maxSearchWords {
-			break
-		}
-		terms = append(terms, "'"+w+"':*")
+	words := searchWords(typed)
+	terms := make([]string, len(words))
+	for i, w := range words {
+		terms[i] = prefixTerm(w)
 	}
 	return strings.Join(terms, " & ")
 }
+
+// searchWords are the words of what a person typed, as searchQuery uses
+// them: lower case, at most maxSearchWords.
+func searchWords(typed string) []string {
+	words := strings.FieldsFunc(strings.ToLower(typed), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
+	return words[:min(len(words), maxSearchWords)]
+}
+
+// prefixTerm is a to_tsquery('simple') term matching words that start with w.
+func prefixTerm(w string) string { return "'" + w + "':*" }
 
 // likeEscape makes s match itself literally inside a LIKE pattern.
 func likeEscape(s string) string {

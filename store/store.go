@@ -30,6 +30,9 @@ type Store struct {
 	custom     *dbsqlc.Queries
 	categories categoryIDs
 	broad      broadSearches
+	terms      termStats
+	// indexedMatchesAt overrides indexedMatches (tests)
+	indexedMatchesAt float64
 	// the facets' kept counts as last read for choosing a plan (browse.go)
 	recentCounts struct {
 		mu     sync.Mutex

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Issue #22: search made afresh, every form the shop offers, beside a
+// brand's page made afresh, at 16 connections. `go run ./bench
+// -search-only -products N` writes the table for N products into
+// bench/results.md ("Search at N products"); make bench-search runs it at
+// 10,000, 100,000 and 1,000,000.
+
+// searchConns is the load the budget is set at.
+const searchConns = 16
+
+// searchP99Budget is the slowest a search made afresh may answer, p99.
+const searchP99Budget = 50 * time.Millisecond
+
+// searchForms are the searches measured, each made afresh (a unique price
+// ceiling above every price). The hostile ones must stay as fast.
+var searchForms = []struct{ name, query string }{
+	{"common words, each a prefix", "q=core i7 16gb"},
+	{"one model name", "q=macbook"},
+	{"a rare model", "q=elitebook"},
+	{"misspelt model", "q=macbok"},
+	{"search in a brand", "q=elitebook&category=HP"},
+	{"search, cheapest first", "q=thinkpad&sort=price_asc"},
+	{"search, best match first", "q=core i5&sort=relevance"},
+	{"search with spec filters", "q=laptop&ramMin=16&storageType=SSD"},
+	{"search's facets", "q=macbook" /* on /api/products/facets */},
+	{"one letter", "q=a"},
+	{"punctuation only", "q=" + url.QueryEscape(`"'&|!:*()\<>`)},
+	{"Bangla and English", "q=" + url.QueryEscape("ল্যাপটপ laptop")},
+	{"10,000 characters", "q=" + strings.Repeat("ab", 5000)},
+}
+
+type searchRow struct {
+	result
+	budget bool // held to the budgets
+}
+
+// measureSearch drives each form, and a brand's page as the reference.
+func measureSearch(base string, d time.Duration, unique string) (ref result, rows []searchRow, err error) {
+	fmt.Println("wrk a brand's page, made afresh (the reference) ...")
+	if ref, err = wrk(base+"/api/products?category=HP", d, searchConns, unique); err != nil {
+		return ref, nil, err
+	}
+	ref.name, ref.path = "a brand's page (reference)", "/api/products?category=HP"
+	for _, f := range searchForms {
+		path := "/api/products?" + spaces(f.query)
+		if f.name == "search's facets" {
+			path = "/api/products/facets?" + spaces(f.query)
+		}
+		fmt.Printf("wrk %s ...\n", f.name)
+		r, err := wrk(base+path, d, searchConns, unique)
+		if err != nil {
+			return ref, nil, fmt.Errorf("%s: %w", f.name, err)
+		}
+		r.name, r.path = f.name, path
+		rows = append(rows, searchRow{result: r, budget: true})
+	}
+	return ref, rows, nil
+}
+
+// spaces writes a query's spaces as %20, as a browser does.
+func spaces(q string) string { return strings.ReplaceAll(q, " ", "%20") }
+
+// writeSearchSection writes the table and answers an error naming each
+// form over its budgets.
+func writeSearchSection(products int, ref result, rows []searchRow) error {
+	commit, _ := sh("git", "rev-parse", "--short", "HEAD")
+	load, _ := os.ReadFile("/proc/loadavg")
+	fields := strings.Fields(string(load))
+	var b strings.Builder
+	title := fmt.Sprintf("Search at %s products", thousands(products))
+	fmt.Fprintf(&b, "\n## %s\n\nCommit %s, %s; every request made afresh (a unique price ceiling), %d connections; load average before %s on %d CPUs. Budget: p99 ≤ %s and at least half the reference's requests/s.\n\n",
+		title, commit, time.Now().UTC().Format("2006-01-02 15:04 UTC"), searchConns, strings.Join(fields[:min(3, len(fields))], " "), runtime.NumCPU(), ms(searchP99Budget))
+	b.WriteString("| search | path | requests/s | p50 | p99 | ratio to reference | budget |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| %s | `%s` | %.0f | %s | %s | 1.00 | |\n", ref.name, ref.path, ref.rps, ms(ref.p50), ms(ref.p99))
+	var over []string
+	for _, r := range rows {
+		ok := r.p99 <= searchP99Budget && r.rps >= ref.rps/2
+		verdict := "pass"
+		if !ok {
+			verdict = "**over**"
+			over = append(over, fmt.Sprintf("%s (p99 %s, %.0f req/s)", r.name, ms(r.p99), r.rps))
+		}
+		path := r.path
+		if len(path) > 80 {
+			path = path[:60] + "…"
+		}
+		fmt.Fprintf(&b, "| %s | `%s` | %.0f | %s | %s | %.2f | %s |\n", r.name, path, r.rps, ms(r.p50), ms(r.p99), r.rps/ref.rps, verdict)
+	}
+	fmt.Print(b.String())
+	if err := writeSection(title, b.String()); err != nil {
+		return err
+	}
+	if len(over) > 0 {
+		return fmt.Errorf("search at %d products over budget: %s", products, strings.Join(over, "; "))
+	}
+	return nil
+}
+
+// thousands writes n with commas.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

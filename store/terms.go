@@ -1,0 +1,135 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// How a search finds its matches at a million products. The GIN index
+// answers a search word by word: a word few products have costs little,
+// but a prefix of a word most of the catalogue has ("core", "i7") makes it
+// gather hundreds of thousands of row addresses before the first match is
+// known (half a second at a million). So the index is asked for the
+// search's rarest word only, and every match it gives is checked for the
+// other words on its own row; and a search whose every word is common is
+// not counted at all but walked newest first, which finds a page within
+// its first few hundred rows. Which word is rarest, and whether it is
+// common, comes from PostgreSQL's own sample of the words (ANALYZE keeps
+// the most common ones with their shares: pg_stats.most_common_elems),
+// read at most once a minute: stock PostgreSQL, no table of ours.
+
+// termStatsAge is how long a read of the words' shares is used.
+const termStatsAge = time.Minute
+
+// indexedMatches is the most products a word may be estimated to match
+// and still be looked up through the index to count a search's matches;
+// a search whose rarest word is estimated above it is broad at once.
+const indexedMatches = 20000
+
+// termShares is one read of the sampled words: each listed word's share
+// of the products that have words, sorted by word.
+type termShares struct {
+	words  []string
+	shares []float64
+	// floor is the smallest listed share: a word not listed has less
+	floor float64
+	// rows is the table's estimated row count
+	rows float64
+}
+
+type termStats struct {
+	mu   sync.Mutex
+	at   time.Time
+	last *termShares // nil: not read yet, or no sample yet
+}
+
+// searchTerms are the recent shares, read afresh when older than a minute.
+// nil (and no error) when the table has never been analyzed.
+func (s *Store) searchTerms(ctx context.Context) (*termShares, error) {
+	s.terms.mu.Lock()
+	defer s.terms.mu.Unlock()
+	if !s.terms.at.IsZero() && time.Since(s.terms.at) < termStatsAge {
+		return s.terms.last, nil
+	}
+	var words []string
+	var shares []float32
+	var rows float32
+	err := s.pool.QueryRow(ctx, `
+		SELECT st.most_common_elems::text::text[], st.most_common_elem_freqs, c.reltuples
+		FROM pg_class c
+		LEFT JOIN pg_stats st ON st.schemaname = current_schema() AND st.tablename = 'products' AND st.attname = 'search'
+		WHERE c.oid = 'products'::regclass`).Scan(&words, &shares, &rows)
+	if err != nil {
+		return nil, translate(err)
+	}
+	s.terms.at, s.terms.last = time.Now(), newTermShares(words, shares, float64(rows))
+	return s.terms.last, nil
+}
+
+// newTermShares makes a lookup of pg_stats' most common elements and
+// their frequencies (which end with the minimum, the maximum and the share
+// of rows with no words). nil when there is no sample.
+func newTermShares(words []string, freqs []float32, rows float64) *termShares {
+	if len(words) == 0 || len(freqs) < len(words)+2 || rows <= 0 {
+		return nil
+	}
+	t := &termShares{floor: float64(freqs[len(words)]), rows: rows}
+	order := make([]int, len(words))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(words[a], words[b]) })
+	for _, i := range order {
+		t.words = append(t.words, words[i])
+		t.shares = append(t.shares, float64(freqs[i]))
+	}
+	return t
+}
+
+// prefixShare estimates the share of products with a word starting with
+// p: the listed words' shares summed (a product may have several, so an
+// upper bound), plus the floor for the words too rare to be listed.
+func (t *termShares) prefixShare(p string) float64 {
+	i, _ := slices.BinarySearch(t.words, p)
+	sum := t.floor
+	for ; i < len(t.words) && strings.HasPrefix(t.words[i], p); i++ {
+		sum += t.shares[i]
+	}
+	return min(sum, 1)
+}
+
+// rarest answers the word of words (each matched as a prefix) that the
+// fewest products have, and how many products it is estimated to match.
+func (t *termShares) rarest(words []string) (string, float64) {
+	best, share := "", 2.0
+	for _, w := range words {
+		if sh := t.prefixShare(w); sh < share {
+			best, share = w, sh
+		}
+	}
+	return best, share * t.rows
+}
+
+// searchIndexQuery is what the GIN index is asked for a search typed as
+// typed: its rarest word, or the whole search while the words have no
+// sample yet. common: even that word is estimated to match more than
+// indexedMatches products.
+func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query string, common bool, err error) {
+	words := searchWords(typed)
+	terms, err := s.searchTerms(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	if terms == nil {
+		return searchQuery(typed), false, nil
+	}
+	word, n := terms.rarest(words)
+	bound := float64(indexedMatches)
+	if s.indexedMatchesAt > 0 {
+		bound = s.indexedMatchesAt
+	}
+	return prefixTerm(word), n > bound, nil
+}

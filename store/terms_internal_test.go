@@ -1,0 +1,34 @@
+package store
+
+import (
+	"math"
+	"testing"
+)
+
+// The sampled words' shares, as pg_stats gives them: the frequencies end
+// with the minimum, the maximum and the share of rows without words.
+func TestTermShares(t *testing.T) {
+	if newTermShares(nil, nil, 1000) != nil || newTermShares([]string{"hp"}, []float32{0.5}, 1000) != nil {
+		t.Fatal("no sample (or a short one) must give nil: the whole search goes to the index")
+	}
+	ts := newTermShares([]string{"hp", "core", "i7", "i5", "elitebook"}, []float32{0.6, 0.5, 0.2, 0.3, 0.1, 0.1, 0.6, 0}, 1e6)
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+	for p, want := range map[string]float64{
+		"hp":      0.6 + 0.1, // the word, and the floor for rarer words with the prefix
+		"i":       0.2 + 0.3 + 0.1,
+		"i7":      0.2 + 0.1,
+		"e":       0.1 + 0.1,
+		"zenbook": 0.1, // not sampled: rarer than the rarest sampled
+		"":        1,   // everything, capped
+	} {
+		if got := ts.prefixShare(p); !near(got, want) {
+			t.Errorf("prefixShare(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if w, n := ts.rarest([]string{"core", "i7", "16gb"}); w != "16gb" || math.Abs(n-1e5) > 1 {
+		t.Errorf("rarest of core i7 16gb = %q (%v), want 16gb (100000)", w, n)
+	}
+	if w, _ := ts.rarest([]string{"hp", "core", "i7"}); w != "i7" {
+		t.Errorf("rarest of hp core i7 = %q, want i7", w)
+	}
+}
