@@ -4,6 +4,7 @@
 // the buyer, and sees everyone's role.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { picture } from "./helpers";
 import { laptopPng } from "./png";
 
 const base = () => process.env.BASE_URL!;
@@ -46,7 +47,7 @@ async function shoot(page: Page, size: { width: number; height: number }, file: 
   await page.waitForLoadState("networkidle");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
   // the dashboard drawer slides when the width crosses its breakpoint: picture the end state
-  await page.screenshot({ path: test.info().outputPath(file), fullPage: true, animations: "disabled" });
+  await picture(page, file, { fullPage: true, animations: "disabled" });
   if (before) await page.setViewportSize(before);
 }
 

@@ -2,6 +2,7 @@
 // return, a multipart sign-up with a real photo, the server's log-in error,
 // and the pages on a phone.
 import { expect, test, type Locator } from "@playwright/test";
+import { picture } from "./helpers";
 
 const base = () => process.env.BASE_URL!;
 
@@ -58,7 +59,7 @@ test("sign up with a photo, log out, fail and succeed to log in, landing back wh
   await expect(photo).toHaveAttribute("src", /^\/uploads\//);
   await expect.poll(() => photo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeTruthy();
-  await page.screenshot({ path: test.info().outputPath("signed-in-desktop.png") });
+  await picture(page, "signed-in-desktop.png");
 
   // Log out: the token is gone and the Log In link is back.
   await header.getByRole("button", { name: "Log Out" }).click();
@@ -74,7 +75,7 @@ test("sign up with a photo, log out, fail and succeed to log in, landing back wh
   await page.getByRole("button", { name: "Login" }).click();
   const error = page.getByText("Invalid email or password");
   await expect(error).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("login-error-desktop.png"), fullPage: true });
+  await picture(page, "login-error-desktop.png", { fullPage: true });
   const [r, g, b] = await rgb(error);
   expect(r).toBeGreaterThan(150);
   expect(g).toBeLessThan(110);
@@ -115,19 +116,19 @@ test("a taken email is shown under the email input", async ({ page }) => {
   await expect(page.locator(`[id="${describedBy}"]`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign Up" })).toBeEnabled();
   await expect(page).toHaveURL(/\/signup$/);
-  await page.screenshot({ path: test.info().outputPath("signup-taken-desktop.png"), fullPage: true });
+  await picture(page, "signup-taken-desktop.png", { fullPage: true });
 });
 
 test("log-in and sign-up pages on a phone", async ({ browser }) => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(base() + "/login");
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("login-phone.png"), fullPage: true });
+  await picture(page, "login-phone.png", { fullPage: true });
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible();
   // nothing sticks out sideways on a narrow screen
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: test.info().outputPath("signup-phone.png"), fullPage: true });
+  await picture(page, "signup-phone.png", { fullPage: true });
   await page.close();
 });
 
@@ -135,19 +136,19 @@ test("log-in and sign-up pages on a desktop", async ({ browser }) => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(base() + "/login");
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("login-desktop.png"), fullPage: true });
+  await picture(page, "login-desktop.png", { fullPage: true });
   await page.goto(base() + "/signup");
   await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_2X2 });
   await page.getByLabel("Password").fill("short");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Use at least 8 characters")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("signup-desktop.png"), fullPage: true });
+  await picture(page, "signup-desktop.png", { fullPage: true });
 
   // A bad or used Google code is refused and offers the way back.
   await page.goto(base() + "/auth/google?code=not-a-real-code&from=%2Fblog");
   await expect(page.getByRole("heading", { name: "Google sign-in failed" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Log In" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
-  await page.screenshot({ path: test.info().outputPath("google-failed-desktop.png") });
+  await picture(page, "google-failed-desktop.png");
   await page.close();
 });

@@ -27,8 +27,17 @@ async function violations(page: Page): Promise<string[]> {
 async function showTheme(page: Page, scheme: "light" | "dark") {
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
   await expect(page.locator("html")).toHaveAttribute("data-theme", scheme === "dark" ? "resale-dark" : "resale");
-  // let colour transitions end before contrast is measured
-  await page.waitForTimeout(350);
+  // let colour transitions end before contrast is measured: a frame for
+  // them to start, then each one's end (a fixed wait fell short on a
+  // loaded machine, and axe measured colours half-way)
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const running = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined));
+    await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, 3000))]);
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 // card first, then a good one) through the Stripe stand-ins, and the laptop
 // is then paid in My Booking and gone from its brand's page.
 import { expect, test, type Page } from "@playwright/test";
-import { addProduct, atPhoneWidth, base, DESKTOP, signUp } from "./helpers";
+import { addProduct, atPhoneWidth, base, DESKTOP, signUp, picture } from "./helpers";
 import { CARD_DECLINED, CARD_OK } from "./fake-stripe";
 import { installStripeStandIn } from "./stripe-stand-in";
 
@@ -83,7 +83,7 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   await expect(buyer.getByText("Payment Success")).toHaveCount(0);
   await atPhoneWidth(buyer, "payment-declined-phone.png");
   await buyer.evaluate(() => window.scrollTo(0, 0));
-  await buyer.screenshot({ path: test.info().outputPath("payment-declined-desktop.png"), fullPage: true });
+  await picture(buyer, "payment-declined-desktop.png", { fullPage: true });
 
   // 6. A good card: Payment Success with the transaction id, back on /dashboard, Paid.
   await number.fill(CARD_OK);
@@ -101,7 +101,7 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   expect(confirmations[1]).toMatchObject({ name: "Rahim Buyer", email: buyerEmail });
   await atPhoneWidth(buyer, "my-booking-paid-phone.png");
   await buyer.evaluate(() => window.scrollTo(0, 0));
-  await buyer.screenshot({ path: test.info().outputPath("my-booking-paid-desktop.png"), fullPage: true });
+  await picture(buyer, "my-booking-paid-desktop.png", { fullPage: true });
 
   // 7. Opening the payment page again says it is paid; the laptop is gone from its brand's page.
   await buyer.goto(`${base()}/dashboard/payment/${bookingId}`);

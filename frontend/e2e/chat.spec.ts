@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { CARD_OK } from "./fake-stripe";
-import { addProduct, atPhoneWidth, base, DESKTOP, settle, signUp } from "./helpers";
+import { addProduct, atPhoneWidth, base, DESKTOP, settle, signUp, picture } from "./helpers";
 import { installStripeStandIn } from "./stripe-stand-in";
 
 const WIDE = { width: 1366, height: 900 };
@@ -19,7 +19,7 @@ async function shot(page: Page, name: string) {
   await atPhoneWidth(page, `${name}-phone.png`);
   await page.setViewportSize(WIDE);
   await settle(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`) });
+  await picture(page, `${name}-desktop.png`);
   await page.setViewportSize(DESKTOP);
 }
 

@@ -10,7 +10,10 @@ const HEIGHT = 480;
 /** qrVideo writes a short Y4M video (4:2:0) of text's QR code, black on white, to path. */
 export function qrVideo(path: string, text: string): void {
   const qr = encode(text, { border: 4 });
-  const scale = Math.floor(Math.min(WIDTH, HEIGHT) / qr.size);
+  // the code about half the picture's height, as a phone held at arm's
+  // length sees it: inside the square qr-scanner reads (the middle two
+  // thirds), where a code filling the frame had its corners cut off
+  const scale = Math.floor((Math.min(WIDTH, HEIGHT) * 0.55) / qr.size);
   const left = Math.floor((WIDTH - qr.size * scale) / 2);
   const top = Math.floor((HEIGHT - qr.size * scale) / 2);
   const luma = Buffer.alloc(WIDTH * HEIGHT, 235);

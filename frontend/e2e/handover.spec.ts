@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import { fakeCameraArgs, qrVideo } from "./fake-camera";
-import { addProduct, atPhoneWidth, base, settle, signUp } from "./helpers";
+import { addProduct, atPhoneWidth, base, settle, signUp, picture } from "./helpers";
 
 const WIDE = { width: 1366, height: 900 };
 
@@ -36,7 +36,7 @@ async function myBookingRow(page: Page, productName: string) {
 async function wide(page: Page, file: string) {
   await page.setViewportSize(WIDE);
   await settle(page);
-  await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
+  await picture(page, file, { fullPage: true });
 }
 
 /** seller, buyerA and buyerB: a laptop listed by the first and booked by the other two. */
@@ -172,7 +172,7 @@ test("the seller scans the buyer's QR with the phone's camera through the page",
   // decoding the fake camera's frames is slow while other browsers share the machine
   await expect(dialog.getByText("Code read from the QR. Press Confirm to finish.")).toBeVisible({ timeout: 45_000 });
   await expect(dialog.getByLabel("Hand-over code")).toHaveValue(new URL(handoverUrl).searchParams.get("code")!);
-  await sellerPhone.screenshot({ path: test.info().outputPath("handover-scanned-phone.png") });
+  await picture(sellerPhone, "handover-scanned-phone.png");
   await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(sellerPhone.getByText(`Hand-over confirmed: ${productName} is sold.`)).toBeVisible();
   await expect(sellerPhone.getByRole("row", { name: /Anika Buyer/ })).toContainText("Completed");

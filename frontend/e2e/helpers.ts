@@ -45,12 +45,25 @@ export async function addProduct(page: Page, p: { name: string; category: string
   await expect(page).toHaveURL(/\/dashboard\/myproducts$/);
 }
 
+/**
+ * SHOTS: the journeys' pictures, for a person to look at, are taken with
+ * SHOTS=1 only: a full-page picture costs Chromium seconds of CPU, and a
+ * full run took most of its time drawing pictures nobody opened. A failed
+ * journey is pictured either way (playwright.config.ts).
+ */
+export const SHOTS = process.env.SHOTS === "1";
+
+/** picture saves a picture of the page into the test's output folder, with SHOTS=1. */
+export async function picture(page: Page, file: string, options: { fullPage?: boolean; animations?: "disabled" } = {}) {
+  if (SHOTS) await page.screenshot({ path: test.info().outputPath(file), ...options });
+}
+
 /** atPhoneWidth screenshots the page at 390px and checks nothing sticks out sideways. */
 export async function atPhoneWidth(page: Page, file: string) {
   const before = page.viewportSize();
   await page.setViewportSize(PHONE);
   await settle(page);
-  await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
+  await picture(page, file, { fullPage: true });
   if (before) await page.setViewportSize(before);
 }
 

@@ -5,7 +5,7 @@
 // cost before; the seller marks it sold.
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { addProduct, atPhoneWidth, base, settle, signUp } from "./helpers";
+import { addProduct, atPhoneWidth, base, settle, signUp, picture } from "./helpers";
 import { laptopPng } from "./png";
 
 const WIDE = { width: 1366, height: 900 };
@@ -84,7 +84,7 @@ test("a listing with photos and specs is edited, filtered, browsed and sold", as
   await expect(card).toContainText("was");
   await atPhoneWidth(buyer, "filtered-brand-phone.png");
   await settle(buyer);
-  await buyer.screenshot({ path: test.info().outputPath("filtered-brand-desktop.png") });
+  await picture(buyer, "filtered-brand-desktop.png");
 
   // 4. The laptop's page: its photos one after another, its specs, what it cost before.
   await buyer.goto(`${base()}/product/${productId}`);

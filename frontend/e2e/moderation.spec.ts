@@ -7,7 +7,7 @@
 // the laptop is deleted at the end.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addProduct, base, settle, signUp } from "./helpers";
+import { addProduct, base, settle, signUp, picture } from "./helpers";
 
 const PASSWORD = "journey-password-1";
 const SMALL = { width: 360, height: 800 };
@@ -50,7 +50,7 @@ async function shots(page: Page, name: string, ready: (page: Page) => Promise<vo
         await ready(page);
         await settle(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${lang} ${theme} ${size.width}`).toBeLessThanOrEqual(size.width);
-        await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}-${theme}-${lang}.png`), fullPage: true, animations: "disabled" });
+        await picture(page, `${name}-${size.width}-${theme}-${lang}.png`, { fullPage: true, animations: "disabled" });
       }
     }
   }

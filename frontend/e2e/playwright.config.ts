@@ -8,11 +8,15 @@ export default defineConfig({
   globalSetup: "./global-setup.ts",
   outputDir: "../test-results",
   fullyParallel: true,
-  // three: the journeys mostly wait on the server and the clock (a full run
-  // used under one of two cores), and CI must stay under 30 minutes
-  workers: 3,
+  // two: a journey keeps Chromium busy about one core (software drawing),
+  // and CI has two; a third worker made each journey four times slower,
+  // past its waits, for no gain
+  workers: 2,
   retries: 0,
   timeout: 30_000,
+  // a step that waits on the page waits up to 10 s: on a loaded 2-core
+  // machine a lazy page's first draw took over the default 5 s
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     browserName: "chromium",

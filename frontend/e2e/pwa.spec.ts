@@ -2,7 +2,7 @@
 // service worker, Chromium's own installability check (Lighthouse 12 has
 // no PWA category any more), and the offline page when a page cannot load.
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { base } from "./helpers";
+import { base, picture } from "./helpers";
 
 // The other journeys block service workers (playwright.config.ts); this one needs it.
 test.use({ serviceWorkers: "allow" });
@@ -121,7 +121,7 @@ test("the offline page at 360 and 1366 px, light and dark, English, Bangla and b
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme === "dark" ? "resale-dark" : "resale");
         // nothing sticks out sideways
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: test.info().outputPath(`offline-${width}-${theme}-${lang}.png`), fullPage: true });
+        await picture(page, `offline-${width}-${theme}-${lang}.png`, { fullPage: true });
       }
     }
   }

@@ -7,7 +7,7 @@
 // English and Bangla.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addProduct, base, settle, signUp } from "./helpers";
+import { addProduct, base, settle, signUp, picture } from "./helpers";
 
 const WIDE = { width: 1366, height: 900 };
 const NARROW = { width: 360, height: 780 };
@@ -132,7 +132,7 @@ test("a buyer reviews the seller after the hand-over; the seller replies; an adm
         await expect(p.getByRole("heading", { level: 1, name: new RegExp(sellerName) })).toBeVisible();
         await expect(cardOf(p, other)).toBeVisible();
         await settle(p);
-        await p.screenshot({ path: test.info().outputPath(`seller-page-${name}-${theme}-${lang}.png`), fullPage: true });
+        await picture(p, `seller-page-${name}-${theme}-${lang}.png`, { fullPage: true });
         // nothing sticks out sideways
         const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${name} ${theme} ${lang}`).toBeLessThanOrEqual(0);
@@ -165,7 +165,7 @@ test("a buyer reviews the seller after the hand-over; the seller replies; an adm
   const entry = admin.getByRole("row", { name: new RegExp(`Journey check ${stamp}`) });
   await expect(entry).toContainText("Removed a review");
   await expect(entry).toContainText(sellerName);
-  await admin.screenshot({ path: test.info().outputPath("audit-review-removed-1366.png"), fullPage: true });
+  await picture(admin, "audit-review-removed-1366.png", { fullPage: true });
 
   // the card no longer shows a rating
   await visitor.goto(base() + `/search?q=${encodeURIComponent(`Revu ${stamp}`)}`);

@@ -5,7 +5,7 @@
 // the dialog and the page at 360 and 1366 px, light and dark, English and
 // Bangla.
 import { expect, test, type Page } from "@playwright/test";
-import { addProduct, base, settle, signUp } from "./helpers";
+import { addProduct, base, settle, signUp, picture } from "./helpers";
 
 /** shots takes the page (or the open dialog) at 360 and 1366 px in light and dark, English and Bangla. */
 async function shots(page: Page, name: string, reopen?: () => Promise<void>) {
@@ -21,7 +21,7 @@ async function shots(page: Page, name: string, reopen?: () => Promise<void>) {
         await page.reload();
         if (reopen) await reopen();
         await settle(page);
-        await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${theme}-${lang}.png`), fullPage: !reopen });
+        await picture(page, `${name}-${width}-${theme}-${lang}.png`, { fullPage: !reopen });
         // nothing sticks out sideways
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(wide, `${name} at ${width} px, ${theme}, ${lang}`).toBeLessThanOrEqual(0);

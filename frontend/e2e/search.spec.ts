@@ -4,7 +4,7 @@
 // Back brings the previous list again. More laptops than a page holds come
 // a page at a time, through the server's Link header.
 import { expect, test, type Page } from "@playwright/test";
-import { addProduct, atPhoneWidth, base, DESKTOP, PHONE, signUp } from "./helpers";
+import { addProduct, atPhoneWidth, base, DESKTOP, PHONE, signUp, picture } from "./helpers";
 import { laptopPng } from "./png";
 
 /** The names of the cards on the page that belong to this run, in order. */
@@ -34,13 +34,13 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
     multipart: { image: { name: "kite.png", mimeType: "image/png", buffer: laptopPng(320, 240) } },
   });
   expect(image.ok()).toBe(true);
-  const picture = ((await image.json()) as { data: { url: string } }).data.url;
+  const photoUrl = ((await image.json()) as { data: { url: string } }).data.url;
   for (let i = 0; i < 26; i++) {
     const res = await seller.request.post(base() + "/api/products", {
       headers: auth,
       data: {
         productName: `${bulk} ${i}`,
-        picture,
+        picture: photoUrl,
         sellPrice: 90000 + i,
         orginalPrice: 150000,
         category: "WALTON",
@@ -71,7 +71,7 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   await expect(visitor.getByRole("article")).toHaveCount(1);
   await expect(visitor.getByRole("article", { name: dear })).toHaveCount(0);
   await expect(box).toHaveValue(words);
-  await visitor.screenshot({ path: test.info().outputPath("search-desktop.png"), fullPage: true });
+  await picture(visitor, "search-desktop.png", { fullPage: true });
 
   // A search with more matches than a page: 24, then the rest on Load more.
   await box.fill(bulk.toLowerCase());
@@ -128,7 +128,7 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   await seller.getByLabel("Max price (Tk)").press("Enter");
   await expect(seller).toHaveURL(/\?sort=price_desc&maxPrice=40000$/);
   await expect(ours(seller, tag)).toHaveText([cheap]);
-  await seller.screenshot({ path: test.info().outputPath("category-filtered-desktop.png"), fullPage: true });
+  await picture(seller, "category-filtered-desktop.png", { fullPage: true });
 
   // The shared address opens the same list.
   const shared = seller.url();

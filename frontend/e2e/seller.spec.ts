@@ -3,7 +3,7 @@
 // the seller advertises it onto Urgent Sell, a buyer reports and books it,
 // and the seller deletes it again.
 import { expect, test } from "@playwright/test";
-import { atPhoneWidth, base, signUp } from "./helpers";
+import { atPhoneWidth, base, signUp, picture } from "./helpers";
 import { laptopPng } from "./png";
 
 test("a seller lists, advertises and deletes a laptop that a buyer reports and books", async ({ browser }) => {
@@ -93,7 +93,7 @@ test("a seller lists, advertises and deletes a laptop that a buyer reports and b
   await expect(booking.getByLabel("Price")).toHaveValue("45,000 Tk");
   await booking.getByLabel("Contact Number").fill("01812345678");
   await booking.getByLabel("Meeting Location").fill("Farmgate, Dhaka");
-  await buyer.screenshot({ path: test.info().outputPath("booking-desktop.png") });
+  await picture(buyer, "booking-desktop.png");
   await booking.getByRole("button", { name: "Submit" }).click();
   await expect(buyer.getByText("Book Success")).toBeVisible();
   await expect(booking).toBeHidden();

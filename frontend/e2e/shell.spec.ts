@@ -1,6 +1,7 @@
 // The public shell: layout, categories from the real API, the blog, deep
 // links, the error page, and the phone menu.
 import { expect, test } from "@playwright/test";
+import { picture } from "./helpers";
 
 const base = () => process.env.BASE_URL!;
 
@@ -32,7 +33,7 @@ test("home shows the header, the four brands with their images, and the footer",
   for (const brand of ["WALTON", "APPLE", "HP", "ASUS"]) {
     await expect(footer.getByRole("link", { name: brand })).toBeVisible();
   }
-  await page.screenshot({ path: test.info().outputPath("home-desktop.png"), fullPage: true });
+  await picture(page, "home-desktop.png", { fullPage: true });
 });
 
 test("the home page at rest animates nothing: the brands below the fold wait without a shimmer", async ({ page }) => {
@@ -86,6 +87,6 @@ test("on a phone the menu opens from the toggle", async ({ browser }) => {
   await page.getByLabel("Open menu").click();
   await page.getByRole("link", { name: "Blog" }).first().click();
   await expect(page).toHaveURL(/\/blog$/);
-  await page.screenshot({ path: test.info().outputPath("blog-phone.png"), fullPage: true });
+  await picture(page, "blog-phone.png", { fullPage: true });
   await page.close();
 });
