@@ -44,16 +44,35 @@ type termStats struct {
 	mu   sync.Mutex
 	at   time.Time
 	last *termShares // nil: not read yet, or no sample yet
+	// reading: a caller is reading them afresh; the others meanwhile go on
+	// with the copy they have, not wait for it
+	reading bool
 }
 
 // searchTerms are the recent shares, read afresh when older than a minute.
 // nil (and no error) when the table has never been analyzed.
 func (s *Store) searchTerms(ctx context.Context) (*termShares, error) {
 	s.terms.mu.Lock()
-	defer s.terms.mu.Unlock()
-	if !s.terms.at.IsZero() && time.Since(s.terms.at) < termStatsAge {
+	read := !s.terms.at.IsZero()
+	if read && (time.Since(s.terms.at) < termStatsAge || s.terms.reading) {
+		defer s.terms.mu.Unlock()
 		return s.terms.last, nil
 	}
+	s.terms.reading = true
+	s.terms.mu.Unlock()
+	t, err := s.readTermShares(ctx)
+	s.terms.mu.Lock()
+	defer s.terms.mu.Unlock()
+	s.terms.reading = false
+	if err != nil {
+		return nil, err
+	}
+	s.terms.at, s.terms.last = time.Now(), t
+	return t, nil
+}
+
+// readTermShares reads the sampled words' shares from pg_stats.
+func (s *Store) readTermShares(ctx context.Context) (*termShares, error) {
 	var words []string
 	var shares []float32
 	var rows float32
@@ -65,8 +84,7 @@ func (s *Store) searchTerms(ctx context.Context) (*termShares, error) {
 	if err != nil {
 		return nil, translate(err)
 	}
-	s.terms.at, s.terms.last = time.Now(), newTermShares(words, shares, float64(rows))
-	return s.terms.last, nil
+	return newTermShares(words, shares, float64(rows)), nil
 }
 
 // newTermShares makes a lookup of pg_stats' most common elements and
