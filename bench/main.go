@@ -43,6 +43,7 @@ func main() {
 	facetsOnly := flag.Bool("facets-only", false, "measure only a brand's facets and a filtered list (kept and made afresh), print them and write nothing")
 	eventsOnly := flag.Bool("events-only", false, "measure only the live updates (idle streams' memory, a message's delivery across two instances, a send's transactions) on 1,000 products, and write their section of bench/results.md")
 	savedOnly := flag.Bool("saved-searches-only", false, "measure only the matching of new listings against 10,000 saved searches, and write their section of bench/results.md")
+	flag.StringVar(&seededURL, "db", "", "with -search-only: measure this database, seeded already (resale seed --demo --products N, a category 'BENCH EMPTY', ANALYZE), instead of seeding a throwaway one: for measuring a million products again without seeding it again")
 	flag.BoolVar(&searchOnly, "search-only", false, "measure only search made afresh, every form beside a brand's page, at 16 connections, and write its table (\"Search at N products\") into bench/results.md")
 	flag.DurationVar(&eventsHold, "events-hold", 30*time.Second, "how long the idle streams are held before their memory is read (more than a heartbeat, 25 s)")
 	flag.Parse()
@@ -70,6 +71,9 @@ var savedSearchesOnly bool
 // searchOnly is -search-only.
 var searchOnly bool
 
+// seededURL is -db.
+var seededURL string
+
 func run(bin, admin string, products int, duration time.Duration, conns int, limitsOnly, mailOnly, facetsOnly, eventsOnly bool) error {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		return fmt.Errorf("wrk is not installed (apt-get install wrk)")
@@ -81,24 +85,34 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 		}
 		admin = u
 	}
-	db := fmt.Sprintf("resale_bench_%d", time.Now().Unix())
-	if out, err := sh("psql", admin, "-qc", "CREATE DATABASE "+db); err != nil {
-		return fmt.Errorf("creating %s: %s", db, out)
-	}
-	defer sh("psql", admin, "-qc", "DROP DATABASE IF EXISTS "+db+" WITH (FORCE)") //nolint:errcheck
-	dbURL := strings.Replace(admin, "/postgres", "/"+db, 1)
 	dataDir, err := os.MkdirTemp("", "resale-bench-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dataDir)
-	env := append(os.Environ(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "LOG_FORMAT=json")
-
-	fmt.Printf("seeding %d products...\n", products)
-	seed := exec.Command(bin, "seed", "--demo", "--products", strconv.Itoa(products))
-	seed.Env = env
-	if out, err := seed.CombinedOutput(); err != nil {
-		return fmt.Errorf("seed: %s", out)
+	var dbURL string
+	var env []string
+	if seededURL != "" && searchOnly {
+		dbURL, env = seededURL, append(os.Environ(), "DATABASE_URL="+seededURL, "DATA_DIR="+dataDir, "LOG_FORMAT=json")
+		migrate := exec.Command(bin, "migrate", "up")
+		migrate.Env = env
+		if out, err := migrate.CombinedOutput(); err != nil {
+			return fmt.Errorf("migrate: %s", out)
+		}
+	} else {
+		db := fmt.Sprintf("resale_bench_%d", time.Now().Unix())
+		if out, err := sh("psql", admin, "-qc", "CREATE DATABASE "+db); err != nil {
+			return fmt.Errorf("creating %s: %s", db, out)
+		}
+		defer sh("psql", admin, "-qc", "DROP DATABASE IF EXISTS "+db+" WITH (FORCE)") //nolint:errcheck
+		dbURL = strings.Replace(admin, "/postgres", "/"+db, 1)
+		env = append(os.Environ(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "LOG_FORMAT=json")
+		fmt.Printf("seeding %d products...\n", products)
+		seed := exec.Command(bin, "seed", "--demo", "--products", strconv.Itoa(products))
+		seed.Env = env
+		if out, err := seed.CombinedOutput(); err != nil {
+			return fmt.Errorf("seed: %s", out)
+		}
 	}
 	// #20 saved searches: before the server starts, whose job runner
 	// would work the matching jobs of the listings measured
@@ -118,7 +132,7 @@ func run(bin, admin string, products int, duration time.Duration, conns int, lim
 	}
 	// one category with nothing in it (not needed by the live updates,
 	// whose small seed has every brand)
-	if !eventsOnly {
+	if !eventsOnly && seededURL == "" {
 		if out, err := sh("psql", dbURL, "-qc", "INSERT INTO categories (name, image) VALUES ('BENCH EMPTY', '/categories/hp.svg'); ANALYZE"); err != nil {
 			return fmt.Errorf("empty category: %s", out)
 		}
