@@ -38,6 +38,7 @@ type keptAnswer struct {
 	contentType string
 	encoding    string
 	link        string
+	corrected   string // X-Search-Corrected
 	body        []byte
 }
 
@@ -116,6 +117,9 @@ func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 			if a.link != "" {
 				h.Set("Link", a.link)
 			}
+			if a.corrected != "" {
+				h.Set(searchCorrectedHeader, a.corrected)
+			}
 			return c.Blob(http.StatusOK, a.contentType, a.body)
 		}
 		if gen == 0 { // not listening: nothing can be kept
@@ -132,6 +136,7 @@ func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 				contentType: h.Get(echo.HeaderContentType),
 				encoding:    h.Get(echo.HeaderContentEncoding),
 				link:        h.Get("Link"),
+				corrected:   h.Get(searchCorrectedHeader),
 				body:        tee.buf.Bytes(),
 			})
 		}

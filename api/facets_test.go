@@ -240,3 +240,58 @@ func TestSpecFilterBadValues(t *testing.T) {
 		}
 	}
 }
+
+// A search that finds nothing because of a misspelt word is answered for
+// the nearest words listings have and says which (X-Search-Corrected, kept
+// with the answer); its facets count the same, with their total, and say
+// so too. A search nothing is near stays empty and says nothing.
+func TestMisspeltSearch(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	ids := shelf(t, m, []store.SeedProduct{
+		{NewProduct: store.NewProduct{Name: "Apple MacBook Air M1", SellPrice: 90000, CategoryID: 2}},
+		{NewProduct: store.NewProduct{Name: "Lenovo ThinkPad T480", SellPrice: 30000}},
+	})
+	for round := range 2 { // made, then kept
+		rec := m.get("/api/products?q=macbok%20air")
+		var got []struct {
+			ID string `json:"_id"`
+		}
+		decode(t, rec, &got)
+		if rec.Code != http.StatusOK || len(got) != 1 || got[0].ID != fmt.Sprint(ids["Apple MacBook Air M1"]) {
+			t.Fatalf("round %d: macbok air: %d %s", round, rec.Code, rec.Body.String())
+		}
+		if h := rec.Header().Get("X-Search-Corrected"); h != "macbook%20air" {
+			t.Errorf("round %d: X-Search-Corrected %q, want macbook%%20air", round, h)
+		}
+	}
+	for _, q := range []string{"qzxwvk", "thinkpad", "macbok%20thinkpad"} {
+		rec := m.get("/api/products?q=" + q)
+		if h := rec.Header().Get("X-Search-Corrected"); rec.Code != http.StatusOK || h != "" {
+			t.Errorf("%s: %d, X-Search-Corrected %q; want 200 and none", q, rec.Code, h)
+		}
+	}
+	type counted struct {
+		facetsWire
+		Total struct {
+			Count int64 `json:"count"`
+			Exact bool  `json:"exact"`
+		} `json:"total"`
+		Corrected string `json:"corrected"`
+	}
+	for q, want := range map[string]string{
+		"q=macbok":              `1 true "macbook" map[APPLE:1]`,
+		"q=thinkpad":            `1 true "" map[HP:1]`,
+		"q=qzxwvk":              `0 true "" map[]`,
+		"":                      `2 true "" map[APPLE:1 HP:1]`,
+		"q=thinkpad&minPrice=1": `1 true "" map[HP:1]`,
+		"category=APPLE":        `1 true "" map[APPLE:1 HP:1]`,
+	} {
+		rec := m.get("/api/products/facets?" + q)
+		var f counted
+		decode(t, rec, &f)
+		if got := fmt.Sprintf("%d %v %q %v", f.Total.Count, f.Total.Exact, f.Corrected, f.Category); rec.Code != http.StatusOK || got != want {
+			t.Errorf("facets?%s: %d %s; want %s", q, rec.Code, got, want)
+		}
+	}
+}

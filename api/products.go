@@ -106,6 +106,11 @@ func (s *Server) productList(c echo.Context, products []store.Product, err error
 	return c.JSON(http.StatusOK, out)
 }
 
+// searchCorrectedHeader names the words a search was answered for when
+// what was typed found nothing and had a misspelt word (percent-escaped:
+// the words may be Bangla).
+const searchCorrectedHeader = "X-Search-Corrected"
+
 // listProducts serves GET /api/products: available products, newest
 // first, a page at a time. Filters: category, q (search), minPrice,
 // maxPrice, condition, location, verified, and the specs' ramMin,
@@ -113,14 +118,34 @@ func (s *Server) productList(c echo.Context, products []store.Product, err error
 // (words), with seller (an id); sort: newest, price_asc,
 // price_desc, relevance. The answer is the spec's plain array; when there
 // is more, a Link header with rel="next" gives the next page's address.
+// A search that finds nothing is tried again with its misspelt words
+// corrected, and X-Search-Corrected then names the words searched for.
 func (s *Server) listProducts(c echo.Context) error {
 	f, err := browseFilter(c)
 	if err != nil {
 		return err
 	}
-	products, next, err := s.store.ListProducts(c.Request().Context(), f)
+	ctx := c.Request().Context()
+	products, next, err := s.store.ListProducts(ctx, f)
 	if err != nil {
 		return err
+	}
+	if len(products) == 0 && f.Searching() {
+		// nothing found: a misspelt word ("macbok") gets the nearest word
+		// listings have, and the answer says which words it searched for
+		corrected, err := s.store.CorrectSearch(ctx, f.Words)
+		if err != nil {
+			return err
+		}
+		if corrected != "" {
+			f.Words = corrected
+			if products, next, err = s.store.ListProducts(ctx, f); err != nil {
+				return err
+			}
+			if len(products) > 0 {
+				c.Response().Header().Set(searchCorrectedHeader, url.PathEscape(corrected))
+			}
+		}
 	}
 	if next != nil {
 		setCursorLink(c, encodeCursor(next))
@@ -280,23 +305,55 @@ type facetsJSON struct {
 	Condition   map[string]int64 `json:"condition"`
 	RAMGB       map[string]int64 `json:"ramGb"`
 	StorageType map[string]int64 `json:"storageType"`
+	// Total is how many products match every filter; exact false: a
+	// broad search was counted among some of its matches, and more match
+	Total totalJSON `json:"total"`
+	// Corrected names the words counted for when what was typed matched
+	// nothing and had a misspelt word (as the list's X-Search-Corrected)
+	Corrected string `json:"corrected,omitempty"`
+}
+
+type totalJSON struct {
+	Count int64 `json:"count"`
+	Exact bool  `json:"exact"`
 }
 
 // listFacets serves GET /api/products/facets: for the filters the product
 // list takes (not its sort, cursor or limit), how many available products
 // match each category, condition, RAM size and storage type. Each facet
 // leaves out its own filter, so a shopper who picked 8 GB still sees how
-// many 16 GB laptops there are; values nothing matches are left out.
+// many 16 GB laptops there are; values nothing matches are left out. Total
+// counts what matches every filter, exactly, or for a broad search at
+// least (exact false). A search that matches nothing is counted again
+// with its misspelt words corrected, as the list does.
 func (s *Server) listFacets(c echo.Context) error {
 	f, err := browseFilter(c)
 	if err != nil {
 		return err
 	}
-	facets, err := s.store.ListFacets(c.Request().Context(), f)
+	ctx := c.Request().Context()
+	facets, err := s.store.ListFacets(ctx, f)
 	if err != nil {
 		return err
 	}
-	out := facetsJSON{Category: facets.Category, Condition: facets.Condition, RAMGB: make(map[string]int64, len(facets.RAMGB)), StorageType: facets.StorageType}
+	corrected := ""
+	if facets.Total == 0 && f.Searching() {
+		// as the list does: a misspelt word is counted as the nearest one
+		if corrected, err = s.store.CorrectSearch(ctx, f.Words); err != nil {
+			return err
+		}
+		if corrected != "" {
+			f.Words = corrected
+			if facets, err = s.store.ListFacets(ctx, f); err != nil {
+				return err
+			}
+			if facets.Total == 0 {
+				corrected = ""
+			}
+		}
+	}
+	out := facetsJSON{Category: facets.Category, Condition: facets.Condition, RAMGB: make(map[string]int64, len(facets.RAMGB)), StorageType: facets.StorageType,
+		Total: totalJSON{Count: facets.Total, Exact: facets.Exact}, Corrected: corrected}
 	for gb, n := range facets.RAMGB {
 		out.RAMGB[strconv.Itoa(int(gb))] = n
 	}

@@ -224,6 +224,37 @@ FROM (
     GROUP BY 1, 2, 3, 4
 ) g JOIN categories c ON c.id = g.category_id;
 
+-- name: CountFacetsNewest :many
+-- A broad search's facets, counted among its newest @up_to matches only,
+-- so each count is a lower bound: a walk of products_available_idx that
+-- checks each product's words on its row (ts_match_vq, which the planner
+-- does not give the GIN index) and stops there, whatever the catalogue's
+-- size. The filters are CountFacetsLive's, with the search required.
+SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
+FROM (
+    SELECT m.category_id, m.condition, coalesce(m.ram_gb, 0)::integer AS ram_gb,
+           coalesce(m.storage_type, '')::text AS storage_type, count(*) AS available
+    FROM (
+        SELECT p.category_id, p.condition, p.ram_gb, p.storage_type
+        FROM products p
+        WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+          AND ts_match_vq(p.search, to_tsquery('simple', @query))
+          AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+          AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR p.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id))
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT @up_to
+    ) m
+    GROUP BY 1, 2, 3, 4
+) g JOIN categories c ON c.id = g.category_id;
+
 -- name: ListProcessorMatches :many
 -- The ids of available products whose processor has the words, no more
 -- than @up_to of them, through products_processor_idx. Like a search's

@@ -308,7 +308,8 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	}
 	switch {
 	case guessedBroad && matchIDs == nil:
-		if err = s.walkWithin(ctx, walkTime, run); errors.Is(err, errWalkTooLong) {
+		if err = s.walkWithin(ctx, s.walkLimit(), run); errors.Is(err, errWalkTooLong) {
+			s.walksTooLong.Add(1)
 			counted := f
 			counted.countMatches = true
 			return s.ListProducts(ctx, counted)
@@ -320,7 +321,8 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	case loose:
 		// a battery between tens: the count is an upper bound, and a
 		// walk that finds too few in its time gives way
-		if err = s.walkWithin(ctx, walkTime, run); errors.Is(err, errWalkTooLong) {
+		if err = s.walkWithin(ctx, s.walkLimit(), run); errors.Is(err, errWalkTooLong) {
+			s.walksTooLong.Add(1)
 			rows, ranks = nil, nil
 			err = s.matchesFirst(ctx, run)
 		}
@@ -377,6 +379,14 @@ func (s *Store) recentFacetGroups(ctx context.Context) ([]facetGroup, error) {
 const walkTime = 200 * time.Millisecond
 
 var errWalkTooLong = errors.New("store: the walk took too long")
+
+// walkLimit is walkTime, or the tests' override.
+func (s *Store) walkLimit() time.Duration {
+	if s.walkTimeAt > 0 {
+		return s.walkTimeAt
+	}
+	return walkTime
+}
 
 // walkWithin runs fn's queries as planned, for at most d.
 func (s *Store) walkWithin(ctx context.Context, d time.Duration, fn func(q *dbsqlc.Queries) error) error {

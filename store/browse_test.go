@@ -12,6 +12,38 @@ import (
 	"resale/store/storetest"
 )
 
+// allPages lists every page of f, following each page's cursor; turn, if
+// given, changes the filter before each page after the first.
+func allPages(t *testing.T, s *store.Store, f store.BrowseFilter, turn func(*store.BrowseFilter)) []store.Product {
+	t.Helper()
+	var all []store.Product
+	for range 50 {
+		ps, next, err := s.ListProducts(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, ps...)
+		if next == nil {
+			return all
+		}
+		f.After = next
+		if turn != nil {
+			turn(&f)
+		}
+	}
+	t.Fatal("pages never end")
+	return nil
+}
+
+// productIDs are the products' ids in order.
+func productIDs(ps []store.Product) []int64 {
+	ids := make([]int64, 0, len(ps))
+	for _, p := range ps {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
 // Both forms of a search, the one for few matches and the one for many,
 // give the same pages in every sort.
 func TestSearchFormsAgree(t *testing.T) {
@@ -47,21 +79,10 @@ func TestSearchFormsAgree(t *testing.T) {
 	// each product as both forms must give it: id, reported, seller, brand
 	walk := func(f store.BrowseFilter) []string {
 		var ids []string
-		for pages := 0; pages < 20; pages++ {
-			ps, next, err := s.ListProducts(ctx, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				ids = append(ids, fmt.Sprint(p.ID, p.Reported, p.SellerName, p.Category))
-			}
-			if next == nil {
-				return ids
-			}
-			f.After = next
+		for _, p := range allPages(t, s, f, nil) {
+			ids = append(ids, fmt.Sprint(p.ID, p.Reported, p.SellerName, p.Category))
 		}
-		t.Fatal("pages never end")
-		return nil
+		return ids
 	}
 	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
 		f := store.BrowseFilter{Words: "elite", Sort: sort, Limit: 4}
@@ -102,22 +123,7 @@ func TestRelevanceFewAndBroad(t *testing.T) {
 		newestFirst = append([]int64{id}, newestFirst...)
 	}
 	walk := func(f store.BrowseFilter, switchAt int64) []int64 {
-		var ids []int64
-		for pages := 0; pages < 20; pages++ {
-			ps, next, err := s.ListProducts(ctx, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				ids = append(ids, p.ID)
-			}
-			if next == nil {
-				return ids
-			}
-			f.After, f.ManyMatchesAt = next, switchAt
-		}
-		t.Fatal("pages never end")
-		return nil
+		return productIDs(allPages(t, s, f, func(f *store.BrowseFilter) { f.ManyMatchesAt = switchAt }))
 	}
 	f := store.BrowseFilter{Words: "dell", Sort: store.SortRelevance, Limit: 5}
 	if few := walk(f, 0); len(few) != 12 || few[0] != newestFirst[11] {
@@ -313,24 +319,7 @@ func TestSearchByRarestWord(t *testing.T) {
 			t.Errorf("%q: index query %q, common %v (%v); want %q, %v", typed, q, common, err, want.query, want.common)
 		}
 	}
-	walk := func(f store.BrowseFilter) []int64 {
-		var ids []int64
-		for range 50 {
-			ps, next, err := s.ListProducts(ctx, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				ids = append(ids, p.ID)
-			}
-			if next == nil {
-				return ids
-			}
-			f.After = next
-		}
-		t.Fatal("pages never end")
-		return nil
-	}
+	walk := func(f store.BrowseFilter) []int64 { return productIDs(allPages(t, s, f, nil)) }
 	for _, sort := range []string{store.SortRelevance, store.SortNewest} {
 		// every word common: newest first, every ProBook once
 		if got := walk(store.BrowseFilter{Words: "core i5 probook", Sort: sort, Limit: 40}); fmt.Sprint(got) != fmt.Sprint(probooks) {
@@ -347,6 +336,97 @@ func TestSearchByRarestWord(t *testing.T) {
 		// a rare word with a common one: by the rare one, checked for both
 		if got := walk(store.BrowseFilter{Words: "zenbook 10", Sort: sort, Limit: 40}); len(got) != 1 {
 			t.Errorf("%s: zenbook 10 found %v, want the one ZenBook 108", sort, got)
+		}
+	}
+}
+
+// A search whose words are each common but seldom together is walked
+// newest first for walkTime only; past it, its matches are looked up
+// through the index after all, for the list and for the facets, and they
+// are still all found. Broad facets count the newest facetSample matches:
+// a lower bound, said so.
+func TestBroadWalkGivesWay(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	product := func(i int, name string, category int64) store.SeedProduct {
+		return store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
+			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+			CreatedAt: base.Add(time.Duration(i) * time.Second)}
+	}
+	// the three with both words are the oldest: a walk reads all the rest first
+	var both []int64
+	for i := range 3 {
+		id, err := s.InsertSeedProduct(ctx, product(i, fmt.Sprintf("Walton ProBook %d", i), 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		both = append([]int64{id}, both...)
+	}
+	const many = 40000
+	i := 0
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		if i++; i > many {
+			return store.SeedProduct{}, false
+		}
+		if i%2 == 0 {
+			return product(10+i, fmt.Sprintf("Walton Passion %d", i), 1), true
+		}
+		return product(10+i, fmt.Sprintf("HP ProBook %d", i), 3), true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool)
+	s.SetIndexedMatches(100)
+	if _, common, err := s.SearchIndexQuery(ctx, "walton probook"); err != nil || !common {
+		t.Fatalf("walton probook: common %v (%v), want both words common", common, err)
+	}
+	// reading 40,000 rows takes longer than a millisecond
+	s.SetWalkTime(time.Millisecond)
+	for _, sort := range []string{store.SortRelevance, store.SortNewest} {
+		before := s.WalksTooLong()
+		if got := productIDs(allPages(t, s, store.BrowseFilter{Words: "walton probook", Sort: sort, Limit: 2}, nil)); fmt.Sprint(got) != fmt.Sprint(both) {
+			t.Errorf("%s: found %v, want %v", sort, got, both)
+		}
+		if s.WalksTooLong() == before {
+			t.Errorf("%s: the walk never gave way", sort)
+		}
+	}
+	before := s.WalksTooLong()
+	f, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton probook"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Total != 3 || !f.Exact || f.Category["WALTON"] != 3 || s.WalksTooLong() == before {
+		t.Errorf("facets of walton probook: %+v, walks given way %d → %d; want 3 WALTON, exact, after a walk gave way", f, before, s.WalksTooLong())
+	}
+	// a broad search's facets: its newest thousand, each a lower bound
+	// (whether the walk or the index found them)
+	for _, walk := range []time.Duration{time.Millisecond, 10 * time.Second} {
+		s.SetWalkTime(walk)
+		f, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Total != 1000 || f.Exact || f.Category["WALTON"] != 1000 {
+			t.Errorf("walk time %s: facets of walton: total %d, exact %v, %v; want 1000 of more, not exact", walk, f.Total, f.Exact, f.Category)
+		}
+		// with a brand no match has: none among them, and not exact
+		f, err = s.ListFacets(ctx, store.BrowseFilter{Words: "walton", Category: "HP"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Total != 0 || f.Exact || f.Category["WALTON"] != 1000 {
+			t.Errorf("walk time %s: facets of walton in HP: total %d, exact %v, %v; want 0 known, not exact, WALTON's 1000 beside", walk, f.Total, f.Exact, f.Category)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // SearchIndexQuery is searchIndexQuery, for the tests of package store_test.
 func (s *Store) SearchIndexQuery(ctx context.Context, typed string) (string, bool, error) {
@@ -10,3 +13,10 @@ func (s *Store) SearchIndexQuery(ctx context.Context, typed string) (string, boo
 // SetIndexedMatches sets the most matches a search's rarest word may be
 // estimated to have and still be counted through the index.
 func (s *Store) SetIndexedMatches(n float64) { s.indexedMatchesAt = n }
+
+// SetWalkTime sets how long a walk may look for a page before it gives way
+// to a lookup through the index.
+func (s *Store) SetWalkTime(d time.Duration) { s.walkTimeAt = d }
+
+// WalksTooLong is how many walks have given way so far.
+func (s *Store) WalksTooLong() int64 { return s.walksTooLong.Load() }

@@ -17,7 +17,16 @@ type Facets struct {
 	Condition   map[string]int64
 	RAMGB       map[int32]int64
 	StorageType map[string]int64
+	// Total is how many products match every filter. Exact false: a broad
+	// search was counted among some of its matches only (facetSample or
+	// manyMatches of them), so Total and every count are lower bounds.
+	Total int64
+	Exact bool
 }
+
+// facetSample is how many of a broad search's newest matches its facets
+// count when its words' shares say it is broad.
+const facetSample = 1000
 
 // facetGroup is how many available products share a category, a
 // condition, a RAM size and a storage type (0 and "": not given) and, from
@@ -61,27 +70,32 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		if err != nil {
 			return Facets{}, err
 		}
-		return sumFacets(groups, f, category), nil
+		return sumFacets(groups, f, category, true), nil
 	}
-	var groups []facetGroup
 	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
+	// A search's matches are counted as a list finds them: few by their
+	// ids; many (manyMatches found through the index, or words its shares
+	// say most products have) only in part, among its newest facetSample.
+	broad, indexQuery := false, ""
 	if tsquery := searchQuery(f.Words); tsquery != "" {
-		// as a list does: few matches go by their ids, many by the query
-		indexQuery, _, err := s.searchIndexQuery(ctx, f.Words)
+		var common bool
+		var err error
+		indexQuery, common, err = s.searchIndexQuery(ctx, f.Words)
 		if err != nil {
 			return Facets{}, err
 		}
-		ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: manyMatches})
-		if err != nil {
-			return Facets{}, translate(err)
-		}
-		if len(ids) == 0 {
-			return sumFacets(nil, f, category), nil
-		}
-		if len(ids) < manyMatches {
-			p.MatchIds = ids
+		if !common {
+			ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: manyMatches})
+			if err != nil {
+				return Facets{}, translate(err)
+			}
+			if len(ids) == 0 {
+				return sumFacets(nil, f, category, true), nil
+			}
+			// manyMatches of them are a sample too: counted as such
+			p.MatchIds, broad = ids, len(ids) >= manyMatches
 		} else {
-			p.Query = &tsquery
+			p.Query, broad = &tsquery, true
 		}
 	}
 	if f.MinPrice != 0 {
@@ -97,15 +111,58 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 	sp := f.specArgs()
 	p.StorageMin, p.BatteryMin, p.ScreenMin, p.ScreenMax, p.Processor, p.SellerID =
 		sp.storageMin, sp.batteryMin, sp.screenMin, sp.screenMax, sp.processor, sp.sellerID
-	rows, err := s.custom.CountFacetsLive(ctx, p)
-	if err != nil {
-		return Facets{}, translate(err)
+	var rows []dbsqlc.CountFacetsLiveRow
+	var err error
+	if p.Query != nil {
+		rows, broad, err = s.countNewestMatches(ctx, indexQuery, p)
+	} else {
+		rows, err = s.custom.CountFacetsLive(ctx, p)
 	}
+	if err != nil {
+		return Facets{}, err
+	}
+	var groups []facetGroup
 	for _, r := range rows {
 		groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
 			available: r.Available})
 	}
-	return sumFacets(groups, f, category), nil
+	return sumFacets(groups, f, category, !broad), nil
+}
+
+// countNewestMatches counts the facets of a search its words' shares call
+// broad among its newest facetSample matches, walking newest first for at
+// most walkTime: words each common but seldom together ("walton macbook")
+// may take longer to find, and are then looked up through the index.
+// capped: facetSample were found, so more may match.
+func (s *Store) countNewestMatches(ctx context.Context, indexQuery string, p dbsqlc.CountFacetsLiveParams) (rows []dbsqlc.CountFacetsLiveRow, capped bool, err error) {
+	err = s.walkWithin(ctx, s.walkLimit(), func(q *dbsqlc.Queries) error {
+		found, err := q.CountFacetsNewest(ctx, dbsqlc.CountFacetsNewestParams{Query: *p.Query, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice,
+			Location: p.Location, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
+			ScreenMax: p.ScreenMax, Processor: p.Processor, SellerID: p.SellerID, UpTo: facetSample})
+		rows = nil
+		for _, r := range found {
+			rows = append(rows, dbsqlc.CountFacetsLiveRow(r))
+		}
+		return err
+	})
+	if err == nil {
+		var n int64
+		for _, r := range rows {
+			n += r.Available
+		}
+		return rows, n >= facetSample, nil
+	}
+	if !errors.Is(err, errWalkTooLong) {
+		return nil, false, err
+	}
+	s.walksTooLong.Add(1)
+	ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: *p.Query, UpTo: facetSample})
+	if err != nil || len(ids) == 0 {
+		return nil, false, translate(err)
+	}
+	p.Query, p.MatchIds = nil, ids
+	rows, err = s.custom.CountFacetsLive(ctx, p)
+	return rows, len(ids) >= facetSample, translate(err)
 }
 
 // keptFacetGroups reads the kept counts.
@@ -155,9 +212,11 @@ func (f BrowseFilter) countsKept() bool {
 // sumFacets adds groups up into each facet, applying f's filters by
 // category (its id; 0: any), condition, RAM and storage type to every
 // facet but their own, and those by the other specs, which no facet shows,
-// to every facet.
-func sumFacets(groups []facetGroup, f BrowseFilter, category int64) Facets {
-	out := Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{}}
+// to every facet; and every filter to the total. exact: groups hold every
+// match, not some.
+func sumFacets(groups []facetGroup, f BrowseFilter, category int64, exact bool) Facets {
+	out := Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{},
+		Total: countMatching(groups, f, category), Exact: exact}
 	for _, g := range groups {
 		byCategory := category == 0 || g.categoryID == category
 		byCondition := f.Condition == "" || g.condition == f.Condition

@@ -202,8 +202,11 @@ func TestFacetsCountWhatTheListLists(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := store.Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{}}
+		want := store.Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{}, Exact: true}
 		for _, p := range shelf {
+			if matches(f, p) {
+				want.Total++
+			}
 			g := f
 			if g.Category = ""; matches(g, p) {
 				want.Category[brandNames[p.CategoryID]]++

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -33,6 +34,10 @@ type Store struct {
 	terms      termStats
 	// indexedMatchesAt overrides indexedMatches (tests)
 	indexedMatchesAt float64
+	// walkTimeAt overrides walkTime (tests)
+	walkTimeAt time.Duration
+	// walksTooLong counts the walks that gave way to a lookup past their time
+	walksTooLong atomic.Int64
 	// the facets' kept counts as last read for choosing a plan (browse.go)
 	recentCounts struct {
 		mu     sync.Mutex

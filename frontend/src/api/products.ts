@@ -151,6 +151,14 @@ export type Facets = {
   condition: Record<string, number>;
   ramGb: Record<string, number>;
   storageType: Record<string, number>;
+  /**
+   * How many laptops match every filter. Not exact for a broad search, whose
+   * counts come from some of its matches: then at least `count` match, and
+   * the other counts are lower bounds too. Absent from an older server.
+   */
+  total?: { count: number; exact: boolean };
+  /** The words counted for when the typed ones matched nothing and one was misspelt (the list answers for them too). */
+  corrected?: string;
 };
 
 /** The orders GET /api/products knows; relevance needs a search (q). */

@@ -198,6 +198,10 @@ export const bn: Dictionary = {
   "Every laptop on sale, from every brand.": "সব ব্র্যান্ডের, বিক্রির সব ল্যাপটপ।",
   "Search results": "খোঁজার ফলাফল",
   "Try fewer or shorter words, e.g. “mac” for MacBook.": "কম বা ছোট শব্দে খুঁজুন, যেমন MacBook-এর জন্য “mac”।",
+  "Nothing matches “{typed}”. Showing results for “{corrected}”.": "“{typed}”-এর সাথে কিছু মেলেনি। “{corrected}”-এর ফলাফল দেখানো হচ্ছে।",
+  "1 laptop": "১টি ল্যাপটপ",
+  "{n} laptops": "{n}টি ল্যাপটপ",
+  "{n}+ laptops": "{n}+ ল্যাপটপ",
   "Best match": "সবচেয়ে মিল",
   // product
   "Product not found": "পণ্যটি পাওয়া যায়নি",

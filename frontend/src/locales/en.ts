@@ -207,6 +207,10 @@ export const en = {
   "Every laptop on sale, from every brand.": "Every laptop on sale, from every brand.",
   "Search results": "Search results",
   "Try fewer or shorter words, e.g. “mac” for MacBook.": "Try fewer or shorter words, e.g. “mac” for MacBook.",
+  "Nothing matches “{typed}”. Showing results for “{corrected}”.": "Nothing matches “{typed}”. Showing results for “{corrected}”.",
+  "1 laptop": "1 laptop",
+  "{n} laptops": "{n} laptops",
+  "{n}+ laptops": "{n}+ laptops",
   "Best match": "Best match",
   // product
   "Product not found": "Product not found",

@@ -1,10 +1,10 @@
 // Not a route: a filterable product list a page at a time, shared by the
 // category and search pages. The filters come from (and go to) the URL.
 import { activeFilterCount, type ProductFilters } from "@/api/product-filters";
-import { useFacets, useProductPages, type ProductQuery } from "@/api/products";
+import { useFacets, useProductPages, type Facets, type ProductQuery } from "@/api/products";
 import { ActiveFilterChips, FilterBar, type SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
-import { useT } from "@/lib/i18n";
+import { useT, type Translate } from "@/lib/i18n";
 import { ProductShelf } from "@/pages/product-shelf";
 
 type ProductBrowserProps = {
@@ -31,6 +31,10 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
   const { data: facets, error: facetsError } = useFacets(query);
   const filtered = activeFilterCount(filters) > 0;
   const badFilter = list.error?.status === 400;
+  const total = facetsError ? undefined : facets?.total;
+  // a broad search's counts are lower bounds: the choices show none then
+  const shownFacets = facetsError || total?.exact === false ? undefined : facets;
+  const corrected = !facetsError && filters.q ? facets?.corrected : undefined;
   return (
     <div className="space-y-6">
       <div className="space-y-3">
@@ -40,9 +44,17 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
           onClear={onClear}
           sortOptions={sortOptions}
           brands={brands}
-          facets={facetsError ? undefined : facets}
+          facets={shownFacets}
         />
         <ActiveFilterChips filters={filters} onChange={onChange} onClear={onClear} />
+      </div>
+      <div aria-live="polite" className="space-y-1 text-sm">
+        {corrected && (
+          <p className="break-words">
+            {t("Nothing matches “{typed}”. Showing results for “{corrected}”.", { typed: filters.q!, corrected })}
+          </p>
+        )}
+        {total && !list.isLoading && <p className="text-base-content/70">{resultCount(t, total)}</p>}
       </div>
       <ProductShelf
         products={list.products}
@@ -63,4 +75,10 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
       />
     </div>
   );
+}
+
+/** How many laptops a list has: exactly, or at least (a broad search's lower bound); nothing for an unknown count. */
+function resultCount(t: Translate, total: NonNullable<Facets["total"]>): string | null {
+  if (!total.exact) return total.count > 0 ? t("{n}+ laptops", { n: total.count }) : null;
+  return total.count === 1 ? t("1 laptop") : t("{n} laptops", { n: total.count });
 }

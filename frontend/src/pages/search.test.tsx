@@ -65,6 +65,40 @@ describe("search page", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Results for “mac”");
   });
 
+  it("says how many laptops match, from the facets' total", async () => {
+    stubApi(api({ "/api/products/facets?q=mac": { category: { APPLE: 2 }, condition: {}, ramGb: {}, storageType: {}, total: { count: 2, exact: true } } }));
+    renderApp("/search?q=mac");
+    expect(await screen.findByText("2 laptops")).toBeInTheDocument();
+    const brand = await screen.findByLabelText("Brand");
+    await waitFor(() => expect(within(brand).getByRole("option", { name: /APPLE/ }).textContent).toMatch(/2/));
+  });
+
+  it("says at least how many for a broad search, and shows no counts beside the choices then", async () => {
+    stubApi(
+      api({
+        "/api/products?q=laptop": [air, pro],
+        "/api/products/facets?q=laptop": { category: { APPLE: 1000 }, condition: {}, ramGb: {}, storageType: {}, total: { count: 1000, exact: false } },
+      }),
+    );
+    renderApp("/search?q=laptop");
+    expect(await screen.findByText("1,000+ laptops")).toBeInTheDocument();
+    const brand = screen.getByLabelText("Brand");
+    expect(within(brand).getAllByRole("option").map((o) => o.textContent)).toEqual(["All brands", "WALTON", "APPLE", "HP", "ASUS"]);
+  });
+
+  it("says which words it searched for when a misspelt one matched nothing", async () => {
+    stubApi(
+      api({
+        "/api/products?q=macbok": [air],
+        "/api/products/facets?q=macbok": { category: { APPLE: 1 }, condition: {}, ramGb: {}, storageType: {}, total: { count: 1, exact: true }, corrected: "macbook" },
+      }),
+    );
+    renderApp("/search?q=macbok");
+    expect(await screen.findByText("Nothing matches “macbok”. Showing results for “macbook”.")).toBeInTheDocument();
+    expect(screen.getByText("1 laptop")).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "MacBook Air M1" })).toBeInTheDocument();
+  });
+
   it("says No Available Product when nothing matches", async () => {
     stubApi(api({ "/api/products?q=zzz": [] }));
     renderApp("/search?q=zzz");

@@ -934,6 +934,102 @@ func (q *Queries) CountFacetsLive(ctx context.Context, arg CountFacetsLiveParams
 	return items, nil
 }
 
+const countFacetsNewest = `-- name: CountFacetsNewest :many
+SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
+FROM (
+    SELECT m.category_id, m.condition, coalesce(m.ram_gb, 0)::integer AS ram_gb,
+           coalesce(m.storage_type, '')::text AS storage_type, count(*) AS available
+    FROM (
+        SELECT p.category_id, p.condition, p.ram_gb, p.storage_type
+        FROM products p
+        WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+          AND ts_match_vq(p.search, to_tsquery('simple', $1))
+          AND ($2::bigint IS NULL OR p.sell_price >= $2)
+          AND ($3::bigint IS NULL OR p.sell_price <= $3)
+          AND ($4::text IS NULL OR p.location ILIKE '%' || $4 || '%')
+          AND (NOT $5::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+          AND ($6::integer IS NULL OR p.storage_gb >= $6)
+          AND ($7::integer IS NULL OR p.battery_health >= $7)
+          AND ($8::real IS NULL OR p.screen_inches >= $8)
+          AND ($9::real IS NULL OR p.screen_inches <= $9)
+          AND ($10::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $10))
+          AND ($11::bigint IS NULL OR p.seller_id = $11)
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT $12
+    ) m
+    GROUP BY 1, 2, 3, 4
+) g JOIN categories c ON c.id = g.category_id
+`
+
+type CountFacetsNewestParams struct {
+	Query        string
+	MinPrice     *int64
+	MaxPrice     *int64
+	Location     *string
+	VerifiedOnly bool
+	StorageMin   *int32
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
+	UpTo         int32
+}
+
+type CountFacetsNewestRow struct {
+	CategoryID  int64
+	Category    string
+	Condition   string
+	RamGb       int32
+	StorageType string
+	Available   int64
+}
+
+// A broad search's facets, counted among its newest @up_to matches only,
+// so each count is a lower bound: a walk of products_available_idx that
+// checks each product's words on its row (ts_match_vq, which the planner
+// does not give the GIN index) and stops there, whatever the catalogue's
+// size. The filters are CountFacetsLive's, with the search required.
+func (q *Queries) CountFacetsNewest(ctx context.Context, arg CountFacetsNewestParams) ([]CountFacetsNewestRow, error) {
+	rows, err := q.db.Query(ctx, countFacetsNewest,
+		arg.Query,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Location,
+		arg.VerifiedOnly,
+		arg.StorageMin,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
+		arg.UpTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CountFacetsNewestRow{}
+	for rows.Next() {
+		var i CountFacetsNewestRow
+		if err := rows.Scan(
+			&i.CategoryID,
+			&i.Category,
+			&i.Condition,
+			&i.RamGb,
+			&i.StorageType,
+			&i.Available,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getCategoryCount = `-- name: GetCategoryCount :one
 SELECT available FROM category_counts WHERE category_id = $1
 `

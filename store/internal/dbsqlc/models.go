@@ -365,6 +365,10 @@ type SavedSearchMatch struct {
 	NotifiedAt    *time.Time
 }
 
+type SearchWord struct {
+	Word string
+}
+
 type StripeEvent struct {
 	EventID    string
 	Type       string
