@@ -154,6 +154,7 @@ func (s *Server) changes(next echo.HandlerFunc) echo.HandlerFunc {
 		res.Before(func() {
 			if res.Status < http.StatusBadRequest {
 				s.catalogue.changed()
+				s.store.ForgetSearches()
 			}
 		})
 		return next(c)

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,6 +57,9 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// errNon2xx is wrk's count of answers that were not 2xx (or 3xx).
+var errNon2xx = errors.New("non-2xx answers")
 
 func sh(name string, args ...string) (string, error) {
 	out, err := exec.Command(name, args...).CombinedOutput()
@@ -362,7 +366,7 @@ function request()
   local sep = "?"
   if string.find(wrk.path, "?", 1, true) then sep = "&" end
   local extra
-  if string.find(wrk.path, "/facets", 1, true) then
+  if string.find(wrk.path, "/facets", 1, true) and not string.find(wrk.path, "q=", 1, true) then
     -- the facets take no cursor: a "search" of punctuation alone, which
     -- searches for nothing, each digit of u a character from ! to *
     extra = "q=" .. (string.gsub(tostring(u), "%d", function(c) return string.format("%%%02X", 33 + tonumber(c)) end))
@@ -395,6 +399,7 @@ func wrk(url string, d time.Duration, conns int, script string) (result, error) 
 		return result{}, fmt.Errorf("%s", out)
 	}
 	var r result
+	var non2xx error
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		line := sc.Text()
@@ -411,10 +416,10 @@ func wrk(url string, d time.Duration, conns int, script string) (result, error) 
 			}
 		}
 		if strings.Contains(line, "Non-2xx") {
-			return r, fmt.Errorf("non-2xx answers: %s", line)
+			non2xx = fmt.Errorf("%w: %s", errNon2xx, strings.TrimSpace(line))
 		}
 	}
-	return r, nil
+	return r, non2xx
 }
 
 var scriptTag = regexp.MustCompile(`<script[^>]+src="(/assets/[^"]+\.js)"`)

@@ -255,6 +255,27 @@ FROM (
     GROUP BY 1, 2, 3, 4
 ) g JOIN categories c ON c.id = g.category_id;
 
+-- name: ListFilteredSearchMatches :many
+-- The ids of available products matching @query and the filters but prices
+-- and verified sellers (the page's query applies those), at most @up_to, in
+-- no order: for a search whose other filters are seldom with its words,
+-- found first through the indexes (store/browse.go filteredMatches).
+SELECT p.id FROM products p
+WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+  AND p.search @@ to_tsquery('simple', @query)
+  AND (sqlc.narg(category_id)::bigint IS NULL OR p.category_id = sqlc.narg(category_id))
+  AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
+  AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR p.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR p.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id))
+LIMIT @up_to;
+
 -- name: ListProcessorMatches :many
 -- The ids of available products whose processor has the words, no more
 -- than @up_to of them, through products_processor_idx. Like a search's

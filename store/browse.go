@@ -157,11 +157,19 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// (or a page continuing one) lists newest first instead.
 	sort, byTime := f.Sort, false
 	query, matchIDs := str(tsquery), []int64(nil)
-	// guessedBroad: the search was taken as broad by its words' shares, not
-	// counted; its walk may find its words seldom together ("walton
-	// macbook"), so it gets walkTime, and is counted after all past it
-	guessedBroad := false
-	if tsquery != "" {
+	rare, remembered := s.rare.get(f.walkKey())
+	remembered = remembered && tsquery != "" && f.ManyMatchesAt == 0
+	if remembered {
+		// its words with its other filters were counted few lately
+		if len(rare) == 0 {
+			return []Product{}, nil, nil
+		}
+		query, matchIDs = nil, rare
+		if f.After != nil && f.After.ByTime {
+			sort, byTime = SortNewest, true
+		}
+	}
+	if tsquery != "" && !remembered {
 		at := int64(manyMatches)
 		if f.ManyMatchesAt > 0 {
 			at = f.ManyMatchesAt
@@ -187,7 +195,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 				return nil, nil, err
 			}
 			if mayGuess && common {
-				broad, guessedBroad = true, true
+				broad = true
 			} else {
 				ids, err = s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
 				if err != nil {
@@ -306,18 +314,47 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	if f.ManyMatchesAt > 0 {
 		at = f.ManyMatchesAt
 	}
+	// a broad search walks its sort's index checking each product's words
+	walksWords := query != nil && matchIDs == nil
 	switch {
-	case guessedBroad && matchIDs == nil:
-		if err = s.walkWithin(ctx, s.walkLimit(), run); errors.Is(err, errWalkTooLong) {
-			s.walksTooLong.Add(1)
-			counted := f
-			counted.countMatches = true
-			return s.ListProducts(ctx, counted)
+	case matching >= 0 && matching < at:
+		err = s.matchesFirst(ctx, run)
+	case walksWords && !f.countMatches:
+		// Its words, or its words with its other filters, may be seldom
+		// together ("walton macbook"; "laptop" with 16 GB and an SSD):
+		// the walk gets walkTime, and past it the search is counted.
+		if err = s.walkWithin(ctx, s.walkLimit(), run); !errors.Is(err, errWalkTooLong) {
+			break
 		}
+		s.walksTooLong.Add(1)
+		counted := f
+		counted.countMatches = true
+		return s.ListProducts(ctx, counted)
+	case walksWords && !f.wordsOnly():
+		// counted many, but its walk gave way: its other filters are
+		// seldom with its words ("laptop" with 16 GB and an SSD). Their
+		// matches at any price are found first, through the indexes;
+		// few, they are remembered until the catalogue changes, and this
+		// search and the next such ones go by them, at any price, page or
+		// order. Many: the walk was only slow this once (a loaded
+		// machine), and this page is found first too.
+		var ids []int64
+		if ids, err = s.filteredMatches(ctx, f, category, sp, *query); err != nil {
+			break
+		}
+		if len(ids) >= manyMatches {
+			err = s.matchesFirst(ctx, run)
+			break
+		}
+		s.rare.put(f.walkKey(), ids)
+		query, matchIDs = nil, ids
+		sort, byTime = f.Sort, false
+		if f.After != nil && f.After.ByTime {
+			sort, byTime = SortNewest, true
+		}
+		err = run(s.custom)
 	case matching < 0: // no such filter
 		err = run(s.custom)
-	case matching < at:
-		err = s.matchesFirst(ctx, run)
 	case loose:
 		// a battery between tens: the count is an upper bound, and a
 		// walk that finds too few in its time gives way
@@ -415,6 +452,40 @@ func (s *Store) matchesFirst(ctx context.Context, fn func(q *dbsqlc.Queries) err
 	}))
 }
 
+// filteredMatches are the ids of the available products matching query
+// and f's filters but its prices and verified sellers, found first through
+// the indexes; at most manyMatches of them.
+func (s *Store) filteredMatches(ctx context.Context, f BrowseFilter, category *int64, sp specArgs, query string) ([]int64, error) {
+	str := func(v string) *string {
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	var ids []int64
+	err := s.matchesFirst(ctx, func(q *dbsqlc.Queries) error {
+		var err error
+		ids, err = q.ListFilteredSearchMatches(ctx, dbsqlc.ListFilteredSearchMatchesParams{Query: query, CategoryID: category, Condition: str(f.Condition),
+			Location: str(likeEscape(f.Location)), RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin,
+			ScreenMin: sp.screenMin, ScreenMax: sp.screenMax, Processor: sp.processor, SellerID: sp.sellerID, UpTo: manyMatches})
+		return err
+	})
+	return ids, err
+}
+
+// wordsOnly tells whether f filters by its search's words alone.
+func (f BrowseFilter) wordsOnly() bool {
+	return f.Category == "" && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
+		!f.VerifiedOnly && !f.specFiltered()
+}
+
+// walkKey names what a walk of f looks for, whatever its page or prices
+// (the bench and a shopper's price slider make each request anew).
+func (f BrowseFilter) walkKey() string {
+	f.After, f.Limit, f.MinPrice, f.MaxPrice, f.Sort, f.countMatches = nil, 0, 0, 0, "", false
+	return fmt.Sprintf("%+v", f)
+}
+
 // plain tells whether f asks for nothing but a brand's newest products.
 func (f BrowseFilter) plain() bool {
 	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
@@ -489,4 +560,60 @@ func (b *broadSearches) add(query string) {
 		}
 	}
 	b.found[query] = time.Now()
+}
+
+// rareSearches remembers the ids of the products matching a search's words
+// with other filters seldom together with them, by the filters but prices
+// (walkKey), found few by counting after a walk gave way; the zero value
+// remembers nothing. They are kept while the catalogue's changes are heard
+// (WatchCatalogue), until the next change, and for rareFor at most.
+type rareSearches struct {
+	mu    sync.Mutex
+	live  bool
+	found map[string]rareFound
+}
+
+type rareFound struct {
+	ids []int64
+	at  time.Time
+}
+
+const rareFor = 5 * time.Minute
+
+func (r *rareSearches) get(key string) ([]int64, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	found, ok := r.found[key]
+	return found.ids, ok && time.Since(found.at) < rareFor
+}
+
+// put keeps ids for key while changes are heard; at most maxRemembered
+// searches are kept, and past that all are forgotten.
+func (r *rareSearches) put(key string, ids []int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.live {
+		return
+	}
+	if r.found == nil || len(r.found) >= maxRemembered {
+		r.found = map[string]rareFound{}
+	}
+	r.found[key] = rareFound{ids: ids, at: time.Now()}
+}
+
+// forget drops every kept search; live says whether the catalogue's
+// changes are heard from now on.
+func (r *rareSearches) forget(live bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.live, r.found = live, nil
+}
+
+// ForgetSearches drops what searches remembered of the catalogue: a write
+// of this instance calls it before its answer leaves, so its caller's next
+// search sees the change before the database's notice of it arrives.
+func (s *Store) ForgetSearches() {
+	s.rare.mu.Lock()
+	defer s.rare.mu.Unlock()
+	s.rare.found = nil
 }

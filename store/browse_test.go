@@ -360,10 +360,14 @@ func TestBroadWalkGivesWay(t *testing.T) {
 			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
 			CreatedAt: base.Add(time.Duration(i) * time.Second)}
 	}
-	// the three with both words are the oldest: a walk reads all the rest first
+	// the three with both words are the oldest, and the only ones with
+	// 32 GB: a walk reads all the rest first
 	var both []int64
 	for i := range 3 {
-		id, err := s.InsertSeedProduct(ctx, product(i, fmt.Sprintf("Walton ProBook %d", i), 1))
+		p := product(i, fmt.Sprintf("Walton ProBook %d", i), 1)
+		ram := int32(32)
+		p.Specs.RAMGB = &ram
+		id, err := s.InsertSeedProduct(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -428,5 +432,107 @@ func TestBroadWalkGivesWay(t *testing.T) {
 		if f.Total != 0 || f.Exact || f.Category["WALTON"] != 1000 {
 			t.Errorf("walk time %s: facets of walton in HP: total %d, exact %v, %v; want 0 known, not exact, WALTON's 1000 beside", walk, f.Total, f.Exact, f.Category)
 		}
+	}
+}
+
+// A broad search with a filter most products meet but seldom with its
+// words ("walton" with 32 GB, which HPs have) is counted after its walk gave way, its matches at any price remembered
+// while the catalogue's changes are heard: the same search at another
+// price, page or order goes by them without a walk, until a change.
+func TestRareFilteredSearchRemembered(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	product := func(i int, ram int32) store.SeedProduct {
+		name, category := fmt.Sprintf("Walton Passion %d", i), int64(1)
+		if ram == 16 {
+			name, category, ram = fmt.Sprintf("HP ProBook %d", i), 3, 32
+		}
+		p := store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
+			Picture: "/uploads/x.jpg", SellPrice: int64(1000 + i), OriginalPrice: 90000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+			CreatedAt: base.Add(time.Duration(i) * time.Second)}
+		p.Specs.RAMGB = &ram
+		return p
+	}
+	var big []int64 // the 32 GB ones, newest first
+	for i := range 3 {
+		id, err := s.InsertSeedProduct(ctx, product(i, 32))
+		if err != nil {
+			t.Fatal(err)
+		}
+		big = append([]int64{id}, big...)
+	}
+	i := 10
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		if i++; i > 30000 {
+			return store.SeedProduct{}, false
+		}
+		if i%2 == 0 {
+			return product(i, 16), true // an HP with 32 GB
+		}
+		return product(i, 8), true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool)
+	s.SetIndexedMatches(100)
+	s.SetWalkTime(time.Millisecond)
+	live := make(chan bool, 10)
+	changed := make(chan struct{}, 10)
+	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
+	if !<-live {
+		t.Fatal("not listening")
+	}
+	f := store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortNewest, Limit: 2}
+	if got := productIDs(allPages(t, s, f, nil)); fmt.Sprint(got) != fmt.Sprint(big) {
+		t.Fatalf("walton with 32 GB: %v, want %v", got, big)
+	}
+	walks := s.WalksTooLong()
+	if walks == 0 {
+		t.Fatal("the walk never gave way")
+	}
+	// again at another price, by price, and ranked: no walk
+	for _, g := range []store.BrowseFilter{
+		{Words: "walton", RAMMin: 32, MaxPrice: 1001, Sort: store.SortNewest, Limit: 2},
+		{Words: "walton", RAMMin: 32, Sort: store.SortPriceAsc, Limit: 2},
+		{Words: "walton", RAMMin: 32, Sort: store.SortRelevance, Limit: 2},
+	} {
+		got := productIDs(allPages(t, s, g, nil))
+		want := slices.Clone(big)
+		if g.MaxPrice != 0 {
+			want = big[1:] // 1001 and 1000
+		}
+		if g.Sort == store.SortPriceAsc {
+			slices.Reverse(want)
+		}
+		if g.Sort == store.SortRelevance {
+			slices.Sort(got)
+			slices.Sort(want)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%+v: %v, want %v", g, got, want)
+		}
+	}
+	if s.WalksTooLong() != walks {
+		t.Errorf("remembered, yet %d more walks gave way", s.WalksTooLong()-walks)
+	}
+	// a new 32 GB Walton: the change is heard and the search finds it
+	id, err := s.InsertSeedProduct(ctx, product(50000, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-changed
+	if got := productIDs(allPages(t, s, f, nil)); fmt.Sprint(got) != fmt.Sprint(append([]int64{id}, big...)) {
+		t.Errorf("after a new one: %v, want %d first, then %v", got, id, big)
 	}
 }

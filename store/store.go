@@ -31,7 +31,9 @@ type Store struct {
 	custom     *dbsqlc.Queries
 	categories categoryIDs
 	broad      broadSearches
-	terms      termStats
+	// rare: the matches of searches whose filters are seldom with their words
+	rare  rareSearches
+	terms termStats
 	// indexedMatchesAt overrides indexedMatches (tests)
 	indexedMatchesAt float64
 	// walkTimeAt overrides walkTime (tests)

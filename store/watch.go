@@ -26,9 +26,11 @@ func (s *Store) WatchCatalogue(ctx context.Context, live func(bool), changed fun
 	s.watch(ctx, catalogueChannel, func(on bool) {
 		// the categories remembered by name may have changed unheard
 		s.categories.forget()
+		s.rare.forget(on)
 		live(on)
 	}, func(string) {
 		s.categories.forget()
+		s.rare.forget(true)
 		changed()
 	}, onError)
 }

@@ -1093,6 +1093,78 @@ func (q *Queries) ListFacetCounts(ctx context.Context) ([]ListFacetCountsRow, er
 	return items, nil
 }
 
+const listFilteredSearchMatches = `-- name: ListFilteredSearchMatches :many
+SELECT p.id FROM products p
+WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+  AND p.search @@ to_tsquery('simple', $1)
+  AND ($2::bigint IS NULL OR p.category_id = $2)
+  AND ($3::text IS NULL OR p.condition = $3)
+  AND ($4::text IS NULL OR p.location ILIKE '%' || $4 || '%')
+  AND ($5::integer IS NULL OR p.ram_gb >= $5)
+  AND ($6::integer IS NULL OR p.storage_gb >= $6)
+  AND ($7::text IS NULL OR p.storage_type = $7)
+  AND ($8::integer IS NULL OR p.battery_health >= $8)
+  AND ($9::real IS NULL OR p.screen_inches >= $9)
+  AND ($10::real IS NULL OR p.screen_inches <= $10)
+  AND ($11::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $11))
+  AND ($12::bigint IS NULL OR p.seller_id = $12)
+LIMIT $13
+`
+
+type ListFilteredSearchMatchesParams struct {
+	Query       string
+	CategoryID  *int64
+	Condition   *string
+	Location    *string
+	RamMin      *int32
+	StorageMin  *int32
+	StorageType *string
+	BatteryMin  *int32
+	ScreenMin   *float32
+	ScreenMax   *float32
+	Processor   *string
+	SellerID    *int64
+	UpTo        int32
+}
+
+// The ids of available products matching @query and the filters but prices
+// and verified sellers (the page's query applies those), at most @up_to, in
+// no order: for a search whose other filters are seldom with its words,
+// found first through the indexes (store/browse.go filteredMatches).
+func (q *Queries) ListFilteredSearchMatches(ctx context.Context, arg ListFilteredSearchMatchesParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listFilteredSearchMatches,
+		arg.Query,
+		arg.CategoryID,
+		arg.Condition,
+		arg.Location,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
+		arg.UpTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listProcessorMatches = `-- name: ListProcessorMatches :many
 SELECT id FROM products
 WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
