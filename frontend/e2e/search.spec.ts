@@ -78,6 +78,7 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   await box.press("Enter");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Results for “${bulk.toLowerCase()}”`);
   await expect(visitor.getByRole("article")).toHaveCount(24);
+  await expect(visitor.getByText("26 laptops", { exact: true })).toBeVisible();
   const nextPages: string[] = [];
   visitor.on("request", (r) => {
     if (r.url().includes("/api/products?") && r.url().includes("cursor=")) nextPages.push(r.url());
@@ -89,6 +90,14 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   for (const id of bulkIds) {
     expect((await seller.request.delete(`${base()}/api/products/${id}`, { headers: auth })).ok()).toBe(true);
   }
+
+  // A misspelt word no listing has is searched as the nearest one listings have.
+  await box.fill(`Falcno ${Tag}`);
+  await box.press("Enter");
+  await expect(visitor.getByText(`Nothing matches “Falcno ${Tag}”. Showing results for “falcon ${tag}”.`)).toBeVisible();
+  await expect(visitor.getByRole("article", { name: cheap })).toBeVisible();
+  await expect(visitor.getByRole("article")).toHaveCount(1);
+  await expect(visitor.getByText("1 laptop", { exact: true })).toBeVisible();
 
   // On a phone the search opens from an icon; the filters fold behind a button.
   const phoneContext = await browser.newContext({ viewport: PHONE });
