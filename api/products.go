@@ -337,7 +337,7 @@ func (s *Server) listFacets(c echo.Context) error {
 		return err
 	}
 	corrected := ""
-	if facets.Total == 0 && f.Searching() {
+	if facets.Total == 0 && facets.Exact && f.Searching() {
 		// as the list does: a misspelt word is counted as the nearest one
 		if corrected, err = s.store.CorrectSearch(ctx, f.Words); err != nil {
 			return err
