@@ -77,9 +77,19 @@ export default async function globalSetup() {
   process.env.DATA_DIR = dataDir;
   process.env.FAKE_STRIPE_URL = stripe.url;
 
+  // a server gone mid-run (killed from outside) fails every journey after
+  // it with "connection refused": say so once, with its log
+  let stopping = false;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.once("exit", (code, signal) => {
+    if (!stopping) console.error(`resale exited during the journeys (${signal ?? code}):\n${log}`);
+  });
+
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    stopping = true;
+    // already gone, its exit event is past: waiting for one would hang
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+    await exited;
     await stripe.stop();
     execFileSync("psql", [admin, "-qc", `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
     rmSync(dataDir, { recursive: true, force: true });
