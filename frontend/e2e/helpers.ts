@@ -1,7 +1,7 @@
 // Steps shared by the journeys: signing up, listing a laptop, and a
 // phone-width screenshot that also checks nothing sticks out sideways.
 import { execFileSync } from "node:child_process";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { laptopPng } from "./png";
 
 export const base = () => process.env.BASE_URL!;
@@ -24,6 +24,74 @@ export async function signUp(page: Page, who: { name: string; email: string; rol
   // Go suite or two browsers share the machine
   await expect(page.getByText("User create Success")).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * signUpByApi makes an account through the API, as the sign-up page would,
+ * and answers its token: for journeys about something else (auth.spec.ts
+ * and the layout journey test the sign-up page). With signedIn the journey
+ * starts in a browser already signed in as that account.
+ */
+export async function signUpByApi(api: APIRequestContext, who: { name: string; email: string; role: "Buyer" | "Seller" }): Promise<string> {
+  // the journeys sign up more accounts from 127.0.0.1 than one address
+  // may a minute (the throttle is tested in Go): start from a clean count
+  execFileSync("psql", [process.env.DATABASE_URL!, "-qc", "DELETE FROM login_throttle WHERE key LIKE 'signup:%'"]);
+  const res = await api.post(base() + "/api/auth/signup", {
+    multipart: {
+      userName: who.name,
+      email: who.email,
+      password: "journey-password-1",
+      role: who.role,
+      image: { name: "me.png", mimeType: "image/png", buffer: laptopPng(48, 48, [180, 83, 9]) },
+    },
+  });
+  expect(res.ok(), `sign up ${who.email}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** adminByApi makes an account as signUpByApi does, promotes it with `resale admin grant`, and answers an admin's token. */
+export async function adminByApi(api: APIRequestContext, who: { name: string; email: string }): Promise<string> {
+  await signUpByApi(api, { ...who, role: "Buyer" });
+  execFileSync(process.env.RESALE_BIN!, ["admin", "grant", who.email], { env: { ...process.env }, stdio: "pipe" });
+  const res = await api.post(base() + "/api/auth/login", { data: { email: who.email, password: "journey-password-1" } });
+  expect(res.ok(), `log in ${who.email}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** signedIn opens a browser context signed in with `token`, as after logging in (a storage state, not an init script: logging out sticks). */
+export function signedIn(browser: Browser, token: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    ...options,
+    storageState: { cookies: [], origins: [{ origin: base(), localStorage: [{ name: "accessToken", value: token }] }] },
+  });
+}
+
+/** addProductByApi lists a laptop through the API with `token`, as Add Product would, and answers its id. */
+export async function addProductByApi(api: APIRequestContext, token: string, p: { name: string; category: string; sellPrice: number }): Promise<string> {
+  const auth = { Authorization: `Bearer ${token}` };
+  const image = await api.post(base() + "/api/images", {
+    headers: auth,
+    multipart: { image: { name: "laptop.png", mimeType: "image/png", buffer: laptopPng(320, 240) } },
+  });
+  expect(image.ok(), `photo: ${image.status()} ${await image.text()}`).toBe(true);
+  const url = ((await image.json()) as { data: { url: string } }).data.url;
+  const res = await api.post(base() + "/api/products", {
+    headers: auth,
+    data: {
+      productName: p.name,
+      picture: url,
+      sellPrice: p.sellPrice,
+      orginalPrice: p.sellPrice * 2,
+      category: p.category,
+      condition: "good",
+      location: "Uttara, Dhaka",
+      used: "1",
+      number: "01712345678",
+      description: "Lightly used, with its charger and box.",
+    },
+  });
+  expect(res.ok(), `product ${p.name}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { insertedId: string }).insertedId;
 }
 
 /** addProduct lists a laptop from the seller's dashboard and waits for My Products. */
