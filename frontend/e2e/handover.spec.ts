@@ -5,9 +5,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
+import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { fakeCameraArgs, qrVideo } from "./fake-camera";
-import { addProduct, atPhoneWidth, base, settle, signUp, picture } from "./helpers";
+import { addProductByApi, atPhoneWidth, base, settle, signedIn, signUpByApi, picture } from "./helpers";
 
 const WIDE = { width: 1366, height: 900 };
 
@@ -40,23 +40,24 @@ async function wide(page: Page, file: string) {
 }
 
 /** seller, buyerA and buyerB: a laptop listed by the first and booked by the other two. */
-async function twoBuyersBookOneLaptop(browser: Browser, tag: string) {
+async function twoBuyersBookOneLaptop(browser: Browser, api: APIRequestContext, tag: string) {
   const stamp = `${tag}-${Date.now()}`;
   const productName = `HP EliteBook ${stamp.slice(-6)} ${tag}`;
-  const open = async () => (await browser.newContext({ viewport: WIDE })).newPage();
-  const [seller, buyerA, buyerB] = await Promise.all([open(), open(), open()]);
-  await signUp(seller, { name: "Sadia Seller", email: `lead-seller-${stamp}@example.com`, role: "Seller" });
-  await addProduct(seller, { name: productName, category: "HP", sellPrice: 42000 });
-  await signUp(buyerA, { name: "Anika Buyer", email: `lead-a-${stamp}@example.com`, role: "Buyer" });
-  await signUp(buyerB, { name: "Bashir Buyer", email: `lead-b-${stamp}@example.com`, role: "Buyer" });
+  // signing up and Add Product are other journeys': here through the API
+  const sellerToken = await signUpByApi(api, { name: "Sadia Seller", email: `lead-seller-${stamp}@example.com`, role: "Seller" });
+  await addProductByApi(api, sellerToken, { name: productName, category: "HP", sellPrice: 42000 });
+  const tokenA = await signUpByApi(api, { name: "Anika Buyer", email: `lead-a-${stamp}@example.com`, role: "Buyer" });
+  const tokenB = await signUpByApi(api, { name: "Bashir Buyer", email: `lead-b-${stamp}@example.com`, role: "Buyer" });
+  const open = async (token: string) => (await signedIn(browser, token, { viewport: WIDE })).newPage();
+  const [seller, buyerA, buyerB] = await Promise.all([open(sellerToken), open(tokenA), open(tokenB)]);
   await book(buyerA, "HP", productName, "Farmgate, Dhaka");
   await book(buyerB, "HP", productName, "Mirpur 10, Dhaka");
   return { seller, buyerA, buyerB, productName };
 }
 
-test("two buyers book one laptop; the seller accepts one and completes the sale with the buyer's code", async ({ browser }) => {
+test("two buyers book one laptop; the seller accepts one and completes the sale with the buyer's code", async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { seller, buyerA, buyerB, productName } = await twoBuyersBookOneLaptop(browser, "typed");
+  const { seller, buyerA, buyerB, productName } = await twoBuyersBookOneLaptop(browser, request, "typed");
 
   // 1. The seller's menu counts two new leads; Leads lists both, newest first, with a way to call each.
   await seller.goto(base() + "/dashboard");
@@ -131,9 +132,9 @@ test("two buyers book one laptop; the seller accepts one and completes the sale 
   for (const p of [seller, buyerA, buyerB]) await p.context().close();
 });
 
-test("the seller scans the buyer's QR with the phone's camera through the page", async ({ browser }) => {
+test("the seller scans the buyer's QR with the phone's camera through the page", async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { seller, buyerA, buyerB, productName } = await twoBuyersBookOneLaptop(browser, "scan");
+  const { seller, buyerA, buyerB, productName } = await twoBuyersBookOneLaptop(browser, request, "scan");
   await seller.goto(base() + "/dashboard/leads");
   const rowA = seller.getByRole("row", { name: /Anika Buyer/ });
   await rowA.getByRole("button", { name: /^Accept the booking of/ }).click();

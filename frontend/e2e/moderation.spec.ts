@@ -5,11 +5,9 @@
 // the reports, takes a seller's verification away on All Seller, and the
 // audit log shows both. Its own names and an APPLE laptop at an odd price;
 // the laptop is deleted at the end.
-import { execFileSync } from "node:child_process";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addProduct, base, settle, signUp, picture } from "./helpers";
+import { addProductByApi, adminByApi, base, settle, signedIn, signUpByApi, picture } from "./helpers";
 
-const PASSWORD = "journey-password-1";
 const SMALL = { width: 360, height: 800 };
 const WIDE = { width: 1366, height: 900 };
 
@@ -72,7 +70,7 @@ test.afterEach(async ({ request }) => {
   cleanup = null;
 });
 
-test("a buyer reports a laptop with a reason; the admin reads it on Overview and Reported Products, dismisses it, un-verifies the seller, and the audit log shows both", async ({ browser }) => {
+test("a buyer reports a laptop with a reason; the admin reads it on Overview and Reported Products, dismisses it, un-verifies the seller, and the audit log shows both", async ({ browser, request }) => {
   // on a machine other journeys share; MODERATION_SHOTS=1 adds a dozen reloads
   test.setTimeout(process.env.MODERATION_SHOTS === "1" ? 900_000 : 300_000);
   const stamp = String(Date.now()).slice(-7);
@@ -82,27 +80,16 @@ test("a buyer reports a laptop with a reason; the admin reads it on Overview and
   const buyerEmail = `moderation-buyer-${stamp}@example.com`;
   const adminEmail = `moderation-admin-${stamp}@example.com`;
 
-  // 1. A seller lists a laptop.
-  const sellerContext = await browser.newContext({ viewport: WIDE });
-  const seller = await sellerContext.newPage();
-  await signUp(seller, { name: sellerName, email: sellerEmail, role: "Seller" });
-  await addProduct(seller, { name: productName, category: "APPLE", sellPrice: 71_937 });
-  const productId = await seller.evaluate(
-    async ([email, name]) => {
-      const res = await fetch(`/api/userProducts?email=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${localStorage.getItem("accessToken")}` } });
-      const list = (await res.json()) as { _id: string; productName: string }[];
-      return list.find((p) => p.productName === name)?._id ?? "";
-    },
-    [sellerEmail, productName] as const,
-  );
-  expect(productId).not.toBe("");
-  cleanup = { productId, token: (await seller.evaluate(() => localStorage.getItem("accessToken")))! };
-  await sellerContext.close();
+  // 1. A seller lists a laptop (signing up and Add Product are other journeys').
+  const sellerToken = await signUpByApi(request, { name: sellerName, email: sellerEmail, role: "Seller" });
+  const productId = await addProductByApi(request, sellerToken, { name: productName, category: "APPLE", sellPrice: 71_937 });
+  cleanup = { productId, token: sellerToken };
 
   // 2. A buyer reports it from its card with a reason and a note.
-  const buyerContext = await browser.newContext({ viewport: WIDE });
+  const buyerToken = await signUpByApi(request, { name: `Moderation Buyer ${stamp}`, email: buyerEmail, role: "Buyer" });
+  const buyerContext = await signedIn(browser, buyerToken, { viewport: WIDE });
   const buyer = await buyerContext.newPage();
-  await signUp(buyer, { name: `Moderation Buyer ${stamp}`, email: buyerEmail, role: "Buyer" });
+  await buyer.goto(base() + "/");
   await buyer.getByRole("main").getByRole("link", { name: "APPLE", exact: true }).click();
   await expect(buyer).toHaveURL(/\/categorys\/\d+$/);
   const card = buyer.getByRole("article", { name: productName });
@@ -116,17 +103,11 @@ test("a buyer reports a laptop with a reason; the admin reads it on Overview and
   await expect(report).toHaveCount(0);
   await buyerContext.close();
 
-  // 3. The admin-to-be signs up, is promoted from the command line, logs in.
-  const adminContext = await browser.newContext({ viewport: WIDE });
+  // 3. The admin: an account promoted from the command line (admin.spec.ts logs one in through the page).
+  const adminToken = await adminByApi(request, { name: `Moderation Admin ${stamp}`, email: adminEmail });
+  const adminContext = await signedIn(browser, adminToken, { viewport: WIDE });
   const admin = await adminContext.newPage();
-  await signUp(admin, { name: `Moderation Admin ${stamp}`, email: adminEmail, role: "Buyer" });
-  await admin.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
-  execFileSync(process.env.RESALE_BIN!, ["admin", "grant", adminEmail], { env: { ...process.env }, stdio: "pipe" });
-  await admin.goto(base() + "/login");
-  await admin.getByLabel("Email").fill(adminEmail);
-  await admin.getByLabel("Password").fill(PASSWORD);
-  await admin.getByRole("button", { name: "Login" }).click();
-  await expect(admin.getByText("Login Success")).toBeVisible();
+  await admin.goto(base() + "/");
 
   // 4. Their dashboard lands on Overview: today's numbers count this
   // journey's laptop and report (other journeys add theirs), and five charts draw.

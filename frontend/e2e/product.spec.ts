@@ -2,20 +2,19 @@
 // card, sees the laptop without signing in, and the page's HTML carries
 // the link-preview tags the server filled in for it.
 import { expect, test } from "@playwright/test";
-import { addProduct, base, DESKTOP, PHONE, signUp } from "./helpers";
+import { addProductByApi, base, DESKTOP, PHONE, signUpByApi } from "./helpers";
 
-test("a visitor opens a laptop's page from its card, and its link previews the laptop", async ({ browser }) => {
+test("a visitor opens a laptop's page from its card, and its link previews the laptop", async ({ browser, request }) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
   // letters only, so the search sees one word
   const tag = Array.from(String(stamp).slice(-6), (d) => "abcdefghij"[Number(d)]).join("");
   const name = `Osprey ${tag[0]!.toUpperCase()}${tag.slice(1)} 14`;
 
-  const sellerContext = await browser.newContext({ viewport: DESKTOP });
-  const seller = await sellerContext.newPage();
-  await signUp(seller, { name: "Page Seller", email: `page-seller-${stamp}@example.com`, role: "Seller" });
+  // signing up and Add Product are other journeys': here through the API
+  const token = await signUpByApi(request, { name: "Page Seller", email: `page-seller-${stamp}@example.com`, role: "Seller" });
   // APPLE: the journeys that empty a brand's page use HP and WALTON
-  await addProduct(seller, { name, category: "APPLE", sellPrice: 45000 });
+  const id = await addProductByApi(request, token, { name, category: "APPLE", sellPrice: 45000 });
 
   // a signed-out visitor finds it and opens it from the card's name
   const visitorContext = await browser.newContext({ viewport: DESKTOP });
@@ -50,21 +49,17 @@ test("a visitor opens a laptop's page from its card, and its link previews the l
   await expect(visitor).toHaveURL(/\/login$/);
 
   // leave the shared catalogue as it was for the other journeys
-  const token = await seller.evaluate(() => localStorage.getItem("accessToken"));
-  const id = new URL(url).pathname.split("/").pop();
-  expect((await seller.request.delete(`${base()}/api/products/${id}`, { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
-  await sellerContext.close();
+  expect(new URL(url).pathname).toBe(`/product/${id}`);
+  expect((await request.delete(`${base()}/api/products/${id}`, { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
   await visitorContext.close();
 });
 
-test("a laptop opened from the long home page opens at its top, with Book Now in view on a phone, and Back returns to the same place", async ({ browser }) => {
+test("a laptop opened from the long home page opens at its top, with Book Now in view on a phone, and Back returns to the same place", async ({ browser, request }) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
   const name = `Scroll Test ${stamp}`;
-  const sellerContext = await browser.newContext({ viewport: DESKTOP });
-  const seller = await sellerContext.newPage();
-  await signUp(seller, { name: "Scroll Seller", email: `scroll-seller-${stamp}@example.com`, role: "Seller" });
-  await addProduct(seller, { name, category: "APPLE", sellPrice: 30000 });
+  const token = await signUpByApi(request, { name: "Scroll Seller", email: `scroll-seller-${stamp}@example.com`, role: "Seller" });
+  const id = await addProductByApi(request, token, { name, category: "APPLE", sellPrice: 30000 });
 
   const visitorContext = await browser.newContext({ viewport: PHONE });
   const visitor = await visitorContext.newPage();
@@ -89,9 +84,7 @@ test("a laptop opened from the long home page opens at its top, with Book Now in
   expect(Math.abs((await visitor.evaluate(() => window.scrollY)) - homeY)).toBeLessThan(50);
 
   // leave the shared catalogue as it was for the other journeys
-  const token = await seller.evaluate(() => localStorage.getItem("accessToken"));
-  const id = new URL(url).pathname.split("/").pop();
-  expect((await seller.request.delete(`${base()}/api/products/${id}`, { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
-  await sellerContext.close();
+  expect(new URL(url).pathname).toBe(`/product/${id}`);
+  expect((await request.delete(`${base()}/api/products/${id}`, { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
   await visitorContext.close();
 });
