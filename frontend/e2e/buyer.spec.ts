@@ -3,7 +3,7 @@
 // card first, then a good one) through the Stripe stand-ins, and the laptop
 // is then paid in My Booking and gone from its brand's page.
 import { expect, test, type Page } from "@playwright/test";
-import { addProduct, atPhoneWidth, base, DESKTOP, signUp, picture } from "./helpers";
+import { addProductByApi, atPhoneWidth, base, DESKTOP, signedIn, signUpByApi, picture } from "./helpers";
 import { CARD_DECLINED, CARD_OK } from "./fake-stripe";
 import { installStripeStandIn } from "./stripe-stand-in";
 
@@ -16,23 +16,23 @@ function bookingOf(page: Page, id: string): Promise<{ paid: boolean; status: num
   }, id);
 }
 
-test("a buyer books a laptop, a declined card changes nothing, a good card pays for it", async ({ browser }) => {
+test("a buyer books a laptop, a declined card changes nothing, a good card pays for it", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const productName = `MacBook Air ${String(stamp).slice(-6)}`;
 
-  // 1. A seller lists a laptop under APPLE.
-  const sellerContext = await browser.newContext({ viewport: DESKTOP });
-  const seller = await sellerContext.newPage();
-  await signUp(seller, { name: "Sadia Seller", email: `pay-seller-${stamp}@example.com`, role: "Seller" });
-  await addProduct(seller, { name: productName, category: "APPLE", sellPrice: 85000 });
+  // 1. A seller lists a laptop under APPLE (through the API: signing up
+  // and Add Product are other journeys').
+  const sellerToken = await signUpByApi(request, { name: "Sadia Seller", email: `pay-seller-${stamp}@example.com`, role: "Seller" });
+  await addProductByApi(request, sellerToken, { name: productName, category: "APPLE", sellPrice: 85000 });
 
-  // 2. A buyer signs up, opens the brand's page and books it.
-  const buyerContext = await browser.newContext({ viewport: DESKTOP });
+  // 2. A buyer, signed in, opens the brand's page from home and books it.
+  const buyerEmail = `pay-buyer-${stamp}@example.com`;
+  const buyerToken = await signUpByApi(request, { name: "Rahim Buyer", email: buyerEmail, role: "Buyer" });
+  const buyerContext = await signedIn(browser, buyerToken, { viewport: DESKTOP });
   const confirmations = await installStripeStandIn(buyerContext);
   const buyer = await buyerContext.newPage();
-  const buyerEmail = `pay-buyer-${stamp}@example.com`;
-  await signUp(buyer, { name: "Rahim Buyer", email: buyerEmail, role: "Buyer" });
+  await buyer.goto(base() + "/");
   await buyer.getByRole("main").getByRole("link", { name: "APPLE", exact: true }).click();
   await expect(buyer).toHaveURL(/\/categorys\/\d+$/);
   const categoryUrl = buyer.url();
@@ -111,6 +111,5 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   await expect(buyer.getByRole("navigation", { name: "All categories" })).toBeVisible();
   await expect(buyer.getByRole("article", { name: productName })).toHaveCount(0);
 
-  await sellerContext.close();
   await buyerContext.close();
 });

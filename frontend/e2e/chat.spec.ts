@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { CARD_OK } from "./fake-stripe";
-import { addProduct, atPhoneWidth, base, DESKTOP, settle, signUp, picture } from "./helpers";
+import { addProductByApi, atPhoneWidth, base, DESKTOP, settle, signedIn, signUpByApi, picture } from "./helpers";
 import { installStripeStandIn } from "./stripe-stand-in";
 
 const WIDE = { width: 1366, height: 900 };
@@ -23,26 +23,23 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-test("buyer and seller talk, agree a price, and the buyer books and pays it; a block ends the talk", async ({ browser }) => {
+test("buyer and seller talk, agree a price, and the buyer books and pays it; a block ends the talk", async ({ browser, request }) => {
   test.setTimeout(240_000);
   const stamp = String(Date.now()).slice(-6);
   const productName = `ThinkPad X1 Carbon ${stamp}`;
 
-  const seller = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signUp(seller, { name: "Selim Seller", email: `chat-seller-${stamp}@example.com`, role: "Seller" });
-  await addProduct(seller, { name: productName, category: "HP", sellPrice: 60000 });
+  // signing up and Add Product are other journeys': here through the API
+  const sellerToken = await signUpByApi(request, { name: "Selim Seller", email: `chat-seller-${stamp}@example.com`, role: "Seller" });
+  const productId = await addProductByApi(request, sellerToken, { name: productName, category: "HP", sellPrice: 60000 });
+  const seller = await (await signedIn(browser, sellerToken, { viewport: DESKTOP })).newPage();
   // the seller waits in the inbox, never reloading it
   await seller.goto(base() + "/dashboard/messages");
   await expect(seller.getByText("No messages yet", { exact: true })).toBeVisible();
 
-  const buyerContext = await browser.newContext({ viewport: DESKTOP });
+  const buyerToken = await signUpByApi(request, { name: "Bina Buyer", email: `chat-buyer-${stamp}@example.com`, role: "Buyer" });
+  const buyerContext = await signedIn(browser, buyerToken, { viewport: DESKTOP });
   const confirmations = await installStripeStandIn(buyerContext);
   const buyer = await buyerContext.newPage();
-  await signUp(buyer, { name: "Bina Buyer", email: `chat-buyer-${stamp}@example.com`, role: "Buyer" });
-  const productId = await buyer.evaluate(async (name) => {
-    const list = (await (await fetch("/api/products?q=" + encodeURIComponent(name))).json()) as { _id: string }[];
-    return list[0]._id;
-  }, productName);
 
   // 1. The buyer asks from the laptop's page.
   await buyer.goto(`${base()}/product/${productId}`);

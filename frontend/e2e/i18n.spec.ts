@@ -3,19 +3,17 @@
 // Bengali digits, reloads and is still in Bangla, then switches back.
 import { expect, test } from "@playwright/test";
 import { checkA11y } from "./axe";
-import { addProduct, atPhoneWidth, base, DESKTOP, signUp } from "./helpers";
+import { addProductByApi, atPhoneWidth, base, DESKTOP, signUpByApi } from "./helpers";
 
-test("a visitor switches the shop to Bangla, keeps it over a reload, and switches back", async ({ browser }) => {
+test("a visitor switches the shop to Bangla, keeps it over a reload, and switches back", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const productName = `Bangla Book ${String(stamp).slice(-6)}`;
 
-  // A seller lists an APPLE laptop (HP stays empty for seller.spec.ts).
-  const sellerContext = await browser.newContext({ viewport: DESKTOP });
-  const seller = await sellerContext.newPage();
-  await signUp(seller, { name: "Bangla Seller", email: `bangla-seller-${stamp}@example.com`, role: "Seller" });
-  await addProduct(seller, { name: productName, category: "APPLE", sellPrice: 45500 });
-  await sellerContext.close();
+  // A seller lists an APPLE laptop (HP stays empty for seller.spec.ts),
+  // through the API: signing up and Add Product are other journeys'.
+  const sellerToken = await signUpByApi(request, { name: "Bangla Seller", email: `bangla-seller-${stamp}@example.com`, role: "Seller" });
+  await addProductByApi(request, sellerToken, { name: productName, category: "APPLE", sellPrice: 45500 });
 
   const context = await browser.newContext({ viewport: DESKTOP, locale: "en-US" });
   const page = await context.newPage();
