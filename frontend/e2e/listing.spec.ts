@@ -5,19 +5,20 @@
 // cost before; the seller marks it sold.
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { addProduct, atPhoneWidth, base, settle, signUp, picture } from "./helpers";
+import { addProductByApi, atPhoneWidth, base, settle, signedIn, signUpByApi, picture } from "./helpers";
 import { laptopPng } from "./png";
 
 const WIDE = { width: 1366, height: 900 };
 
-test("a listing with photos and specs is edited, filtered, browsed and sold", async ({ browser }) => {
+test("a listing with photos and specs is edited, filtered, browsed and sold", async ({ browser, request }) => {
   test.setTimeout(180_000);
   const stamp = String(Date.now()).slice(-6);
   const productName = `Lenovo ThinkPad T14 ${stamp}`;
 
   // 1. The seller lists it with three photos and its specs.
-  const seller = await (await browser.newContext({ viewport: WIDE })).newPage();
-  await signUp(seller, { name: "Lina Seller", email: `listing-seller-${stamp}@example.com`, role: "Seller" });
+  // (signing up is another journey's: here through the API)
+  const sellerToken = await signUpByApi(request, { name: "Lina Seller", email: `listing-seller-${stamp}@example.com`, role: "Seller" });
+  const seller = await (await signedIn(browser, sellerToken, { viewport: WIDE })).newPage();
   await seller.goto(base() + "/dashboard/addproduct");
   await seller.getByLabel("Product Name").fill(productName);
   await seller.getByLabel("Photo").setInputFiles([
@@ -63,8 +64,9 @@ test("a listing with photos and specs is edited, filtered, browsed and sold", as
   expect(saved.specs).toMatchObject({ processor: "Core i5 11th Gen", ramGb: 8, storageGb: 512, storageType: "SSD", batteryHealth: 88 });
 
   // 3. A buyer filters HP by 8 GB of RAM and an SSD; the counts follow.
-  const buyer = await (await browser.newContext({ viewport: WIDE })).newPage();
-  await signUp(buyer, { name: "Bilal Buyer", email: `listing-buyer-${stamp}@example.com`, role: "Buyer" });
+  const buyerToken = await signUpByApi(request, { name: "Bilal Buyer", email: `listing-buyer-${stamp}@example.com`, role: "Buyer" });
+  const buyer = await (await signedIn(browser, buyerToken, { viewport: WIDE })).newPage();
+  await buyer.goto(base() + "/");
   await buyer.getByRole("main").getByRole("link", { name: "HP", exact: true }).click();
   await expect(buyer).toHaveURL(/\/categorys\/\d+$/);
   const ram = buyer.getByLabel("RAM at least");
@@ -118,13 +120,14 @@ test("a listing with photos and specs is edited, filtered, browsed and sold", as
   await buyer.context().close();
 });
 
-test("an expired listing leaves the brand's page, says so on its own, and comes back when renewed", async ({ browser }) => {
+test("an expired listing leaves the brand's page, says so on its own, and comes back when renewed", async ({ browser, request }) => {
   test.setTimeout(120_000);
   const stamp = String(Date.now()).slice(-6);
   const productName = `Dell Latitude 5420 ${stamp}`;
-  const seller = await (await browser.newContext({ viewport: WIDE })).newPage();
-  await signUp(seller, { name: "Esha Seller", email: `expiry-seller-${stamp}@example.com`, role: "Seller" });
-  await addProduct(seller, { name: productName, category: "HP", sellPrice: 38000 });
+  // signing up and Add Product are other journeys': here through the API
+  const sellerToken = await signUpByApi(request, { name: "Esha Seller", email: `expiry-seller-${stamp}@example.com`, role: "Seller" });
+  await addProductByApi(request, sellerToken, { name: productName, category: "HP", sellPrice: 38000 });
+  const seller = await (await signedIn(browser, sellerToken, { viewport: WIDE })).newPage();
   const visitor = await (await browser.newContext({ viewport: WIDE })).newPage();
   await visitor.goto(base() + "/home");
   const inBrand = async () => {
