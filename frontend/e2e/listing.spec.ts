@@ -98,7 +98,18 @@ test("a listing with photos and specs is edited, filtered, browsed and sold", as
   await shownProduct.getByRole("button", { name: "Next photo" }).first().click();
   await expect(shownProduct.getByText(/^2 \/ 3$/)).toBeVisible();
   await expect(buyer.getByRole("heading", { name: "Specifications" })).toBeVisible();
-  // a phone turned (a new width) keeps the photo shown
+  // a phone turned (a new width) keeps the photo shown: turned once the
+  // photo has slid into place (the counter says 2 / 3 as the slide
+  // starts; a width changed mid-slide ended on the third photo once, as
+  // the slide went on to its old pixel target)
+  await expect
+    .poll(() =>
+      buyer.evaluate(() => {
+        const track = document.querySelector<HTMLElement>("[data-slide='1']")?.parentElement?.parentElement;
+        return track ? Math.abs(track.scrollLeft - track.clientWidth) < 1 : false;
+      }),
+    )
+    .toBe(true);
   await buyer.setViewportSize({ width: 390, height: 844 });
   await expect(buyer.getByText(/^2 \/ 3$/)).toBeVisible();
   const shown = await buyer.evaluate(() => {
