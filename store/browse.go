@@ -157,6 +157,9 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// (or a page continuing one) lists newest first instead.
 	sort, byTime := f.Sort, false
 	query, matchIDs := str(tsquery), []int64(nil)
+	// indexQuery: what a broad search's matches found first ask the GIN
+	// index for (its rarest word once the words' shares are read)
+	indexQuery := tsquery
 	rare, remembered := s.rare.get(f.walkKey())
 	remembered = remembered && tsquery != "" && f.ManyMatchesAt == 0
 	if remembered {
@@ -185,12 +188,14 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// decides on (each is read to check it), so a search found broad
 		// lately skips the count. A ranked walk must count: it ranks them.
 		var ids []int64
+		var err error
 		// A search whose every word most products have is broad too,
 		// by the words' sampled shares, without a look at the index.
 		mayGuess := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && !f.countMatches
 		broad := mayGuess && s.broad.has(tsquery)
 		if !broad {
-			indexQuery, common, err := s.searchIndexQuery(ctx, f.Words)
+			var common bool
+			indexQuery, common, err = s.searchIndexQuery(ctx, f.Words)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -245,6 +250,14 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			if f.After != nil {
 				afterPrice = &f.After.Price
 			}
+			if query != nil && matchIDs == nil {
+				// a broad search: its own query, reading each product once
+				rows, err = s.browseSearchByPrice(ctx, cq, sort == SortPriceAsc, dbsqlc.BrowseSearchPriceAscParams{IndexQuery: indexQuery, Query: *query,
+					CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+					Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
+				break
+			}
 			if sort == SortPriceAsc {
 				rows, err = cq.BrowsePriceAsc(ctx, dbsqlc.BrowsePriceAscParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 					Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
@@ -285,7 +298,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			if query != nil && matchIDs == nil {
 				// a broad search: its own walk, reading each product once
 				var found []dbsqlc.BrowseSearchNewestRow
-				found, err = cq.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				found, err = cq.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{IndexQuery: indexQuery, Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 					Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
 					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 					Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size})
@@ -316,13 +329,20 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	}
 	// a broad search walks its sort's index checking each product's words
 	walksWords := query != nil && matchIDs == nil
+	slowKey := f.walkKey() + " " + sort
 	switch {
 	case matching >= 0 && matching < at:
 		err = s.matchesFirst(ctx, run)
+	case walksWords && !f.countMatches && s.slowWalks.has(slowKey):
+		// its walk gave way lately: its matches are found first at once
+		if indexQuery, err = s.matchesIndexQuery(ctx, f, indexQuery); err == nil {
+			err = s.matchesFirst(ctx, run)
+		}
 	case walksWords && !f.countMatches:
 		// Its words, or its words with its other filters, may be seldom
-		// together ("walton macbook"; "laptop" with 16 GB and an SSD):
-		// the walk gets walkTime, and past it the search is counted.
+		// together ("walton macbook"; "laptop" with 16 GB and an SSD), or
+		// seldom among the cheapest ("apple", cheapest first): the walk
+		// gets walkTime, and past it the search is counted.
 		if err = s.walkWithin(ctx, s.walkLimit(), run); !errors.Is(err, errWalkTooLong) {
 			break
 		}
@@ -330,6 +350,14 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		counted := f
 		counted.countMatches = true
 		return s.ListProducts(ctx, counted)
+	case walksWords && f.wordsOnly():
+		// counted many, but its walk gave way: its matches are seldom
+		// early in its order (words common apart but seldom together
+		// take the newest first; a brand's name among the cheapest).
+		// They are found first, through the index, and sorted; so is
+		// this search's next page, and the same search for a while.
+		s.slowWalks.add(slowKey)
+		err = s.matchesFirst(ctx, run)
 	case walksWords && !f.wordsOnly():
 		// counted many, but its walk gave way: its other filters are
 		// seldom with its words ("laptop" with 16 GB and an SSD). Their
@@ -343,6 +371,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			break
 		}
 		if len(ids) >= manyMatches {
+			s.slowWalks.add(slowKey)
 			err = s.matchesFirst(ctx, run)
 			break
 		}
@@ -450,6 +479,35 @@ func (s *Store) matchesFirst(ctx context.Context, fn func(q *dbsqlc.Queries) err
 		}
 		return fn(dbsqlc.New(customPlansTx{tx}))
 	}))
+}
+
+// matchesIndexQuery is what f's search asks the GIN index for when its
+// matches are found first: its rarest word, unless that is known already
+// (indexQuery is then not the whole search).
+func (s *Store) matchesIndexQuery(ctx context.Context, f BrowseFilter, indexQuery string) (string, error) {
+	if indexQuery != searchQuery(f.Words) {
+		return indexQuery, nil
+	}
+	q, _, err := s.searchIndexQuery(ctx, f.Words)
+	return q, err
+}
+
+// browseSearchByPrice runs a broad search's page in price order, cheapest
+// first or dearest first.
+func (s *Store) browseSearchByPrice(ctx context.Context, cq *dbsqlc.Queries, cheapest bool, p dbsqlc.BrowseSearchPriceAscParams) ([]dbsqlc.ProductListing, error) {
+	var rows []dbsqlc.ProductListing
+	if cheapest {
+		found, err := cq.BrowseSearchPriceAsc(ctx, p)
+		for _, r := range found {
+			rows = append(rows, dbsqlc.ProductListing(r))
+		}
+		return rows, err
+	}
+	found, err := cq.BrowseSearchPriceDesc(ctx, dbsqlc.BrowseSearchPriceDescParams(p))
+	for _, r := range found {
+		rows = append(rows, dbsqlc.ProductListing(r))
+	}
+	return rows, err
 }
 
 // filteredMatches are the ids of the available products matching query

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/store"
 	"resale/store/storetest"
 )
@@ -534,5 +536,97 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	<-changed
 	if got := productIDs(allPages(t, s, f, nil)); fmt.Sprint(got) != fmt.Sprint(append([]int64{id}, big...)) {
 		t.Errorf("after a new one: %v, want %d first, then %v", got, id, big)
+	}
+}
+
+// A broad search in price order whose matches are all dear ("walton",
+// cheapest first, where the cheapest thousands are HPs): its walk along
+// the price index gives way, and its matches are found first and sorted,
+// the same as the walk would list them; the next such search skips the
+// walk. With filters besides its words (a place, a price ceiling) too.
+func TestBroadSearchByPriceGivesWay(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	const cheap, dear = 30000, 3000
+	i := 0
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		if i++; i > cheap+dear {
+			return store.SeedProduct{}, false
+		}
+		// HPs cost 1,000 to 31,000 Tk; Waltons 50,000 Tk and up, in an
+		// order unlike their age, some at one price
+		name, category, price := fmt.Sprintf("HP ProBook %d", i), int64(3), int64(1000+i)
+		if i > cheap {
+			name, category, price = fmt.Sprintf("Walton Passion %d", i), 1, int64(50000+(i*7919)%997)
+		}
+		return store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
+			Picture: "/uploads/x.jpg", SellPrice: price, OriginalPrice: 90000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+			CreatedAt: base.Add(time.Duration(i) * time.Second)}, true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	// the first pages as the database sorts them, asked plainly
+	want := func(order string, maxPrice int64) []int64 {
+		rows, err := pool.Query(ctx, `SELECT id FROM products WHERE product_name LIKE 'Walton%' AND sell_price <= $1
+			ORDER BY sell_price `+order+`, id `+order+` LIMIT 12`, maxPrice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+	s = store.New(pool)
+	s.SetIndexedMatches(100)
+	// reading 30,000 HPs takes longer than a millisecond
+	s.SetWalkTime(time.Millisecond)
+	for _, c := range []struct {
+		sort     string
+		order    string
+		location string
+		maxPrice int64
+		walk     int // 1: the walk is tried and gives way; 0: no walk gives way; -1: either
+	}{
+		{store.SortPriceAsc, "ASC", "", 0, 1},
+		{store.SortPriceAsc, "ASC", "", 0, 0}, // the same search: matches first at once
+		{store.SortPriceAsc, "ASC", "dhaka", 99000, 1},
+		{store.SortPriceAsc, "ASC", "dhaka", 50500, 0}, // at another price too
+		// dearest first the walk finds them at once, but a millisecond
+		// may pass on a busy machine all the same
+		{store.SortPriceDesc, "DESC", "", 0, -1},
+	} {
+		before := s.WalksTooLong()
+		f := store.BrowseFilter{Words: "walton", Sort: c.sort, Location: c.location, MaxPrice: c.maxPrice, Limit: 4}
+		var got []store.Product
+		for range 3 {
+			ps, next, err := s.ListProducts(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, ps...)
+			f.After = next
+		}
+		ceiling := c.maxPrice
+		if ceiling == 0 {
+			ceiling = 1 << 40
+		}
+		if w := want(c.order, ceiling); fmt.Sprint(productIDs(got)) != fmt.Sprint(w) {
+			t.Errorf("walton by %s up to %d: found %v, want %v", c.sort, c.maxPrice, productIDs(got), w)
+		}
+		if gaveWay := s.WalksTooLong() > before; c.walk >= 0 && gaveWay != (c.walk == 1) {
+			t.Errorf("walton by %s up to %d: a walk gave way %v, want %v", c.sort, c.maxPrice, gaveWay, c.walk == 1)
+		}
 	}
 }

@@ -32,8 +32,11 @@ type Store struct {
 	categories categoryIDs
 	broad      broadSearches
 	// rare: the matches of searches whose filters are seldom with their words
-	rare  rareSearches
-	terms termStats
+	rare rareSearches
+	// slowWalks: searches (by walkKey and sort) whose walk along their
+	// sort's index gave way lately; their matches are found first at once
+	slowWalks broadSearches
+	terms     termStats
 	// indexedMatchesAt overrides indexedMatches (tests)
 	indexedMatchesAt float64
 	// walkTimeAt overrides walkTime (tests)
