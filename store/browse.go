@@ -206,10 +206,19 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 				if err != nil {
 					return nil, nil, translate(err)
 				}
+				broad = int64(len(ids)) >= at
+				if !broad && f.countMatches && f.ManyMatchesAt == 0 {
+					// words common apart but seldom together ("walton
+					// macbook"): its walk gave way and the lookup read
+					// each match of its rarest word, so the few found are
+					// remembered as a filtered search's are, until the
+					// catalogue changes (the queries apply its filters)
+					s.rare.put(f.walkKey(), ids)
+				}
 				if len(ids) == 0 {
 					return []Product{}, nil, nil
 				}
-				if broad = int64(len(ids)) >= at; broad && f.ManyMatchesAt == 0 {
+				if broad && f.ManyMatchesAt == 0 {
 					s.broad.add(tsquery)
 				}
 			}

@@ -528,6 +528,17 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	if s.WalksTooLong() != walks {
 		t.Errorf("remembered, yet %d more walks gave way", s.WalksTooLong()-walks)
 	}
+	// words common apart but never together, with no other filter: the
+	// walk gives way once, and that nothing matches is remembered
+	never := store.BrowseFilter{Words: "walton probook", Sort: store.SortNewest, Limit: 2}
+	for range 3 {
+		if got := productIDs(allPages(t, s, never, nil)); len(got) != 0 {
+			t.Errorf("walton probook: %v, want none", got)
+		}
+	}
+	if s.WalksTooLong() != walks+1 {
+		t.Errorf("walton probook three times: %d walks gave way, want 1", s.WalksTooLong()-walks)
+	}
 	// a new 32 GB Walton: the change is heard and the search finds it
 	id, err := s.InsertSeedProduct(ctx, product(50000, 32))
 	if err != nil {
@@ -536,6 +547,16 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	<-changed
 	if got := productIDs(allPages(t, s, f, nil)); fmt.Sprint(got) != fmt.Sprint(append([]int64{id}, big...)) {
 		t.Errorf("after a new one: %v, want %d first, then %v", got, id, big)
+	}
+	// the first Walton ProBook: heard, and found
+	both := product(60000, 8)
+	both.Name = "Walton ProBook 60000"
+	if id, err = s.InsertSeedProduct(ctx, both); err != nil {
+		t.Fatal(err)
+	}
+	<-changed
+	if got := productIDs(allPages(t, s, never, nil)); fmt.Sprint(got) != fmt.Sprint([]int64{id}) {
+		t.Errorf("walton probook after one is listed: %v, want [%d]", got, id)
 	}
 }
 
