@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"resale/store"
 	"resale/store/storetest"
@@ -37,6 +38,29 @@ func allPages(t *testing.T, s *store.Store, f store.BrowseFilter, turn func(*sto
 	return nil
 }
 
+// shop is a store on a fresh database with one seller, whose id it answers.
+func shop(t *testing.T) (*pgxpool.Pool, *store.Store, int64) {
+	t.Helper()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	seller, err := s.CreateUser(context.Background(), store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pool, s, seller.ID
+}
+
+// listedAt is when the tests' laptops are listed, each at an offset from it.
+var listedAt = time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+
+// laptop is a laptop of seller's for the seed: name, in category, at price,
+// listed at.
+func laptop(seller, category int64, name string, price int64, at time.Time) store.SeedProduct {
+	return store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller, CategoryID: category, Name: name,
+		Picture: "/uploads/x.jpg", SellPrice: price, OriginalPrice: 99999, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
+		CreatedAt: at}
+}
+
 // productIDs are the products' ids in order.
 func productIDs(ps []store.Product) []int64 {
 	ids := make([]int64, 0, len(ps))
@@ -51,24 +75,17 @@ func productIDs(ps []store.Product) []int64 {
 func TestSearchFormsAgree(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := storetest.Store(t)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s, seller := shop(t)
 	buyer, err := s.CreateUser(ctx, store.NewUser{Name: "B", Email: "b@example.com", Role: store.RoleBuyer})
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 30; i++ {
 		name := fmt.Sprintf("HP EliteBook %d", i)
 		if i%3 == 0 {
 			name = fmt.Sprintf("Asus ZenBook %d", i)
 		}
-		id, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: name,
-			Picture: "/uploads/x.jpg", SellPrice: int64(1000 + i%7*100), OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
-			CreatedAt: base.Add(time.Duration(i%5) * time.Hour)})
+		id, err := s.InsertSeedProduct(ctx, laptop(seller, 3, name, int64(1000+i%7*100), listedAt.Add(time.Duration(i%5)*time.Hour)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,12 +120,7 @@ func TestSearchFormsAgree(t *testing.T) {
 func TestRelevanceFewAndBroad(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := storetest.Store(t)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	_, s, seller := shop(t)
 	var newestFirst []int64 // the ids, newest first
 	for i := 0; i < 12; i++ {
 		// the oldest says "dell" three times, so it ranks first
@@ -116,9 +128,7 @@ func TestRelevanceFewAndBroad(t *testing.T) {
 		if i == 0 {
 			name = "Dell Dell Dell"
 		}
-		id, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: name,
-			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
-			CreatedAt: base.Add(time.Duration(i) * time.Hour)})
+		id, err := s.InsertSeedProduct(ctx, laptop(seller, 3, name, 1000, listedAt.Add(time.Duration(i)*time.Hour)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,19 +161,11 @@ func TestRelevanceFewAndBroad(t *testing.T) {
 func TestBroadSearchRemembered(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := storetest.Pool(t)
-	s := store.New(pool)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	pool, s, seller := shop(t)
 	n := 0
 	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
 		n++
-		return store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: fmt.Sprintf("Dell Latitude %d", n),
-			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
-			CreatedAt: base.Add(time.Duration(n) * time.Minute)}, n <= 2100
+		return laptop(seller, 3, fmt.Sprintf("Dell Latitude %d", n), 1000, listedAt.Add(time.Duration(n)*time.Minute)), n <= 2100
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -212,17 +214,13 @@ func oldest(n int) []string {
 func TestBrowseTakesTypedWords(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := storetest.Store(t)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s, seller := shop(t)
 	for _, p := range []struct{ name, location string }{
 		{"Apple MacBook Air", "100% genuine, Dhaka"},
 		{"HP EliteBook 840", "Mirpur_10, Dhaka"},
 		{"Dell Latitude", `Agrabad\ Chattogram`},
 	} {
-		if _, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: 3, Name: p.name,
+		if _, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller, CategoryID: 3, Name: p.name,
 			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: p.location, Used: "1", Phone: "017000000"}}); err != nil {
 			t.Fatal(err)
 		}
@@ -272,13 +270,7 @@ func TestBrowseTakesTypedWords(t *testing.T) {
 func TestSearchByRarestWord(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := storetest.Pool(t)
-	s := store.New(pool)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	pool, s, seller := shop(t)
 	var probooks []int64 // newest first
 	for i := range 300 {
 		name, category := fmt.Sprintf("HP ProBook 450 Core i5 %d", i), int64(3)
@@ -288,9 +280,7 @@ func TestSearchByRarestWord(t *testing.T) {
 		if i%2 == 1 {
 			name, category = fmt.Sprintf("Walton Passion Core i3 %d", i), 1
 		}
-		id, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
-			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
-			CreatedAt: base.Add(time.Duration(i) * time.Minute)})
+		id, err := s.InsertSeedProduct(ctx, laptop(seller, category, name, 1000, listedAt.Add(time.Duration(i)*time.Minute)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -350,17 +340,9 @@ func TestSearchByRarestWord(t *testing.T) {
 func TestBroadWalkGivesWay(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := storetest.Pool(t)
-	s := store.New(pool)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	pool, s, seller := shop(t)
 	product := func(i int, name string, category int64) store.SeedProduct {
-		return store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
-			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 5000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
-			CreatedAt: base.Add(time.Duration(i) * time.Second)}
+		return laptop(seller, category, name, 1000, listedAt.Add(time.Duration(i)*time.Second))
 	}
 	// the three with both words are the oldest, and the only ones with
 	// 32 GB: a walk reads all the rest first
@@ -445,21 +427,13 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	pool := storetest.Pool(t)
-	s := store.New(pool)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	pool, s, seller := shop(t)
 	product := func(i int, ram int32) store.SeedProduct {
 		name, category := fmt.Sprintf("Walton Passion %d", i), int64(1)
 		if ram == 16 {
 			name, category, ram = fmt.Sprintf("HP ProBook %d", i), 3, 32
 		}
-		p := store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
-			Picture: "/uploads/x.jpg", SellPrice: int64(1000 + i), OriginalPrice: 90000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
-			CreatedAt: base.Add(time.Duration(i) * time.Second)}
+		p := laptop(seller, category, name, int64(1000+i), listedAt.Add(time.Duration(i)*time.Second))
 		p.Specs.RAMGB = &ram
 		return p
 	}
@@ -568,13 +542,7 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 func TestBroadSearchByPriceGivesWay(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := storetest.Pool(t)
-	s := store.New(pool)
-	seller, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "s@example.com", Role: store.RoleSeller})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	pool, s, seller := shop(t)
 	const cheap, dear = 30000, 3000
 	i := 0
 	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
@@ -587,9 +555,7 @@ func TestBroadSearchByPriceGivesWay(t *testing.T) {
 		if i > cheap {
 			name, category, price = fmt.Sprintf("Walton Passion %d", i), 1, int64(50000+(i*7919)%997)
 		}
-		return store.SeedProduct{NewProduct: store.NewProduct{SellerID: seller.ID, CategoryID: category, Name: name,
-			Picture: "/uploads/x.jpg", SellPrice: price, OriginalPrice: 90000, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000"},
-			CreatedAt: base.Add(time.Duration(i) * time.Second)}, true
+		return laptop(seller, category, name, price, listedAt.Add(time.Duration(i)*time.Second)), true
 	}); err != nil {
 		t.Fatal(err)
 	}
