@@ -225,10 +225,17 @@ func backupRoundTrip(t *testing.T, fromPhotos, toPhotos map[string]string) (map[
 	s := fillShop(t, from.base, stripe, fromVars)
 
 	// Photos keep being uploaded while the backup runs: the backup may
-	// hold some the dump does not name, never miss one it names.
+	// hold some the dump does not name, never miss one it names. The backup
+	// starts once the first of them is in, so the restored shop has one
+	// more than fillShop's however fast the backup is (it once ended before
+	// any upload did).
 	uploading, stopUploads := context.WithCancel(ctx)
 	var uploads sync.WaitGroup
+	firstIn := make(chan struct{})
+	var once sync.Once
+	oneIn := func() { once.Do(func() { close(firstIn) }) }
 	uploads.Go(func() {
+		defer oneIn() // failed before one was in: the backup goes on
 		for shade := uint8(200); uploading.Err() == nil; shade++ {
 			form, ct := photoForm(t, shade)
 			req, _ := http.NewRequest(http.MethodPost, from.base+"/api/images", form)
@@ -244,8 +251,10 @@ func backupRoundTrip(t *testing.T, fromPhotos, toPhotos map[string]string) (map[
 				t.Errorf("upload during the backup: %d", res.StatusCode)
 				return
 			}
+			oneIn()
 		}
 	})
+	<-firstIn
 	dir := filepath.Join(t.TempDir(), "backups", "first")
 	out, errOut := &testio.Buffer{}, &testio.Buffer{}
 	code := run(ctx, []string{"backup", "--to", dir}, env(fromVars), out, errOut)
