@@ -397,7 +397,7 @@ func TestBroadWalkGivesWay(t *testing.T) {
 	if f.Total != 3 || !f.Exact || f.Category["WALTON"] != 3 || s.WalksTooLong() == before {
 		t.Errorf("facets of walton probook: %+v, walks given way %d → %d; want 3 WALTON, exact, after a walk gave way", f, before, s.WalksTooLong())
 	}
-	// a broad search's facets: its newest thousand, each a lower bound
+	// a broad search's facets: its newest FacetSample, each a lower bound
 	// (whether the walk or the index found them)
 	for _, walk := range []time.Duration{time.Millisecond, 10 * time.Second} {
 		s.SetWalkTime(walk)
@@ -405,16 +405,16 @@ func TestBroadWalkGivesWay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Total != 1000 || f.Exact || f.Category["WALTON"] != 1000 {
-			t.Errorf("walk time %s: facets of walton: total %d, exact %v, %v; want 1000 of more, not exact", walk, f.Total, f.Exact, f.Category)
+		if f.Total != store.FacetSample || f.Exact || f.Category["WALTON"] != store.FacetSample {
+			t.Errorf("walk time %s: facets of walton: total %d, exact %v, %v; want %d of more, not exact", walk, f.Total, f.Exact, f.Category, store.FacetSample)
 		}
 		// with a brand no match has: none among them, and not exact
 		f, err = s.ListFacets(ctx, store.BrowseFilter{Words: "walton", Category: "HP"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Total != 0 || f.Exact || f.Category["WALTON"] != 1000 {
-			t.Errorf("walk time %s: facets of walton in HP: total %d, exact %v, %v; want 0 known, not exact, WALTON's 1000 beside", walk, f.Total, f.Exact, f.Category)
+		if f.Total != 0 || f.Exact || f.Category["WALTON"] != store.FacetSample {
+			t.Errorf("walk time %s: facets of walton in HP: total %d, exact %v, %v; want 0 known, not exact, WALTON's %d beside", walk, f.Total, f.Exact, f.Category, store.FacetSample)
 		}
 	}
 }

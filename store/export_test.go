@@ -18,5 +18,8 @@ func (s *Store) SetIndexedMatches(n float64) { s.indexedMatchesAt = n }
 // to a lookup through the index.
 func (s *Store) SetWalkTime(d time.Duration) { s.walkTimeAt = d }
 
+// FacetSample is how many of a broad search's newest matches its facets count.
+const FacetSample = facetSample
+
 // WalksTooLong is how many walks have given way so far.
 func (s *Store) WalksTooLong() int64 { return s.walksTooLong.Load() }

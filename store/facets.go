@@ -25,8 +25,12 @@ type Facets struct {
 }
 
 // facetSample is how many of a broad search's newest matches its facets
-// count when its words' shares say it is broad.
-const facetSample = 1000
+// count when its words' shares say it is broad. Every broad search's page
+// asks for its facets, so this walk runs as often as the list: 1,000 read
+// 10,000 products for "macbook" at a million (15 to 20 ms, 135 answers a
+// second at 16 at once), 200 read 2,000 (3 ms). The app says "200+
+// laptops"; its choices show no counts for a lower bound anyway.
+const facetSample = 200
 
 // facetGroup is how many available products share a category, a
 // condition, a RAM size and a storage type (0 and "": not given) and, from
