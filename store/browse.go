@@ -157,10 +157,12 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// (or a page continuing one) lists newest first instead.
 	sort, byTime := f.Sort, false
 	query, matchIDs := str(tsquery), []int64(nil)
-	// indexQuery: what a broad search's matches found first ask the GIN
-	// index for (its rarest word once the words' shares are read)
+	// indexQuery: what the GIN index is asked for a search's matches, its
+	// rarest word by the words' shares (the whole search before a sample)
 	indexQuery := tsquery
-	rare, remembered := s.rare.get(f.walkKey())
+	// walkKey: what this search looks for, whatever its page, price or order
+	walkKey := f.walkKey()
+	rare, remembered := s.rare.get(walkKey)
 	remembered = remembered && tsquery != "" && f.ManyMatchesAt == 0
 	if remembered {
 		// its words with its other filters were counted few lately
@@ -188,17 +190,15 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// decides on (each is read to check it), so a search found broad
 		// lately skips the count. A ranked walk must count: it ranks them.
 		var ids []int64
-		var err error
+		indexQuery, common, err := s.searchIndexQuery(ctx, f.Words)
+		if err != nil {
+			return nil, nil, err
+		}
 		// A search whose every word most products have is broad too,
 		// by the words' sampled shares, without a look at the index.
 		mayGuess := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && !f.countMatches
 		broad := mayGuess && s.broad.has(tsquery)
 		if !broad {
-			var common bool
-			indexQuery, common, err = s.searchIndexQuery(ctx, f.Words)
-			if err != nil {
-				return nil, nil, err
-			}
 			if mayGuess && common {
 				broad = true
 			} else {
@@ -213,7 +213,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 					// each match of its rarest word, so the few found are
 					// remembered as a filtered search's are, until the
 					// catalogue changes (the queries apply its filters)
-					s.rare.put(f.walkKey(), ids)
+					s.rare.put(walkKey, ids)
 				}
 				if len(ids) == 0 {
 					return []Product{}, nil, nil
@@ -338,15 +338,13 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	}
 	// a broad search walks its sort's index checking each product's words
 	walksWords := query != nil && matchIDs == nil
-	slowKey := f.walkKey() + " " + sort
+	slowKey := walkKey + " " + sort
 	switch {
 	case matching >= 0 && matching < at:
 		err = s.matchesFirst(ctx, run)
 	case walksWords && !f.countMatches && s.slowWalks.has(slowKey):
 		// its walk gave way lately: its matches are found first at once
-		if indexQuery, err = s.matchesIndexQuery(ctx, f, indexQuery); err == nil {
-			err = s.matchesFirst(ctx, run)
-		}
+		err = s.matchesFirst(ctx, run)
 	case walksWords && !f.countMatches:
 		// Its words, or its words with its other filters, may be seldom
 		// together ("walton macbook"; "laptop" with 16 GB and an SSD), or
@@ -384,7 +382,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			err = s.matchesFirst(ctx, run)
 			break
 		}
-		s.rare.put(f.walkKey(), ids)
+		s.rare.put(walkKey, ids)
 		query, matchIDs = nil, ids
 		sort, byTime = f.Sort, false
 		if f.After != nil && f.After.ByTime {
@@ -490,17 +488,6 @@ func (s *Store) matchesFirst(ctx context.Context, fn func(q *dbsqlc.Queries) err
 	}))
 }
 
-// matchesIndexQuery is what f's search asks the GIN index for when its
-// matches are found first: its rarest word, unless that is known already
-// (indexQuery is then not the whole search).
-func (s *Store) matchesIndexQuery(ctx context.Context, f BrowseFilter, indexQuery string) (string, error) {
-	if indexQuery != searchQuery(f.Words) {
-		return indexQuery, nil
-	}
-	q, _, err := s.searchIndexQuery(ctx, f.Words)
-	return q, err
-}
-
 // browseSearchByPrice runs a broad search's page in price order, cheapest
 // first or dearest first.
 func (s *Store) browseSearchByPrice(ctx context.Context, cq *dbsqlc.Queries, cheapest bool, p dbsqlc.BrowseSearchPriceAscParams) ([]dbsqlc.ProductListing, error) {
@@ -594,25 +581,26 @@ func (s *Store) GetCategoryCount(ctx context.Context, categoryID int64) (int64, 
 	return n, nil
 }
 
-// broadSearches remembers, for a few minutes, the searches found to have
-// many matches; the zero value is empty and ready. At most maxRemembered
+// recentKeys remembers keys for a few minutes: the searches found to have
+// many matches (Store.broad), and those whose walk gave way (slowWalks);
+// the zero value is empty and ready. At most maxRemembered
 // are kept: past that, those found over half their time ago go, and others
 // if need be.
-type broadSearches struct {
+type recentKeys struct {
 	mu    sync.Mutex
 	found map[string]time.Time
 }
 
 const broadFor = 5 * time.Minute
 
-func (b *broadSearches) has(query string) bool {
+func (b *recentKeys) has(query string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	at, ok := b.found[query]
 	return ok && time.Since(at) < broadFor
 }
 
-func (b *broadSearches) add(query string) {
+func (b *recentKeys) add(query string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.found == nil {

@@ -30,12 +30,12 @@ type Store struct {
 	// execution is planned for its own arguments.
 	custom     *dbsqlc.Queries
 	categories categoryIDs
-	broad      broadSearches
+	broad      recentKeys
 	// rare: the matches of searches whose filters are seldom with their words
 	rare rareSearches
 	// slowWalks: searches (by walkKey and sort) whose walk along their
 	// sort's index gave way lately; their matches are found first at once
-	slowWalks broadSearches
+	slowWalks recentKeys
 	terms     termStats
 	// indexedMatchesAt overrides indexedMatches (tests)
 	indexedMatchesAt float64
