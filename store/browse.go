@@ -21,8 +21,10 @@ const (
 	SortRelevance = "relevance" // needs a search (see Searching)
 )
 
-// manyMatches is where a search switches from fetching every match to
-// walking the sort order and checking each product.
+// manyMatches is the most matches a lookup through the index gathers: a
+// search's or a processor's matches are fetched in full and sorted below
+// it, and the sort's index is walked with each product checked above it.
+// A search's own bound is lower in a smaller catalogue (searchBound).
 const manyMatches = 2000
 
 // Cursor is where a page ended: the last row's sort key and id.
@@ -58,7 +60,7 @@ type BrowseFilter struct {
 	Sort        string
 	After       *Cursor
 	Limit       int
-	// ManyMatchesAt overrides manyMatches (tests check both search forms)
+	// ManyMatchesAt overrides searchBound (tests check both search forms)
 	ManyMatchesAt int64
 	// countMatches: count the search's matches through the index even if
 	// its words' shares say it is broad (its walk found too few in time)
@@ -175,9 +177,9 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 	}
 	if tsquery != "" && !remembered {
-		at := int64(manyMatches)
-		if f.ManyMatchesAt > 0 {
-			at = f.ManyMatchesAt
+		at, err := s.searchBound(ctx, f)
+		if err != nil {
+			return nil, nil, err
 		}
 		continuing := f.After != nil && f.Sort == SortRelevance
 		upTo := at
@@ -251,8 +253,14 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	}
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
-	run := func(cq *dbsqlc.Queries) error {
+	// runAs runs the page's query through cq; walking: a broad search's
+	// walk, which asks the GIN index nothing
+	runAs := func(cq *dbsqlc.Queries, walking bool) error {
 		var err error
+		iq := &indexQuery
+		if walking {
+			iq = nil
+		}
 		switch sort {
 		case SortPriceAsc, SortPriceDesc:
 			var afterPrice *int64
@@ -261,7 +269,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			}
 			if query != nil && matchIDs == nil {
 				// a broad search: its own query, reading each product once
-				rows, err = s.browseSearchByPrice(ctx, cq, sort == SortPriceAsc, dbsqlc.BrowseSearchPriceAscParams{IndexQuery: indexQuery, Query: *query,
+				rows, err = s.browseSearchByPrice(ctx, cq, sort == SortPriceAsc, dbsqlc.BrowseSearchPriceAscParams{IndexQuery: iq, Query: *query,
 					CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
 					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 					Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: afterID, PageSize: size})
@@ -307,7 +315,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			if query != nil && matchIDs == nil {
 				// a broad search: its own walk, reading each product once
 				var found []dbsqlc.BrowseSearchNewestRow
-				found, err = cq.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{IndexQuery: indexQuery, Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				found, err = cq.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{IndexQuery: iq, Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 					Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
 					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 					Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size})
@@ -323,6 +331,8 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		return err
 	}
+	run := func(cq *dbsqlc.Queries) error { return runAs(cq, false) }
+	walk := func(cq *dbsqlc.Queries) error { return runAs(cq, true) }
 	// A filter by specs few products have: the planner, which takes
 	// filters as independent of each other, of the brand and of the
 	// sort, may walk the sort's index looking for them to its end (a
@@ -350,7 +360,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// together ("walton macbook"; "laptop" with 16 GB and an SSD), or
 		// seldom among the cheapest ("apple", cheapest first): the walk
 		// gets walkTime, and past it the search is counted.
-		if err = s.walkWithin(ctx, s.walkLimit(), run); !errors.Is(err, errWalkTooLong) {
+		if err = s.walkWithin(ctx, s.walkLimit(), true, walk); !errors.Is(err, errWalkTooLong) {
 			break
 		}
 		s.walksTooLong.Add(1)
@@ -394,7 +404,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	case loose:
 		// a battery between tens: the count is an upper bound, and a
 		// walk that finds too few in its time gives way
-		if err = s.walkWithin(ctx, s.walkLimit(), run); errors.Is(err, errWalkTooLong) {
+		if err = s.walkWithin(ctx, s.walkLimit(), false, run); errors.Is(err, errWalkTooLong) {
 			s.walksTooLong.Add(1)
 			rows, ranks = nil, nil
 			err = s.matchesFirst(ctx, run)
@@ -461,13 +471,26 @@ func (s *Store) walkLimit() time.Duration {
 	return walkTime
 }
 
-// walkWithin runs fn's queries as planned, for at most d.
-func (s *Store) walkWithin(ctx context.Context, d time.Duration, fn func(q *dbsqlc.Queries) error) error {
+// walkPlans turns off, for a transaction, every plan but a walk along an
+// index in order.
+const walkPlans = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off"
+
+// walkWithin runs fn's queries for at most d: planned for their values,
+// or, prepared, as statements planned once and kept with every plan but a
+// walk along an index in order turned off (a broad search's walk, whose
+// plan is the same for any words and filters).
+func (s *Store) walkWithin(ctx context.Context, d time.Duration, prepared bool, fn func(q *dbsqlc.Queries) error) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())); err != nil {
+		set := fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())
+		q := dbsqlc.New(customPlansTx{tx})
+		if prepared {
+			set += "; " + walkPlans
+			q = dbsqlc.New(tx)
+		}
+		if _, err := tx.Exec(ctx, set, pgx.QueryExecModeSimpleProtocol); err != nil {
 			return err
 		}
-		return fn(dbsqlc.New(customPlansTx{tx}))
+		return fn(q)
 	})
 	var pgErr *pgconn.PgError
 	if ctx.Err() == nil && errors.As(err, &pgErr) && pgErr.Code == "57014" {

@@ -617,3 +617,47 @@ func TestBroadSearchByPriceGivesWay(t *testing.T) {
 		}
 	}
 }
+
+// A search ranked in a shop too new to have a sample of its words is
+// broad, newest first, once the sample says the catalogue is small and the
+// search has more matches than its root allows.
+func TestSearchBoundFollowsCatalogue(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	n := 0
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		n++
+		name := fmt.Sprintf("Dell Latitude %d", n)
+		switch {
+		case n == 1:
+			name = "Dell Dell Dell" // the oldest, and the best match
+		case n > 300:
+			name = fmt.Sprintf("HP ProBook %d", n)
+		}
+		return laptop(seller, 3, name, 1000, listedAt.Add(time.Duration(n)*time.Minute)), n <= 400
+	}); err != nil {
+		t.Fatal(err)
+	}
+	f := store.BrowseFilter{Words: "dell", Sort: store.SortRelevance, Limit: 5}
+	// no sample yet: the bound is manyMatches, and the 300 are ranked
+	ps, next, err := s.ListProducts(ctx, f)
+	if err != nil || len(ps) != 5 || ps[0].Name != "Dell Dell Dell" || next == nil || next.ByTime {
+		t.Fatalf("before a sample: %v, next %+v, %v", ps, next, err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	// 400 products: the bound is 200, and the 300 matches are broad
+	s = store.New(pool)
+	ps, next, err = s.ListProducts(ctx, f)
+	if err != nil || len(ps) != 5 || ps[0].Name != "Dell Latitude 300" || next == nil || !next.ByTime {
+		t.Fatalf("after a sample of 400: %v, next %+v, %v", ps, next, err)
+	}
+	// fewer matches than the bound are ranked still
+	f.Words = "dell 1"
+	ps, next, err = s.ListProducts(ctx, f)
+	if err != nil || len(ps) != 5 || !strings.HasPrefix(ps[0].Name, "Dell Latitude 1") || next == nil || next.ByTime {
+		t.Fatalf("a narrow search: %v, next %+v, %v", ps, next, err)
+	}
+}

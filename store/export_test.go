@@ -23,3 +23,6 @@ const FacetSample = facetSample
 
 // WalksTooLong is how many walks have given way so far.
 func (s *Store) WalksTooLong() int64 { return s.walksTooLong.Load() }
+
+// WalkPlans is walkPlans: what a broad search's walk turns off.
+const WalkPlans = walkPlans

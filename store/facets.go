@@ -139,7 +139,7 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 // may take longer to find, and are then looked up through the index.
 // capped: facetSample were found, so more may match.
 func (s *Store) countNewestMatches(ctx context.Context, indexQuery string, p dbsqlc.CountFacetsLiveParams) (rows []dbsqlc.CountFacetsLiveRow, capped bool, err error) {
-	err = s.walkWithin(ctx, s.walkLimit(), func(q *dbsqlc.Queries) error {
+	err = s.walkWithin(ctx, s.walkLimit(), true, func(q *dbsqlc.Queries) error {
 		found, err := q.CountFacetsNewest(ctx, dbsqlc.CountFacetsNewestParams{Query: *p.Query, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice,
 			Location: p.Location, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
 			ScreenMax: p.ScreenMax, Processor: p.Processor, SellerID: p.SellerID, UpTo: facetSample})

@@ -177,3 +177,93 @@ func TestOnlyHotQueriesArePrepared(t *testing.T) {
 		}
 	}
 }
+
+// A broad search's walk runs prepared, its plan kept, with every plan but
+// the walk turned off: its generic plan walks the sort's index in order
+// and stops after a page, for any words and filters.
+func TestWalksArePreparedAndWalk(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	n := 0
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		n++
+		return laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute)), n <= 300
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
+		f := store.BrowseFilter{Words: "probook", Sort: sort, MaxPrice: 5000, Limit: 5, ManyMatchesAt: 10}
+		if ps, _, err := s.ListProducts(ctx, f); err != nil || len(ps) != 5 {
+			t.Fatalf("%s: %v, %v", sort, ps, err)
+		}
+	}
+	prepared := map[string]bool{}
+	for _, c := range pool.AcquireAllIdle(ctx) {
+		rows, err := c.Query(ctx, "SELECT statement FROM pg_prepared_statements")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var sql string
+			if err := rows.Scan(&sql); err != nil {
+				t.Fatal(err)
+			}
+			if name, ok := strings.CutPrefix(sql, "-- name: "); ok {
+				name, _, _ = strings.Cut(name, " ")
+				prepared[name] = true
+			}
+		}
+		rows.Close()
+		c.Release()
+	}
+	for _, name := range []string{"BrowseSearchNewest", "BrowseSearchPriceAsc", "BrowseSearchPriceDesc"} {
+		if !prepared[name] {
+			t.Errorf("%s is not prepared; prepared: %v", name, prepared)
+		}
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SET plan_cache_mode = force_generic_plan; "+strings.ReplaceAll(store.WalkPlans, "SET LOCAL", "SET")); err != nil {
+		t.Fatal(err)
+	}
+	// a query, a price ceiling (as a shopper's slider sends), a brand
+	args := "(NULL, 'probook:*', 3, NULL, 5000, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 6)"
+	for _, c := range []struct{ name, execute, want string }{
+		{"BrowseSearchNewest", args, "Index Scan using products_available_idx on products p"},
+		{"BrowseSearchPriceAsc", args, "Index Scan using products_price_idx on products p"},
+		{"BrowseSearchPriceDesc", args, "Index Scan Backward using products_price_idx on products p"},
+		{"CountFacetsNewest", "('probook:*', NULL, 5000, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)", "Index Scan using products_available_idx on products p"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+generatedQuery(t, c.name)); err != nil {
+				t.Fatal(err)
+			}
+			var plan strings.Builder
+			rows, err := conn.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF) EXECUTE "+c.name+c.execute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var line string
+				if err := rows.Scan(&line); err != nil {
+					t.Fatal(err)
+				}
+				plan.WriteString(line + "\n")
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			// the words' query is parsed once, not for each row read
+			if !strings.Contains(plan.String(), c.want) || !strings.Contains(plan.String(), "InitPlan") || strings.Contains(plan.String(), "Sort") {
+				t.Errorf("the walk's generic plan of %s lacks %q or an InitPlan, or sorts:\n%s", c.name, c.want, plan.String())
+			}
+		})
+	}
+}

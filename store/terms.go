@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -151,3 +152,39 @@ func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query strin
 	}
 	return prefixTerm(word), n > bound, nil
 }
+
+// searchBound is the most matches a search may have and still be found in
+// full, sorted and, for relevance, ranked; with more it is broad, and its
+// sort's index is walked, checking each product, which stops after a page
+// (a broad search's relevance is newest first). Fetching costs a read of
+// each match, the walk a read of each product it passes, about a page's
+// worth for each share of the catalogue the search has: the walk costs
+// less once the matches pass the square root of a page times the
+// catalogue. So the bound is that root, at least narrowFloor (in a small
+// shop a few hundred matches are ranked at little cost) and at most
+// manyMatches. Measured at 10,000 products: ranking the 1,025 matches of
+// 'elitebook' took 1.1 ms of the database's time, walking to its newest
+// page 0.2 ms.
+func (s *Store) searchBound(ctx context.Context, f BrowseFilter) (int64, error) {
+	if f.ManyMatchesAt > 0 {
+		return f.ManyMatchesAt, nil
+	}
+	terms, err := s.searchTerms(ctx)
+	if err != nil || terms == nil {
+		return manyMatches, err
+	}
+	return boundFor(terms.rows), nil
+}
+
+// narrowFloor is the least searchBound: a search with fewer matches is
+// always ranked.
+const narrowFloor = 200
+
+// boundFor is searchBound for a catalogue of rows products.
+func boundFor(rows float64) int64 {
+	return min(max(int64(math.Sqrt(walkPage*rows)), narrowFloor), manyMatches)
+}
+
+// walkPage is a page of the catalogue's lists (the API's default, 24), and
+// a little more for the row that tells whether there is a next one.
+const walkPage = 25

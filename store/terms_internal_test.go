@@ -32,3 +32,16 @@ func TestTermShares(t *testing.T) {
 		t.Errorf("rarest of hp core i7 = %q, want i7", w)
 	}
 }
+
+// A search's bound grows as the root of the catalogue, within its floor
+// and manyMatches.
+func TestSearchBound(t *testing.T) {
+	for _, c := range []struct {
+		rows float64
+		want int64
+	}{{0, narrowFloor}, {100, narrowFloor}, {1600, narrowFloor}, {10_000, 500}, {100_000, 1581}, {160_000, manyMatches}, {1_000_000, manyMatches}} {
+		if got := boundFor(c.rows); got != c.want {
+			t.Errorf("boundFor(%v) = %d, want %d", c.rows, got, c.want)
+		}
+	}
+}
