@@ -343,4 +343,10 @@ func TestLeastPrivilegeDatabaseRole(t *testing.T) {
 	if err := pool.QueryRow(ctx, "SHOW idle_in_transaction_session_timeout").Scan(&idle); err != nil || idle != "30s" {
 		t.Errorf("idle_in_transaction_session_timeout = %q, %v", idle, err)
 	}
+	// and never compile a query (JIT): a walk whose end the planner cannot
+	// foretell would spend 300 ms compiling at a million products
+	var jit string
+	if err := pool.QueryRow(ctx, "SHOW jit").Scan(&jit); err != nil || jit != "off" {
+		t.Errorf("jit = %q, %v", jit, err)
+	}
 }
