@@ -79,7 +79,8 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
 	// A search's matches are counted as a list finds them: few by their
 	// ids; many (manyMatches found through the index, or words its shares
-	// say most products have) only in part, among its newest facetSample.
+	// say most products have, or found many lately) only in part, among
+	// its newest facetSample.
 	broad, indexQuery := false, ""
 	if tsquery := searchQuery(f.Words); tsquery != "" {
 		var common bool
@@ -88,7 +89,7 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		if err != nil {
 			return Facets{}, err
 		}
-		if !common {
+		if !common && !s.broadFacets.has(tsquery) {
 			ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: manyMatches})
 			if err != nil {
 				return Facets{}, translate(err)
@@ -96,10 +97,16 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 			if len(ids) == 0 {
 				return sumFacets(nil, f, category, true), nil
 			}
-			// manyMatches of them are a sample too: counted as such
-			p.MatchIds, broad = ids, len(ids) >= manyMatches
-		} else {
-			p.Query, broad = &tsquery, true
+			p.MatchIds = ids
+			if len(ids) >= manyMatches {
+				// as many as a lookup gathers: broad, and known so for a
+				// while
+				s.broadFacets.add(tsquery)
+				common = true
+			}
+		}
+		if common || p.MatchIds == nil { // common, or found broad lately
+			p.Query, p.MatchIds, broad = &tsquery, nil, true
 		}
 	}
 	if f.MinPrice != 0 {

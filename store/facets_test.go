@@ -331,3 +331,30 @@ func TestFacetCountsFollowEveryChange(t *testing.T) {
 	}
 	check("rows deleted")
 }
+
+// A search with as many matches as a lookup gathers has its facets counted
+// among its newest FacetSample, the first time and the times after, when
+// it is known broad without a lookup.
+func TestBroadSearchFacetsSampled(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, s, seller := shop(t)
+	n := 0
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		n++
+		return laptop(seller, 3, fmt.Sprintf("Dell Latitude %d", n), 1000, listedAt.Add(time.Duration(n)*time.Minute)), n <= 2100
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		got, err := s.ListFacets(ctx, store.BrowseFilter{Words: "dell"})
+		if err != nil || got.Total != store.FacetSample || got.Exact {
+			t.Fatalf("facets %d: %d products, exact %v, %v; want %d, not exact", i+1, got.Total, got.Exact, err, store.FacetSample)
+		}
+	}
+	// a narrow search is counted exactly
+	got, err := s.ListFacets(ctx, store.BrowseFilter{Words: "dell 2"})
+	if err != nil || got.Total != 1+10+100+101 || !got.Exact {
+		t.Fatalf("a narrow search's facets: %d products, exact %v, %v", got.Total, got.Exact, err)
+	}
+}

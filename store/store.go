@@ -30,7 +30,11 @@ type Store struct {
 	// execution is planned for its own arguments.
 	custom     *dbsqlc.Queries
 	categories categoryIDs
-	broad      recentKeys
+	// broad: searches (by their query) found to have more matches than
+	// their bound lately, listed without counting them; broadFacets: those
+	// found to have manyMatches, whose facets are counted in a sample
+	broad       recentKeys
+	broadFacets recentKeys
 	// rare: the matches of searches whose filters are seldom with their words
 	rare rareSearches
 	// slowWalks: searches (by walkKey and sort) whose walk along their
