@@ -192,10 +192,11 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// decides on (each is read to check it), so a search found broad
 		// lately skips the count. A ranked walk must count: it ranks them.
 		var ids []int64
-		indexQuery, common, err := s.searchIndexQuery(ctx, f.Words)
+		indexQuery, estimate, err := s.searchIndexQuery(ctx, f.Words)
 		if err != nil {
 			return nil, nil, err
 		}
+		common := s.common(estimate)
 		// A search whose every word most products have is broad too,
 		// by the words' sampled shares, without a look at the index.
 		mayGuess := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && !f.countMatches
@@ -204,17 +205,20 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			if mayGuess && common {
 				broad = true
 			} else {
+				s.lookups.Add(1)
 				ids, err = s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
 				if err != nil {
 					return nil, nil, translate(err)
 				}
 				broad = int64(len(ids)) >= at
-				if !broad && f.countMatches && f.ManyMatchesAt == 0 {
+				if !broad && (f.countMatches || estimate > float64(at)) && f.ManyMatchesAt == 0 {
 					// words common apart but seldom together ("walton
-					// macbook"): its walk gave way and the lookup read
-					// each match of its rarest word, so the few found are
-					// remembered as a filtered search's are, until the
-					// catalogue changes (the queries apply its filters)
+					// macbook"): the lookup read each match of its rarest
+					// word, more than a broad search has (its walk gave
+					// way, or the word's share says so), so the few found
+					// are remembered as a filtered search's are, until
+					// the catalogue changes (the queries apply its
+					// filters)
 					s.rare.put(walkKey, ids)
 				}
 				if len(ids) == 0 {

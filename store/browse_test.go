@@ -661,3 +661,68 @@ func TestSearchBoundFollowsCatalogue(t *testing.T) {
 		t.Fatalf("a narrow search: %v, next %+v, %v", ps, next, err)
 	}
 }
+
+// Words each common but seldom together, counted through the index (their
+// rarest word's share is under the one that calls a search broad at once,
+// but over the search's bound): the lookup reads every match of the
+// rarest word, so that few or none match is remembered until the
+// catalogue changes, as a walk that gave way has it remembered.
+func TestSeldomTogetherCountedRemembered(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool, s, seller := shop(t)
+	i := 0
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		i++
+		name, category := fmt.Sprintf("Walton Passion %d", i), int64(1)
+		if i%2 == 0 {
+			name, category = fmt.Sprintf("HP ProBook %d", i), 3
+		}
+		return laptop(seller, category, name, int64(1000+i), listedAt.Add(time.Duration(i)*time.Second)), i <= 3000
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool) // 3,000 products: a search's bound is 273
+	if q, common, err := s.SearchIndexQuery(ctx, "walton probook"); err != nil || common || q == "" {
+		t.Fatalf("walton probook: %q, common %v, %v; want a lookup", q, common, err)
+	}
+	live := make(chan bool, 10)
+	changed := make(chan struct{}, 10)
+	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
+	if !<-live {
+		t.Fatal("not listening")
+	}
+	never := store.BrowseFilter{Words: "walton probook", Sort: store.SortRelevance, Limit: 2}
+	for _, max := range []int64{0, 5000, 9000} {
+		never.MaxPrice = max
+		if got := productIDs(allPages(t, s, never, nil)); len(got) != 0 {
+			t.Errorf("walton probook under %d Tk: %v, want none", max, got)
+		}
+	}
+	if n := s.Lookups(); n != 1 {
+		t.Errorf("walton probook three times: %d lookups, want 1", n)
+	}
+	// a rare word alone is looked up each time: it read few
+	for range 2 {
+		if got := productIDs(allPages(t, s, store.BrowseFilter{Words: "passion 1001", Sort: store.SortRelevance, Limit: 5}, nil)); len(got) != 1 {
+			t.Errorf("passion 1001: %v", got)
+		}
+	}
+	if n := s.Lookups(); n != 3 {
+		t.Errorf("a rare word twice: %d lookups in all, want 3", n)
+	}
+	both := laptop(seller, 1, "Walton ProBook 1", 2000, listedAt)
+	id, err := s.InsertSeedProduct(ctx, both)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-changed
+	never.MaxPrice = 0
+	if got := productIDs(allPages(t, s, never, nil)); fmt.Sprint(got) != fmt.Sprint([]int64{id}) {
+		t.Errorf("walton probook after one is listed: %v, want [%d]", got, id)
+	}
+}

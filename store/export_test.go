@@ -6,8 +6,10 @@ import (
 )
 
 // SearchIndexQuery is searchIndexQuery, for the tests of package store_test.
-func (s *Store) SearchIndexQuery(ctx context.Context, typed string) (string, bool, error) {
-	return s.searchIndexQuery(ctx, typed)
+// common: its rarest word alone makes it broad.
+func (s *Store) SearchIndexQuery(ctx context.Context, typed string) (query string, common bool, err error) {
+	query, estimate, err := s.searchIndexQuery(ctx, typed)
+	return query, s.common(estimate), err
 }
 
 // SetIndexedMatches sets the most matches a search's rarest word may be
@@ -26,3 +28,7 @@ func (s *Store) WalksTooLong() int64 { return s.walksTooLong.Load() }
 
 // WalkPlans is walkPlans: what a broad search's walk turns off.
 const WalkPlans = walkPlans
+
+// Lookups is how many times a list has looked its search's matches up
+// through the index so far.
+func (s *Store) Lookups() int64 { return s.lookups.Load() }

@@ -83,12 +83,13 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 	// its newest facetSample.
 	broad, indexQuery := false, ""
 	if tsquery := searchQuery(f.Words); tsquery != "" {
-		var common bool
+		var estimate float64
 		var err error
-		indexQuery, common, err = s.searchIndexQuery(ctx, f.Words)
+		indexQuery, estimate, err = s.searchIndexQuery(ctx, f.Words)
 		if err != nil {
 			return Facets{}, err
 		}
+		common := s.common(estimate)
 		if !common && !s.broadFacets.has(tsquery) {
 			ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: manyMatches})
 			if err != nil {

@@ -47,6 +47,9 @@ type Store struct {
 	walkTimeAt time.Duration
 	// walksTooLong counts the walks that gave way to a lookup past their time
 	walksTooLong atomic.Int64
+	// lookups counts the searches' lookups of their matches through the
+	// index (ListSearchMatches) for a list
+	lookups atomic.Int64
 	// the facets' kept counts as last read for choosing a plan (browse.go)
 	recentCounts struct {
 		mu     sync.Mutex

@@ -134,23 +134,30 @@ func (t *termShares) rarest(words []string) (string, float64) {
 
 // searchIndexQuery is what the GIN index is asked for a search typed as
 // typed: its rarest word, or the whole search while the words have no
-// sample yet. common: even that word is estimated to match more than
-// indexedMatches products.
-func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query string, common bool, err error) {
+// sample yet; and how many products that word is estimated to match (-1:
+// no sample).
+func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query string, estimate float64, err error) {
 	words := searchWords(typed)
 	terms, err := s.searchTerms(ctx)
 	if err != nil {
-		return "", false, err
+		return "", 0, err
 	}
 	if terms == nil {
-		return searchQuery(typed), false, nil
+		return searchQuery(typed), -1, nil
 	}
 	word, n := terms.rarest(words)
+	return prefixTerm(word), n, nil
+}
+
+// common tells whether a search whose rarest word is estimated to match
+// estimate products is broad by that alone: even that word is estimated
+// to match more than indexedMatches products.
+func (s *Store) common(estimate float64) bool {
 	bound := float64(indexedMatches)
 	if s.indexedMatchesAt > 0 {
 		bound = s.indexedMatchesAt
 	}
-	return prefixTerm(word), n > bound, nil
+	return estimate > bound
 }
 
 // searchBound is the most matches a search may have and still be found in
