@@ -660,8 +660,15 @@ type rareSearches struct {
 
 type rareFound struct {
 	ids []int64
-	at  time.Time
+	// corrected: for a typed search's correction (typoKey), the words
+	// searched for instead ("" none)
+	corrected string
+	at        time.Time
 }
+
+// typoKey is where the correction of the words typed is kept among the
+// searches (a walkKey starts with "{").
+func typoKey(typed string) string { return "typo " + typed }
 
 const rareFor = 5 * time.Minute
 
@@ -670,6 +677,27 @@ func (r *rareSearches) get(key string) ([]int64, bool) {
 	defer r.mu.Unlock()
 	found, ok := r.found[key]
 	return found.ids, ok && time.Since(found.at) < rareFor
+}
+
+// getCorrection answers the kept correction of typed, if any.
+func (r *rareSearches) getCorrection(typed string) (string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	found, ok := r.found[typoKey(typed)]
+	return found.corrected, ok && time.Since(found.at) < rareFor
+}
+
+// putCorrection keeps the correction of typed, as put keeps ids.
+func (r *rareSearches) putCorrection(typed, corrected string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.live {
+		return
+	}
+	if r.found == nil || len(r.found) >= maxRemembered {
+		r.found = map[string]rareFound{}
+	}
+	r.found[typoKey(typed)] = rareFound{corrected: corrected, at: time.Now()}
 }
 
 // put keeps ids for key while changes are heard; at most maxRemembered

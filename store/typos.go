@@ -49,7 +49,21 @@ WHERE NOT EXISTS (
 // CorrectSearch answers what was typed with each word no listing has (not
 // even as the start of a word) replaced by the nearest word listings
 // have, lower case, as one would type it; "" when no word was replaced.
+// The answer is kept until the catalogue changes (its words are the
+// listings'), as a rare search's matches are.
 func (s *Store) CorrectSearch(ctx context.Context, typed string) (string, error) {
+	if corrected, ok := s.rare.getCorrection(typed); ok {
+		return corrected, nil
+	}
+	corrected, err := s.correctSearch(ctx, typed)
+	if err == nil {
+		s.rare.putCorrection(typed, corrected)
+	}
+	return corrected, err
+}
+
+// correctSearch is CorrectSearch, asking the database.
+func (s *Store) correctSearch(ctx context.Context, typed string) (string, error) {
 	words := searchWords(typed)
 	var asked []string
 	var at []int

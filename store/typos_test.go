@@ -100,3 +100,44 @@ func TestSearchWithoutTrigrams(t *testing.T) {
 		t.Errorf("macb without pg_trgm found %v (%v), want the MacBook", ps, err)
 	}
 }
+
+// A correction is kept while the catalogue's changes are heard, until the
+// next change: its words are the listings'.
+func TestCorrectionKeptUntilTheCatalogueChanges(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool := storetest.Pool(t)
+	s := store.New(pool)
+	seller, ids := typoShelf(t, s, "Apple MacBook Air M1", "Lenovo ThinkPad T480")
+	live := make(chan bool, 10)
+	changed := make(chan struct{}, 10)
+	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
+	if !<-live {
+		t.Fatal("not listening")
+	}
+	for typed, want := range map[string]string{"macbok": "macbook", "latitdue": ""} {
+		if got, err := s.CorrectSearch(ctx, typed); err != nil || got != want {
+			t.Fatalf("CorrectSearch(%q) = %q, %v; want %q", typed, got, err, want)
+		}
+	}
+	// kept: without pg_trgm the database could correct nothing now
+	if _, err := pool.Exec(ctx, "DROP EXTENSION pg_trgm CASCADE"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.CorrectSearch(ctx, "macbok"); err != nil || got != "macbook" {
+		t.Errorf("CorrectSearch(macbok) again = %q, %v; want the kept macbook", got, err)
+	}
+	if _, err := pool.Exec(ctx, "CREATE EXTENSION pg_trgm"); err != nil {
+		t.Fatal(err)
+	}
+	// a rename is heard: what was kept goes, and its new words count
+	name := "Dell Latitude 7490"
+	if err := s.UpdateProduct(ctx, ids[1], seller, store.ProductEdit{Name: &name}); err != nil {
+		t.Fatal(err)
+	}
+	<-changed
+	if got, err := s.CorrectSearch(ctx, "latitdue"); err != nil || got != "latitude" {
+		t.Errorf("after the rename: CorrectSearch(latitdue) = %q, %v; want latitude", got, err)
+	}
+}
