@@ -660,15 +660,12 @@ type rareSearches struct {
 
 type rareFound struct {
 	ids []int64
-	// corrected: for a typed search's correction (typoKey), the words
+	// corrected: for a typed search's correction (Store.typos), the words
 	// searched for instead ("" none)
 	corrected string
 	at        time.Time
 }
 
-// typoKey is where the correction of the words typed is kept among the
-// searches (a walkKey starts with "{").
-func typoKey(typed string) string { return "typo " + typed }
 
 const rareFor = 5 * time.Minute
 
@@ -683,7 +680,7 @@ func (r *rareSearches) get(key string) ([]int64, bool) {
 func (r *rareSearches) getCorrection(typed string) (string, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	found, ok := r.found[typoKey(typed)]
+	found, ok := r.found[typed]
 	return found.corrected, ok && time.Since(found.at) < rareFor
 }
 
@@ -697,7 +694,7 @@ func (r *rareSearches) putCorrection(typed, corrected string) {
 	if r.found == nil || len(r.found) >= maxRemembered {
 		r.found = map[string]rareFound{}
 	}
-	r.found[typoKey(typed)] = rareFound{corrected: corrected, at: time.Now()}
+	r.found[typed] = rareFound{corrected: corrected, at: time.Now()}
 }
 
 // put keeps ids for key while changes are heard; at most maxRemembered
@@ -726,7 +723,9 @@ func (r *rareSearches) forget(live bool) {
 // of this instance calls it before its answer leaves, so its caller's next
 // search sees the change before the database's notice of it arrives.
 func (s *Store) ForgetSearches() {
-	s.rare.mu.Lock()
-	defer s.rare.mu.Unlock()
-	s.rare.found = nil
+	for _, r := range []*rareSearches{&s.rare, &s.typos} {
+		r.mu.Lock()
+		r.found = nil
+		r.mu.Unlock()
+	}
 }

@@ -37,6 +37,9 @@ type Store struct {
 	broadFacets recentKeys
 	// rare: the matches of searches whose filters are seldom with their words
 	rare rareSearches
+	// typos: the corrections of searches that found nothing, kept apart
+	// from rare so that many made-up words cannot push its searches out
+	typos rareSearches
 	// slowWalks: searches (by walkKey and sort) whose walk along their
 	// sort's index gave way lately; their matches are found first at once
 	slowWalks recentKeys

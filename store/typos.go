@@ -50,14 +50,14 @@ WHERE NOT EXISTS (
 // even as the start of a word) replaced by the nearest word listings
 // have, lower case, as one would type it; "" when no word was replaced.
 // The answer is kept until the catalogue changes (its words are the
-// listings'), as a rare search's matches are.
+// listings'), as a rare search's matches are, apart from them.
 func (s *Store) CorrectSearch(ctx context.Context, typed string) (string, error) {
-	if corrected, ok := s.rare.getCorrection(typed); ok {
+	if corrected, ok := s.typos.getCorrection(typed); ok {
 		return corrected, nil
 	}
 	corrected, err := s.correctSearch(ctx, typed)
 	if err == nil {
-		s.rare.putCorrection(typed, corrected)
+		s.typos.putCorrection(typed, corrected)
 	}
 	return corrected, err
 }

@@ -27,10 +27,12 @@ func (s *Store) WatchCatalogue(ctx context.Context, live func(bool), changed fun
 		// the categories remembered by name may have changed unheard
 		s.categories.forget()
 		s.rare.forget(on)
+		s.typos.forget(on)
 		live(on)
 	}, func(string) {
 		s.categories.forget()
 		s.rare.forget(true)
+		s.typos.forget(true)
 		changed()
 	}, onError)
 }
