@@ -666,7 +666,6 @@ type rareFound struct {
 	at        time.Time
 }
 
-
 const rareFor = 5 * time.Minute
 
 func (r *rareSearches) get(key string) ([]int64, bool) {

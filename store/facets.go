@@ -18,8 +18,8 @@ type Facets struct {
 	RAMGB       map[int32]int64
 	StorageType map[string]int64
 	// Total is how many products match every filter. Exact false: a broad
-	// search was counted among some of its matches only (facetSample or
-	// manyMatches of them), so Total and every count are lower bounds.
+	// search was counted among its newest facetSample matches only, so
+	// Total and every count are lower bounds.
 	Total int64
 	Exact bool
 }
@@ -77,10 +77,10 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		return sumFacets(groups, f, category, true), nil
 	}
 	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
-	// A search's matches are counted as a list finds them: few by their
-	// ids; many (manyMatches found through the index, or words its shares
-	// say most products have, or found many lately) only in part, among
-	// its newest facetSample.
+	// A search's matches are counted as a list finds them: few (under the
+	// search's bound) by their ids, exactly; many (the bound found through
+	// the index, or words its shares say most products have, or found
+	// many lately) only in part, among its newest facetSample.
 	broad, indexQuery := false, ""
 	if tsquery := searchQuery(f.Words); tsquery != "" {
 		var estimate float64
@@ -89,9 +89,13 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		if err != nil {
 			return Facets{}, err
 		}
-		common := s.common(estimate)
-		if !common && !s.broadFacets.has(tsquery) {
-			ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: manyMatches})
+		at, err := s.searchBound(ctx, f)
+		if err != nil {
+			return Facets{}, err
+		}
+		broad = s.common(estimate) || s.broad.has(tsquery)
+		if !broad {
+			ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(at)})
 			if err != nil {
 				return Facets{}, translate(err)
 			}
@@ -99,15 +103,13 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 				return sumFacets(nil, f, category, true), nil
 			}
 			p.MatchIds = ids
-			if len(ids) >= manyMatches {
-				// as many as a lookup gathers: broad, and known so for a
-				// while
-				s.broadFacets.add(tsquery)
-				common = true
+			if broad = int64(len(ids)) >= at; broad && f.ManyMatchesAt == 0 {
+				// broad, and known so for a while, by this and the lists
+				s.broad.add(tsquery)
 			}
 		}
-		if common || p.MatchIds == nil { // common, or found broad lately
-			p.Query, p.MatchIds, broad = &tsquery, nil, true
+		if broad {
+			p.Query, p.MatchIds = &tsquery, nil
 		}
 	}
 	if f.MinPrice != 0 {

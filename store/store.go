@@ -31,10 +31,8 @@ type Store struct {
 	custom     *dbsqlc.Queries
 	categories categoryIDs
 	// broad: searches (by their query) found to have more matches than
-	// their bound lately, listed without counting them; broadFacets: those
-	// found to have manyMatches, whose facets are counted in a sample
-	broad       recentKeys
-	broadFacets recentKeys
+	// their bound lately, listed and their facets counted without a lookup
+	broad recentKeys
 	// rare: the matches of searches whose filters are seldom with their words
 	rare rareSearches
 	// typos: the corrections of searches that found nothing, kept apart
