@@ -359,12 +359,26 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	case walksWords && !f.countMatches && s.slowWalks.has(slowKey):
 		// its walk gave way lately: its matches are found first at once
 		err = s.matchesFirst(ctx, run)
+	case walksWords && !f.countMatches && !f.wordsOnly() && s.walkedToEnd.has(walkKey):
+		// its walk read its whole index lately (below)
+		counted := f
+		counted.countMatches = true
+		return s.ListProducts(ctx, counted)
 	case walksWords && !f.countMatches:
 		// Its words, or its words with its other filters, may be seldom
 		// together ("walton macbook"; "laptop" with 16 GB and an SSD), or
 		// seldom among the cheapest ("apple", cheapest first): the walk
 		// gets walkTime, and past it the search is counted.
 		if err = s.walkWithin(ctx, s.walkLimit(), true, walk); !errors.Is(err, errWalkTooLong) {
+			if err == nil && !f.wordsOnly() && len(rows) <= f.Limit {
+				// It found less than a page in time, having read every
+				// product of its index: its filters are seldom with its
+				// words. The walk's cost grows with the catalogue (120 ms
+				// at 100,000); so the same search, at any price, page or
+				// order, is counted for a while, and its few matches are
+				// found first and remembered until the catalogue changes.
+				s.walkedToEnd.add(walkKey)
+			}
 			break
 		}
 		s.walksTooLong.Add(1)
@@ -546,6 +560,7 @@ func (s *Store) filteredMatches(ctx context.Context, f BrowseFilter, category *i
 		}
 		return &v
 	}
+	s.lookups.Add(1)
 	var ids []int64
 	err := s.matchesFirst(ctx, func(q *dbsqlc.Queries) error {
 		var err error

@@ -726,3 +726,59 @@ func TestSeldomTogetherCountedRemembered(t *testing.T) {
 		t.Errorf("walton probook after one is listed: %v, want [%d]", got, id)
 	}
 }
+
+// A broad search with a filter seldom met with its words, whose walk ends
+// in time having read every product for less than a page, is counted the
+// next time, and its few matches found first and remembered.
+func TestWalkToTheEndRemembered(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool, s, seller := shop(t)
+	// 3,000 HPs with 32 GB (so the kept counts say many have it), 1,500
+	// Waltons with 8 GB, and 3 with 32 GB
+	i := 0
+	var big []int64
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		i++
+		p := laptop(seller, 1, fmt.Sprintf("Walton Passion %d", i), int64(1000+i), listedAt.Add(time.Duration(i)*time.Second))
+		ram := int32(8)
+		switch {
+		case i%3 != 0:
+			p = laptop(seller, 3, fmt.Sprintf("HP ProBook %d", i), int64(1000+i), listedAt.Add(time.Duration(i)*time.Second))
+			ram = 32
+		case i%1500 == 0:
+			ram = 32
+		}
+		p.Specs.RAMGB = &ram
+		return p, i <= 4500
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, "SELECT array_agg(id ORDER BY created_at DESC) FROM products WHERE ram_gb = 32 AND product_name LIKE 'Walton%'").Scan(&big); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool)
+	s.SetIndexedMatches(100) // "walton" is broad: walked
+	live := make(chan bool, 10)
+	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() {}, nil)
+	if !<-live {
+		t.Fatal("not listening")
+	}
+	f := store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortNewest, Limit: 5}
+	for n, max := range []int64{0, 9000, 8000} {
+		f.MaxPrice = max
+		got := productIDs(allPages(t, s, f, nil))
+		if fmt.Sprint(got) != fmt.Sprint(big) {
+			t.Fatalf("search %d: %v, want %v", n+1, got, big)
+		}
+	}
+	// the first walked to the end, the second was counted (the words, then
+	// the filters' matches at any price), the third went by those
+	if n := s.Lookups(); n != 2 || s.WalksTooLong() != 0 {
+		t.Errorf("three searches: %d lookups, %d walks gave way; want 2 and 0", n, s.WalksTooLong())
+	}
+}

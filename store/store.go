@@ -41,7 +41,10 @@ type Store struct {
 	// slowWalks: searches (by walkKey and sort) whose walk along their
 	// sort's index gave way lately; their matches are found first at once
 	slowWalks recentKeys
-	terms     termStats
+	// walkedToEnd: searches with filters besides their words (by walkKey)
+	// whose walk read its whole index for less than a page lately
+	walkedToEnd recentKeys
+	terms       termStats
 	// indexedMatchesAt overrides indexedMatches (tests)
 	indexedMatchesAt float64
 	// walkTimeAt overrides walkTime (tests)
@@ -49,7 +52,7 @@ type Store struct {
 	// walksTooLong counts the walks that gave way to a lookup past their time
 	walksTooLong atomic.Int64
 	// lookups counts the searches' lookups of their matches through the
-	// index (ListSearchMatches) for a list
+	// indexes for a list (ListSearchMatches, ListFilteredSearchMatches)
 	lookups atomic.Int64
 	// the facets' kept counts as last read for choosing a plan (browse.go)
 	recentCounts struct {
