@@ -628,21 +628,37 @@ func (s *Store) GetCategoryCount(ctx context.Context, categoryID int64) (int64, 
 
 // recentKeys remembers keys for a few minutes: the searches found to have
 // many matches (Store.broad), and those whose walk gave way (slowWalks);
-// the zero value is empty and ready. At most maxRemembered
-// are kept: past that, those found over half their time ago go, and others
-// if need be.
+// the zero value is empty and ready, and keeps them for broadFor. At most
+// maxRemembered are kept: past that, those found over half their time ago
+// go, and others if need be.
 type recentKeys struct {
 	mu    sync.Mutex
 	found map[string]time.Time
+	// keep: how long a key is kept (0: broadFor)
+	keep time.Duration
 }
 
 const broadFor = 5 * time.Minute
+
+// slowWalkFor is how long a search whose walk gave way skips its walk. A
+// walk may give way for a moment's reason (a cold cache after PostgreSQL
+// restarts, a burst of load), and its matches found first may then cost
+// far more than the walk will once that is past ('macbook', newest first,
+// at a million: 0.6 s against 1 ms): so it is tried again after a minute.
+const slowWalkFor = time.Minute
+
+func (b *recentKeys) kept() time.Duration {
+	if b.keep > 0 {
+		return b.keep
+	}
+	return broadFor
+}
 
 func (b *recentKeys) has(query string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	at, ok := b.found[query]
-	return ok && time.Since(at) < broadFor
+	return ok && time.Since(at) < b.kept()
 }
 
 func (b *recentKeys) add(query string) {
@@ -652,7 +668,7 @@ func (b *recentKeys) add(query string) {
 		b.found = map[string]time.Time{}
 	}
 	if len(b.found) >= maxRemembered {
-		cut := time.Now().Add(-broadFor / 2)
+		cut := time.Now().Add(-b.kept() / 2)
 		for q, at := range b.found {
 			if at.Before(cut) || len(b.found) >= maxRemembered {
 				delete(b.found, q)

@@ -67,7 +67,8 @@ type Store struct {
 
 // New wraps a connection pool.
 func New(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool)}
+	return &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool),
+		slowWalks: recentKeys{keep: slowWalkFor}}
 }
 
 // WithoutNotices is a store on pool whose events (bookings, payments...)

@@ -3,6 +3,7 @@ package store
 import (
 	"math"
 	"testing"
+	"time"
 )
 
 // The sampled words' shares, as pg_stats gives them: the frequencies end
@@ -43,5 +44,22 @@ func TestSearchBound(t *testing.T) {
 		if got := boundFor(c.rows); got != c.want {
 			t.Errorf("boundFor(%v) = %d, want %d", c.rows, got, c.want)
 		}
+	}
+}
+
+// Recent keys are kept for their time: a walk that gave way is tried
+// again after slowWalkFor, a broad search counted again after broadFor.
+func TestRecentKeysKept(t *testing.T) {
+	r := recentKeys{keep: 20 * time.Millisecond}
+	r.add("laptop")
+	if !r.has("laptop") || r.has("walton") {
+		t.Fatal("a key just added is not kept, or one never added is")
+	}
+	time.Sleep(30 * time.Millisecond)
+	if r.has("laptop") {
+		t.Error("kept past its time")
+	}
+	if s := New(nil); s.slowWalks.kept() != slowWalkFor || s.broad.kept() != broadFor {
+		t.Errorf("slow walks kept %v, broad searches %v", s.slowWalks.kept(), s.broad.kept())
 	}
 }
