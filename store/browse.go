@@ -700,36 +700,35 @@ type rareFound struct {
 const rareFor = 5 * time.Minute
 
 func (r *rareSearches) get(key string) ([]int64, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	found, ok := r.found[key]
-	return found.ids, ok && time.Since(found.at) < rareFor
+	found, ok := r.lookup(key)
+	return found.ids, ok
 }
 
 // getCorrection answers the kept correction of typed, if any.
 func (r *rareSearches) getCorrection(typed string) (string, bool) {
+	found, ok := r.lookup(typed)
+	return found.corrected, ok
+}
+
+// lookup answers what is kept for key, if it is not too old.
+func (r *rareSearches) lookup(key string) (rareFound, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	found, ok := r.found[typed]
-	return found.corrected, ok && time.Since(found.at) < rareFor
+	found, ok := r.found[key]
+	return found, ok && time.Since(found.at) < rareFor
 }
+
+// put keeps ids for key while changes are heard.
+func (r *rareSearches) put(key string, ids []int64) { r.keep(key, rareFound{ids: ids}) }
 
 // putCorrection keeps the correction of typed, as put keeps ids.
 func (r *rareSearches) putCorrection(typed, corrected string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !r.live {
-		return
-	}
-	if r.found == nil || len(r.found) >= maxRemembered {
-		r.found = map[string]rareFound{}
-	}
-	r.found[typed] = rareFound{corrected: corrected, at: time.Now()}
+	r.keep(typed, rareFound{corrected: corrected})
 }
 
-// put keeps ids for key while changes are heard; at most maxRemembered
-// searches are kept, and past that all are forgotten.
-func (r *rareSearches) put(key string, ids []int64) {
+// keep keeps found for key while changes are heard; at most maxRemembered
+// keys are kept, and past that all are forgotten.
+func (r *rareSearches) keep(key string, found rareFound) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.live {
@@ -738,7 +737,8 @@ func (r *rareSearches) put(key string, ids []int64) {
 	if r.found == nil || len(r.found) >= maxRemembered {
 		r.found = map[string]rareFound{}
 	}
-	r.found[key] = rareFound{ids: ids, at: time.Now()}
+	found.at = time.Now()
+	r.found[key] = found
 }
 
 // forget drops every kept search; live says whether the catalogue's

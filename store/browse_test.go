@@ -61,6 +61,20 @@ func laptop(seller, category int64, name string, price int64, at time.Time) stor
 		CreatedAt: at}
 }
 
+// catalogue seeds s with n products, the i-th (from 1) as product makes it.
+func catalogue(t *testing.T, s *store.Store, n int, product func(i int) store.SeedProduct) {
+	t.Helper()
+	i := 0
+	if _, err := s.CopySeedProducts(context.Background(), func() (store.SeedProduct, bool) {
+		if i++; i > n {
+			return store.SeedProduct{}, false
+		}
+		return product(i), true
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // productIDs are the products' ids in order.
 func productIDs(ps []store.Product) []int64 {
 	ids := make([]int64, 0, len(ps))
@@ -162,13 +176,9 @@ func TestBroadSearchRemembered(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, s, seller := shop(t)
-	n := 0
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		n++
-		return laptop(seller, 3, fmt.Sprintf("Dell Latitude %d", n), 1000, listedAt.Add(time.Duration(n)*time.Minute)), n <= 2100
-	}); err != nil {
-		t.Fatal(err)
-	}
+	catalogue(t, s, 2100, func(n int) store.SeedProduct {
+		return laptop(seller, 3, fmt.Sprintf("Dell Latitude %d", n), 1000, listedAt.Add(time.Duration(n)*time.Minute))
+	})
 	f := store.BrowseFilter{Words: "dell", Sort: store.SortRelevance, Limit: 30}
 	first, next, err := s.ListProducts(ctx, f)
 	if err != nil || len(first) != 30 || next == nil || !next.ByTime || first[0].Name != "Dell Latitude 2100" {
@@ -625,9 +635,7 @@ func TestSearchBoundFollowsCatalogue(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, s, seller := shop(t)
-	n := 0
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		n++
+	catalogue(t, s, 400, func(n int) store.SeedProduct {
 		name := fmt.Sprintf("Dell Latitude %d", n)
 		switch {
 		case n == 1:
@@ -635,10 +643,8 @@ func TestSearchBoundFollowsCatalogue(t *testing.T) {
 		case n > 300:
 			name = fmt.Sprintf("HP ProBook %d", n)
 		}
-		return laptop(seller, 3, name, 1000, listedAt.Add(time.Duration(n)*time.Minute)), n <= 400
-	}); err != nil {
-		t.Fatal(err)
-	}
+		return laptop(seller, 3, name, 1000, listedAt.Add(time.Duration(n)*time.Minute))
+	})
 	f := store.BrowseFilter{Words: "dell", Sort: store.SortRelevance, Limit: 5}
 	// no sample yet: the bound is manyMatches, and the 300 are ranked
 	ps, next, err := s.ListProducts(ctx, f)
@@ -672,17 +678,13 @@ func TestSeldomTogetherCountedRemembered(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pool, s, seller := shop(t)
-	i := 0
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		i++
+	catalogue(t, s, 3000, func(i int) store.SeedProduct {
 		name, category := fmt.Sprintf("Walton Passion %d", i), int64(1)
 		if i%2 == 0 {
 			name, category = fmt.Sprintf("HP ProBook %d", i), 3
 		}
-		return laptop(seller, category, name, int64(1000+i), listedAt.Add(time.Duration(i)*time.Second)), i <= 3000
-	}); err != nil {
-		t.Fatal(err)
-	}
+		return laptop(seller, category, name, int64(1000+i), listedAt.Add(time.Duration(i)*time.Second))
+	})
 	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
 		t.Fatal(err)
 	}
@@ -737,10 +739,7 @@ func TestWalkToTheEndRemembered(t *testing.T) {
 	pool, s, seller := shop(t)
 	// 3,000 HPs with 32 GB (so the kept counts say many have it), 1,500
 	// Waltons with 8 GB, and 3 with 32 GB
-	i := 0
-	var big []int64
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		i++
+	catalogue(t, s, 4500, func(i int) store.SeedProduct {
 		p := laptop(seller, 1, fmt.Sprintf("Walton Passion %d", i), int64(1000+i), listedAt.Add(time.Duration(i)*time.Second))
 		ram := int32(8)
 		switch {
@@ -751,10 +750,9 @@ func TestWalkToTheEndRemembered(t *testing.T) {
 			ram = 32
 		}
 		p.Specs.RAMGB = &ram
-		return p, i <= 4500
-	}); err != nil {
-		t.Fatal(err)
-	}
+		return p
+	})
+	var big []int64
 	if err := pool.QueryRow(ctx, "SELECT array_agg(id ORDER BY created_at DESC) FROM products WHERE ram_gb = 32 AND product_name LIKE 'Walton%'").Scan(&big); err != nil {
 		t.Fatal(err)
 	}

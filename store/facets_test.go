@@ -339,13 +339,9 @@ func TestBroadSearchFacetsSampled(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	_, s, seller := shop(t)
-	n := 0
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		n++
-		return laptop(seller, 3, fmt.Sprintf("Dell Latitude %d", n), 1000, listedAt.Add(time.Duration(n)*time.Minute)), n <= 2100
-	}); err != nil {
-		t.Fatal(err)
-	}
+	catalogue(t, s, 2100, func(n int) store.SeedProduct {
+		return laptop(seller, 3, fmt.Sprintf("Dell Latitude %d", n), 1000, listedAt.Add(time.Duration(n)*time.Minute))
+	})
 	for i := range 2 {
 		got, err := s.ListFacets(ctx, store.BrowseFilter{Words: "dell"})
 		if err != nil || got.Total != store.FacetSample || got.Exact {

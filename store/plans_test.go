@@ -9,8 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"resale/store"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
+	"resale/store"
 	"resale/store/storetest"
 )
 
@@ -75,23 +77,8 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+sql); err != nil {
 				t.Fatal(err)
 			}
-			var plan strings.Builder
-			rows, err := conn.Query(ctx, "EXPLAIN EXECUTE "+c.name+c.execute)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for rows.Next() {
-				var line string
-				if err := rows.Scan(&line); err != nil {
-					t.Fatal(err)
-				}
-				plan.WriteString(line + "\n")
-			}
-			if err := rows.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(plan.String(), c.want) {
-				t.Errorf("the generic plan of %s lacks %q:\n%s", c.name, c.want, plan.String())
+			if plan := explain(t, conn, "EXPLAIN EXECUTE "+c.name+c.execute); !strings.Contains(plan, c.want) {
+				t.Errorf("the generic plan of %s lacks %q:\n%s", c.name, c.want, plan)
 			}
 		})
 	}
@@ -145,26 +132,7 @@ func TestOnlyHotQueriesArePrepared(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	prepared := map[string]bool{}
-	conns := pool.AcquireAllIdle(ctx)
-	for _, c := range conns {
-		rows, err := c.Query(ctx, "SELECT statement FROM pg_prepared_statements")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var sql string
-			if err := rows.Scan(&sql); err != nil {
-				t.Fatal(err)
-			}
-			if name, ok := strings.CutPrefix(sql, "-- name: "); ok {
-				name, _, _ = strings.Cut(name, " ")
-				prepared[name] = true
-			}
-		}
-		rows.Close()
-		c.Release()
-	}
+	prepared := preparedQueries(t, pool)
 	if !prepared["BrowseCategoryNewest"] {
 		t.Errorf("BrowseCategoryNewest is not a prepared statement; prepared: %v", prepared)
 	}
@@ -185,13 +153,9 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, s, seller := shop(t)
-	n := 0
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		n++
-		return laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute)), n <= 300
-	}); err != nil {
-		t.Fatal(err)
-	}
+	catalogue(t, s, 300, func(n int) store.SeedProduct {
+		return laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+	})
 	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
 		t.Fatal(err)
 	}
@@ -201,25 +165,7 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 			t.Fatalf("%s: %v, %v", sort, ps, err)
 		}
 	}
-	prepared := map[string]bool{}
-	for _, c := range pool.AcquireAllIdle(ctx) {
-		rows, err := c.Query(ctx, "SELECT statement FROM pg_prepared_statements")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var sql string
-			if err := rows.Scan(&sql); err != nil {
-				t.Fatal(err)
-			}
-			if name, ok := strings.CutPrefix(sql, "-- name: "); ok {
-				name, _, _ = strings.Cut(name, " ")
-				prepared[name] = true
-			}
-		}
-		rows.Close()
-		c.Release()
-	}
+	prepared := preparedQueries(t, pool)
 	for _, name := range []string{"BrowseSearchNewest", "BrowseSearchPriceAsc", "BrowseSearchPriceDesc"} {
 		if !prepared[name] {
 			t.Errorf("%s is not prepared; prepared: %v", name, prepared)
@@ -245,25 +191,50 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+generatedQuery(t, c.name)); err != nil {
 				t.Fatal(err)
 			}
-			var plan strings.Builder
-			rows, err := conn.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF) EXECUTE "+c.name+c.execute)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for rows.Next() {
-				var line string
-				if err := rows.Scan(&line); err != nil {
-					t.Fatal(err)
-				}
-				plan.WriteString(line + "\n")
-			}
-			if err := rows.Err(); err != nil {
-				t.Fatal(err)
-			}
+			plan := explain(t, conn, "EXPLAIN (ANALYZE, COSTS OFF) EXECUTE "+c.name+c.execute)
 			// the words' query is parsed once, not for each row read
-			if !strings.Contains(plan.String(), c.want) || !strings.Contains(plan.String(), "InitPlan") || strings.Contains(plan.String(), "Sort") {
-				t.Errorf("the walk's generic plan of %s lacks %q or an InitPlan, or sorts:\n%s", c.name, c.want, plan.String())
+			if !strings.Contains(plan, c.want) || !strings.Contains(plan, "InitPlan") || strings.Contains(plan, "Sort") {
+				t.Errorf("the walk's generic plan of %s lacks %q or an InitPlan, or sorts:\n%s", c.name, c.want, plan)
 			}
 		})
 	}
+}
+
+// preparedQueries are the sqlc queries prepared on pool's idle connections.
+func preparedQueries(t *testing.T, pool *pgxpool.Pool) map[string]bool {
+	t.Helper()
+	prepared := map[string]bool{}
+	for _, c := range pool.AcquireAllIdle(context.Background()) {
+		rows, err := c.Query(context.Background(), "SELECT statement FROM pg_prepared_statements")
+		if err != nil {
+			c.Release()
+			t.Fatal(err)
+		}
+		names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		c.Release()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sql := range names {
+			if name, ok := strings.CutPrefix(sql, "-- name: "); ok {
+				name, _, _ = strings.Cut(name, " ")
+				prepared[name] = true
+			}
+		}
+	}
+	return prepared
+}
+
+// explain answers the plan an EXPLAIN statement prints on conn.
+func explain(t *testing.T, conn *pgxpool.Conn, statement string) string {
+	t.Helper()
+	rows, err := conn.Query(context.Background(), statement)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(lines, "\n")
 }
