@@ -370,10 +370,11 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// seldom among the cheapest ("apple", cheapest first): the walk
 		// gets walkTime, and past it the search is counted.
 		if err = s.walkWithin(ctx, s.walkLimit(), true, walk); !errors.Is(err, errWalkTooLong) {
-			if err == nil && !f.wordsOnly() && len(rows) <= f.Limit {
-				// It found less than a page in time, having read every
-				// product of its index: its filters are seldom with its
-				// words. The walk's cost grows with the catalogue (120 ms
+			if err == nil && !f.wordsOnly() && f.After == nil && len(rows) <= f.Limit {
+				// Its first page found less than a page in time, having
+				// read every product of its index: its filters are seldom
+				// with its words (a last page reached by paging says
+				// nothing of the kind). The walk's cost grows with the catalogue (120 ms
 				// at 100,000); so the same search, at any price, page or
 				// order, is counted for a while, and its few matches are
 				// found first and remembered until the catalogue changes.

@@ -779,4 +779,15 @@ func TestWalkToTheEndRemembered(t *testing.T) {
 	if n := s.Lookups(); n != 2 || s.WalksTooLong() != 0 {
 		t.Errorf("three searches: %d lookups, %d walks gave way; want 2 and 0", n, s.WalksTooLong())
 	}
+	// a filter most of its words' products meet, paged to its end: its
+	// last page is short, and its first page walks still
+	hp := store.BrowseFilter{Words: "probook", RAMMin: 32, Sort: store.SortNewest, Limit: 1000}
+	for range 2 {
+		if got := allPages(t, s, hp, nil); len(got) != 3000 {
+			t.Fatalf("probook with 32 GB: %d, want 3000", len(got))
+		}
+	}
+	if n := s.Lookups(); n != 2 {
+		t.Errorf("probook with 32 GB paged to its end twice: %d lookups in all, want 2", n)
+	}
 }
