@@ -374,10 +374,11 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 				// Its first page found less than a page in time, having
 				// read every product of its index: its filters are seldom
 				// with its words (a last page reached by paging says
-				// nothing of the kind). The walk's cost grows with the catalogue (120 ms
-				// at 100,000); so the same search, at any price, page or
-				// order, is counted for a while, and its few matches are
-				// found first and remembered until the catalogue changes.
+				// nothing of the kind). The walk's cost grows with the
+				// catalogue (120 ms at 100,000); so the same search, at
+				// any price, page or order, is counted for a while, and
+				// its few matches are found first and remembered until
+				// the catalogue changes.
 				s.walkedToEnd.add(walkKey)
 			}
 			break
@@ -628,7 +629,8 @@ func (s *Store) GetCategoryCount(ctx context.Context, categoryID int64) (int64, 
 }
 
 // recentKeys remembers keys for a few minutes: the searches found to have
-// many matches (Store.broad), and those whose walk gave way (slowWalks);
+// many matches (Store.broad), those whose walk gave way (slowWalks) or
+// read its whole index for less than a page (walkedToEnd);
 // the zero value is empty and ready, and keeps them for broadFor. At most
 // maxRemembered are kept: past that, those found over half their time ago
 // go, and others if need be.
