@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"resale/api"
 	"resale/store"
 )
 
@@ -292,6 +293,58 @@ func TestMisspeltSearch(t *testing.T) {
 		decode(t, rec, &f)
 		if got := fmt.Sprintf("%d %v %q %v", f.Total.Count, f.Total.Exact, f.Corrected, f.Category); rec.Code != http.StatusOK || got != want {
 			t.Errorf("facets?%s: %d %s; want %s", q, rec.Code, got, want)
+		}
+	}
+}
+
+// A misspelt search corrected lately, while the catalogue's changes are
+// heard, is answered for the corrected words at once, at any price: the
+// same products, the same X-Search-Corrected and facets, and nothing, with
+// nothing said, under a price nothing meets.
+func TestMisspeltSearchKept(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		m.handler.(*api.Server).WatchCatalogue(ctx)
+	}()
+	t.Cleanup(func() { cancel(); <-watching })
+	ids := shelf(t, m, []store.SeedProduct{{NewProduct: store.NewProduct{Name: "Apple MacBook Air M1", SellPrice: 90000, CategoryID: 2}}})
+	price := int64(200000)
+	list := func(max int64) (string, string) {
+		rec := m.get(fmt.Sprintf("/api/products?q=macbok%%20air&maxPrice=%d", max))
+		var got []struct {
+			ID string `json:"_id"`
+		}
+		decode(t, rec, &got)
+		ids := make([]string, 0, len(got))
+		for _, p := range got {
+			ids = append(ids, p.ID)
+		}
+		return strings.Join(ids, ","), rec.Header().Get("X-Search-Corrected")
+	}
+	want := fmt.Sprint(ids["Apple MacBook Air M1"])
+	for round := range 4 { // each at a new price: no kept answer serves it
+		price++
+		if got, h := list(price); got != want || h != "macbook%20air" {
+			t.Errorf("round %d: %q, X-Search-Corrected %q; want %s and macbook%%20air", round, got, h, want)
+		}
+	}
+	if got, h := list(1000); got != "" || h != "" {
+		t.Errorf("under 1,000 Tk: %q, X-Search-Corrected %q; want nothing", got, h)
+	}
+	for q, wantFacets := range map[string]string{"maxPrice=300000": `1 "macbook air"`, "maxPrice=1000": `0 ""`} {
+		var f struct {
+			Total struct {
+				Count int64 `json:"count"`
+			} `json:"total"`
+			Corrected string `json:"corrected"`
+		}
+		decode(t, m.get("/api/products/facets?q=macbok%20air&"+q), &f)
+		if got := fmt.Sprintf("%d %q", f.Total.Count, f.Corrected); got != wantFacets {
+			t.Errorf("facets %s: %s, want %s", q, got, wantFacets)
 		}
 	}
 }

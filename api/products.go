@@ -126,15 +126,20 @@ func (s *Server) listProducts(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	// a misspelling corrected lately, the catalogue unchanged since, is
+	// searched for as corrected at once: as typed it finds nothing still
+	corrected, known := s.store.KeptCorrection(f.Words)
+	if known {
+		f.Words = corrected
+	}
 	products, next, err := s.store.ListProducts(ctx, f)
 	if err != nil {
 		return err
 	}
-	if len(products) == 0 && f.Searching() {
+	if !known && len(products) == 0 && f.Searching() {
 		// nothing found: a misspelt word ("macbok") gets the nearest word
 		// listings have, and the answer says which words it searched for
-		corrected, err := s.store.CorrectSearch(ctx, f.Words)
-		if err != nil {
+		if corrected, err = s.store.CorrectSearch(ctx, f.Words); err != nil {
 			return err
 		}
 		if corrected != "" {
@@ -142,10 +147,10 @@ func (s *Server) listProducts(c echo.Context) error {
 			if products, next, err = s.store.ListProducts(ctx, f); err != nil {
 				return err
 			}
-			if len(products) > 0 {
-				c.Response().Header().Set(searchCorrectedHeader, url.PathEscape(corrected))
-			}
 		}
+	}
+	if corrected != "" && len(products) > 0 {
+		c.Response().Header().Set(searchCorrectedHeader, url.PathEscape(corrected))
 	}
 	if next != nil {
 		setCursorLink(c, encodeCursor(next))
@@ -332,12 +337,19 @@ func (s *Server) listFacets(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	// as the list does: a misspelling corrected lately is counted as such
+	corrected, known := s.store.KeptCorrection(f.Words)
+	if known {
+		f.Words = corrected
+	}
 	facets, err := s.store.ListFacets(ctx, f)
 	if err != nil {
 		return err
 	}
-	corrected := ""
-	if facets.Total == 0 && facets.Exact && f.Searching() {
+	if known && facets.Total == 0 {
+		corrected = ""
+	}
+	if !known && facets.Total == 0 && facets.Exact && f.Searching() {
 		// as the list does: a misspelt word is counted as the nearest one
 		if corrected, err = s.store.CorrectSearch(ctx, f.Words); err != nil {
 			return err

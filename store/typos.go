@@ -62,6 +62,16 @@ func (s *Store) CorrectSearch(ctx context.Context, typed string) (string, error)
 	return corrected, err
 }
 
+// KeptCorrection answers the words CorrectSearch put for typed lately, if
+// it replaced one and the catalogue has not changed since: what was typed
+// has a word that starts no listing's word, so it still finds nothing
+// whatever the other filters, and the corrected words may be searched at
+// once.
+func (s *Store) KeptCorrection(typed string) (string, bool) {
+	corrected, ok := s.typos.getCorrection(typed)
+	return corrected, ok && corrected != ""
+}
+
 // correctSearch is CorrectSearch, asking the database.
 func (s *Store) correctSearch(ctx context.Context, typed string) (string, error) {
 	words := searchWords(typed)

@@ -141,3 +141,51 @@ func TestCorrectionKeptUntilTheCatalogueChanges(t *testing.T) {
 		t.Errorf("after the rename: CorrectSearch(latitdue) = %q, %v; want latitude", got, err)
 	}
 }
+
+// A correction made lately is known, while the catalogue's changes are
+// heard and until the next one; no correction is not.
+func TestKeptCorrection(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := storetest.Store(t)
+	seller, ids := typoShelf(t, s, "Apple MacBook Air M1")
+	if _, known := s.KeptCorrection("macbok"); known {
+		t.Fatal("a correction known before any was made")
+	}
+	// not heard: nothing is kept
+	if got, err := s.CorrectSearch(ctx, "macbok"); err != nil || got != "macbook" {
+		t.Fatalf("CorrectSearch(macbok) = %q, %v", got, err)
+	}
+	if _, known := s.KeptCorrection("macbok"); known {
+		t.Error("a correction kept while the catalogue's changes are not heard")
+	}
+	live := make(chan bool, 10)
+	changed := make(chan struct{}, 10)
+	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
+	if !<-live {
+		t.Fatal("not listening")
+	}
+	for _, typed := range []string{"macbok", "macbook", "qzxwvk"} {
+		if _, err := s.CorrectSearch(ctx, typed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, known := s.KeptCorrection("macbok"); !known || got != "macbook" {
+		t.Errorf("KeptCorrection(macbok) = %q, %v; want macbook", got, known)
+	}
+	for _, typed := range []string{"macbook", "qzxwvk"} {
+		if got, known := s.KeptCorrection(typed); known {
+			t.Errorf("KeptCorrection(%s) = %q: nothing was replaced", typed, got)
+		}
+	}
+	// a listing called "Macbok" is heard: as typed it may find something
+	name := "Macbok clone"
+	if err := s.UpdateProduct(ctx, ids[0], seller, store.ProductEdit{Name: &name}); err != nil {
+		t.Fatal(err)
+	}
+	<-changed
+	if got, known := s.KeptCorrection("macbok"); known {
+		t.Errorf("after a listing is renamed Macbok: KeptCorrection(macbok) = %q", got)
+	}
+}
