@@ -25,13 +25,10 @@ func eventually(t *testing.T, what string, check func() bool) {
 	}
 }
 
-// The public catalogue's answers are kept until the catalogue changes:
-// whoever changes it, through this instance (at once) or any other way
-// (when the database's notice arrives); and nothing is kept while the
-// notices cannot be heard.
-func TestCatalogueCache(t *testing.T) {
-	t.Parallel()
-	m := newMarket(t)
+// watchCatalogue has m's server hear the catalogue's changes until the
+// test ends, as serve does.
+func (m *market) watchCatalogue(t *testing.T) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	watching := make(chan struct{})
 	go func() {
@@ -39,6 +36,16 @@ func TestCatalogueCache(t *testing.T) {
 		m.handler.(*api.Server).WatchCatalogue(ctx)
 	}()
 	t.Cleanup(func() { cancel(); <-watching })
+}
+
+// The public catalogue's answers are kept until the catalogue changes:
+// whoever changes it, through this instance (at once) or any other way
+// (when the database's notice arrives); and nothing is kept while the
+// notices cannot be heard.
+func TestCatalogueCache(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	m.watchCatalogue(t)
 
 	id := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "HP ProBook 450"})
 	name := func(path string) string {
@@ -134,13 +141,7 @@ func TestCatalogueCache(t *testing.T) {
 func TestCatalogueCacheKeepsOnlyPublicAnswers(t *testing.T) {
 	t.Parallel()
 	m := newMarket(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	watching := make(chan struct{})
-	go func() {
-		defer close(watching)
-		m.handler.(*api.Server).WatchCatalogue(ctx)
-	}()
-	t.Cleanup(func() { cancel(); <-watching })
+	m.watchCatalogue(t)
 	id := m.addProduct(m.seller.AccessToken, nil)
 
 	// the seller's own list is not kept: a quiet change shows at once

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"resale/api"
 	"resale/store"
 )
 
@@ -304,13 +303,7 @@ func TestMisspeltSearch(t *testing.T) {
 func TestMisspeltSearchKept(t *testing.T) {
 	t.Parallel()
 	m := newMarket(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	watching := make(chan struct{})
-	go func() {
-		defer close(watching)
-		m.handler.(*api.Server).WatchCatalogue(ctx)
-	}()
-	t.Cleanup(func() { cancel(); <-watching })
+	m.watchCatalogue(t)
 	ids := shelf(t, m, []store.SeedProduct{{NewProduct: store.NewProduct{Name: "Apple MacBook Air M1", SellPrice: 90000, CategoryID: 2}}})
 	price := int64(200000)
 	list := func(max int64) (string, string) {

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"resale/api"
 	"resale/store"
 )
 
@@ -686,13 +685,7 @@ func TestCancelAcceptedBookingEndsTheReservation(t *testing.T) {
 func TestCancelAcceptedBookingShowsAtOnceInTheKeptCatalogue(t *testing.T) {
 	t.Parallel()
 	m := newMarket(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	watching := make(chan struct{})
-	go func() {
-		defer close(watching)
-		m.handler.(*api.Server).WatchCatalogue(ctx)
-	}()
-	t.Cleanup(func() { cancel(); <-watching })
+	m.watchCatalogue(t)
 
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	a, _ := m.book(m.buyer.AccessToken, pid, nil)

@@ -75,6 +75,25 @@ func catalogue(t *testing.T, s *store.Store, n int, product func(i int) store.Se
 	}
 }
 
+// listening has s hear the catalogue's changes until ctx ends, once it
+// does, and answers a channel told of each change heard.
+func listening(t *testing.T, ctx context.Context, s *store.Store) <-chan struct{} {
+	t.Helper()
+	live := make(chan bool, 10)
+	changed := make(chan struct{}, 10)
+	heard := func() {
+		select {
+		case changed <- struct{}{}:
+		default: // ten unread: the test waits for none of these
+		}
+	}
+	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, heard, nil)
+	if !<-live {
+		t.Fatal("not listening")
+	}
+	return changed
+}
+
 // productIDs are the products' ids in order.
 func productIDs(ps []store.Product) []int64 {
 	ids := make([]int64, 0, len(ps))
@@ -473,12 +492,7 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	s = store.New(pool)
 	s.SetIndexedMatches(100)
 	s.SetWalkTime(time.Millisecond)
-	live := make(chan bool, 10)
-	changed := make(chan struct{}, 10)
-	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
-	if !<-live {
-		t.Fatal("not listening")
-	}
+	changed := listening(t, ctx, s)
 	f := store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortNewest, Limit: 2}
 	if got := productIDs(allPages(t, s, f, nil)); fmt.Sprint(got) != fmt.Sprint(big) {
 		t.Fatalf("walton with 32 GB: %v, want %v", got, big)
@@ -692,12 +706,7 @@ func TestSeldomTogetherCountedRemembered(t *testing.T) {
 	if q, common, err := s.SearchIndexQuery(ctx, "walton probook"); err != nil || common || q == "" {
 		t.Fatalf("walton probook: %q, common %v, %v; want a lookup", q, common, err)
 	}
-	live := make(chan bool, 10)
-	changed := make(chan struct{}, 10)
-	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
-	if !<-live {
-		t.Fatal("not listening")
-	}
+	changed := listening(t, ctx, s)
 	never := store.BrowseFilter{Words: "walton probook", Sort: store.SortRelevance, Limit: 2}
 	for _, max := range []int64{0, 5000, 9000} {
 		never.MaxPrice = max
@@ -761,11 +770,7 @@ func TestWalkToTheEndRemembered(t *testing.T) {
 	}
 	s = store.New(pool)
 	s.SetIndexedMatches(100) // "walton" is broad: walked
-	live := make(chan bool, 10)
-	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() {}, nil)
-	if !<-live {
-		t.Fatal("not listening")
-	}
+	listening(t, ctx, s)
 	f := store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortNewest, Limit: 5}
 	for n, max := range []int64{0, 9000, 8000} {
 		f.MaxPrice = max

@@ -110,12 +110,7 @@ func TestCorrectionKeptUntilTheCatalogueChanges(t *testing.T) {
 	pool := storetest.Pool(t)
 	s := store.New(pool)
 	seller, ids := typoShelf(t, s, "Apple MacBook Air M1", "Lenovo ThinkPad T480")
-	live := make(chan bool, 10)
-	changed := make(chan struct{}, 10)
-	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
-	if !<-live {
-		t.Fatal("not listening")
-	}
+	changed := listening(t, ctx, s)
 	for typed, want := range map[string]string{"macbok": "macbook", "latitdue": ""} {
 		if got, err := s.CorrectSearch(ctx, typed); err != nil || got != want {
 			t.Fatalf("CorrectSearch(%q) = %q, %v; want %q", typed, got, err, want)
@@ -160,12 +155,7 @@ func TestKeptCorrection(t *testing.T) {
 	if _, known := s.KeptCorrection("macbok"); known {
 		t.Error("a correction kept while the catalogue's changes are not heard")
 	}
-	live := make(chan bool, 10)
-	changed := make(chan struct{}, 10)
-	go s.WatchCatalogue(ctx, func(on bool) { live <- on }, func() { changed <- struct{}{} }, nil)
-	if !<-live {
-		t.Fatal("not listening")
-	}
+	changed := listening(t, ctx, s)
 	for _, typed := range []string{"macbok", "macbook", "qzxwvk"} {
 		if _, err := s.CorrectSearch(ctx, typed); err != nil {
 			t.Fatal(err)
