@@ -400,3 +400,88 @@ WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = @category_id
   AND sell_price < @price AND sell_price >= @min_price AND id <> @id
 ORDER BY sell_price DESC, id DESC
 LIMIT @page_size;
+
+-- name: ListPostingsPriceAsc :many
+-- The next listings, cheapest first, after a price and id and up to a
+-- price, of each word starting with prefix (search_postings): at most
+-- per_word of each of the first max_words such words, read from the
+-- table's key. The words are found one key lookup each, the next after
+-- the last (a loose index scan); word_count says how many there are, up
+-- to max_words + 1. prefix_end is prefix followed by the last code point,
+-- past every word that starts with prefix.
+WITH RECURSIVE words AS (
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word >= sqlc.arg(prefix)::text AND s.word < sqlc.arg(prefix_end)::text) AS word, 1 AS n
+    UNION ALL
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word > w.word AND s.word < sqlc.arg(prefix_end)::text), w.n + 1
+    FROM words w WHERE w.word IS NOT NULL AND w.n <= sqlc.arg(max_words)::integer
+), found AS (
+    SELECT word, n FROM words WHERE word IS NOT NULL
+)
+SELECT f.word::text AS word, x.sell_price, x.product_id, (SELECT max(n) FROM found)::integer AS word_count
+FROM found f
+CROSS JOIN LATERAL (
+    SELECT s.sell_price, s.product_id FROM search_postings s
+    WHERE s.word = f.word AND (s.sell_price, s.product_id) > (sqlc.arg(after_price)::bigint, sqlc.arg(after_id)::bigint)
+      AND s.sell_price <= sqlc.arg(up_to_price)::bigint
+    ORDER BY s.sell_price, s.product_id
+    LIMIT sqlc.arg(per_word)::integer
+) x
+WHERE f.n <= sqlc.arg(max_words)::integer;
+
+-- name: ListPostingsPriceDesc :many
+-- ListPostingsPriceAsc, dearest first: before a price and id, down to a
+-- price.
+WITH RECURSIVE words AS (
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word >= sqlc.arg(prefix)::text AND s.word < sqlc.arg(prefix_end)::text) AS word, 1 AS n
+    UNION ALL
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word > w.word AND s.word < sqlc.arg(prefix_end)::text), w.n + 1
+    FROM words w WHERE w.word IS NOT NULL AND w.n <= sqlc.arg(max_words)::integer
+), found AS (
+    SELECT word, n FROM words WHERE word IS NOT NULL
+)
+SELECT f.word::text AS word, x.sell_price, x.product_id, (SELECT max(n) FROM found)::integer AS word_count
+FROM found f
+CROSS JOIN LATERAL (
+    SELECT s.sell_price, s.product_id FROM search_postings s
+    WHERE s.word = f.word AND (s.sell_price, s.product_id) < (sqlc.arg(after_price)::bigint, sqlc.arg(after_id)::bigint)
+      AND s.sell_price >= sqlc.arg(down_to_price)::bigint
+    ORDER BY s.sell_price DESC, s.product_id DESC
+    LIMIT sqlc.arg(per_word)::integer
+) x
+WHERE f.n <= sqlc.arg(max_words)::integer;
+
+-- name: ListListingsMatching :many
+-- The listings among ids, on sale, that have the search's words and pass
+-- its filters, in no order: a broad search in price order checks the
+-- listings its word's postings name (ListPostingsPriceAsc). One key
+-- lookup each; planned once, kept for any ids.
+SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
+       p.original_price, p.condition, p.location, p.used, p.phone, p.description,
+       u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
+       p.advertised_at, p.sold_at, p.created_at,
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
+       (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
+       (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
+       p.advertised_until, p.expires_at, p.expired_at,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+FROM products p
+JOIN users u ON u.id = p.seller_id
+JOIN categories c ON c.id = p.category_id
+WHERE p.id = ANY(sqlc.arg(ids)::bigint[]) AND p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
+  AND ts_match_vq(p.search, (SELECT to_tsquery('simple', sqlc.arg(query))))
+  AND (sqlc.narg(category_id)::bigint IS NULL OR p.category_id = sqlc.narg(category_id))
+  AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
+  AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
+  AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
+  AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
+  AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR p.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR p.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', sqlc.narg(processor))))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id));

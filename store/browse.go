@@ -353,6 +353,33 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// a broad search walks its sort's index checking each product's words
 	walksWords := query != nil && matchIDs == nil
 	slowKey := walkKey + " " + sort
+	if walksWords && !f.countMatches && (sort == SortPriceAsc || sort == SortPriceDesc) && (matching < 0 || matching >= at) {
+		// a broad search in price order: through its rarest word's
+		// listings in that order (postings.go)
+		word, err := s.walkedWord(ctx, f.Words)
+		if err != nil {
+			return nil, nil, err
+		}
+		check := func(ids []int64) ([]dbsqlc.ProductListing, error) {
+			found, err := s.q.ListListingsMatching(ctx, dbsqlc.ListListingsMatchingParams{Ids: ids, Query: tsquery,
+				CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+				Processor: sp.processor, SellerID: sp.sellerID})
+			listings := make([]dbsqlc.ProductListing, len(found))
+			for i, r := range found {
+				listings[i] = dbsqlc.ProductListing(r)
+			}
+			return listings, translate(err)
+		}
+		found, ok, err := s.postingsPage(ctx, f, word, sort == SortPriceAsc, check)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			s.postingsPages.Add(1)
+			return page(found, nil, f, false)
+		}
+	}
 	switch {
 	case matching >= 0 && matching < at:
 		err = s.matchesFirst(ctx, run)

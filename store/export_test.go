@@ -20,6 +20,12 @@ func (s *Store) SetIndexedMatches(n float64) { s.indexedMatchesAt = n }
 // to a lookup through the index.
 func (s *Store) SetWalkTime(d time.Duration) { s.walkTimeAt = d }
 
+// SetNoPostings has a broad search in price order walk the price index.
+func (s *Store) SetNoPostings() { s.noPostings = true }
+
+// PostingsPages counts the pages found through the words' postings.
+func (s *Store) PostingsPages() int64 { return s.postingsPages.Load() }
+
 // FacetSample is how many of a broad search's newest matches its facets count.
 const FacetSample = facetSample
 

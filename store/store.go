@@ -49,6 +49,11 @@ type Store struct {
 	indexedMatchesAt float64
 	// walkTimeAt overrides walkTime (tests)
 	walkTimeAt time.Duration
+	// noPostings: a broad search in price order walks the price index,
+	// not its word's postings (tests of that walk)
+	noPostings bool
+	// postingsPages counts the pages found through the postings
+	postingsPages atomic.Int64
 	// walksTooLong counts the walks that gave way to a lookup past their time
 	walksTooLong atomic.Int64
 	// lookups counts the searches' lookups of their matches through the

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -147,6 +148,22 @@ func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query strin
 	}
 	word, n := terms.rarest(words)
 	return prefixTerm(word), n, nil
+}
+
+// walkedWord is the word of typed whose postings a broad search in price
+// order reads (postingsPage): its rarest by the sample, or its longest
+// while the words have no sample.
+func (s *Store) walkedWord(ctx context.Context, typed string) (string, error) {
+	words := searchWords(typed)
+	terms, err := s.searchTerms(ctx)
+	if err != nil {
+		return "", err
+	}
+	if terms == nil {
+		return slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) }), nil
+	}
+	word, _ := terms.rarest(words)
+	return word, nil
 }
 
 // common tells whether a search whose rarest word is estimated to match

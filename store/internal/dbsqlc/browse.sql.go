@@ -1543,6 +1543,328 @@ func (q *Queries) ListFilteredSearchMatches(ctx context.Context, arg ListFiltere
 	return items, nil
 }
 
+const listListingsMatching = `-- name: ListListingsMatching :many
+SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
+       p.original_price, p.condition, p.location, p.used, p.phone, p.description,
+       u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
+       p.advertised_at, p.sold_at, p.created_at,
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
+       (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
+       (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
+       p.advertised_until, p.expires_at, p.expired_at,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+FROM products p
+JOIN users u ON u.id = p.seller_id
+JOIN categories c ON c.id = p.category_id
+WHERE p.id = ANY($1::bigint[]) AND p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
+  AND ts_match_vq(p.search, (SELECT to_tsquery('simple', $2)))
+  AND ($3::bigint IS NULL OR p.category_id = $3)
+  AND ($4::bigint IS NULL OR p.sell_price >= $4)
+  AND ($5::bigint IS NULL OR p.sell_price <= $5)
+  AND ($6::text IS NULL OR p.condition = $6)
+  AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
+  AND (NOT $8::boolean OR u.verified)
+  AND ($9::integer IS NULL OR p.ram_gb >= $9)
+  AND ($10::integer IS NULL OR p.storage_gb >= $10)
+  AND ($11::text IS NULL OR p.storage_type = $11)
+  AND ($12::integer IS NULL OR p.battery_health >= $12)
+  AND ($13::real IS NULL OR p.screen_inches >= $13)
+  AND ($14::real IS NULL OR p.screen_inches <= $14)
+  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
+  AND ($16::bigint IS NULL OR p.seller_id = $16)
+`
+
+type ListListingsMatchingParams struct {
+	Ids          []int64
+	Query        string
+	CategoryID   *int64
+	MinPrice     *int64
+	MaxPrice     *int64
+	Condition    *string
+	Location     *string
+	VerifiedOnly bool
+	RamMin       *int32
+	StorageMin   *int32
+	StorageType  *string
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
+}
+
+type ListListingsMatchingRow struct {
+	ID                int64
+	SellerID          int64
+	CategoryID        int64
+	Category          string
+	ProductName       string
+	Picture           string
+	SellPrice         int64
+	OriginalPrice     int64
+	Condition         string
+	Location          string
+	Used              string
+	Phone             string
+	Description       string
+	SellerName        string
+	SellerEmail       string
+	SellerVerified    bool
+	AdvertisedAt      *time.Time
+	SoldAt            *time.Time
+	CreatedAt         time.Time
+	Reported          bool
+	Reserved          bool
+	Photos            []string
+	Processor         string
+	RamGb             *int32
+	StorageGb         *int32
+	StorageType       *string
+	ScreenInches      *float32
+	Gpu               string
+	BatteryHealth     *int32
+	Charger           *bool
+	WarrantyMonths    *int32
+	PriceDroppedFrom  int64
+	AdvertisedUntil   *time.Time
+	ExpiresAt         time.Time
+	ExpiredAt         *time.Time
+	SellerReviewCount int32
+	SellerReviewSum   int32
+}
+
+// The listings among ids, on sale, that have the search's words and pass
+// its filters, in no order: a broad search in price order checks the
+// listings its word's postings name (ListPostingsPriceAsc). One key
+// lookup each; planned once, kept for any ids.
+func (q *Queries) ListListingsMatching(ctx context.Context, arg ListListingsMatchingParams) ([]ListListingsMatchingRow, error) {
+	rows, err := q.db.Query(ctx, listListingsMatching,
+		arg.Ids,
+		arg.Query,
+		arg.CategoryID,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Condition,
+		arg.Location,
+		arg.VerifiedOnly,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListListingsMatchingRow{}
+	for rows.Next() {
+		var i ListListingsMatchingRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listPostingsPriceAsc = `-- name: ListPostingsPriceAsc :many
+WITH RECURSIVE words AS (
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word >= $6::text AND s.word < $7::text) AS word, 1 AS n
+    UNION ALL
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word > w.word AND s.word < $7::text), w.n + 1
+    FROM words w WHERE w.word IS NOT NULL AND w.n <= $5::integer
+), found AS (
+    SELECT word, n FROM words WHERE word IS NOT NULL
+)
+SELECT f.word::text AS word, x.sell_price, x.product_id, (SELECT max(n) FROM found)::integer AS word_count
+FROM found f
+CROSS JOIN LATERAL (
+    SELECT s.sell_price, s.product_id FROM search_postings s
+    WHERE s.word = f.word AND (s.sell_price, s.product_id) > ($1::bigint, $2::bigint)
+      AND s.sell_price <= $3::bigint
+    ORDER BY s.sell_price, s.product_id
+    LIMIT $4::integer
+) x
+WHERE f.n <= $5::integer
+`
+
+type ListPostingsPriceAscParams struct {
+	AfterPrice int64
+	AfterID    int64
+	UpToPrice  int64
+	PerWord    int32
+	MaxWords   int32
+	Prefix     string
+	PrefixEnd  string
+}
+
+type ListPostingsPriceAscRow struct {
+	Word      string
+	SellPrice int64
+	ProductID int64
+	WordCount int32
+}
+
+// The next listings, cheapest first, after a price and id and up to a
+// price, of each word starting with prefix (search_postings): at most
+// per_word of each of the first max_words such words, read from the
+// table's key. The words are found one key lookup each, the next after
+// the last (a loose index scan); word_count says how many there are, up
+// to max_words + 1. prefix_end is prefix followed by the last code point,
+// past every word that starts with prefix.
+func (q *Queries) ListPostingsPriceAsc(ctx context.Context, arg ListPostingsPriceAscParams) ([]ListPostingsPriceAscRow, error) {
+	rows, err := q.db.Query(ctx, listPostingsPriceAsc,
+		arg.AfterPrice,
+		arg.AfterID,
+		arg.UpToPrice,
+		arg.PerWord,
+		arg.MaxWords,
+		arg.Prefix,
+		arg.PrefixEnd,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListPostingsPriceAscRow{}
+	for rows.Next() {
+		var i ListPostingsPriceAscRow
+		if err := rows.Scan(
+			&i.Word,
+			&i.SellPrice,
+			&i.ProductID,
+			&i.WordCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listPostingsPriceDesc = `-- name: ListPostingsPriceDesc :many
+WITH RECURSIVE words AS (
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word >= $6::text AND s.word < $7::text) AS word, 1 AS n
+    UNION ALL
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word > w.word AND s.word < $7::text), w.n + 1
+    FROM words w WHERE w.word IS NOT NULL AND w.n <= $5::integer
+), found AS (
+    SELECT word, n FROM words WHERE word IS NOT NULL
+)
+SELECT f.word::text AS word, x.sell_price, x.product_id, (SELECT max(n) FROM found)::integer AS word_count
+FROM found f
+CROSS JOIN LATERAL (
+    SELECT s.sell_price, s.product_id FROM search_postings s
+    WHERE s.word = f.word AND (s.sell_price, s.product_id) < ($1::bigint, $2::bigint)
+      AND s.sell_price >= $3::bigint
+    ORDER BY s.sell_price DESC, s.product_id DESC
+    LIMIT $4::integer
+) x
+WHERE f.n <= $5::integer
+`
+
+type ListPostingsPriceDescParams struct {
+	AfterPrice  int64
+	AfterID     int64
+	DownToPrice int64
+	PerWord     int32
+	MaxWords    int32
+	Prefix      string
+	PrefixEnd   string
+}
+
+type ListPostingsPriceDescRow struct {
+	Word      string
+	SellPrice int64
+	ProductID int64
+	WordCount int32
+}
+
+// ListPostingsPriceAsc, dearest first: before a price and id, down to a
+// price.
+func (q *Queries) ListPostingsPriceDesc(ctx context.Context, arg ListPostingsPriceDescParams) ([]ListPostingsPriceDescRow, error) {
+	rows, err := q.db.Query(ctx, listPostingsPriceDesc,
+		arg.AfterPrice,
+		arg.AfterID,
+		arg.DownToPrice,
+		arg.PerWord,
+		arg.MaxWords,
+		arg.Prefix,
+		arg.PrefixEnd,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListPostingsPriceDescRow{}
+	for rows.Next() {
+		var i ListPostingsPriceDescRow
+		if err := rows.Scan(
+			&i.Word,
+			&i.SellPrice,
+			&i.ProductID,
+			&i.WordCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listProcessorMatches = `-- name: ListProcessorMatches :many
 SELECT id FROM products
 WHERE to_tsvector('simple', processor) @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL

@@ -365,6 +365,12 @@ type SavedSearchMatch struct {
 	NotifiedAt    *time.Time
 }
 
+type SearchPosting struct {
+	Word      string
+	SellPrice int64
+	ProductID int64
+}
+
 type SearchWord struct {
 	Word string
 }

@@ -1,0 +1,174 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// A broad search in price order reads its rarest word's listings in price
+// order from search_postings (migration 00028), a few at a time, and checks
+// each for the search's other words and filters by its id; it stops once a
+// page is full. The price index walked instead reads every listing on the
+// way, matching or not: 'laptop' cheapest first passed 100,000 of them for
+// a page at a million products, 'core i5' dearest first 114,000.
+
+// postingsWords is the most words a search's walked prefix may stand for
+// (each one more ordered read a round): 'mac' stands for 'macbook' and
+// 'mach'; a shorter prefix that stands for more is common, and its walk
+// along the price index finds its matches close together.
+const postingsWords = 16
+
+// postingsRounds is how many reads of the postings a page may take, each
+// four times the last, up to postingsMost a word, before the search goes
+// the way it would without them (its other words or filters are seldom
+// with its rarest word).
+const (
+	postingsRounds = 5
+	postingsMost   = 1000
+)
+
+// posting is a listing in a word's price order.
+type posting struct{ price, id int64 }
+
+// before tells whether a comes before b in the order asked for.
+func (a posting) before(b posting, cheapest bool) bool {
+	c := cmp.Or(cmp.Compare(a.price, b.price), cmp.Compare(a.id, b.id))
+	if cheapest {
+		return c < 0
+	}
+	return c > 0
+}
+
+// postingsPage is a broad search's page in price order found through the
+// postings of word, its rarest, a prefix: check answers, in any order, the
+// listings among ids that match every word and filter. ok is
+// false when the prefix stands for more than postingsWords words or the
+// page was not full within postingsRounds.
+func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word string, cheapest bool,
+	check func(ids []int64) ([]dbsqlc.ProductListing, error)) (rows []dbsqlc.ProductListing, ok bool, err error) {
+	if s.noPostings {
+		return nil, false, nil
+	}
+	// where the walk starts, exclusive, and the price it stops at
+	at, end := posting{f.MinPrice - 1, math.MaxInt64}, int64(math.MaxInt64)
+	if f.MaxPrice > 0 {
+		end = f.MaxPrice
+	}
+	if !cheapest {
+		at, end = posting{math.MaxInt64, math.MaxInt64}, f.MinPrice
+		if f.MaxPrice > 0 {
+			at = posting{f.MaxPrice + 1, math.MinInt64}
+		}
+	}
+	if c := f.After; c != nil {
+		if after := (posting{c.Price, c.ID}); at.before(after, cheapest) {
+			at = after
+		}
+	}
+	need := f.Limit + 1 // one more tells whether a next page exists
+	per := need
+	for range postingsRounds {
+		found, words, err := s.postings(ctx, word, at, end, per, cheapest)
+		if err != nil {
+			return nil, false, err
+		}
+		if words > postingsWords {
+			return nil, false, nil
+		}
+		// The postings are complete up to the least far last one of a
+		// word that gave a full read (the others have no more); past it
+		// they are read again next round.
+		last, counts := map[string]posting{}, map[string]int{}
+		for _, p := range found {
+			last[p.word] = p.posting
+			counts[p.word]++
+		}
+		ended, upTo := true, posting{}
+		for w, n := range counts {
+			if n == per && (ended || last[w].before(upTo, cheapest)) {
+				ended, upTo = false, last[w]
+			}
+		}
+		slices.SortFunc(found, func(a, b wordPosting) int {
+			if a.before(b.posting, cheapest) {
+				return -1
+			}
+			if b.before(a.posting, cheapest) {
+				return 1
+			}
+			return 0
+		})
+		var ids []int64
+		for i, p := range found {
+			if !ended && upTo.before(p.posting, cheapest) {
+				break
+			}
+			if i == 0 || p.posting != found[i-1].posting { // a listing with two of the words
+				ids = append(ids, p.id)
+			}
+		}
+		if len(ids) > 0 {
+			page, err := check(ids)
+			if err != nil {
+				return nil, false, err
+			}
+			slices.SortFunc(page, func(a, b dbsqlc.ProductListing) int {
+				c := cmp.Or(cmp.Compare(a.SellPrice, b.SellPrice), cmp.Compare(a.ID, b.ID))
+				if cheapest {
+					return c
+				}
+				return -c
+			})
+			page = page[:min(len(page), need)]
+			rows, need = append(rows, page...), need-len(page)
+		}
+		if need == 0 || ended {
+			return rows, true, nil
+		}
+		at, per = upTo, min(4*per, postingsMost)
+	}
+	return nil, false, nil
+}
+
+// wordPosting is a listing read from word's postings.
+type wordPosting struct {
+	word string
+	posting
+}
+
+// postings reads the next per listings of each word starting with prefix
+// after at, in the order asked for, to the price end; and how many such
+// words there are, up to postingsWords + 1.
+func (s *Store) postings(ctx context.Context, prefix string, at posting, end int64, per int, cheapest bool) ([]wordPosting, int, error) {
+	var found []wordPosting
+	words := 0
+	prefixEnd := prefix + string(rune(utf8Last))
+	if cheapest {
+		rows, err := s.q.ListPostingsPriceAsc(ctx, dbsqlc.ListPostingsPriceAscParams{Prefix: prefix, PrefixEnd: prefixEnd, MaxWords: postingsWords,
+			AfterPrice: at.price, AfterID: at.id, UpToPrice: end, PerWord: int32(per)})
+		if err != nil {
+			return nil, 0, translate(err)
+		}
+		for _, r := range rows {
+			found, words = append(found, wordPosting{r.Word, posting{r.SellPrice, r.ProductID}}), int(r.WordCount)
+		}
+		return found, words, nil
+	}
+	rows, err := s.q.ListPostingsPriceDesc(ctx, dbsqlc.ListPostingsPriceDescParams{Prefix: prefix, PrefixEnd: prefixEnd, MaxWords: postingsWords,
+		AfterPrice: at.price, AfterID: at.id, DownToPrice: end, PerWord: int32(per)})
+	if err != nil {
+		return nil, 0, translate(err)
+	}
+	for _, r := range rows {
+		found, words = append(found, wordPosting{r.Word, posting{r.SellPrice, r.ProductID}}), int(r.WordCount)
+	}
+	return found, words, nil
+}
+
+// utf8Last is the last code point: a word starting with a prefix sorts
+// (in the C collation) below the prefix followed by it.
+const utf8Last = 0x10FFFF

@@ -1,0 +1,179 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"resale/store"
+)
+
+// postingsAgree fails t unless search_postings holds each word of each
+// listing on sale with its price, and nothing else; it answers how many
+// rows it holds.
+func postingsAgree(t *testing.T, pool *pgxpool.Pool, step string) int {
+	t.Helper()
+	var extra, missing, rows int
+	err := pool.QueryRow(context.Background(), `
+		WITH want AS (
+			SELECT w AS word, p.sell_price, p.id AS product_id FROM products p, unnest(tsvector_to_array(p.search)) AS w
+			WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
+		), have AS (SELECT word, sell_price, product_id FROM search_postings)
+		SELECT (SELECT count(*) FROM (SELECT * FROM have EXCEPT ALL SELECT * FROM want) x),
+		       (SELECT count(*) FROM (SELECT * FROM want EXCEPT ALL SELECT * FROM have) x),
+		       (SELECT count(*) FROM have)`).Scan(&extra, &missing, &rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if extra != 0 || missing != 0 {
+		t.Errorf("%s: search_postings has %d rows too many and lacks %d", step, extra, missing)
+	}
+	return rows
+}
+
+// The postings follow every change of a listing's words, price and sale,
+// made by a statement of any kind.
+func TestPostingsFollowTheCatalogue(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 20, func(n int) store.SeedProduct {
+		p := laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		if n == 20 {
+			at := listedAt
+			p.SoldAt = &at // sold: none of its words
+		}
+		return p
+	})
+	if rows := postingsAgree(t, pool, "copied"); rows != 19*3 {
+		t.Fatalf("copied: %d postings, want 3 words for each of 19 on sale", rows)
+	}
+	id, err := s.InsertSeedProduct(ctx, laptop(seller, 1, "Walton Passion ল্যাপটপ", 5000, listedAt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	postingsAgree(t, pool, "inserted")
+	for _, c := range []struct{ step, sql string }{
+		{"renamed", "UPDATE products SET product_name = 'Walton Passport' WHERE id = $1"},
+		{"described", "UPDATE products SET description = 'like new, 16 GB' WHERE id = $1"},
+		{"repriced", "UPDATE products SET sell_price = 4500 WHERE id = $1"},
+		{"moved", "UPDATE products SET location = 'Sylhet' WHERE id = $1"},
+		{"sold", "UPDATE products SET sold_at = now() WHERE id = $1"},
+		{"repriced while sold", "UPDATE products SET sell_price = 4000 WHERE id = $1"},
+		{"sold no more", "UPDATE products SET sold_at = NULL WHERE id = $1"},
+		{"expired", "UPDATE products SET expired_at = now() WHERE id = $1"},
+		{"relisted", "UPDATE products SET expired_at = NULL, sell_price = 3900 WHERE id = $1"},
+		{"deleted", "UPDATE products SET deleted_at = now() WHERE id = $1"},
+		{"restored", "UPDATE products SET deleted_at = NULL WHERE id = $1"},
+		{"all repriced", "UPDATE products SET sell_price = sell_price + 1 WHERE id <> $1"},
+		{"removed", "DELETE FROM products WHERE id = $1"},
+	} {
+		if _, err := pool.Exec(ctx, c.sql, id); err != nil {
+			t.Fatalf("%s: %v", c.step, err)
+		}
+		postingsAgree(t, pool, c.step)
+	}
+}
+
+// A broad search in price order reads its rarest word's postings, and
+// finds the pages the few-matches form finds: with prefixes standing for
+// several words, prices shared, filters, price bounds, Bangla.
+func TestBroadSearchByPriceThroughPostings(t *testing.T) {
+	t.Parallel()
+	pool, s, seller := shop(t)
+	models := []string{"HP ProBook", "Walton Passion", "Walton Passport", "Apple MacBook", "Walton ল্যাপটপ"}
+	catalogue(t, s, 600, func(n int) store.SeedProduct {
+		// the HPs cheap, the Waltons and Apples dear; ten at each price
+		m := n % len(models)
+		price := int64(1000 + n/10*10)
+		if m > 0 {
+			price += int64(100000 * m)
+		}
+		p := laptop(seller, int64(1+m%3), models[m]+fmt.Sprintf(" %d", n%7), price, listedAt.Add(time.Duration(n)*time.Minute))
+		if n%4 == 0 {
+			p.Location = "Sylhet"
+		}
+		return p
+	})
+	if _, err := pool.Exec(context.Background(), "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []store.BrowseFilter{
+		{Words: "walton", Sort: store.SortPriceAsc},
+		{Words: "pass", Sort: store.SortPriceAsc},
+		{Words: "pass", Sort: store.SortPriceDesc},
+		{Words: "walton pas", Sort: store.SortPriceDesc, Location: "sylhet"},
+		{Words: "probook", Sort: store.SortPriceDesc, MinPrice: 1100, MaxPrice: 1400},
+		{Words: "probook", Sort: store.SortPriceAsc, MinPrice: 1100, MaxPrice: 1400},
+		{Words: "mac", Sort: store.SortPriceAsc, Category: "WALTON"},
+		{Words: "ল্যাপ", Sort: store.SortPriceAsc},
+		{Words: "walton 3", Sort: store.SortPriceDesc},
+		{Words: "nothing", Sort: store.SortPriceAsc},
+	} {
+		t.Run(fmt.Sprintf("%s %s %d-%d %s", f.Words, f.Sort, f.MinPrice, f.MaxPrice, f.Location+f.Category), func(t *testing.T) {
+			f.Limit = 10
+			f.ManyMatchesAt = 100000
+			few := productIDs(allPages(t, s, f, nil))
+			before := s.PostingsPages()
+			f.ManyMatchesAt = 1
+			many := productIDs(allPages(t, s, f, nil))
+			if fmt.Sprint(few) != fmt.Sprint(many) {
+				t.Errorf("the few-matches form found %v, the postings %v", few, many)
+			}
+			if len(few) == 0 && f.Words != "nothing" {
+				t.Error("found nothing")
+			}
+			want := int64(max(1, (len(many)+f.Limit-1)/f.Limit))
+			if pages := s.PostingsPages() - before; f.Words != "nothing" && pages != want {
+				t.Errorf("%d pages through the postings, want all %d", pages, want)
+			}
+		})
+	}
+}
+
+// A prefix standing for more words than the postings are read for, and a
+// search whose filters are seldom with its rarest word, walk the price
+// index instead, and find the same.
+func TestPostingsGiveWay(t *testing.T) {
+	t.Parallel()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 3000, func(n int) store.SeedProduct {
+		// 20 words starting with "xa"; one Walton in Khulna, the dearest
+		p := laptop(seller, 1, fmt.Sprintf("Walton xa%02d", n%20), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		if n == 3000 {
+			p.Location = "Khulna"
+		}
+		return p
+	})
+	if _, err := pool.Exec(context.Background(), "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []store.BrowseFilter{
+		{Words: "xa", Sort: store.SortPriceAsc, Limit: 50},
+		{Words: "walton", Sort: store.SortPriceAsc, Location: "khulna", Limit: 5},
+	} {
+		t.Run(f.Words, func(t *testing.T) {
+			before := s.PostingsPages()
+			f.ManyMatchesAt = 1
+			ps, _, err := s.ListProducts(context.Background(), f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.PostingsPages() != before {
+				t.Error("found through the postings")
+			}
+			if len(ps) == 0 || (f.Location != "") != (len(ps) == 1) || !strings.Contains(ps[0].Name, "Walton") {
+				t.Errorf("found %v", productIDs(ps))
+			}
+			for i := 1; i < len(ps); i++ {
+				if ps[i].SellPrice < ps[i-1].SellPrice {
+					t.Fatalf("not cheapest first: %v", ps)
+				}
+			}
+		})
+	}
+}
