@@ -257,9 +257,30 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	}
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
+	// among answers the listings among ids that have the search's words and
+	// pass its filters, in no order: planned once and kept, a key lookup
+	// each, where a query that sorts them is planned afresh each time for
+	// its ids (about 1 ms)
+	among := func(ids []int64) ([]dbsqlc.ProductListing, error) {
+		found, err := s.q.ListListingsMatching(ctx, dbsqlc.ListListingsMatchingParams{Ids: ids, Query: tsquery,
+			CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
+			RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
+			Processor: sp.processor, SellerID: sp.sellerID})
+		listings := make([]dbsqlc.ProductListing, len(found))
+		for i, r := range found {
+			listings[i] = dbsqlc.ProductListing(r)
+		}
+		return listings, translate(err)
+	}
 	// runAs runs the page's query through cq; walking: a broad search's
 	// walk, which asks the GIN index nothing
 	runAs := func(cq *dbsqlc.Queries, walking bool) error {
+		if matchIDs != nil && len(matchIDs) <= fewListings && tsquery != "" && sort != SortRelevance {
+			// few: fetched and sorted here
+			found, err := among(matchIDs)
+			rows = sortedPage(found, sort, f.After, int(size))
+			return err
+		}
 		var err error
 		iq := &indexQuery
 		if walking {
@@ -360,18 +381,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		if err != nil {
 			return nil, nil, err
 		}
-		check := func(ids []int64) ([]dbsqlc.ProductListing, error) {
-			found, err := s.q.ListListingsMatching(ctx, dbsqlc.ListListingsMatchingParams{Ids: ids, Query: tsquery,
-				CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
-				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
-				Processor: sp.processor, SellerID: sp.sellerID})
-			listings := make([]dbsqlc.ProductListing, len(found))
-			for i, r := range found {
-				listings[i] = dbsqlc.ProductListing(r)
-			}
-			return listings, translate(err)
-		}
-		found, ok, err := s.postingsPage(ctx, f, word, sort == SortPriceAsc, check)
+		found, ok, err := s.postingsPage(ctx, f, word, sort == SortPriceAsc, among)
 		if err != nil {
 			return nil, nil, err
 		}

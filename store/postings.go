@@ -116,14 +116,11 @@ func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word string, c
 			if err != nil {
 				return nil, false, err
 			}
-			slices.SortFunc(page, func(a, b dbsqlc.ProductListing) int {
-				c := cmp.Or(cmp.Compare(a.SellPrice, b.SellPrice), cmp.Compare(a.ID, b.ID))
-				if cheapest {
-					return c
-				}
-				return -c
-			})
-			page = page[:min(len(page), need)]
+			order := SortPriceAsc
+			if !cheapest {
+				order = SortPriceDesc
+			}
+			page = sortedPage(page, order, nil, need)
 			rows, need = append(rows, page...), need-len(page)
 		}
 		if need == 0 || ended {
@@ -172,3 +169,28 @@ func (s *Store) postings(ctx context.Context, prefix string, at posting, end int
 // utf8Last is the last code point: a word starting with a prefix sorts
 // (in the C collation) below the prefix followed by it.
 const utf8Last = 0x10FFFF
+
+// fewListings is the most matches a page is sorted from in the store
+// (sortedPage) rather than by the database.
+const fewListings = 100
+
+// sortedPage is the page of rows in the order sort asks for, after the
+// cursor after (nil: the first page), at most size of them.
+func sortedPage(rows []dbsqlc.ProductListing, sort string, after *Cursor, size int) []dbsqlc.ProductListing {
+	order := func(a, b dbsqlc.ProductListing) int {
+		switch sort {
+		case SortPriceAsc:
+			return cmp.Or(cmp.Compare(a.SellPrice, b.SellPrice), cmp.Compare(a.ID, b.ID))
+		case SortPriceDesc:
+			return -cmp.Or(cmp.Compare(a.SellPrice, b.SellPrice), cmp.Compare(a.ID, b.ID))
+		default:
+			return -cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+		}
+	}
+	slices.SortFunc(rows, order)
+	if after != nil {
+		last := dbsqlc.ProductListing{ID: after.ID, SellPrice: after.Price, CreatedAt: after.Time}
+		rows = slices.DeleteFunc(rows, func(r dbsqlc.ProductListing) bool { return order(r, last) <= 0 })
+	}
+	return rows[:min(len(rows), size)]
+}
