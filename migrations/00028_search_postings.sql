@@ -63,6 +63,16 @@ CREATE TRIGGER products_postings_update AFTER UPDATE ON products FOR EACH ROW
 CREATE TRIGGER products_postings_delete AFTER DELETE ON products
     FOR EACH ROW EXECUTE FUNCTION repost_changed_product();
 
+-- +goose StatementBegin
+CREATE FUNCTION unpost_all_products() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    TRUNCATE search_postings;
+    RETURN NULL;
+END $$;
+-- +goose StatementEnd
+CREATE TRIGGER products_postings_truncate AFTER TRUNCATE ON products
+    FOR EACH STATEMENT EXECUTE FUNCTION unpost_all_products();
+
 -- The listings on sale now, then the key, built by one sort: 30 s at a
 -- million listings, in which listings can be read but not written (the
 -- triggers above hold their lock to the end), past the server's usual
@@ -74,9 +84,11 @@ WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL;
 ALTER TABLE search_postings ADD PRIMARY KEY (word, sell_price, product_id);
 
 -- +goose Down
+DROP TRIGGER products_postings_truncate ON products;
 DROP TRIGGER products_postings_delete ON products;
 DROP TRIGGER products_postings_update ON products;
 DROP TRIGGER products_postings_insert ON products;
+DROP FUNCTION unpost_all_products();
 DROP FUNCTION repost_changed_product();
 DROP FUNCTION post_new_products();
 DROP TABLE search_postings;

@@ -77,6 +77,12 @@ func TestPostingsFollowTheCatalogue(t *testing.T) {
 		}
 		postingsAgree(t, pool, c.step)
 	}
+	if _, err := pool.Exec(ctx, "TRUNCATE products CASCADE"); err != nil {
+		t.Fatal(err)
+	}
+	if rows := postingsAgree(t, pool, "truncated"); rows != 0 {
+		t.Errorf("truncated: %d postings left", rows)
+	}
 }
 
 // A broad search in price order reads its rarest word's postings, and
