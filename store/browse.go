@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -540,17 +541,15 @@ const walkPlans = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan =
 // walk along an index in order turned off (a broad search's walk, whose
 // plan is the same for any words and filters).
 func (s *Store) walkWithin(ctx context.Context, d time.Duration, prepared bool, fn func(q *dbsqlc.Queries) error) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		set := fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())
-		q := dbsqlc.New(customPlansTx{tx})
+	set := fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())
+	if prepared {
+		set += "; " + walkPlans
+	}
+	err := withSettings(ctx, s.pool, set, func(tx pgx.Tx) error {
 		if prepared {
-			set += "; " + walkPlans
-			q = dbsqlc.New(tx)
+			return fn(dbsqlc.New(tx))
 		}
-		if _, err := tx.Exec(ctx, set, pgx.QueryExecModeSimpleProtocol); err != nil {
-			return err
-		}
-		return fn(q)
+		return fn(dbsqlc.New(customPlansTx{tx}))
 	})
 	var pgErr *pgconn.PgError
 	if ctx.Err() == nil && errors.As(err, &pgErr) && pgErr.Code == "57014" {
@@ -563,12 +562,15 @@ func (s *Store) walkWithin(ctx context.Context, d time.Duration, prepared bool, 
 // first, through the filters' indexes, and then sort them: with ordered
 // index walks and whole-table reads off, for this transaction only.
 func (s *Store) matchesFirst(ctx context.Context, fn func(q *dbsqlc.Queries) error) error {
-	return translate(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off"); err != nil {
-			return err
-		}
+	return translate(withSettings(ctx, s.pool, "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off", func(tx pgx.Tx) error {
 		return fn(dbsqlc.New(customPlansTx{tx}))
 	}))
+}
+
+// withSettings runs fn in a transaction begun with the settings set (SET
+// LOCAL statements), sent with its BEGIN in one round trip.
+func withSettings(ctx context.Context, pool *pgxpool.Pool, set string, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{BeginQuery: "BEGIN; " + set}, fn)
 }
 
 // browseSearchByPrice runs a broad search's page in price order, cheapest
