@@ -141,25 +141,24 @@ type wordPosting struct {
 // after at, in the order asked for, to the price end; and how many such
 // words there are, up to postingsWords + 1.
 func (s *Store) postings(ctx context.Context, prefix string, at posting, end int64, per int, cheapest bool) ([]wordPosting, int, error) {
-	var found []wordPosting
-	words := 0
 	prefixEnd := prefix + string(rune(utf8Last))
+	var rows []dbsqlc.ListPostingsPriceAscRow
+	var err error
 	if cheapest {
-		rows, err := s.q.ListPostingsPriceAsc(ctx, dbsqlc.ListPostingsPriceAscParams{Prefix: prefix, PrefixEnd: prefixEnd, MaxWords: postingsWords,
+		rows, err = s.q.ListPostingsPriceAsc(ctx, dbsqlc.ListPostingsPriceAscParams{Prefix: prefix, PrefixEnd: prefixEnd, MaxWords: postingsWords,
 			AfterPrice: at.price, AfterID: at.id, UpToPrice: end, PerWord: int32(per)})
-		if err != nil {
-			return nil, 0, translate(err)
+	} else {
+		var dearest []dbsqlc.ListPostingsPriceDescRow
+		dearest, err = s.q.ListPostingsPriceDesc(ctx, dbsqlc.ListPostingsPriceDescParams{Prefix: prefix, PrefixEnd: prefixEnd, MaxWords: postingsWords,
+			AfterPrice: at.price, AfterID: at.id, DownToPrice: end, PerWord: int32(per)})
+		for _, r := range dearest {
+			rows = append(rows, dbsqlc.ListPostingsPriceAscRow(r))
 		}
-		for _, r := range rows {
-			found, words = append(found, wordPosting{r.Word, posting{r.SellPrice, r.ProductID}}), int(r.WordCount)
-		}
-		return found, words, nil
 	}
-	rows, err := s.q.ListPostingsPriceDesc(ctx, dbsqlc.ListPostingsPriceDescParams{Prefix: prefix, PrefixEnd: prefixEnd, MaxWords: postingsWords,
-		AfterPrice: at.price, AfterID: at.id, DownToPrice: end, PerWord: int32(per)})
 	if err != nil {
 		return nil, 0, translate(err)
 	}
+	found, words := make([]wordPosting, 0, len(rows)), 0
 	for _, r := range rows {
 		found, words = append(found, wordPosting{r.Word, posting{r.SellPrice, r.ProductID}}), int(r.WordCount)
 	}
