@@ -375,9 +375,11 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// a broad search walks its sort's index checking each product's words
 	walksWords := query != nil && matchIDs == nil
 	slowKey := walkKey + " " + sort
-	if walksWords && !f.countMatches && (sort == SortPriceAsc || sort == SortPriceDesc) && (matching < 0 || matching >= at) {
+	if walksWords && !f.countMatches && (sort == SortPriceAsc || sort == SortPriceDesc) && (matching < 0 || matching >= at) && !s.slowWalks.has(slowKey) {
 		// a broad search in price order: through its rarest word's
-		// listings in that order (postings.go)
+		// listings in that order (postings.go); one whose walk gave way
+		// lately has found its postings of no use as well (its filters are
+		// seldom with them), and is found first below
 		word, err := s.walkedWord(ctx, f.Words)
 		if err != nil {
 			return nil, nil, err
@@ -391,7 +393,34 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			return page(found, nil, f, false)
 		}
 	}
+	// byFilteredMatches finds a broad search's matches with its other
+	// filters at any price first, through the indexes; few, they are
+	// remembered until the catalogue changes, and this search and the
+	// next such ones go by them, at any price, page or order. Many (its
+	// walk gave way, but was only slow this once: a loaded machine), this
+	// page is found first too.
+	byFilteredMatches := func() error {
+		ids, err := s.filteredMatches(ctx, f, category, sp, *query)
+		if err != nil {
+			return err
+		}
+		if len(ids) >= manyMatches {
+			s.slowWalks.add(slowKey)
+			return s.matchesFirst(ctx, run)
+		}
+		s.rare.put(walkKey, ids)
+		query, matchIDs = nil, ids
+		sort, byTime = f.Sort, false
+		if f.After != nil && f.After.ByTime {
+			sort, byTime = SortNewest, true
+		}
+		return run(s.custom)
+	}
 	switch {
+	case matching >= 0 && matching < at && walksWords && !f.countMatches:
+		// a broad search with specs few laptops have ("laptop" with 16 GB
+		// and an SSD, at 10,000 products)
+		err = byFilteredMatches()
 	case matching >= 0 && matching < at:
 		err = s.matchesFirst(ctx, run)
 	case walksWords && !f.countMatches && s.slowWalks.has(slowKey):
@@ -435,28 +464,8 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		err = s.matchesFirst(ctx, run)
 	case walksWords && !f.wordsOnly():
 		// counted many, but its walk gave way: its other filters are
-		// seldom with its words ("laptop" with 16 GB and an SSD). Their
-		// matches at any price are found first, through the indexes;
-		// few, they are remembered until the catalogue changes, and this
-		// search and the next such ones go by them, at any price, page or
-		// order. Many: the walk was only slow this once (a loaded
-		// machine), and this page is found first too.
-		var ids []int64
-		if ids, err = s.filteredMatches(ctx, f, category, sp, *query); err != nil {
-			break
-		}
-		if len(ids) >= manyMatches {
-			s.slowWalks.add(slowKey)
-			err = s.matchesFirst(ctx, run)
-			break
-		}
-		s.rare.put(walkKey, ids)
-		query, matchIDs = nil, ids
-		sort, byTime = f.Sort, false
-		if f.After != nil && f.After.ByTime {
-			sort, byTime = SortNewest, true
-		}
-		err = run(s.custom)
+		// seldom with its words ("laptop" with 16 GB and an SSD)
+		err = byFilteredMatches()
 	case matching < 0: // no such filter
 		err = run(s.custom)
 	case loose:

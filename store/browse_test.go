@@ -799,3 +799,68 @@ func TestWalkToTheEndRemembered(t *testing.T) {
 		t.Errorf("probook with 32 GB paged to its end twice: %d lookups in all, want 2", n)
 	}
 }
+
+// A broad search with specs few listings have (fewer than the kept counts'
+// bound) finds its matches first once, and goes by them, at any price and
+// in any order, until the catalogue changes.
+func TestBroadSearchWithRareSpecsRemembered(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool, s, seller := shop(t)
+	walton := func(n int, ram int32) store.SeedProduct {
+		p := laptop(seller, 1, fmt.Sprintf("Walton Passion %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		p.Specs.RAMGB = &ram
+		return p
+	}
+	catalogue(t, s, 600, func(n int) store.SeedProduct {
+		if n%200 == 0 {
+			return walton(n, 32)
+		}
+		return walton(n, 8)
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool)
+	s.SetIndexedMatches(100) // "walton" is broad by its share
+	changed := listening(t, ctx, s)
+	names := func(f store.BrowseFilter) string {
+		var got []string
+		for _, p := range allPages(t, s, f, nil) {
+			got = append(got, strings.TrimPrefix(p.Name, "Walton Passion "))
+		}
+		return strings.Join(got, " ")
+	}
+	f := store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortNewest, Limit: 2}
+	before := s.Lookups()
+	if got := names(f); got != "600 400 200" {
+		t.Fatalf("walton with 32 GB: %s", got)
+	}
+	if s.Lookups() != before+1 {
+		t.Errorf("%d lookups, want one", s.Lookups()-before)
+	}
+	for _, c := range []struct {
+		f    store.BrowseFilter
+		want string
+	}{
+		{store.BrowseFilter{Words: "walton", RAMMin: 32, MaxPrice: 1500, Sort: store.SortNewest, Limit: 2}, "400 200"},
+		{store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortPriceAsc, Limit: 2}, "200 400 600"},
+		{store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortPriceDesc, Limit: 5}, "600 400 200"},
+	} {
+		if got := names(c.f); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.f, got, c.want)
+		}
+	}
+	if s.Lookups() != before+1 {
+		t.Errorf("remembered, yet %d more lookups", s.Lookups()-before-1)
+	}
+	// a new one is found once the change is heard
+	if _, err := s.InsertSeedProduct(ctx, walton(700, 32)); err != nil {
+		t.Fatal(err)
+	}
+	<-changed
+	if got := names(f); got != "700 600 400 200" {
+		t.Errorf("after a new listing: %s", got)
+	}
+}
