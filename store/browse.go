@@ -380,11 +380,11 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// listings in that order (postings.go); one whose walk gave way
 		// lately has found its postings of no use as well (its filters are
 		// seldom with them), and is found first below
-		word, err := s.walkedWord(ctx, f.Words)
+		word, _, err := s.rarestWord(ctx, f.Words)
 		if err != nil {
 			return nil, nil, err
 		}
-		found, ok, err := s.postingsPage(ctx, f, word, sort == SortPriceAsc, among)
+		found, ok, err := s.postingsPage(ctx, f, word, sort, among)
 		if err != nil {
 			return nil, nil, err
 		}

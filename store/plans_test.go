@@ -75,6 +75,10 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 			"Index Cond: ((word = f.word) AND (ROW(sell_price, product_id) > ROW($1, $2)) AND (sell_price <= $3))"},
 		{"ListPostingsPriceDesc", "(5000, 7, 900, 25, 16, 'probook', 'probook' || chr(1114111))",
 			"Index Cond: ((word = f.word) AND (ROW(sell_price, product_id) < ROW($1, $2)) AND (sell_price >= $3))"},
+		// ... and the listings they name checked, a key lookup each, for
+		// any number of ids
+		{"ListListingsMatching", "('{1,2,3}', 'probook:*', NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+			"Index Cond: (id = ANY ($1))"},
 		// the facets' kept counts: a few hundred rows, read whole
 		{"ListFacetCounts", "", "Seq Scan on product_facet_counts f"},
 	} {

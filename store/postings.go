@@ -34,25 +34,30 @@ const (
 // posting is a listing in a word's price order.
 type posting struct{ price, id int64 }
 
-// before tells whether a comes before b in the order asked for.
-func (a posting) before(b posting, cheapest bool) bool {
+// compare orders a before b (-1), with it (0) or after it (1), cheapest
+// first or dearest first.
+func (a posting) compare(b posting, cheapest bool) int {
 	c := cmp.Or(cmp.Compare(a.price, b.price), cmp.Compare(a.id, b.id))
 	if cheapest {
-		return c < 0
+		return c
 	}
-	return c > 0
+	return -c
 }
 
-// postingsPage is a broad search's page in price order found through the
-// postings of word, its rarest, a prefix: check answers, in any order, the
+// before tells whether a comes before b in the order asked for.
+func (a posting) before(b posting, cheapest bool) bool { return a.compare(b, cheapest) < 0 }
+
+// postingsPage is a broad search's page in price order (sort, cheapest or
+// dearest first) found through the postings of word, its rarest, a prefix: check answers, in any order, the
 // listings among ids that match every word and filter. ok is
 // false when the prefix stands for more than postingsWords words or the
 // page was not full within postingsRounds.
-func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word string, cheapest bool,
+func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word, sort string,
 	check func(ids []int64) ([]dbsqlc.ProductListing, error)) (rows []dbsqlc.ProductListing, ok bool, err error) {
 	if s.noPostings {
 		return nil, false, nil
 	}
+	cheapest := sort == SortPriceAsc
 	// where the walk starts, exclusive, and the price it stops at
 	at, end := posting{f.MinPrice - 1, math.MaxInt64}, int64(math.MaxInt64)
 	if f.MaxPrice > 0 {
@@ -93,15 +98,7 @@ func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word string, c
 				ended, upTo = false, last[w]
 			}
 		}
-		slices.SortFunc(found, func(a, b wordPosting) int {
-			if a.before(b.posting, cheapest) {
-				return -1
-			}
-			if b.before(a.posting, cheapest) {
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(found, func(a, b wordPosting) int { return a.compare(b.posting, cheapest) })
 		var ids []int64
 		for i, p := range found {
 			if !ended && upTo.before(p.posting, cheapest) {
@@ -116,11 +113,7 @@ func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word string, c
 			if err != nil {
 				return nil, false, err
 			}
-			order := SortPriceAsc
-			if !cheapest {
-				order = SortPriceDesc
-			}
-			page = sortedPage(page, order, nil, need)
+			page = sortedPage(page, sort, nil, need)
 			rows, need = append(rows, page...), need-len(page)
 		}
 		if need == 0 || ended {
@@ -177,14 +170,10 @@ const fewListings = 100
 // cursor after (nil: the first page), at most size of them.
 func sortedPage(rows []dbsqlc.ProductListing, sort string, after *Cursor, size int) []dbsqlc.ProductListing {
 	order := func(a, b dbsqlc.ProductListing) int {
-		switch sort {
-		case SortPriceAsc:
-			return cmp.Or(cmp.Compare(a.SellPrice, b.SellPrice), cmp.Compare(a.ID, b.ID))
-		case SortPriceDesc:
-			return -cmp.Or(cmp.Compare(a.SellPrice, b.SellPrice), cmp.Compare(a.ID, b.ID))
-		default:
-			return -cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+		if sort == SortPriceAsc || sort == SortPriceDesc {
+			return posting{a.SellPrice, a.ID}.compare(posting{b.SellPrice, b.ID}, sort == SortPriceAsc)
 		}
+		return -cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID)) // newest first
 	}
 	slices.SortFunc(rows, order)
 	if after != nil {

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -138,32 +137,35 @@ func (t *termShares) rarest(words []string) (string, float64) {
 // sample yet; and how many products that word is estimated to match (-1:
 // no sample).
 func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query string, estimate float64, err error) {
+	word, estimate, err := s.rarestWord(ctx, typed)
+	if err != nil || estimate < 0 {
+		return searchQuery(typed), estimate, err
+	}
+	return prefixTerm(word), estimate, nil
+}
+
+// rarestWord is the word of typed (each matched as a prefix) that the
+// fewest products have by the words' sample, and how many products it is
+// estimated to match; while there is no sample, its longest word and -1.
+// The GIN index is asked for it (searchIndexQuery), and a broad search in
+// price order reads its postings (postingsPage).
+func (s *Store) rarestWord(ctx context.Context, typed string) (word string, estimate float64, err error) {
 	words := searchWords(typed)
 	terms, err := s.searchTerms(ctx)
 	if err != nil {
 		return "", 0, err
 	}
-	if terms == nil {
-		return searchQuery(typed), -1, nil
+	if terms == nil || len(words) == 0 {
+		longest := ""
+		for _, w := range words {
+			if len(w) > len(longest) {
+				longest = w
+			}
+		}
+		return longest, -1, nil
 	}
-	word, n := terms.rarest(words)
-	return prefixTerm(word), n, nil
-}
-
-// walkedWord is the word of typed whose postings a broad search in price
-// order reads (postingsPage): its rarest by the sample, or its longest
-// while the words have no sample.
-func (s *Store) walkedWord(ctx context.Context, typed string) (string, error) {
-	words := searchWords(typed)
-	terms, err := s.searchTerms(ctx)
-	if err != nil {
-		return "", err
-	}
-	if terms == nil {
-		return slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) }), nil
-	}
-	word, _ := terms.rarest(words)
-	return word, nil
+	word, estimate = terms.rarest(words)
+	return word, estimate, nil
 }
 
 // common tells whether a search whose rarest word is estimated to match
