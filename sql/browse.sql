@@ -485,3 +485,35 @@ WHERE p.id = ANY(sqlc.arg(ids)::bigint[]) AND p.deleted_at IS NULL AND u.deleted
   AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
   AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', sqlc.narg(processor))))
   AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id));
+
+-- name: CountFacetsAmong :many
+-- The facets' combinations counted among the first @up_to, cheapest first,
+-- of the listings among ids on sale that have the search's words and pass
+-- the filters no facet shows (CountFacetsLive's): a broad search's facets
+-- are counted among the cheapest of its matches its rarest word's
+-- postings name (ListPostingsPriceAsc). No query: the search is that word
+-- alone, which each of them has. One key lookup each; planned once, kept.
+SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
+FROM (
+    SELECT m.category_id, m.condition, coalesce(m.ram_gb, 0)::integer AS ram_gb,
+           coalesce(m.storage_type, '')::text AS storage_type, count(*) AS available
+    FROM (
+        SELECT p.category_id, p.condition, p.ram_gb, p.storage_type
+        FROM products p
+        WHERE p.id = ANY(sqlc.arg(ids)::bigint[]) AND p.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
+          AND (sqlc.narg(query)::text IS NULL OR ts_match_vq(p.search, (SELECT to_tsquery('simple', sqlc.narg(query)))))
+          AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+          AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR p.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', sqlc.narg(processor))))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id))
+        ORDER BY p.sell_price, p.id
+        LIMIT sqlc.arg(up_to)
+    ) m
+    GROUP BY 1, 2, 3, 4
+) g JOIN categories c ON c.id = g.category_id;

@@ -384,7 +384,13 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		if err != nil {
 			return nil, nil, err
 		}
-		found, ok, err := s.postingsPage(ctx, f, word, sort, among)
+		var found []dbsqlc.ProductListing
+		ok, err := s.postingsPage(ctx, f, word, sort, func(ids []int64, need int) (int, error) {
+			matching, err := among(ids)
+			matching = sortedPage(matching, sort, nil, need)
+			found = append(found, matching...)
+			return len(matching), err
+		})
 		if err != nil {
 			return nil, nil, err
 		}

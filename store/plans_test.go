@@ -79,6 +79,10 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 		// any number of ids
 		{"ListListingsMatching", "('{1,2,3}', 'probook:*', NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
 			"Index Cond: (id = ANY ($1))"},
+		// a broad search's facets, counted among the listings its postings
+		// name: a key lookup each as well
+		{"CountFacetsAmong", "('{1,2,3}', NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)",
+			"Index Cond: (id = ANY ($1))"},
 		// the facets' kept counts: a few hundred rows, read whole
 		{"ListFacetCounts", "", "Seq Scan on product_facet_counts f"},
 	} {

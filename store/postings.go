@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"unicode"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -47,15 +48,18 @@ func (a posting) compare(b posting, cheapest bool) int {
 // before tells whether a comes before b in the order asked for.
 func (a posting) before(b posting, cheapest bool) bool { return a.compare(b, cheapest) < 0 }
 
-// postingsPage is a broad search's page in price order (sort, cheapest or
-// dearest first) found through the postings of word, its rarest, a prefix: check answers, in any order, the
-// listings among ids that match every word and filter. ok is
-// false when the prefix stands for more than postingsWords words or the
-// page was not full within postingsRounds.
-func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word, sort string,
-	check func(ids []int64) ([]dbsqlc.ProductListing, error)) (rows []dbsqlc.ProductListing, ok bool, err error) {
+// listingPlace is a listing's place in price order.
+func listingPlace(r dbsqlc.ProductListing) posting { return posting{r.SellPrice, r.ID} }
+
+// postingsPage finds a broad search's page in price order (sort, cheapest
+// or dearest first) through the postings of word, its rarest, a prefix:
+// check takes the listings ids names, in that order, and keeps those of
+// them that match every word and filter, the first need at most, and
+// answers how many it kept. ok is false when the prefix stands for more
+// than postingsWords words or the page was not full within postingsRounds.
+func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word, sort string, check func(ids []int64, need int) (int, error)) (ok bool, err error) {
 	if s.noPostings {
-		return nil, false, nil
+		return false, nil
 	}
 	cheapest := sort == SortPriceAsc
 	// where the walk starts, exclusive, and the price it stops at
@@ -79,10 +83,10 @@ func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word, sort str
 	for range postingsRounds {
 		found, words, err := s.postings(ctx, word, at, end, per, cheapest)
 		if err != nil {
-			return nil, false, err
+			return false, err
 		}
 		if words > postingsWords {
-			return nil, false, nil
+			return false, nil
 		}
 		// The postings are complete up to the least far last one of a
 		// word that gave a full read (the others have no more); past it
@@ -98,7 +102,9 @@ func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word, sort str
 				ended, upTo = false, last[w]
 			}
 		}
-		slices.SortFunc(found, func(a, b wordPosting) int { return a.compare(b.posting, cheapest) })
+		if len(counts) > 1 { // each word's come in order
+			slices.SortFunc(found, func(a, b wordPosting) int { return a.compare(b.posting, cheapest) })
+		}
 		var ids []int64
 		for i, p := range found {
 			if !ended && upTo.before(p.posting, cheapest) {
@@ -109,19 +115,36 @@ func (s *Store) postingsPage(ctx context.Context, f BrowseFilter, word, sort str
 			}
 		}
 		if len(ids) > 0 {
-			page, err := check(ids)
+			kept, err := check(ids, need)
 			if err != nil {
-				return nil, false, err
+				return false, err
 			}
-			page = sortedPage(page, sort, nil, need)
-			rows, need = append(rows, page...), need-len(page)
+			need -= kept
 		}
 		if need == 0 || ended {
-			return rows, true, nil
+			return true, nil
 		}
 		at, per = upTo, min(4*per, postingsMost)
 	}
-	return nil, false, nil
+	return false, nil
+}
+
+// onlyWord tells whether typed searches for word alone, so that every
+// listing word's postings name matches it: its one word (however often
+// typed) in ASCII letters and digits, which the text search parser reads
+// as one word, as it did the listings'.
+func onlyWord(typed, word string) bool {
+	for _, w := range searchWords(typed) {
+		if w != word {
+			return false
+		}
+	}
+	for _, r := range word {
+		if r > unicode.MaxASCII || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return word != ""
 }
 
 // wordPosting is a listing read from word's postings.
@@ -171,7 +194,7 @@ const fewListings = 100
 func sortedPage(rows []dbsqlc.ProductListing, sort string, after *Cursor, size int) []dbsqlc.ProductListing {
 	order := func(a, b dbsqlc.ProductListing) int {
 		if sort == SortPriceAsc || sort == SortPriceDesc {
-			return posting{a.SellPrice, a.ID}.compare(posting{b.SellPrice, b.ID}, sort == SortPriceAsc)
+			return listingPlace(a).compare(listingPlace(b), sort == SortPriceAsc)
 		}
 		return -cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID)) // newest first
 	}

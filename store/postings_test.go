@@ -183,3 +183,78 @@ func TestPostingsGiveWay(t *testing.T) {
 		})
 	}
 }
+
+// A broad search's facets are counted among its cheapest FacetSample
+// matches, found through its rarest word's postings: the same listings its
+// pages cheapest first list, with the filters no facet shows. Where the
+// postings hold fewer, every match is counted, exactly.
+func TestBroadSearchFacetsThroughPostings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	models := []string{"HP ProBook", "Walton Passion", "Walton Passport", "Apple MacBook", "Walton ল্যাপটপ"}
+	conditions := []string{"good", "excellent", "fair"}
+	catalogue(t, s, 900, func(n int) store.SeedProduct {
+		m := n % len(models)
+		// prices from every model mixed, a few shared
+		p := laptop(seller, int64(1+n%3), models[m]+fmt.Sprintf(" %d", n%7), int64(1000+(n*7919)%5000), listedAt.Add(time.Duration(n)*time.Minute))
+		p.Condition = conditions[n/2%3]
+		if n%4 == 0 {
+			p.Location = "Sylhet"
+		}
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []store.BrowseFilter{
+		{Words: "walton"}, // 540 matches: one word, not checked
+		{Words: "pass"},   // two words of the prefix
+		{Words: "walton pas", Location: "sylhet"}, // a second word and a place, checked
+		{Words: "walton 3"},
+		{Words: "walton", Condition: "fair", Category: "ASUS"},
+		{Words: "probook", MinPrice: 2000, MaxPrice: 2600}, // fewer than the sample
+		{Words: "ল্যাপ"},
+	} {
+		t.Run(fmt.Sprintf("%s %d-%d %s", f.Words, f.MinPrice, f.MaxPrice, f.Location+f.Condition+f.Category), func(t *testing.T) {
+			// the sample: the cheapest matches of the filters no facet shows
+			listed := f
+			listed.Condition, listed.Category, listed.Sort, listed.Limit, listed.ManyMatchesAt = "", "", store.SortPriceAsc, 50, 100000
+			sample := allPages(t, s, listed, nil)
+			capped := len(sample) > store.FacetSample
+			sample = sample[:min(len(sample), store.FacetSample)]
+			want := store.Facets{Category: map[string]int64{}, Condition: map[string]int64{}, RAMGB: map[int32]int64{}, StorageType: map[string]int64{}, Exact: !capped}
+			for _, p := range sample {
+				byCategory, byCondition := f.Category == "" || p.Category == f.Category, f.Condition == "" || p.Condition == f.Condition
+				if byCondition {
+					want.Category[p.Category]++
+				}
+				if byCategory {
+					want.Condition[p.Condition]++
+				}
+				if byCategory && byCondition {
+					want.Total++
+				}
+			}
+			before := s.PostingsPages()
+			f.ManyMatchesAt = 1 // broad
+			got, err := s.ListFacets(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.RAMGB, got.StorageType = map[int32]int64{}, map[string]int64{}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("facets %+v\nwant   %+v (of %d in the sample)", got, want, len(sample))
+			}
+			if s.PostingsPages()-before != 1 {
+				t.Error("not counted through the postings")
+			}
+		})
+	}
+	// without them, along the newest index
+	s.SetNoPostings()
+	got, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton", ManyMatchesAt: 1})
+	if err != nil || got.Total != store.FacetSample || got.Exact {
+		t.Errorf("walked: %d, exact %v, %v; want %d, not exact", got.Total, got.Exact, err, store.FacetSample)
+	}
+}

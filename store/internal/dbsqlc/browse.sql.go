@@ -1219,6 +1219,105 @@ func (q *Queries) BrowseSearchPriceDesc(ctx context.Context, arg BrowseSearchPri
 	return items, nil
 }
 
+const countFacetsAmong = `-- name: CountFacetsAmong :many
+SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
+FROM (
+    SELECT m.category_id, m.condition, coalesce(m.ram_gb, 0)::integer AS ram_gb,
+           coalesce(m.storage_type, '')::text AS storage_type, count(*) AS available
+    FROM (
+        SELECT p.category_id, p.condition, p.ram_gb, p.storage_type
+        FROM products p
+        WHERE p.id = ANY($1::bigint[]) AND p.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
+          AND ($2::text IS NULL OR ts_match_vq(p.search, (SELECT to_tsquery('simple', $2))))
+          AND ($3::bigint IS NULL OR p.sell_price >= $3)
+          AND ($4::bigint IS NULL OR p.sell_price <= $4)
+          AND ($5::text IS NULL OR p.location ILIKE '%' || $5 || '%')
+          AND (NOT $6::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+          AND ($7::integer IS NULL OR p.storage_gb >= $7)
+          AND ($8::integer IS NULL OR p.battery_health >= $8)
+          AND ($9::real IS NULL OR p.screen_inches >= $9)
+          AND ($10::real IS NULL OR p.screen_inches <= $10)
+          AND ($11::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $11)))
+          AND ($12::bigint IS NULL OR p.seller_id = $12)
+        ORDER BY p.sell_price, p.id
+        LIMIT $13
+    ) m
+    GROUP BY 1, 2, 3, 4
+) g JOIN categories c ON c.id = g.category_id
+`
+
+type CountFacetsAmongParams struct {
+	Ids          []int64
+	Query        *string
+	MinPrice     *int64
+	MaxPrice     *int64
+	Location     *string
+	VerifiedOnly bool
+	StorageMin   *int32
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
+	UpTo         int32
+}
+
+type CountFacetsAmongRow struct {
+	CategoryID  int64
+	Category    string
+	Condition   string
+	RamGb       int32
+	StorageType string
+	Available   int64
+}
+
+// The facets' combinations counted among the first @up_to, cheapest first,
+// of the listings among ids on sale that have the search's words and pass
+// the filters no facet shows (CountFacetsLive's): a broad search's facets
+// are counted among the cheapest of its matches its rarest word's
+// postings name (ListPostingsPriceAsc). No query: the search is that word
+// alone, which each of them has. One key lookup each; planned once, kept.
+func (q *Queries) CountFacetsAmong(ctx context.Context, arg CountFacetsAmongParams) ([]CountFacetsAmongRow, error) {
+	rows, err := q.db.Query(ctx, countFacetsAmong,
+		arg.Ids,
+		arg.Query,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Location,
+		arg.VerifiedOnly,
+		arg.StorageMin,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
+		arg.UpTo,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CountFacetsAmongRow{}
+	for rows.Next() {
+		var i CountFacetsAmongRow
+		if err := rows.Scan(
+			&i.CategoryID,
+			&i.Category,
+			&i.Condition,
+			&i.RamGb,
+			&i.StorageType,
+			&i.Available,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const countFacetsLive = `-- name: CountFacetsLive :many
 SELECT g.category_id, c.name AS category, g.condition, g.ram_gb, g.storage_type, g.available
 FROM (
