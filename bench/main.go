@@ -371,7 +371,10 @@ function request()
     -- searches for nothing, each digit of u a character from ! to *
     extra = "q=" .. (string.gsub(tostring(u), "%d", function(c) return string.format("%%%02X", 33 + tonumber(c)) end))
   elseif string.find(wrk.path, "q=", 1, true) then
-    extra = "maxPrice=" .. string.format("%.0f", 99999999 - u % 1000000)
+    -- u whole: each thread's u is its own ten million (u modulo a million
+    -- gave both threads the same ceilings, one in two answers kept from
+    -- the other thread's request)
+    extra = "maxPrice=" .. string.format("%.0f", 99999999 - u % 90000000)
   else
     local sort = "newest"
     if string.find(wrk.path, "advertised", 1, true) then sort = "advertised" end
