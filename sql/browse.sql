@@ -452,9 +452,10 @@ WHERE f.n <= sqlc.arg(max_words)::integer;
 
 -- name: ListListingsMatching :many
 -- The listings among ids, on sale, that have the search's words and pass
--- its filters, in no order: a broad search in price order checks the
--- listings its word's postings name (ListPostingsPriceAsc). One key
--- lookup each; planned once, kept for any ids.
+-- its filters, in no order, with their ranks (BrowseRelevance's): a broad
+-- search in price order checks the listings its word's postings name
+-- (ListPostingsPriceAsc), and a search of few matches sorts them in the
+-- store. One key lookup each; planned once, kept for any ids.
 SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
        p.original_price, p.condition, p.location, p.used, p.phone, p.description,
        u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
@@ -465,7 +466,8 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum,
+       ts_rank(p.search, (SELECT to_tsquery('simple', sqlc.arg(query))))::real AS rank
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id

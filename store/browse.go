@@ -259,27 +259,26 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	var rows []dbsqlc.ProductListing
 	var ranks []float32
 	// among answers the listings among ids that have the search's words and
-	// pass its filters, in no order: planned once and kept, a key lookup
-	// each, where a query that sorts them is planned afresh each time for
-	// its ids (about 1 ms)
-	among := func(ids []int64) ([]dbsqlc.ProductListing, error) {
+	// pass its filters, with their ranks, in no order: planned once and
+	// kept, a key lookup each, where a query that sorts them is planned
+	// afresh each time for its ids (about 1 ms)
+	among := func(ids []int64) ([]dbsqlc.ListListingsMatchingRow, error) {
 		found, err := s.q.ListListingsMatching(ctx, dbsqlc.ListListingsMatchingParams{Ids: ids, Query: tsquery,
 			CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
 			RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 			Processor: sp.processor, SellerID: sp.sellerID})
-		listings := make([]dbsqlc.ProductListing, len(found))
-		for i, r := range found {
-			listings[i] = dbsqlc.ProductListing(r)
-		}
-		return listings, translate(err)
+		return found, translate(err)
 	}
 	// runAs runs the page's query through cq; walking: a broad search's
 	// walk, which asks the GIN index nothing
 	runAs := func(cq *dbsqlc.Queries, walking bool) error {
-		if matchIDs != nil && len(matchIDs) <= fewListings && tsquery != "" && sort != SortRelevance {
-			// few: fetched and sorted here
+		if matchIDs != nil && len(matchIDs) <= fewListings && tsquery != "" {
+			// few: fetched and sorted here, by their ranks too
 			found, err := among(matchIDs)
-			rows = sortedPage(found, sort, f.After, int(size))
+			rows, ranks = sortedPage(found, sort, f.After, int(size))
+			if sort != SortRelevance {
+				ranks = nil
+			}
 			return err
 		}
 		var err error
@@ -323,14 +322,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 				RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 				Processor: sp.processor, SellerID: sp.sellerID, AfterRank: afterRank, AfterID: afterID, PageSize: size})
 			for _, r := range ranked {
-				rows = append(rows, dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
-					Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
-					Phone: r.Phone, Description: r.Description, SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
-					AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved,
-					Photos: r.Photos, Processor: r.Processor, RamGb: r.RamGb, StorageGb: r.StorageGb, StorageType: r.StorageType,
-					ScreenInches: r.ScreenInches, Gpu: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths,
-					PriceDroppedFrom: r.PriceDroppedFrom, AdvertisedUntil: r.AdvertisedUntil, ExpiresAt: r.ExpiresAt, ExpiredAt: r.ExpiredAt,
-					SellerReviewCount: r.SellerReviewCount, SellerReviewSum: r.SellerReviewSum})
+				rows = append(rows, listingOf(dbsqlc.ListListingsMatchingRow(r)))
 				ranks = append(ranks, r.Rank)
 			}
 		default:
@@ -387,9 +379,9 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		var found []dbsqlc.ProductListing
 		ok, err := s.postingsPage(ctx, f, word, sort, func(ids []int64, need int) (int, error) {
 			matching, err := among(ids)
-			matching = sortedPage(matching, sort, nil, need)
-			found = append(found, matching...)
-			return len(matching), err
+			listings, _ := sortedPage(matching, sort, nil, need)
+			found = append(found, listings...)
+			return len(listings), err
 		})
 		if err != nil {
 			return nil, nil, err

@@ -864,3 +864,49 @@ func TestBroadSearchWithRareSpecsRemembered(t *testing.T) {
 		t.Errorf("after a new listing: %s", got)
 	}
 }
+
+// A search by relevance lists its matches best first, ties newest id
+// first, page after page: sorted in the store when they are few (80), by
+// the database when more (160).
+func TestRelevanceRanksFewAndMore(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 240, func(n int) store.SeedProduct {
+		// "dell" once, twice or thrice, and sometimes in the description:
+		// ranks that differ, and ties
+		p := laptop(seller, int64(1+n%3), strings.Repeat("Dell ", 1+n%3)+fmt.Sprintf("Latitude %d", n%5), 1000, listedAt.Add(time.Duration(n)*time.Minute))
+		if n%7 == 0 && n <= 80 {
+			p.Description = "A dell in good shape"
+		}
+		if n%2 == 0 {
+			p.Condition = "excellent"
+		}
+		if n > 80 { // the rest say "vostro" instead
+			p.Name = strings.ReplaceAll(p.Name, "Dell", "Vostro")
+		}
+		return p
+	})
+	for _, c := range []struct {
+		words, condition string
+		want             int
+	}{{"dell", "", 80}, {"dell", "excellent", 40}, {"vostro", "", 160}} {
+		var want []int64
+		rows, err := pool.Query(ctx, `SELECT id FROM products WHERE search @@ to_tsquery('simple', $1 || ':*') AND ($2 = '' OR condition = $2)
+			ORDER BY ts_rank(search, to_tsquery('simple', $1 || ':*')) DESC, id DESC`, c.words, c.condition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, id)
+		}
+		got := productIDs(allPages(t, s, store.BrowseFilter{Words: c.words, Condition: c.condition, Sort: store.SortRelevance, Limit: 7, ManyMatchesAt: 1000}, nil))
+		if len(want) != c.want || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s %s: got %v\nwant %v", c.words, c.condition, got, want)
+		}
+	}
+}

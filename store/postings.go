@@ -49,7 +49,7 @@ func (a posting) compare(b posting, cheapest bool) int {
 func (a posting) before(b posting, cheapest bool) bool { return a.compare(b, cheapest) < 0 }
 
 // listingPlace is a listing's place in price order.
-func listingPlace(r dbsqlc.ProductListing) posting { return posting{r.SellPrice, r.ID} }
+func listingPlace(r dbsqlc.ListListingsMatchingRow) posting { return posting{r.SellPrice, r.ID} }
 
 // postingsPage finds a broad search's page in price order (sort, cheapest
 // or dearest first) through the postings of word, its rarest, a prefix:
@@ -189,19 +189,40 @@ const utf8Last = 0x10FFFF
 // (sortedPage) rather than by the database.
 const fewListings = 100
 
-// sortedPage is the page of rows in the order sort asks for, after the
-// cursor after (nil: the first page), at most size of them.
-func sortedPage(rows []dbsqlc.ProductListing, sort string, after *Cursor, size int) []dbsqlc.ProductListing {
-	order := func(a, b dbsqlc.ProductListing) int {
-		if sort == SortPriceAsc || sort == SortPriceDesc {
+// sortedPage is the page of rows in the order sort asks for (by price,
+// newest first, or best match first), after the cursor after (nil: the
+// first page), at most size of them, with their ranks.
+func sortedPage(rows []dbsqlc.ListListingsMatchingRow, sort string, after *Cursor, size int) ([]dbsqlc.ProductListing, []float32) {
+	order := func(a, b dbsqlc.ListListingsMatchingRow) int {
+		switch sort {
+		case SortPriceAsc, SortPriceDesc:
 			return listingPlace(a).compare(listingPlace(b), sort == SortPriceAsc)
+		case SortRelevance:
+			return -cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.ID, b.ID)) // best first
 		}
 		return -cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID)) // newest first
 	}
 	slices.SortFunc(rows, order)
 	if after != nil {
-		last := dbsqlc.ProductListing{ID: after.ID, SellPrice: after.Price, CreatedAt: after.Time}
-		rows = slices.DeleteFunc(rows, func(r dbsqlc.ProductListing) bool { return order(r, last) <= 0 })
+		last := dbsqlc.ListListingsMatchingRow{ID: after.ID, SellPrice: after.Price, CreatedAt: after.Time, Rank: after.Rank}
+		rows = slices.DeleteFunc(rows, func(r dbsqlc.ListListingsMatchingRow) bool { return order(r, last) <= 0 })
 	}
-	return rows[:min(len(rows), size)]
+	rows = rows[:min(len(rows), size)]
+	listings, ranks := make([]dbsqlc.ProductListing, len(rows)), make([]float32, len(rows))
+	for i, r := range rows {
+		listings[i], ranks[i] = listingOf(r), r.Rank
+	}
+	return listings, ranks
+}
+
+// listingOf is a listing checked by its id, without its rank.
+func listingOf(r dbsqlc.ListListingsMatchingRow) dbsqlc.ProductListing {
+	return dbsqlc.ProductListing{ID: r.ID, SellerID: r.SellerID, CategoryID: r.CategoryID, Category: r.Category, ProductName: r.ProductName,
+		Picture: r.Picture, SellPrice: r.SellPrice, OriginalPrice: r.OriginalPrice, Condition: r.Condition, Location: r.Location, Used: r.Used,
+		Phone: r.Phone, Description: r.Description, SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
+		AdvertisedAt: r.AdvertisedAt, SoldAt: r.SoldAt, CreatedAt: r.CreatedAt, Reported: r.Reported, Reserved: r.Reserved,
+		Photos: r.Photos, Processor: r.Processor, RamGb: r.RamGb, StorageGb: r.StorageGb, StorageType: r.StorageType,
+		ScreenInches: r.ScreenInches, Gpu: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths,
+		PriceDroppedFrom: r.PriceDroppedFrom, AdvertisedUntil: r.AdvertisedUntil, ExpiresAt: r.ExpiresAt, ExpiredAt: r.ExpiredAt,
+		SellerReviewCount: r.SellerReviewCount, SellerReviewSum: r.SellerReviewSum}
 }

@@ -1653,12 +1653,13 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum,
+       ts_rank(p.search, (SELECT to_tsquery('simple', $1)))::real AS rank
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
-WHERE p.id = ANY($1::bigint[]) AND p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
-  AND ts_match_vq(p.search, (SELECT to_tsquery('simple', $2)))
+WHERE p.id = ANY($2::bigint[]) AND p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
+  AND ts_match_vq(p.search, (SELECT to_tsquery('simple', $1)))
   AND ($3::bigint IS NULL OR p.category_id = $3)
   AND ($4::bigint IS NULL OR p.sell_price >= $4)
   AND ($5::bigint IS NULL OR p.sell_price <= $5)
@@ -1676,8 +1677,8 @@ WHERE p.id = ANY($1::bigint[]) AND p.deleted_at IS NULL AND u.deleted_at IS NULL
 `
 
 type ListListingsMatchingParams struct {
-	Ids          []int64
 	Query        string
+	Ids          []int64
 	CategoryID   *int64
 	MinPrice     *int64
 	MaxPrice     *int64
@@ -1732,16 +1733,18 @@ type ListListingsMatchingRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	Rank              float32
 }
 
 // The listings among ids, on sale, that have the search's words and pass
-// its filters, in no order: a broad search in price order checks the
-// listings its word's postings name (ListPostingsPriceAsc). One key
-// lookup each; planned once, kept for any ids.
+// its filters, in no order, with their ranks (BrowseRelevance's): a broad
+// search in price order checks the listings its word's postings name
+// (ListPostingsPriceAsc), and a search of few matches sorts them in the
+// store. One key lookup each; planned once, kept for any ids.
 func (q *Queries) ListListingsMatching(ctx context.Context, arg ListListingsMatchingParams) ([]ListListingsMatchingRow, error) {
 	rows, err := q.db.Query(ctx, listListingsMatching,
-		arg.Ids,
 		arg.Query,
+		arg.Ids,
 		arg.CategoryID,
 		arg.MinPrice,
 		arg.MaxPrice,
@@ -1802,6 +1805,7 @@ func (q *Queries) ListListingsMatching(ctx context.Context, arg ListListingsMatc
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.Rank,
 		); err != nil {
 			return nil, err
 		}
