@@ -331,15 +331,13 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 				afterTime = &f.After.Time
 			}
 			if query != nil && matchIDs == nil {
-				// a broad search: its own walk, reading each product once
-				var found []dbsqlc.BrowseSearchNewestRow
-				found, err = cq.BrowseSearchNewest(ctx, dbsqlc.BrowseSearchNewestParams{IndexQuery: iq, Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
+				// a broad search: its own walk, reading each product once,
+				// of its brand's alone when it has one
+				p := dbsqlc.BrowseSearchNewestParams{IndexQuery: iq, Query: *query, CategoryID: category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
 					Condition: str(f.Condition), Location: str(location), VerifiedOnly: f.VerifiedOnly,
 					RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
-					Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size})
-				for _, r := range found {
-					rows = append(rows, dbsqlc.ProductListing(r))
-				}
+					Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: afterID, PageSize: size}
+				rows, err = s.browseSearchNewest(ctx, cq, p)
 				break
 			}
 			rows, err = cq.BrowseNewest(ctx, dbsqlc.BrowseNewestParams{CategoryID: category, Query: query, MatchIds: matchIDs, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
@@ -578,6 +576,27 @@ func (s *Store) matchesFirst(ctx context.Context, fn func(q *dbsqlc.Queries) err
 // LOCAL statements), sent with its BEGIN in one round trip.
 func withSettings(ctx context.Context, pool *pgxpool.Pool, set string, fn func(tx pgx.Tx) error) error {
 	return pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{BeginQuery: "BEGIN; " + set}, fn)
+}
+
+// browseSearchNewest runs a broad search's page newest first, along its
+// brand's index when p names one.
+func (s *Store) browseSearchNewest(ctx context.Context, cq *dbsqlc.Queries, p dbsqlc.BrowseSearchNewestParams) ([]dbsqlc.ProductListing, error) {
+	var rows []dbsqlc.ProductListing
+	if p.CategoryID == nil {
+		found, err := cq.BrowseSearchNewest(ctx, p)
+		for _, r := range found {
+			rows = append(rows, dbsqlc.ProductListing(r))
+		}
+		return rows, err
+	}
+	found, err := cq.BrowseSearchNewestInCategory(ctx, dbsqlc.BrowseSearchNewestInCategoryParams{IndexQuery: p.IndexQuery, Query: p.Query, CategoryID: *p.CategoryID,
+		MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Condition: p.Condition, Location: p.Location, VerifiedOnly: p.VerifiedOnly,
+		RamMin: p.RamMin, StorageMin: p.StorageMin, StorageType: p.StorageType, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin, ScreenMax: p.ScreenMax,
+		Processor: p.Processor, SellerID: p.SellerID, AfterTime: p.AfterTime, AfterID: p.AfterID, PageSize: p.PageSize})
+	for _, r := range found {
+		rows = append(rows, dbsqlc.ProductListing(r))
+	}
+	return rows, err
 }
 
 // browseSearchByPrice runs a broad search's page in price order, cheapest

@@ -168,21 +168,22 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 	ctx := context.Background()
 	pool, s, seller := shop(t)
 	catalogue(t, s, 300, func(n int) store.SeedProduct {
-		return laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		// among four brands, so that one brand is worth its own index
+		return laptop(seller, int64(1+n%4), fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
 	})
 	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
 		t.Fatal(err)
 	}
 	// in price order, as when a prefix stands for too many words
 	s.SetNoPostings()
-	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
-		f := store.BrowseFilter{Words: "probook", Sort: sort, MaxPrice: 5000, Limit: 5, ManyMatchesAt: 10}
+	for _, f := range []store.BrowseFilter{{Sort: store.SortNewest}, {Sort: store.SortPriceAsc}, {Sort: store.SortPriceDesc}, {Sort: store.SortNewest, Category: "HP"}} {
+		f.Words, f.MaxPrice, f.Limit, f.ManyMatchesAt = "probook", 5000, 5, 10
 		if ps, _, err := s.ListProducts(ctx, f); err != nil || len(ps) != 5 {
-			t.Fatalf("%s: %v, %v", sort, ps, err)
+			t.Fatalf("%s %s: %v, %v", f.Sort, f.Category, ps, err)
 		}
 	}
 	prepared := preparedQueries(t, pool)
-	for _, name := range []string{"BrowseSearchNewest", "BrowseSearchPriceAsc", "BrowseSearchPriceDesc"} {
+	for _, name := range []string{"BrowseSearchNewest", "BrowseSearchPriceAsc", "BrowseSearchPriceDesc", "BrowseSearchNewestInCategory"} {
 		if !prepared[name] {
 			t.Errorf("%s is not prepared; prepared: %v", name, prepared)
 		}
@@ -199,6 +200,8 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 	args := "(NULL, 'probook:*', 3, NULL, 5000, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 6)"
 	for _, c := range []struct{ name, execute, want string }{
 		{"BrowseSearchNewest", args, "Index Scan using products_available_idx on products p"},
+		// in a brand, its own index, the brand an index condition
+		{"BrowseSearchNewestInCategory", args, "Index Scan using products_category_available_idx on products p"},
 		{"BrowseSearchPriceAsc", args, "Index Scan using products_price_idx on products p"},
 		{"BrowseSearchPriceDesc", args, "Index Scan Backward using products_price_idx on products p"},
 		{"CountFacetsNewest", "('probook:*', NULL, 5000, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)", "Index Scan using products_available_idx on products p"},
