@@ -412,7 +412,28 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		return run(s.custom)
 	}
+	// a list by price, condition or brand alone, newest first, whose
+	// products are common enough: walked, its plan kept (BrowseNewest)
+	walksList := false
+	if tsquery == "" && matching < 0 && sort == SortNewest && f.Location == "" && !f.VerifiedOnly && !f.specFiltered() && !s.slowWalks.has(slowKey) {
+		cat := int64(0)
+		if category != nil {
+			cat = *category
+		}
+		if walksList, err = s.walksWell(ctx, f, cat); err != nil {
+			return nil, nil, err
+		}
+	}
 	switch {
+	case walksList:
+		if err = s.walkWithin(ctx, s.walkLimit(), true, run); errors.Is(err, errWalkTooLong) {
+			// its prices, common apart, are seldom with its brand or
+			// condition: planned for its values, for a while
+			s.walksTooLong.Add(1)
+			s.slowWalks.add(slowKey)
+			rows = nil
+			err = run(s.custom)
+		}
 	case matching >= 0 && matching < at && walksWords && !f.countMatches:
 		// a broad search with specs few laptops have ("laptop" with 16 GB
 		// and an SSD, at 10,000 products)

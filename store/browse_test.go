@@ -910,3 +910,52 @@ func TestRelevanceRanksFewAndMore(t *testing.T) {
 		}
 	}
 }
+
+// A list by price, brand or condition alone, newest first, is walked with
+// its plan kept when the prices' sample and the kept counts say it keeps
+// enough of the catalogue, and planned for its values when not; either
+// way its pages are the catalogue's own, newest first.
+func TestPriceListsWalkedWhenCommon(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 400, func(n int) store.SeedProduct {
+		p := laptop(seller, int64(1+n%4), fmt.Sprintf("Laptop %d", n), int64(1000+n*100), listedAt.Add(time.Duration(n%97)*time.Hour))
+		if n%3 == 0 {
+			p.Condition = "fair"
+		}
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []store.BrowseFilter{
+		{MaxPrice: 30000},                    // common: walked
+		{MinPrice: 1000, MaxPrice: 1300},     // four products: planned
+		{Category: "HP", MinPrice: 20000},    // a brand and a price
+		{Condition: "fair", MaxPrice: 99999}, // a condition and a price
+		{Words: "!!", MaxPrice: 9999999},     // punctuation: no search
+	} {
+		f.Sort, f.Limit = store.SortNewest, 10
+		var want []int64
+		rows, err := pool.Query(ctx, `SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
+			WHERE sell_price >= $1 AND ($2 = 0 OR sell_price <= $2) AND ($3 = '' OR c.name = $3) AND ($4 = '' OR condition = $4)
+			ORDER BY p.created_at DESC, p.id DESC`, f.MinPrice, f.MaxPrice, f.Category, f.Condition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, id)
+		}
+		if got := productIDs(allPages(t, s, f, nil)); len(want) == 0 || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%+v: got %v\nwant %v", f, got, want)
+		}
+	}
+	if !preparedQueries(t, pool)["BrowseNewest"] {
+		t.Error("no list was walked with its plan kept")
+	}
+}

@@ -39,6 +39,8 @@ type termShares struct {
 	floor float64
 	// rows is the table's estimated row count
 	rows float64
+	// prices: the same sample's prices (prices.go)
+	prices priceSample
 }
 
 type termStats struct {
@@ -77,15 +79,22 @@ func (s *Store) readTermShares(ctx context.Context) (*termShares, error) {
 	var words []string
 	var shares []float32
 	var rows float32
+	var prices priceSample
 	err := s.pool.QueryRow(ctx, `
-		SELECT st.most_common_elems::text::text[], st.most_common_elem_freqs, c.reltuples
+		SELECT st.most_common_elems::text::text[], st.most_common_elem_freqs, c.reltuples,
+		       pr.most_common_vals::text::bigint[], pr.most_common_freqs, pr.histogram_bounds::text::bigint[], coalesce(pr.null_frac, 0)
 		FROM pg_class c
 		LEFT JOIN pg_stats st ON st.schemaname = current_schema() AND st.tablename = 'products' AND st.attname = 'search'
-		WHERE c.oid = 'products'::regclass`).Scan(&words, &shares, &rows)
+		LEFT JOIN pg_stats pr ON pr.schemaname = current_schema() AND pr.tablename = 'products' AND pr.attname = 'sell_price'
+		WHERE c.oid = 'products'::regclass`).Scan(&words, &shares, &rows, &prices.common, &prices.commonShares, &prices.bounds, &prices.nulls)
 	if err != nil {
 		return nil, translate(err)
 	}
-	return newTermShares(words, shares, float64(rows)), nil
+	t := newTermShares(words, shares, float64(rows))
+	if t != nil {
+		t.prices = prices
+	}
+	return t, nil
 }
 
 // newTermShares makes a lookup of pg_stats' most common elements and

@@ -63,3 +63,31 @@ func TestRecentKeysKept(t *testing.T) {
 		t.Errorf("slow walks kept %v, broad searches %v", s.slowWalks.kept(), s.broad.kept())
 	}
 }
+
+// The prices' sample, as pg_stats gives it: common prices with their
+// shares, and bounds of equal shares of the rest.
+func TestPriceShares(t *testing.T) {
+	if (priceSample{}).share(0, 1000) != -1 {
+		t.Error("no sample must give -1: planned for its values")
+	}
+	// a tenth at 50,000 and a tenth at 90,000; the rest (0.8, less a tenth
+	// without a price) in four buckets from 10,000 to 90,000
+	p := priceSample{common: []int64{50000, 90000}, commonShares: []float32{0.1, 0.1}, bounds: []int64{10000, 20000, 40000, 60000, 90000}, nulls: 0.1}
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+	rest := 0.7 / 4 // each bucket's share
+	for _, c := range []struct {
+		lo, hi int64
+		want   float64
+	}{
+		{0, 0, 0.9},              // everything priced
+		{0, 5000, 0},             // below every price
+		{0, 15000, rest / 2},     // half the first bucket
+		{50000, 50000, 0.1 + 0},  // a common price, a point in a bucket
+		{40000, 0, 0.2 + 2*rest}, // from 40,000 up: both common prices, two buckets
+		{30000, 70000, 0.1 + rest/2 + rest + rest/3},
+	} {
+		if got := p.share(c.lo, c.hi); !near(got, c.want) {
+			t.Errorf("share(%d, %d) = %v, want %v", c.lo, c.hi, got, c.want)
+		}
+	}
+}
