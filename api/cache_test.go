@@ -58,9 +58,9 @@ func TestCatalogueCache(t *testing.T) {
 	// a rename the database does not announce: an instance that keeps
 	// answers goes on showing the old name
 	quietly := func(sql string, args ...any) {
-		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_changed")
+		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
 		m.exec(sql, args...)
-		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_changed")
+		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
 	}
 	renames := 0
 	eventually(t, "the category list is kept", func() bool {
@@ -78,9 +78,9 @@ func TestCatalogueCache(t *testing.T) {
 	if got := m.products("/api/advertised", ""); len(got) != 0 {
 		t.Fatalf("advertised before advertising: %v", got)
 	}
-	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_changed")
+	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
 	rec := m.do(http.MethodPut, "/api/products/"+id, nil, bearer(m.seller.AccessToken))
-	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_changed")
+	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("advertise: %d %s", rec.Code, rec.Body.String())
 	}
@@ -147,9 +147,9 @@ func TestCatalogueCacheKeepsOnlyPublicAnswers(t *testing.T) {
 	// the seller's own list is not kept: a quiet change shows at once
 	mine := "/api/userProducts?email=sam@example.com"
 	for i := range 3 {
-		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_changed")
+		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
 		m.exec("UPDATE products SET sell_price = $1 WHERE id = $2", 1000+i, id)
-		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_changed")
+		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
 		if ps := m.products(mine, m.seller.AccessToken); len(ps) != 1 || ps[0].SellPrice != int64(1000+i) {
 			t.Fatalf("seller's list after quiet price %d: %+v", 1000+i, ps)
 		}

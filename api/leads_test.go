@@ -693,9 +693,9 @@ func TestCancelAcceptedBookingShowsAtOnceInTheKeptCatalogue(t *testing.T) {
 	// the answer is kept: a rename the database does not announce does
 	// not show
 	quietly := func(sql string, args ...any) {
-		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_changed")
+		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
 		m.exec(sql, args...)
-		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_changed")
+		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
 	}
 	renames := 0
 	eventually(t, "the product page is kept", func() bool {
@@ -707,9 +707,9 @@ func TestCancelAcceptedBookingShowsAtOnceInTheKeptCatalogue(t *testing.T) {
 	if p, _ := m.productState(pid); !*p.Reserved {
 		t.Fatalf("kept product page = %+v, want reserved", p)
 	}
-	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_changed")
+	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
 	rec := m.send(http.MethodDelete, "/api/bookings/"+a, m.buyer.AccessToken, nil)
-	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_changed")
+	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("cancel: %d %s", rec.Code, rec.Body.String())
 	}

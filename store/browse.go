@@ -396,15 +396,23 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// walk gave way, but was only slow this once: a loaded machine), this
 	// page is found first too.
 	byFilteredMatches := func() error {
-		ids, err := s.filteredMatches(ctx, f, category, sp, *query)
+		// Once found, such matches are remembered; until then (the first
+		// minute of a shop, and after each change of its catalogue, when
+		// a popular search comes again many times at once) its requests
+		// share one lookup, which none of them cancels alone.
+		found, err, _ := s.finding.Do(walkKey, func() (any, error) {
+			return s.filteredMatches(context.WithoutCancel(ctx), f, category, sp, *query)
+		})
 		if err != nil {
 			return err
 		}
+		ids := found.([]int64)
 		if len(ids) >= manyMatches {
 			s.slowWalks.add(slowKey)
 			return s.matchesFirst(ctx, run)
 		}
 		s.rare.put(walkKey, ids)
+		s.foundFirst.add(walkKey)
 		query, matchIDs = nil, ids
 		sort, byTime = f.Sort, false
 		if f.After != nil && f.After.ByTime {
@@ -440,6 +448,11 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		err = byFilteredMatches()
 	case matching >= 0 && matching < at:
 		err = s.matchesFirst(ctx, run)
+	case walksWords && !f.countMatches && s.foundFirst.has(walkKey):
+		// its matches with its filters were found first lately, and the
+		// catalogue changed since: found first again (by one request of
+		// the many a popular search may bring at once)
+		err = byFilteredMatches()
 	case walksWords && !f.countMatches && s.slowWalks.has(slowKey):
 		// its walk gave way lately: its matches are found first at once
 		err = s.matchesFirst(ctx, run)

@@ -94,6 +94,20 @@ func listening(t *testing.T, ctx context.Context, s *store.Store) <-chan struct{
 	return changed
 }
 
+// selectIDs is the ids the query selects, in its order.
+func selectIDs(t *testing.T, pool *pgxpool.Pool, query string, args ...any) []int64 {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), query, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
 // productIDs are the products' ids in order.
 func productIDs(ps []store.Product) []int64 {
 	ids := make([]int64, 0, len(ps))
@@ -863,6 +877,34 @@ func TestBroadSearchWithRareSpecsRemembered(t *testing.T) {
 	if got := names(f); got != "700 600 400 200" {
 		t.Errorf("after a new listing: %s", got)
 	}
+	// after the next change, the same search asked sixteen times at once
+	// (a popular one) shares one lookup: they do not each find them
+	if _, err := s.InsertSeedProduct(ctx, walton(800, 32)); err != nil {
+		t.Fatal(err)
+	}
+	<-changed
+	before = s.Lookups()
+	start, firsts := make(chan struct{}), make(chan string, 16)
+	for range 16 {
+		go func() {
+			<-start
+			ps, _, err := s.ListProducts(ctx, f)
+			if err != nil || len(ps) != 2 {
+				firsts <- fmt.Sprint(err)
+				return
+			}
+			firsts <- ps[0].Name + ", " + ps[1].Name
+		}()
+	}
+	close(start)
+	for range 16 {
+		if got := <-firsts; got != "Walton Passion 800, Walton Passion 700" {
+			t.Errorf("at once: %s", got)
+		}
+	}
+	if n := s.Lookups() - before; n > 4 {
+		t.Errorf("sixteen at once made %d lookups", n)
+	}
 }
 
 // A search by relevance lists its matches best first, ties newest id
@@ -870,7 +912,6 @@ func TestBroadSearchWithRareSpecsRemembered(t *testing.T) {
 // the database when more (160).
 func TestRelevanceRanksFewAndMore(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
 	pool, s, seller := shop(t)
 	catalogue(t, s, 240, func(n int) store.SeedProduct {
 		// "dell" once, twice or thrice, and sometimes in the description:
@@ -891,19 +932,8 @@ func TestRelevanceRanksFewAndMore(t *testing.T) {
 		words, condition string
 		want             int
 	}{{"dell", "", 80}, {"dell", "excellent", 40}, {"vostro", "", 160}} {
-		var want []int64
-		rows, err := pool.Query(ctx, `SELECT id FROM products WHERE search @@ to_tsquery('simple', $1 || ':*') AND ($2 = '' OR condition = $2)
+		want := selectIDs(t, pool, `SELECT id FROM products WHERE search @@ to_tsquery('simple', $1 || ':*') AND ($2 = '' OR condition = $2)
 			ORDER BY ts_rank(search, to_tsquery('simple', $1 || ':*')) DESC, id DESC`, c.words, c.condition)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				t.Fatal(err)
-			}
-			want = append(want, id)
-		}
 		got := productIDs(allPages(t, s, store.BrowseFilter{Words: c.words, Condition: c.condition, Sort: store.SortRelevance, Limit: 7, ManyMatchesAt: 1000}, nil))
 		if len(want) != c.want || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s %s: got %v\nwant %v", c.words, c.condition, got, want)
@@ -937,25 +967,58 @@ func TestPriceListsWalkedWhenCommon(t *testing.T) {
 		{Words: "!!", MaxPrice: 9999999},     // punctuation: no search
 	} {
 		f.Sort, f.Limit = store.SortNewest, 10
-		var want []int64
-		rows, err := pool.Query(ctx, `SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
+		want := selectIDs(t, pool, `SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
 			WHERE sell_price >= $1 AND ($2 = 0 OR sell_price <= $2) AND ($3 = '' OR c.name = $3) AND ($4 = '' OR condition = $4)
 			ORDER BY p.created_at DESC, p.id DESC`, f.MinPrice, f.MaxPrice, f.Category, f.Condition)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				t.Fatal(err)
-			}
-			want = append(want, id)
-		}
 		if got := productIDs(allPages(t, s, f, nil)); len(want) == 0 || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%+v: got %v\nwant %v", f, got, want)
 		}
 	}
 	if !preparedQueries(t, pool)["BrowseNewest"] {
 		t.Error("no list was walked with its plan kept")
+	}
+}
+
+// A statement on products announces a change of the catalogue only when it
+// changed a row: the jobs of every minute (reservations, advertisements
+// and listings that end) mostly change none, and each announcement drops
+// every instance's kept answers and remembered searches.
+func TestOnlyChangedRowsAnnounced(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool, s, seller := shop(t)
+	id, err := s.InsertSeedProduct(ctx, laptop(seller, 3, "HP ProBook", 1000, listedAt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := listening(t, ctx, s)
+	heard := func() bool {
+		select {
+		case <-changed:
+			return true
+		case <-time.After(300 * time.Millisecond):
+			return false
+		}
+	}
+	for _, c := range []struct {
+		sql  string
+		want bool
+	}{
+		{"UPDATE products SET expired_at = now() WHERE expires_at < now() - interval '100 years'", false},
+		{"UPDATE products SET advertised_at = NULL WHERE advertised_at IS NOT NULL", false},
+		{"DELETE FROM products WHERE id = -1", false},
+		{"UPDATE products SET product_name = 'HP EliteBook' WHERE id = " + fmt.Sprint(id), true},
+		{"DELETE FROM products WHERE id = " + fmt.Sprint(id), true},
+	} {
+		if _, err := pool.Exec(ctx, c.sql); err != nil {
+			t.Fatal(err)
+		}
+		if got := heard(); got != c.want {
+			t.Errorf("%s: announced %v, want %v", c.sql, got, c.want)
+		}
+	}
+	if _, err := s.InsertSeedProduct(ctx, laptop(seller, 3, "HP ZBook", 1000, listedAt)); err != nil || !heard() {
+		t.Errorf("a new listing not announced (%v)", err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"golang.org/x/sync/singleflight"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -44,7 +45,14 @@ type Store struct {
 	// walkedToEnd: searches with filters besides their words (by walkKey)
 	// whose walk read its whole index for less than a page lately
 	walkedToEnd recentKeys
-	terms       termStats
+	// finding: the searches (by walkKey) whose matches with their filters
+	// are being found first: the requests for one at once share a lookup
+	finding singleflight.Group
+	// foundFirst: those searches found first lately (by walkKey), kept
+	// when their matches are forgotten for a change of the catalogue: the
+	// next request finds them first again at once, without a walk first
+	foundFirst recentKeys
+	terms      termStats
 	// indexedMatchesAt overrides indexedMatches (tests)
 	indexedMatchesAt float64
 	// walkTimeAt overrides walkTime (tests)
