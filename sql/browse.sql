@@ -241,6 +241,44 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
 ORDER BY p.created_at DESC, p.id DESC
 LIMIT sqlc.arg(page_size);
 
+-- name: BrowseSearchNewestInCategoryCondition :many
+-- BrowseSearchNewestInCategory in one condition: walks the brand's
+-- listings in that condition alone (products_category_condition_idx).
+SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
+       p.original_price, p.condition, p.location, p.used, p.phone, p.description,
+       u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
+       p.advertised_at, p.sold_at, p.created_at,
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
+       (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
+       (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
+       p.advertised_until, p.expires_at, p.expired_at,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+FROM products p
+JOIN users u ON u.id = p.seller_id
+JOIN categories c ON c.id = p.category_id
+WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
+  AND (sqlc.narg(index_query)::text IS NULL OR p.search @@ to_tsquery('simple', sqlc.narg(index_query)))
+  AND ts_match_vq(p.search, (SELECT to_tsquery('simple', sqlc.arg(query))))
+  AND p.category_id = sqlc.arg(category_id)
+  AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
+  AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
+  AND p.condition = sqlc.arg(condition)
+  AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
+  AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
+  AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
+  AND (sqlc.narg(storage_type)::text IS NULL OR p.storage_type = sqlc.narg(storage_type))
+  AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
+  AND (sqlc.narg(screen_min)::real IS NULL OR p.screen_inches >= sqlc.narg(screen_min))
+  AND (sqlc.narg(screen_max)::real IS NULL OR p.screen_inches <= sqlc.narg(screen_max))
+  AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', sqlc.narg(processor))))
+  AND (sqlc.narg(seller_id)::bigint IS NULL OR p.seller_id = sqlc.narg(seller_id))
+  AND (sqlc.narg(after_time)::timestamptz IS NULL OR (p.created_at, p.id) < (sqlc.narg(after_time), sqlc.narg(after_id)::bigint))
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT sqlc.arg(page_size);
+
 -- name: BrowseSearchPriceAsc :many
 -- A broad search, cheapest first: BrowseSearchNewest's columns and rows
 -- in price order. Walked along products_price_idx it checks each

@@ -613,11 +613,22 @@ func withSettings(ctx context.Context, pool *pgxpool.Pool, set string, fn func(t
 }
 
 // browseSearchNewest runs a broad search's page newest first, along its
-// brand's index when p names one.
+// brand's index when p names one, and its brand's in a condition when p
+// names both.
 func (s *Store) browseSearchNewest(ctx context.Context, cq *dbsqlc.Queries, p dbsqlc.BrowseSearchNewestParams) ([]dbsqlc.ProductListing, error) {
 	var rows []dbsqlc.ProductListing
 	if p.CategoryID == nil {
 		found, err := cq.BrowseSearchNewest(ctx, p)
+		for _, r := range found {
+			rows = append(rows, dbsqlc.ProductListing(r))
+		}
+		return rows, err
+	}
+	if p.Condition != nil {
+		found, err := cq.BrowseSearchNewestInCategoryCondition(ctx, dbsqlc.BrowseSearchNewestInCategoryConditionParams{IndexQuery: p.IndexQuery, Query: p.Query,
+			CategoryID: *p.CategoryID, Condition: *p.Condition, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Location: p.Location, VerifiedOnly: p.VerifiedOnly,
+			RamMin: p.RamMin, StorageMin: p.StorageMin, StorageType: p.StorageType, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin, ScreenMax: p.ScreenMax,
+			Processor: p.Processor, SellerID: p.SellerID, AfterTime: p.AfterTime, AfterID: p.AfterID, PageSize: p.PageSize})
 		for _, r := range found {
 			rows = append(rows, dbsqlc.ProductListing(r))
 		}

@@ -132,7 +132,11 @@ func TestSearchFormsAgree(t *testing.T) {
 		if i%3 == 0 {
 			name = fmt.Sprintf("Asus ZenBook %d", i)
 		}
-		id, err := s.InsertSeedProduct(ctx, laptop(seller, 3, name, int64(1000+i%7*100), listedAt.Add(time.Duration(i%5)*time.Hour)))
+		p := laptop(seller, int64(1+2*min(1, i%4)), name, int64(1000+i%7*100), listedAt.Add(time.Duration(i%5)*time.Hour))
+		if i%2 == 0 {
+			p.Condition = "excellent"
+		}
+		id, err := s.InsertSeedProduct(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,13 +154,19 @@ func TestSearchFormsAgree(t *testing.T) {
 		}
 		return ids
 	}
-	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
-		f := store.BrowseFilter{Words: "elite", Sort: sort, Limit: 4}
-		few := walk(f)
-		f.ManyMatchesAt = 1
-		many := walk(f)
-		if len(few) != 20 || fmt.Sprint(few) != fmt.Sprint(many) {
-			t.Errorf("%s: few-matches form %v, many-matches form %v", sort, few, many)
+	// in a brand, and in a brand with a condition, each walk has its index
+	for _, in := range []struct {
+		category, condition string
+		want                int
+	}{{"", "", 20}, {"HP", "", 15}, {"HP", "excellent", 5}} {
+		for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
+			f := store.BrowseFilter{Words: "elite", Category: in.category, Condition: in.condition, Sort: sort, Limit: 4}
+			few := walk(f)
+			f.ManyMatchesAt = 1
+			many := walk(f)
+			if len(few) != in.want || fmt.Sprint(few) != fmt.Sprint(many) {
+				t.Errorf("%s %s %s: few-matches form %v, many-matches form %v", in.category, in.condition, sort, few, many)
+			}
 		}
 	}
 }

@@ -168,22 +168,26 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 	ctx := context.Background()
 	pool, s, seller := shop(t)
 	catalogue(t, s, 300, func(n int) store.SeedProduct {
-		// among four brands, so that one brand is worth its own index
-		return laptop(seller, int64(1+n%4), fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		// among four brands and three conditions, so that one brand, and
+		// one brand's condition, are worth their own indexes
+		p := laptop(seller, int64(1+n%4), fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		p.Condition = []string{"good", "excellent", "fair"}[n/4%3]
+		return p
 	})
 	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
 		t.Fatal(err)
 	}
 	// in price order, as when a prefix stands for too many words
 	s.SetNoPostings()
-	for _, f := range []store.BrowseFilter{{Sort: store.SortNewest}, {Sort: store.SortPriceAsc}, {Sort: store.SortPriceDesc}, {Sort: store.SortNewest, Category: "HP"}} {
+	for _, f := range []store.BrowseFilter{{Sort: store.SortNewest}, {Sort: store.SortPriceAsc}, {Sort: store.SortPriceDesc}, {Sort: store.SortNewest, Category: "HP"},
+		{Sort: store.SortNewest, Category: "HP", Condition: "fair"}} {
 		f.Words, f.MaxPrice, f.Limit, f.ManyMatchesAt = "probook", 5000, 5, 10
 		if ps, _, err := s.ListProducts(ctx, f); err != nil || len(ps) != 5 {
 			t.Fatalf("%s %s: %v, %v", f.Sort, f.Category, ps, err)
 		}
 	}
 	prepared := preparedQueries(t, pool)
-	for _, name := range []string{"BrowseSearchNewest", "BrowseSearchPriceAsc", "BrowseSearchPriceDesc", "BrowseSearchNewestInCategory"} {
+	for _, name := range []string{"BrowseSearchNewest", "BrowseSearchPriceAsc", "BrowseSearchPriceDesc", "BrowseSearchNewestInCategory", "BrowseSearchNewestInCategoryCondition"} {
 		if !prepared[name] {
 			t.Errorf("%s is not prepared; prepared: %v", name, prepared)
 		}
@@ -200,8 +204,10 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 	args := "(NULL, 'probook:*', 3, NULL, 5000, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 6)"
 	for _, c := range []struct{ name, execute, want string }{
 		{"BrowseSearchNewest", args, "Index Scan using products_available_idx on products p"},
-		// in a brand, its own index, the brand an index condition
+		// in a brand, its own index, the brand an index condition; with a
+		// condition too, the brand's index of conditions
 		{"BrowseSearchNewestInCategory", args, "Index Scan using products_category_available_idx on products p"},
+		{"BrowseSearchNewestInCategoryCondition", strings.Replace(args, "5000, NULL,", "5000, 'fair',", 1), "Index Scan using products_category_condition_idx on products p"},
 		{"BrowseSearchPriceAsc", args, "Index Scan using products_price_idx on products p"},
 		{"BrowseSearchPriceDesc", args, "Index Scan Backward using products_price_idx on products p"},
 		{"CountFacetsNewest", "('probook:*', NULL, 5000, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)", "Index Scan using products_available_idx on products p"},

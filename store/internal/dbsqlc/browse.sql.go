@@ -1038,6 +1038,185 @@ func (q *Queries) BrowseSearchNewestInCategory(ctx context.Context, arg BrowseSe
 	return items, nil
 }
 
+const browseSearchNewestInCategoryCondition = `-- name: BrowseSearchNewestInCategoryCondition :many
+SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
+       p.original_price, p.condition, p.location, p.used, p.phone, p.description,
+       u.user_name AS seller_name, u.email AS seller_email, u.verified AS seller_verified,
+       p.advertised_at, p.sold_at, p.created_at,
+       EXISTS (SELECT 1 FROM product_reports r WHERE r.product_id = p.id) AS reported,
+       (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       p.photos, p.processor, p.ram_gb, p.storage_gb, p.storage_type, p.screen_inches, p.gpu, p.battery_health, p.charger, p.warranty_months,
+       (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
+             THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
+       p.advertised_until, p.expires_at, p.expired_at,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+FROM products p
+JOIN users u ON u.id = p.seller_id
+JOIN categories c ON c.id = p.category_id
+WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL
+  AND ($1::text IS NULL OR p.search @@ to_tsquery('simple', $1))
+  AND ts_match_vq(p.search, (SELECT to_tsquery('simple', $2)))
+  AND p.category_id = $3
+  AND ($4::bigint IS NULL OR p.sell_price >= $4)
+  AND ($5::bigint IS NULL OR p.sell_price <= $5)
+  AND p.condition = $6
+  AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
+  AND (NOT $8::boolean OR u.verified)
+  AND ($9::integer IS NULL OR p.ram_gb >= $9)
+  AND ($10::integer IS NULL OR p.storage_gb >= $10)
+  AND ($11::text IS NULL OR p.storage_type = $11)
+  AND ($12::integer IS NULL OR p.battery_health >= $12)
+  AND ($13::real IS NULL OR p.screen_inches >= $13)
+  AND ($14::real IS NULL OR p.screen_inches <= $14)
+  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
+  AND ($16::bigint IS NULL OR p.seller_id = $16)
+  AND ($17::timestamptz IS NULL OR (p.created_at, p.id) < ($17, $18::bigint))
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT $19
+`
+
+type BrowseSearchNewestInCategoryConditionParams struct {
+	IndexQuery   *string
+	Query        string
+	CategoryID   int64
+	MinPrice     *int64
+	MaxPrice     *int64
+	Condition    string
+	Location     *string
+	VerifiedOnly bool
+	RamMin       *int32
+	StorageMin   *int32
+	StorageType  *string
+	BatteryMin   *int32
+	ScreenMin    *float32
+	ScreenMax    *float32
+	Processor    *string
+	SellerID     *int64
+	AfterTime    *time.Time
+	AfterID      *int64
+	PageSize     int32
+}
+
+type BrowseSearchNewestInCategoryConditionRow struct {
+	ID                int64
+	SellerID          int64
+	CategoryID        int64
+	Category          string
+	ProductName       string
+	Picture           string
+	SellPrice         int64
+	OriginalPrice     int64
+	Condition         string
+	Location          string
+	Used              string
+	Phone             string
+	Description       string
+	SellerName        string
+	SellerEmail       string
+	SellerVerified    bool
+	AdvertisedAt      *time.Time
+	SoldAt            *time.Time
+	CreatedAt         time.Time
+	Reported          bool
+	Reserved          bool
+	Photos            []string
+	Processor         string
+	RamGb             *int32
+	StorageGb         *int32
+	StorageType       *string
+	ScreenInches      *float32
+	Gpu               string
+	BatteryHealth     *int32
+	Charger           *bool
+	WarrantyMonths    *int32
+	PriceDroppedFrom  int64
+	AdvertisedUntil   *time.Time
+	ExpiresAt         time.Time
+	ExpiredAt         *time.Time
+	SellerReviewCount int32
+	SellerReviewSum   int32
+}
+
+// BrowseSearchNewestInCategory in one condition: walks the brand's
+// listings in that condition alone (products_category_condition_idx).
+func (q *Queries) BrowseSearchNewestInCategoryCondition(ctx context.Context, arg BrowseSearchNewestInCategoryConditionParams) ([]BrowseSearchNewestInCategoryConditionRow, error) {
+	rows, err := q.db.Query(ctx, browseSearchNewestInCategoryCondition,
+		arg.IndexQuery,
+		arg.Query,
+		arg.CategoryID,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Condition,
+		arg.Location,
+		arg.VerifiedOnly,
+		arg.RamMin,
+		arg.StorageMin,
+		arg.StorageType,
+		arg.BatteryMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.Processor,
+		arg.SellerID,
+		arg.AfterTime,
+		arg.AfterID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []BrowseSearchNewestInCategoryConditionRow{}
+	for rows.Next() {
+		var i BrowseSearchNewestInCategoryConditionRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const browseSearchPriceAsc = `-- name: BrowseSearchPriceAsc :many
 SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.picture, p.sell_price,
        p.original_price, p.condition, p.location, p.used, p.phone, p.description,
