@@ -428,7 +428,10 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 	j := &jobRunner{runner: r, pool: pool, logger: logger, started: make(chan struct{})}
 	go func() {
 		defer close(j.started)
-		if err := r.Start(ctx); err != nil {
+		// not ctx, which ends at shutdown: River would cancel the jobs in
+		// progress with it (an email half sent, retried), where stop lets
+		// them finish first
+		if err := r.Start(context.WithoutCancel(ctx)); err != nil {
 			logger.Error("jobs: the queue did not start; emails wait in the database until an instance works them", "err", err)
 		}
 	}()
