@@ -612,16 +612,8 @@ func TestBroadSearchByPriceGivesWay(t *testing.T) {
 	}
 	// the first pages as the database sorts them, asked plainly
 	want := func(order string, maxPrice int64) []int64 {
-		rows, err := pool.Query(ctx, `SELECT id FROM products WHERE product_name LIKE 'Walton%' AND sell_price <= $1
+		return selectIDs(t, pool, `SELECT id FROM products WHERE product_name LIKE 'Walton%' AND sell_price <= $1
 			ORDER BY sell_price `+order+`, id `+order+` LIMIT 12`, maxPrice)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ids
 	}
 	s = store.New(pool)
 	s.SetIndexedMatches(100)
