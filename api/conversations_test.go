@@ -756,30 +756,6 @@ func TestConversationListPagesByActivity(t *testing.T) {
 	}
 }
 
-// A booking whose card payment was started keeps its price when an offer
-// is accepted: the PaymentIntent in the buyer's tab is for that amount.
-func TestAcceptDoesNotRepriceABookingBeingPaid(t *testing.T) {
-	t.Parallel()
-	m := newPayMarket(t)
-	pid := m.addProduct(m.seller.AccessToken, nil)
-	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
-	pi := m.intentFor(m.buyer.AccessToken, bid)
-	id := m.openThread(m.buyer.AccessToken, pid, "Would you take 35000?")
-	oid := m.offer(m.buyer.AccessToken, id, 35000)
-	if rec := m.do(http.MethodPut, "/api/offers/"+oid+"/accept", nil, bearer(m.seller.AccessToken)); rec.Code != http.StatusOK {
-		t.Fatalf("accept: %d %s", rec.Code, rec.Body.String())
-	}
-	var b bookingWire
-	decode(t, m.getAs("/api/bookings/"+bid, m.buyer.AccessToken), &b)
-	if b.Price != 38000 {
-		t.Fatalf("booking being paid repriced to %d", b.Price)
-	}
-	m.stripe.Succeed(pi)
-	if r := m.pay(m.buyer.AccessToken, bid, pi); r.code != http.StatusOK {
-		t.Fatalf("paying the started intent: %d %s", r.code, r.body)
-	}
-}
-
 // Reading a thread reads the notifications that lead to it.
 func TestReadingAThreadReadsItsNotifications(t *testing.T) {
 	t.Parallel()

@@ -95,6 +95,10 @@ var domainErrors = []domainError{
 	{target: payments.ErrWrongAmount, status: http.StatusConflict, code: "payment_mismatch", message: "The amount paid does not match the booking"},
 	{target: payments.ErrNotSucceeded, status: http.StatusConflict, code: "not_paid", message: "The card payment has not gone through"},
 	{target: payments.ErrRefundRequired, status: http.StatusConflict, code: "refund_required", message: "This laptop was sold to someone else moments before your payment. Your payment is recorded and will be refunded."},
+	{target: payments.ErrPriceChanged, status: http.StatusConflict, code: "price_changed",
+		message: "The price of this booking changed while your payment was being prepared. Check the new price, then press Pay again."},
+	{target: payments.ErrStalePayment, status: http.StatusConflict, code: "payment_refunded",
+		message: "This payment was made for the booking as it was before (its price changed, or it was already paid). It is recorded and will be refunded to your card; check the booking's price and pay again if you still want it."},
 	{target: payments.ErrProvider, status: http.StatusBadGateway, code: "card_service", message: "The card payment service did not answer, please try again"},
 	{target: payments.ErrBadSignature, status: http.StatusBadRequest, code: "bad_request", message: "The event signature is not valid"},
 	{target: payments.ErrBadEvent, status: http.StatusBadRequest, code: "bad_request", message: "The event does not hold a PaymentIntent"},
@@ -114,6 +118,13 @@ var domainErrors = []domainError{
 			return te.Message()
 		}
 		return "This booking cannot change now"
+	}},
+	{target: store.ErrProductHeld, status: http.StatusConflict, code: "held", message: "A booking holds this laptop for its buyer", say: func(err error) string {
+		var he *store.HeldError
+		if errors.As(err, &he) {
+			return he.Message()
+		}
+		return "A booking holds this laptop for its buyer"
 	}},
 	{target: store.ErrReserved, status: http.StatusConflict, code: "reserved", message: "This laptop is booked by another buyer"},
 	{target: store.ErrWrongCode, status: http.StatusBadRequest, code: "wrong_code", message: "That is not the buyer's hand-over code"},

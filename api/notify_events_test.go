@@ -98,8 +98,10 @@ func TestEventsNotify(t *testing.T) {
 	m.book(m.otherBuyer.AccessToken, pid, nil)
 	want[seller+" booking_received"] = 3
 	id, _ := strconv.ParseInt(bid, 10, 64)
+	// the booking's own PaymentIntent, for its price (#31)
+	m.exec("UPDATE bookings SET payment_intent_id = 'pi_1', price = 25000 WHERE id = $1", id)
 	for range 2 { // recorded once, however often it arrives
-		if _, _, err := m.store.RecordPayment(context.Background(), store.PaymentRecord{BookingID: id, TransactionID: "pi_1", Amount: 2500000, Currency: "bdt"}); err != nil {
+		if _, _, err := m.store.RecordPayment(context.Background(), store.PaymentRecord{BookingID: id, TransactionID: "pi_1", Amount: 2500000, Currency: "bdt", ForPrice: 25000}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -168,11 +170,15 @@ func TestWithdrawnBookingsAreTold(t *testing.T) {
 	want[buyer+" booking_accepted"] = 1
 	want[other+" booking_declined"] = 1
 	m.wantNotices("accepted", want)
-	if rec := m.do(http.MethodDelete, "/api/products/"+deleted, nil, bearer(m.seller.AccessToken)); rec.Code != http.StatusOK {
+	// the seller may not while a booking is accepted (#31, F6); an admin may
+	wantError(t, m.do(http.MethodDelete, "/api/products/"+deleted, nil, bearer(m.seller.AccessToken)), http.StatusConflict, "held")
+	m.wantNotices("the seller could not delete it", want)
+	if rec := m.do(http.MethodDelete, "/api/products/"+deleted, nil, bearer(m.admin.AccessToken)); rec.Code != http.StatusOK {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body.String())
 	}
 	want[buyer+" listing_withdrawn"] = 1
-	m.wantNotices("the seller deleted it", want)
+	want[seller+" product_removed"] = 1
+	m.wantNotices("an admin deleted it", want)
 	var status string
 	m.scalar(&status, "SELECT status FROM bookings WHERE id = $1", first)
 	if status != "cancelled" {
@@ -188,8 +194,8 @@ func TestWithdrawnBookingsAreTold(t *testing.T) {
 		t.Fatalf("admin delete: %d %s", rec.Code, rec.Body.String())
 	}
 	want[other+" listing_withdrawn"] = 1
-	want[seller+" product_removed"] = 1
-	m.wantNotices("an admin deleted it", want)
+	want[seller+" product_removed"]++
+	m.wantNotices("an admin deleted a reported one", want)
 
 	// the other seller's account goes: the buyer of their laptop is told;
 	// the buyer's account goes: the seller of the laptop they booked is

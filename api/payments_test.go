@@ -146,17 +146,20 @@ func TestPaymentTampering(t *testing.T) {
 	if r := m.pay(m.buyer.AccessToken, bid, cheapPI); r.code != http.StatusConflict {
 		t.Errorf("another booking's payment: %d %s", r.code, r.body)
 	}
-	// a PaymentIntent made outside, naming this booking but for less money
+	// a PaymentIntent made outside, naming this booking but for less
+	// money, and the right amount in another currency: they do not pay
+	// the booking, but money that came for it is recorded and refunded,
+	// never dropped (#31)
 	m.stripe.Put(map[string]any{"id": "pi_forged", "object": "payment_intent", "amount": 100, "currency": "bdt", "status": "succeeded",
 		"metadata": map[string]string{"booking_id": bid}})
-	if r := m.pay(m.buyer.AccessToken, bid, "pi_forged"); r.code != http.StatusConflict {
-		t.Errorf("wrong amount: %d %s", r.code, r.body)
-	}
-	// the right amount in another currency
+	wantError(t, m.postJSON("/api/payments", m.buyer.AccessToken, map[string]any{"bookingId": bid, "transactionId": "pi_forged"}), http.StatusConflict, "payment_refunded")
 	m.stripe.Put(map[string]any{"id": "pi_usd", "object": "payment_intent", "amount": 3800000, "currency": "usd", "status": "succeeded",
 		"metadata": map[string]string{"booking_id": bid}})
-	if r := m.pay(m.buyer.AccessToken, bid, "pi_usd"); r.code != http.StatusConflict {
-		t.Errorf("wrong currency: %d %s", r.code, r.body)
+	wantError(t, m.postJSON("/api/payments", m.buyer.AccessToken, map[string]any{"bookingId": bid, "transactionId": "pi_usd"}), http.StatusConflict, "payment_refunded")
+	for _, pi := range []string{"pi_forged", "pi_usd"} {
+		if n := m.stripe.RefundCount(pi); n != 1 {
+			t.Errorf("%s refunded %d times", pi, n)
+		}
 	}
 	if r := m.pay(m.buyer.AccessToken, bid, "pi_does_not_exist"); r.code != http.StatusConflict {
 		t.Errorf("unknown PaymentIntent: %d %s", r.code, r.body)
@@ -171,8 +174,10 @@ func TestPaymentTampering(t *testing.T) {
 		}
 	}
 	wantError(t, m.postJSON("/api/payments", "", map[string]any{"bookingId": bid, "transactionId": "pi_x"}), 401, "unauthorized")
-	if n := m.paymentCount(); n != 0 {
-		t.Fatalf("%d payments recorded from tampering", n)
+	var standing int
+	m.scalar(&standing, "SELECT count(*) FROM payments WHERE status <> 'refunded'")
+	if n := m.paymentCount(); n != 2 || standing != 0 {
+		t.Fatalf("%d payments recorded from tampering (%d not refunded), want the 2 wrong ones, refunded", n, standing)
 	}
 	var b bookingWire
 	decode(t, m.getAs("/api/bookings/"+bid, m.buyer.AccessToken), &b)

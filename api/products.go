@@ -611,11 +611,11 @@ func (s *Server) renewProduct(c echo.Context) error {
 // (store.DeleteOwnProduct) or an admin (store.DeleteProductAsAdmin) takes
 // it out of the catalogue.
 func (s *Server) deleteProduct(c echo.Context) error {
-	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) error {
+	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) ([]store.Payment, error) {
 		if u.Role == store.RoleAdmin {
 			return s.store.DeleteProductAsAdmin(ctx, id, "", u.ID)
 		}
-		return s.store.DeleteOwnProduct(ctx, id, u.ID)
+		return nil, s.store.DeleteOwnProduct(ctx, id, u.ID)
 	})
 }
 
@@ -627,23 +627,31 @@ func (s *Server) deleteReportedProduct(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) error {
+	return s.deleteProductWith(c, func(ctx context.Context, id int64, u store.User) ([]store.Payment, error) {
 		return s.store.DeleteReportedProduct(ctx, id, reason, u.ID)
 	})
 }
 
-// deleteProductWith runs a deletion of the product the path names and answers as
-// both deleting routes do.
-func (s *Server) deleteProductWith(c echo.Context, del func(ctx context.Context, id int64, by store.User) error) error {
+// deleteProductWith runs a deletion of the product the path names and
+// answers as both deleting routes do. A buyer's payment the deletion marked
+// for refund (an admin removed a paid listing) is refunded once it has
+// committed; a refund that fails is retried by the reconciliation.
+func (s *Server) deleteProductWith(c echo.Context, del func(ctx context.Context, id int64, by store.User) ([]store.Payment, error)) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return notFound("Product")
 	}
 	u, _ := currentUser(c)
-	if err := del(c.Request().Context(), id, u); err != nil {
+	refund, err := del(c.Request().Context(), id, u)
+	if err != nil {
 		return notFoundAs(err, "Product")
 	}
-	s.log.Info("product deleted", "product_id", id, "by", u.ID, "role", u.Role)
+	s.log.Info("product deleted", "product_id", id, "by", u.ID, "role", u.Role, "refunds", len(refund))
+	for _, p := range refund {
+		if s.payments != nil {
+			s.payments.Refund(context.WithoutCancel(c.Request().Context()), p)
+		}
+	}
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
 }
 

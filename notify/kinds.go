@@ -48,24 +48,29 @@ var kinds = map[string]kind{
 		"bn": {"বিক্রি সম্পন্ন: {{.product}}", `{{if .seller}}আপনি {{.buyer}} কে {{.product}} হস্তান্তর করেছেন। বিক্রি সম্পন্ন হয়েছে।{{else}}আপনি {{.product}} বুঝে পেয়েছেন। বিক্রি সম্পন্ন হয়েছে; ধন্যবাদ।{{end}}`},
 	}},
 	"payment_received": {[]string{"product", "amount"}, map[string]words{
-		"en": {"Payment received: {{.product}}", "{{.product}} was paid by card: {{.amount}}. Hand it over at the agreed place."},
-		"bn": {"পেমেন্ট পাওয়া গেছে: {{.product}}", "{{.product}} এর মূল্য {{.amount}} কার্ডে পরিশোধ হয়েছে। নির্ধারিত স্থানে হস্তান্তর করুন।"},
+		// refunded (#31): a payment that did not pay the booking as it is now
+		"en": {`{{if .refunded}}Payment refunded: {{.product}}{{else}}Payment received: {{.product}}{{end}}`,
+			`{{if .refunded}}A card payment of {{.amount}}{{with .buyer}} by {{.}}{{end}} for {{.product}} did not match the booking as it is now (its price changed, or it was already paid), so it is refunded. The booking itself is unchanged.{{else}}{{.product}} was paid by card: {{.amount}}. Hand it over at the agreed place.{{end}}`},
+		"bn": {`{{if .refunded}}পেমেন্ট ফেরত: {{.product}}{{else}}পেমেন্ট পাওয়া গেছে: {{.product}}{{end}}`,
+			`{{if .refunded}}{{.product}} এর জন্য {{with .buyer}}{{.}} এর {{end}}{{.amount}} কার্ড পেমেন্টটি বুকিংয়ের বর্তমান অবস্থার সাথে মেলেনি (দাম বদলেছে, অথবা আগেই পরিশোধ করা হয়েছে), তাই তা ফেরত দেওয়া হচ্ছে। বুকিংটি যেমন ছিল তেমনই আছে।{{else}}{{.product}} এর মূল্য {{.amount}} কার্ডে পরিশোধ হয়েছে। নির্ধারিত স্থানে হস্তান্তর করুন।{{end}}`},
 	}},
 	"payment_receipt": {[]string{"product", "amount"}, map[string]words{
-		"en": {"Receipt: {{.product}}", "You paid {{.amount}} for {{.product}}. Keep this as your receipt."},
-		"bn": {"রসিদ: {{.product}}", "আপনি {{.product}} এর জন্য {{.amount}} পরিশোধ করেছেন। এটি আপনার রসিদ হিসেবে রাখুন।"},
+		"en": {`{{if .refunded}}Refund: {{.product}}{{else}}Receipt: {{.product}}{{end}}`,
+			`{{if .refunded}}Your card payment of {{.amount}} for {{.product}} did not match your booking as it is now (its price changed, or it was already paid), so it goes back to your card. See the booking and its price in My Booking.{{else}}You paid {{.amount}} for {{.product}}. Keep this as your receipt.{{end}}`},
+		"bn": {`{{if .refunded}}ফেরত: {{.product}}{{else}}রসিদ: {{.product}}{{end}}`,
+			`{{if .refunded}}{{.product}} এর জন্য আপনার {{.amount}} কার্ড পেমেন্টটি আপনার বুকিংয়ের বর্তমান অবস্থার সাথে মেলেনি (দাম বদলেছে, অথবা আগেই পরিশোধ করা হয়েছে), তাই টাকা আপনার কার্ডে ফেরত যাচ্ছে। আমার বুকিং পাতায় বুকিংটি ও তার দাম দেখুন।{{else}}আপনি {{.product}} এর জন্য {{.amount}} পরিশোধ করেছেন। এটি আপনার রসিদ হিসেবে রাখুন।{{end}}`},
 	}},
 	"sold_elsewhere": {[]string{"product"}, map[string]words{
 		"en": {"No longer available: {{.product}}", `{{if .favourite}}{{.product}}, one of your favourites, was sold.{{else}}{{.product}}, which you booked, went to someone else. Your booking is closed.{{end}}`},
 		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", `{{if .favourite}}আপনার পছন্দের {{.product}} বিক্রি হয়ে গেছে।{{else}}আপনার বুক করা {{.product}} অন্য কেউ কিনে নিয়েছেন। আপনার বুকিংটি বন্ধ করা হয়েছে।{{end}}`},
 	}},
 	"listing_withdrawn": {[]string{"product"}, map[string]words{
-		"en": {"No longer available: {{.product}}", "{{.product}}, which you booked, was taken off the shop. Your booking is closed."},
-		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", "আপনার বুক করা {{.product}} শপ থেকে সরিয়ে নেওয়া হয়েছে। আপনার বুকিংটি বন্ধ করা হয়েছে।"},
+		"en": {"No longer available: {{.product}}", "{{.product}}, which you booked, was taken off the shop. Your booking is closed.{{with .refund}} Your card payment of {{.}} goes back to your card.{{end}}"},
+		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", "আপনার বুক করা {{.product}} শপ থেকে সরিয়ে নেওয়া হয়েছে। আপনার বুকিংটি বন্ধ করা হয়েছে।{{with .refund}} আপনার {{.}} কার্ড পেমেন্ট আপনার কার্ডে ফেরত যাচ্ছে।{{end}}"},
 	}},
 	"product_removed": {[]string{"product"}, map[string]words{
-		"en": {"Listing removed: {{.product}}", "An admin removed your listing {{.product}}.{{with .reason}} Reason: {{.}}{{end}}"},
-		"bn": {"বিজ্ঞাপন সরানো হয়েছে: {{.product}}", "একজন অ্যাডমিন আপনার {{.product}} বিজ্ঞাপনটি সরিয়ে দিয়েছেন।{{with .reason}} কারণ: {{.}}{{end}}"},
+		"en": {"Listing removed: {{.product}}", "An admin removed your listing {{.product}}.{{with .reason}} Reason: {{.}}{{end}}{{with .refund}} The buyer's card payment of {{.}} is refunded.{{end}}"},
+		"bn": {"বিজ্ঞাপন সরানো হয়েছে: {{.product}}", "একজন অ্যাডমিন আপনার {{.product}} বিজ্ঞাপনটি সরিয়ে দিয়েছেন।{{with .reason}} কারণ: {{.}}{{end}}{{with .refund}} ক্রেতার {{.}} কার্ড পেমেন্ট ফেরত দেওয়া হচ্ছে।{{end}}"},
 	}},
 	"seller_verified": {nil, map[string]words{
 		"en": {"You are a verified seller", "Your listings now show the verified badge."},

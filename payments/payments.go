@@ -41,6 +41,14 @@ var (
 	// ErrRefundRequired: the payment is recorded, but the laptop was sold
 	// to someone else first; its money goes back.
 	ErrRefundRequired = errors.New("payments: the product was sold to someone else; the payment is refunded")
+	// ErrPriceChanged: the booking's price changed (an offer was accepted)
+	// while its PaymentIntent was being made; that one is cancelled, and
+	// the buyer should look at the new price and pay again.
+	ErrPriceChanged = errors.New("payments: the booking's price changed while the payment was started")
+	// ErrStalePayment: the payment is recorded, but it does not pay the
+	// booking as it is now (it was made for an earlier price, or the
+	// booking was paid already); its money goes back.
+	ErrStalePayment = errors.New("payments: the payment was for the booking as it was before; it is refunded")
 	// ErrProvider: Stripe did not answer (or refused a call of ours).
 	ErrProvider = errors.New("payments: the card payment service did not answer")
 	// ErrBadSignature: a webhook delivery is not signed by Stripe with our
@@ -184,20 +192,96 @@ func (s *Service) CreatePaymentIntent(ctx context.Context, b store.Booking) (str
 		s.log.Warn("stripe: creating a PaymentIntent", "booking_id", b.ID, "err", err)
 		return "", ErrProvider
 	}
-	err = s.store.SetBookingPaymentIntent(ctx, b.ID, b.PaymentIntentID, pi.ID)
+	// attached only while the booking still has the price it was made
+	// for (and the PaymentIntent the caller saw), in one statement that
+	// also retires the one it replaces
+	err = s.store.SetBookingPaymentIntent(ctx, b.ID, b.PaymentIntentID, pi.ID, b.Price)
 	if errors.Is(err, store.ErrConflict) {
-		// another request attached one meanwhile: fine if it is this one
-		now, gerr := s.store.GetBooking(ctx, b.ID)
-		if gerr != nil {
-			return "", gerr
-		}
-		if now.PaymentIntentID != pi.ID {
-			return "", ErrStartedElsewhere
-		}
-	} else if err != nil {
+		return s.notAttached(ctx, b, pi)
+	}
+	if err != nil {
 		return "", err
 	}
+	if b.PaymentIntentID != "" {
+		s.CancelIntent(ctx, b.PaymentIntentID) // the one it replaced, maybe open in an old tab
+	}
 	return pi.ClientSecret, nil
+}
+
+// notAttached answers a PaymentIntent made for b that the booking did not
+// take: fine if another request attached this very one meanwhile (the
+// same idempotency key); otherwise it is cancelled, so no tab can pay it,
+// and the answer says why: the price changed, the booking can no longer
+// be paid, or another tab started its own payment.
+func (s *Service) notAttached(ctx context.Context, b store.Booking, pi *stripe.PaymentIntent) (string, error) {
+	now, err := s.store.GetBookingAnyState(ctx, b.ID)
+	if err != nil {
+		return "", err
+	}
+	if now.PaymentIntentID == pi.ID {
+		return pi.ClientSecret, nil
+	}
+	s.CancelIntent(ctx, pi.ID)
+	switch {
+	case now.Paid:
+		return "", ErrPaid
+	case now.Price != b.Price:
+		s.log.Info("payment not started: the booking's price changed meanwhile", "booking_id", b.ID, "was", b.Price, "now", now.Price)
+		return "", ErrPriceChanged
+	}
+	if err := store.CanPay(now.Status); err != nil {
+		return "", err
+	}
+	return "", ErrStartedElsewhere
+}
+
+// CancelIntent cancels a PaymentIntent the shop no longer wants paid
+// (retired by a price change, replaced, or never attached), best-effort
+// and outside any transaction: once Stripe says it is cancelled, it is
+// settled. One that was paid meanwhile is recorded (for refund) at once;
+// any other failure is left to the reconciliation, which tries again.
+func (s *Service) CancelIntent(ctx context.Context, id string) {
+	ctx = context.WithoutCancel(ctx)
+	pi, err := s.api.PaymentIntents.Cancel(id, &stripe.PaymentIntentCancelParams{Params: stripe.Params{Context: ctx}})
+	if err == nil && pi.Status == stripe.PaymentIntentStatusCanceled {
+		if err := s.store.SettleRetiredIntent(ctx, id); err != nil {
+			s.log.Warn("cancelled PaymentIntent not noted, will retry", "payment_intent", id, "err", err)
+		}
+		return
+	}
+	// already paid (or cancelled) at Stripe: see what it is now
+	pi, gerr := s.Retrieve(ctx, id)
+	if gerr != nil {
+		s.log.Warn("stripe: cancelling a PaymentIntent, will retry", "payment_intent", id, "err", err)
+		return
+	}
+	s.settleRetired(ctx, pi)
+}
+
+// settleRetired deals with a PaymentIntent the shop no longer wants paid,
+// as Stripe has it now: cancelled is settled; succeeded is recorded for
+// refund and refunded (its booking from its metadata); anything else
+// waits for the next reconciliation.
+func (s *Service) settleRetired(ctx context.Context, pi *stripe.PaymentIntent) {
+	switch pi.Status {
+	case stripe.PaymentIntentStatusCanceled:
+		if err := s.store.SettleRetiredIntent(ctx, pi.ID); err != nil {
+			s.log.Warn("cancelled PaymentIntent not noted, will retry", "payment_intent", pi.ID, "err", err)
+		}
+	case stripe.PaymentIntentStatusSucceeded:
+		bookingID, err := strconv.ParseInt(pi.Metadata["booking_id"], 10, 64)
+		if err != nil {
+			s.log.Error("a retired PaymentIntent names no booking", "payment_intent", pi.ID)
+			return
+		}
+		b, err := s.store.GetBookingAnyState(ctx, bookingID)
+		if err == nil {
+			_, err = s.recordAndRefund(ctx, pi, b)
+		}
+		if err != nil && !errors.Is(err, ErrStalePayment) && !errors.Is(err, ErrRefundRequired) {
+			s.log.Warn("a paid retired PaymentIntent not recorded, will retry", "payment_intent", pi.ID, "err", err)
+		}
+	}
 }
 
 // Retrieve reads a PaymentIntent from Stripe; one Stripe does not know
@@ -231,43 +315,89 @@ func (s *Service) Verify(pi *stripe.PaymentIntent, b store.Booking) error {
 	return nil
 }
 
-// record stores a verified payment; created is false when it was stored
-// before.
+// forPrice is the booking price in whole Tk that a PaymentIntent's amount
+// pays, or 0 when it pays none (another currency, a fraction of a Tk).
+func (s *Service) forPrice(pi *stripe.PaymentIntent) int64 {
+	if string(pi.Currency) != s.currency || pi.Amount <= 0 || pi.Amount != s.minorUnits(pi.Amount/s.minorUnits(1)) {
+		return 0
+	}
+	return pi.Amount / s.minorUnits(1)
+}
+
+// record stores a succeeded PaymentIntent that names booking b: as the
+// booking's payment when it pays the booking as it is now, else for
+// refund (the store decides, under the booking's lock). created is false
+// when it was stored before.
 func (s *Service) record(ctx context.Context, pi *stripe.PaymentIntent, b store.Booking) (store.Payment, error) {
-	p, created, err := s.store.RecordPayment(ctx, store.PaymentRecord{BookingID: b.ID, TransactionID: pi.ID, Amount: pi.Amount, Currency: string(pi.Currency)})
+	p, created, err := s.store.RecordPayment(ctx, store.PaymentRecord{
+		BookingID: b.ID, TransactionID: pi.ID, Amount: pi.Amount, Currency: string(pi.Currency), ForPrice: s.forPrice(pi),
+	})
 	if err != nil {
 		return p, err
 	}
 	if created {
 		s.recorded.WithLabelValues(p.Status).Inc()
-		s.log.Info("payment recorded", "payment_id", p.ID, "booking_id", b.ID, "amount", b.Price, "currency", string(pi.Currency), "status", p.Status, "transaction_id", pi.ID)
+		s.log.Info("payment recorded", "payment_id", p.ID, "booking_id", b.ID, "amount", pi.Amount, "currency", string(pi.Currency),
+			"status", p.Status, "stale", p.Stale, "transaction_id", pi.ID)
 	}
 	return p, nil
 }
 
+// recordAndRefund records a succeeded PaymentIntent naming booking b and,
+// when it was kept for refund, refunds it: ErrRefundRequired (the laptop
+// went to someone else, or the booking ended) or ErrStalePayment (it
+// does not pay the booking as it is now). Exactly once, however often and
+// from however many paths it comes.
+func (s *Service) recordAndRefund(ctx context.Context, pi *stripe.PaymentIntent, b store.Booking) (store.Payment, error) {
+	p, err := s.record(ctx, pi, b)
+	if err != nil {
+		return p, err
+	}
+	switch p.Status {
+	case store.PaymentSucceeded:
+		return p, nil
+	case store.PaymentRefundRequired:
+		s.Refund(ctx, p)
+	}
+	if p.Stale {
+		return p, ErrStalePayment
+	}
+	return p, ErrRefundRequired
+}
+
+// ours checks that a PaymentIntent from Stripe names booking b and
+// succeeded: then its money is ours to record, as the booking's payment
+// or for refund.
+func ours(pi *stripe.PaymentIntent, b store.Booking) error {
+	if pi.Metadata["booking_id"] != formatID(b.ID) {
+		return ErrWrongBooking
+	}
+	if pi.Status != stripe.PaymentIntentStatusSucceeded {
+		return ErrNotSucceeded
+	}
+	return nil
+}
+
 // RecordPayment records the buyer's report that the PaymentIntent
-// transactionID paid booking b, once Stripe confirms it. Reporting the
-// same payment again answers the same record. A payment for a laptop sold
-// to someone else meanwhile is recorded, refunded and ErrRefundRequired.
+// transactionID paid booking b, once Stripe confirms it succeeded for that
+// booking. Reporting the same payment again answers the same record. A
+// payment that can no longer pay the booking is recorded and refunded:
+// ErrRefundRequired when the laptop was sold to someone else meanwhile,
+// ErrStalePayment when it was made for the booking as it was before (an
+// earlier price, or the booking already paid).
 func (s *Service) RecordPayment(ctx context.Context, b store.Booking, transactionID string) (store.Payment, error) {
 	pi, err := s.Retrieve(ctx, transactionID)
 	if err != nil {
 		return store.Payment{}, err
 	}
-	if err := s.Verify(pi, b); err != nil {
+	if err := ours(pi, b); err != nil {
 		return store.Payment{}, err
 	}
-	p, err := s.record(ctx, pi, b)
-	switch {
-	case errors.Is(err, store.ErrAlreadyPaid), errors.Is(err, store.ErrConflict):
+	p, err := s.recordAndRefund(ctx, pi, b)
+	if errors.Is(err, store.ErrConflict) {
 		return store.Payment{}, ErrWrongBooking
-	case err != nil:
-		return store.Payment{}, err
-	case p.Status == store.PaymentRefundRequired:
-		s.Refund(ctx, p)
-		return p, ErrRefundRequired
 	}
-	return p, nil
+	return p, err
 }
 
 // Refund gives a payment's money back through Stripe and marks it

@@ -12,7 +12,8 @@ import (
 )
 
 // HandleWebhook takes one of Stripe's signed event deliveries: a
-// payment_intent.succeeded is recorded exactly like the buyer's report,
+// payment_intent.succeeded is recorded exactly like the buyer's report
+// (refunded when it no longer pays its booking as the booking is now),
 // other events are acknowledged and ignored. It returns nil only once the
 // event is dealt with, so that Stripe redelivers anything lost; a
 // delivery not signed with our secret is ErrBadSignature.
@@ -45,16 +46,15 @@ func (s *Service) HandleWebhook(ctx context.Context, body []byte, signature stri
 	if err != nil {
 		return err
 	}
-	if err := s.Verify(&pi, b); err != nil {
+	if err := ours(&pi, b); err != nil {
 		s.log.Error("stripe webhook: payment does not match its booking", "event_id", event.ID, "booking_id", b.ID, "err", err)
 		return nil
 	}
-	p, err := s.record(ctx, &pi, b)
-	if err != nil && !errors.Is(err, store.ErrAlreadyPaid) && !errors.Is(err, store.ErrConflict) {
+	// recorded as the booking's payment, or for refund when it no longer
+	// pays the booking as it is now (refunded here, once)
+	_, err = s.recordAndRefund(ctx, &pi, b)
+	if err != nil && !errors.Is(err, ErrRefundRequired) && !errors.Is(err, ErrStalePayment) && !errors.Is(err, store.ErrConflict) {
 		return err
-	}
-	if err == nil && p.Status == store.PaymentRefundRequired {
-		s.Refund(ctx, p)
 	}
 	_, err = s.store.RecordStripeEvent(ctx, event.ID, string(event.Type))
 	return err

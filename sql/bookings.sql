@@ -92,7 +92,9 @@ UPDATE bookings SET
     decline_code = CASE WHEN @status = 'declined' THEN sqlc.narg(decline_code)::text ELSE decline_code END,
     decline_reason = CASE WHEN @status = 'declined' THEN @decline_reason ELSE decline_reason END,
     cancelled_at = CASE WHEN @status = 'cancelled' THEN now() ELSE cancelled_at END,
-    paid_at = CASE WHEN @status = 'paid' THEN now() ELSE paid_at END,
+    -- a declined booking is not paid (an admin removed the listing a
+    -- buyer paid for: the payment row keeps it, marked for refund)
+    paid_at = CASE WHEN @status = 'paid' THEN now() WHEN @status = 'declined' THEN NULL ELSE paid_at END,
     completed_at = CASE WHEN @status = 'completed' THEN now() ELSE completed_at END
 WHERE id = @id
 RETURNING *;
@@ -122,6 +124,14 @@ SELECT id FROM bookings
 WHERE status = 'accepted' AND accepted_at < now() - make_interval(secs => sqlc.arg(max_age_seconds)::float8)
 ORDER BY accepted_at
 LIMIT 100;
+
+-- name: LockHeldBookingsOf :many
+-- The (locked) product's bookings that hold it for a buyer: accepted (the
+-- laptop reserved) or paid (the buyer's money taken), locked, oldest first.
+SELECT * FROM bookings
+WHERE product_id = @product_id AND status IN ('accepted', 'paid')
+ORDER BY id
+FOR UPDATE;
 
 -- name: ProductSoldInShop :one
 -- Whether the product went through the shop: paid by card or handed over.

@@ -104,9 +104,6 @@ SELECT * FROM bookings
 WHERE product_id = @product_id AND buyer_id = @buyer_id AND status IN ('pending', 'accepted') AND paid_at IS NULL
 FOR UPDATE;
 
--- name: SetBookingPrice :exec
-UPDATE bookings SET price = @price WHERE id = @id;
-
 -- name: MarkConversationRead :one
 -- The caller has read everything up to the thread's newest message.
 UPDATE conversations SET

@@ -1,8 +1,55 @@
--- name: SetBookingPaymentIntent :execrows
+-- name: SetBookingPaymentIntent :one
 -- Compare-and-set: a booking's PaymentIntent changes only from the one the
--- caller saw (NULL for none), so two tabs cannot each attach their own.
-UPDATE bookings SET payment_intent_id = @new_id
-WHERE id = @id AND payment_intent_id IS NOT DISTINCT FROM sqlc.narg(old_id);
+-- caller saw (NULL for none), so two tabs cannot each attach their own,
+-- and only while the booking still has the price it was made for (@price)
+-- and can be paid, so a PaymentIntent for an old price never lands on a
+-- repriced booking. The one it replaces is retired in the same statement.
+-- Answers how many bookings took it (0 or 1).
+WITH attached AS (
+    UPDATE bookings bk SET payment_intent_id = @new_id
+    WHERE bk.id = @id AND bk.payment_intent_id IS NOT DISTINCT FROM sqlc.narg(old_id) AND bk.price = @price
+      AND bk.paid_at IS NULL AND bk.status IN ('pending', 'accepted')
+    RETURNING bk.id
+), retired AS (
+    INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
+    SELECT sqlc.narg(old_id)::text, a.id FROM attached a WHERE sqlc.narg(old_id)::text IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+SELECT count(*) FROM attached;
+
+-- name: RepriceBooking :one
+-- A booking's new price retires its PaymentIntent (made for the old
+-- price, maybe still open in the buyer's tab) in the same statement: the
+-- booking forgets it, retired_payment_intents keeps it. Answers the
+-- retired id (NULL: it had none). The caller holds the booking's lock.
+WITH old AS (
+    SELECT o.id, o.payment_intent_id FROM bookings o WHERE o.id = @id
+), retired AS (
+    INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
+    SELECT old.payment_intent_id, old.id FROM old WHERE old.payment_intent_id IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+UPDATE bookings b SET price = @price, payment_intent_id = NULL
+FROM old WHERE b.id = old.id
+RETURNING old.payment_intent_id AS retired_id;
+
+-- name: ListUnsettledRetiredIntents :many
+-- Retired PaymentIntents Stripe has not yet said are cancelled and whose
+-- payment is not recorded, oldest first, with their bookings.
+SELECT sqlc.embed(b), r.payment_intent_id AS retired_id
+FROM retired_payment_intents r JOIN bookings b ON b.id = r.booking_id
+WHERE r.settled_at IS NULL
+ORDER BY r.retired_at
+LIMIT 100;
+
+-- name: SettleRetiredIntent :exec
+UPDATE retired_payment_intents SET settled_at = now() WHERE payment_intent_id = @payment_intent_id AND settled_at IS NULL;
+
+-- name: RequireRefundOfBooking :many
+-- The booking's standing payment is to be refunded (its listing was
+-- removed by an admin); answers it, if any.
+UPDATE payments SET status = 'refund_required' WHERE booking_id = @booking_id AND status = 'succeeded'
+RETURNING *;
 
 -- name: GetPaymentByTransaction :one
 SELECT * FROM payments WHERE transaction_id = @transaction_id;

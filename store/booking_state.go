@@ -48,6 +48,9 @@ const (
 	// EventSold: the laptop was sold to someone else (a payment of another
 	// booking, or the seller selling it outside the shop).
 	EventSold BookingEvent = "sold"
+	// EventRemove: an admin removed the listing its buyer had paid for;
+	// the payment is refunded.
+	EventRemove BookingEvent = "remove"
 )
 
 // bookingTransitions is the one table of which event moves a booking from
@@ -63,7 +66,7 @@ var bookingTransitions = map[BookingStatus]map[BookingEvent]BookingStatus{
 		EventHandover: BookingCompleted, EventRelease: BookingDeclined, EventSold: BookingDeclined,
 	},
 	BookingPaid: {
-		EventHandover: BookingCompleted,
+		EventHandover: BookingCompleted, EventRemove: BookingDeclined,
 	},
 }
 
@@ -73,6 +76,7 @@ var declineCodes = map[BookingEvent]string{
 	EventReserved: "reserved",
 	EventRelease:  "expired",
 	EventSold:     "sold",
+	EventRemove:   "removed",
 }
 
 // ErrBookingState: the booking's status does not allow the change.

@@ -579,15 +579,61 @@ func sellersProduct(ctx context.Context, q *dbsqlc.Queries, productID, sellerID 
 	return p, nil
 }
 
+// ErrProductHeld: a booking holds the laptop for its buyer (accepted, or
+// paid by card), so its seller can neither remove it nor mark it sold
+// elsewhere until that booking is handed over or declined. A HeldError
+// says which.
+var ErrProductHeld = errors.New("a booking holds the product for its buyer")
+
+// HeldError is ErrProductHeld for one booking: Paid when its buyer paid
+// by card (only the hand-over, or an admin's removal that refunds the
+// buyer, ends it), else accepted (the seller may decline it).
+type HeldError struct{ Paid bool }
+
+func (e *HeldError) Error() string { return ErrProductHeld.Error() }
+
+// Unwrap lets errors.Is match ErrProductHeld.
+func (e *HeldError) Unwrap() error { return ErrProductHeld }
+
+// Message is the refusal in words for the seller.
+func (e *HeldError) Message() string {
+	if e.Paid {
+		return "A buyer has paid for this laptop by card, so it cannot be removed or marked sold. Hand it over with the buyer's code from your leads; if the sale cannot happen, ask an admin to remove the listing, which refunds the buyer."
+	}
+	return "You accepted a booking of this laptop, so it cannot be removed or marked sold. Hand it over with the buyer's code, or decline that booking in your leads first."
+}
+
+// heldBookings locks the (locked) product's bookings that hold it for a
+// buyer, accepted or paid, and says whether there are any as a HeldError
+// (nil: none).
+func heldBookings(ctx context.Context, q *dbsqlc.Queries, productID int64) ([]dbsqlc.Booking, *HeldError, error) {
+	held, err := q.LockHeldBookingsOf(ctx, productID)
+	if err != nil || len(held) == 0 {
+		return held, nil, err
+	}
+	he := &HeldError{}
+	for _, b := range held {
+		he.Paid = he.Paid || b.Status == string(BookingPaid)
+	}
+	return held, he, nil
+}
+
 // MarkSoldOutside is the seller saying their laptop was sold outside the
 // shop: it leaves the catalogue, its open bookings are declined and their
 // buyers told, and so are those who saved it as a favourite. ErrSold when
-// it is sold already.
+// it is sold already; a HeldError while a booking is accepted or paid
+// (checked under the product's lock, which a payment being recorded
+// takes too).
 func (s *Store) MarkSoldOutside(ctx context.Context, productID, sellerID int64) error {
 	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		p, err := sellersProduct(ctx, q, productID, sellerID)
 		if err != nil {
 			return err
+		}
+		if _, held, err := heldBookings(ctx, q, productID); err != nil {
+			return err
+		} else if held != nil {
+			return held
 		}
 		if p.SoldAt != nil {
 			return ErrSold

@@ -90,6 +90,10 @@ type Offer struct {
 	Status         string
 	CreatedAt      time.Time
 	ValidUntil     *time.Time
+	// RetiredPaymentIntent is set by AnswerOffer when accepting repriced
+	// the buyer's booking and retired the PaymentIntent it had: the caller
+	// cancels it at Stripe (best-effort; the reconciliation retries).
+	RetiredPaymentIntent string
 }
 
 // offerStatus is what a status means now: an accepted offer whose time
@@ -462,19 +466,18 @@ func (s *Store) AnswerOffer(ctx context.Context, offerID, sellerID int64, accept
 				return err
 			}
 			// the buyer's open booking takes the offer's price (never a
-			// higher one than it had), unless a card payment of it was
-			// started: that PaymentIntent, still payable in the buyer's
-			// tab, is for the old amount, and a payment that no longer
-			// matched its booking would be taken but never recorded. The
-			// buyer can cancel and book again at the offer's price.
+			// higher one than it had); a card payment of it already
+			// started is for the old amount: repricing retires that
+			// PaymentIntent in the same statement, for the caller to
+			// cancel at Stripe, and a payment of it that still lands is
+			// refunded (RecordPayment)
 			b, err := q.LockOpenBookingOfBuyer(ctx, dbsqlc.LockOpenBookingOfBuyerParams{ProductID: p.ID, BuyerID: o.BuyerID})
 			switch {
 			case errors.Is(translate(err), ErrNotFound):
 			case err != nil:
 				return err
-			case b.PaymentIntentID != nil:
 			case b.Price > int64(o.Amount):
-				if err := q.SetBookingPrice(ctx, dbsqlc.SetBookingPriceParams{ID: b.ID, Price: int64(o.Amount)}); err != nil {
+				if out.RetiredPaymentIntent, err = repriceBooking(ctx, q, b.ID, int64(o.Amount)); err != nil {
 					return err
 				}
 			}

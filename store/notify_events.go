@@ -145,6 +145,32 @@ func (b bookingNotices) paid(note noter, sold, completed bool, amount int64, cur
 	return note(b.receipt(text))
 }
 
+// staleRefund tells the buyer and the seller that a card payment did not
+// pay the booking as it is now (it was made for an earlier price, or the
+// booking was paid already) and goes back to the card; the booking stays
+// as it is, payable at its price.
+func (b bookingNotices) staleRefund(note noter, amount int64, currency string) error {
+	text := formatAmount(amount, currency)
+	err := note(Notice{UserID: b.f.BuyerID, Kind: "payment_receipt", Link: linkBuyerBookings, Data: notify.Data{
+		"product": b.f.ProductName, "amount": text, "refunded": "yes",
+	}})
+	if err != nil {
+		return err
+	}
+	return note(Notice{UserID: b.f.SellerID, Kind: "payment_received", Link: linkSellerBookings, Data: notify.Data{
+		"product": b.f.ProductName, "amount": text, "buyer": b.f.BuyerName, "refunded": "yes",
+	}})
+}
+
+// removedAfterPayment tells the buyer of a paid booking that an admin
+// took the laptop off the shop: the booking is closed and the payment
+// goes back to the card.
+func (b bookingNotices) removedAfterPayment(refund string) Notice {
+	return Notice{UserID: b.f.BuyerID, Kind: "listing_withdrawn", Link: linkBuyerBookings, Data: notify.Data{
+		"product": b.f.ProductName, "refund": refund,
+	}}
+}
+
 // productRemoved tells a seller an admin removed their listing, and why
 // when the admin said.
 func productRemoved(sellerID int64, product, reason string) Notice {
@@ -176,11 +202,16 @@ func formatAmount(minor int64, currency string) string {
 	return strings.ToUpper(currency) + " " + s
 }
 
-// noteProductRemoved tells the seller, and returns the product's name.
-func (s *Store) noteProductRemoved(ctx context.Context, q *dbsqlc.Queries, note noter, productID int64, reason string) (string, error) {
+// noteProductRemoved tells the seller, and returns the product's name;
+// refund is the buyer's card payment that goes back with it ("": none).
+func (s *Store) noteProductRemoved(ctx context.Context, q *dbsqlc.Queries, note noter, productID int64, reason, refund string) (string, error) {
 	p, err := q.GetProductNoticeFacts(ctx, productID)
 	if err != nil {
 		return "", err
 	}
-	return p.ProductName, note(productRemoved(p.SellerID, p.ProductName, reason))
+	n := productRemoved(p.SellerID, p.ProductName, reason)
+	if refund != "" {
+		n.Data["refund"] = refund
+	}
+	return p.ProductName, note(n)
 }

@@ -27,6 +27,13 @@ type Payment struct {
 	Currency      string
 	TransactionID string
 	Status        string
+	// Stale (not stored) is set by RecordPayment on a payment kept for
+	// refund because it does not pay its booking as the booking is now:
+	// a PaymentIntent the booking no longer uses (its price changed, or
+	// it was already paid), or an amount that is not its price. A payment
+	// kept for refund that is not stale came after the laptop went to
+	// someone else (or the booking ended).
+	Stale bool
 }
 
 func paymentFrom(p dbsqlc.Payment) Payment {
@@ -34,10 +41,12 @@ func paymentFrom(p dbsqlc.Payment) Payment {
 		Price: p.Price, Amount: p.Amount, Currency: p.Currency, TransactionID: p.TransactionID, Status: p.Status}
 }
 
-// SetBookingPaymentIntent attaches a PaymentIntent to a booking in place
-// of old (empty: none). ErrConflict when the booking no longer has old.
-func (s *Store) SetBookingPaymentIntent(ctx context.Context, bookingID int64, old, id string) error {
-	n, err := s.q.SetBookingPaymentIntent(ctx, dbsqlc.SetBookingPaymentIntentParams{ID: bookingID, NewID: &id, OldID: optional(old)})
+// SetBookingPaymentIntent attaches a PaymentIntent made for price to a
+// booking in place of old (empty: none), retiring old. ErrConflict when
+// the booking no longer has old, no longer has that price, or can no
+// longer be paid: the caller reads it again to say which.
+func (s *Store) SetBookingPaymentIntent(ctx context.Context, bookingID int64, old, id string, price int64) error {
+	n, err := s.q.SetBookingPaymentIntent(ctx, dbsqlc.SetBookingPaymentIntentParams{ID: bookingID, NewID: &id, OldID: optional(old), Price: price})
 	if err != nil {
 		return translate(err)
 	}
@@ -47,22 +56,71 @@ func (s *Store) SetBookingPaymentIntent(ctx context.Context, bookingID int64, ol
 	return nil
 }
 
-// PaymentRecord is a payment the card provider confirmed as succeeded,
-// already checked against the booking's amount and currency.
+// repriceBooking gives a locked booking a new price. Its PaymentIntent,
+// made for the old price and maybe still open in the buyer's tab, is
+// retired in the same statement; the retired id ("" for none) is for the
+// caller to cancel at Stripe once the transaction commits. Every change of
+// a booking's price goes through here.
+func repriceBooking(ctx context.Context, q *dbsqlc.Queries, bookingID, price int64) (string, error) {
+	retired, err := q.RepriceBooking(ctx, dbsqlc.RepriceBookingParams{ID: bookingID, Price: price})
+	if err != nil || retired == nil {
+		return "", err
+	}
+	return *retired, nil
+}
+
+// RetiredIntent is a PaymentIntent a booking no longer uses (its price
+// changed, or another replaced it) that Stripe has not yet said is
+// cancelled and whose payment is not recorded.
+type RetiredIntent struct {
+	ID      string
+	Booking Booking
+}
+
+// ListUnsettledRetiredIntents returns retired PaymentIntents still to be
+// settled, oldest first: reconciliation cancels them at Stripe, or records
+// (for refund) the ones that were paid.
+func (s *Store) ListUnsettledRetiredIntents(ctx context.Context) ([]RetiredIntent, error) {
+	rows, err := s.q.ListUnsettledRetiredIntents(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	out := make([]RetiredIntent, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, RetiredIntent{ID: r.RetiredID, Booking: bookingFrom(r.Booking)})
+	}
+	return out, nil
+}
+
+// SettleRetiredIntent notes that Stripe said a retired PaymentIntent is
+// cancelled (it can no longer take money).
+func (s *Store) SettleRetiredIntent(ctx context.Context, id string) error {
+	return translate(s.q.SettleRetiredIntent(ctx, id))
+}
+
+// PaymentRecord is a payment the card provider confirmed as succeeded for
+// the booking (its PaymentIntent names it).
 type PaymentRecord struct {
 	BookingID     int64
 	TransactionID string
-	Amount        int64
-	Currency      string
+	// Amount and Currency are what was charged, in the provider's units.
+	Amount   int64
+	Currency string
+	// ForPrice is the booking price in whole Tk that Amount pays in the
+	// shop's currency; 0 when it pays none (another currency, a fraction).
+	ForPrice int64
 }
 
 // RecordPayment stores a succeeded payment exactly once, however many
-// times and from however many paths (the buyer's browser, the webhook, a
-// retry) it arrives. The first time, in one transaction, the booking
-// becomes paid and the product sold. If the product was sold to someone
-// else, deleted, or the booking cancelled in the meantime, the payment is
-// kept with status refund_required instead. It reports whether this call
-// stored it; ErrAlreadyPaid when the booking was paid by another payment.
+// times and from however many paths (the buyer's browser, the webhook, the
+// reconciliation, a retry) it arrives. The first time, in one transaction
+// under the booking's lock, the booking becomes paid and the product sold,
+// but only if the payment pays the booking as it is now: its current
+// PaymentIntent, for its current price, the booking unpaid and payable,
+// the product live and unsold. Any other payment is kept with status
+// refund_required (never dropped: the money came), and both sides are
+// told. It reports whether this call stored it; ErrConflict when the
+// PaymentIntent was recorded for another booking.
 func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bool, error) {
 	var out Payment
 	created := false
@@ -71,6 +129,14 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		if err != nil {
 			return err
 		}
+		// the money came: kept whatever happened meanwhile, and refunded
+		// when the laptop can no longer be this buyer's (sold, deleted,
+		// the booking cancelled, declined or handed over for cash) or the
+		// payment is not the booking's as it is now (stale)
+		_, payable := nextStatus(BookingStatus(b.Status), EventPay)
+		gone := product.SoldAt != nil || product.DeletedAt != nil || payable != nil
+		current := b.PaymentIntentID != nil && *b.PaymentIntentID == r.TransactionID
+		stale := !current || r.ForPrice != b.Price || b.PaidAt != nil
 		// checked under the booking's lock, so concurrent calls for this
 		// booking see each other's work
 		if p, err := q.GetPaymentByTransaction(ctx, r.TransactionID); err == nil {
@@ -78,39 +144,42 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 				return ErrConflict
 			}
 			out = paymentFrom(p)
+			out.Stale = p.Status != PaymentSucceeded && stale && !gone
 			return nil
 		} else if !errors.Is(translate(err), ErrNotFound) {
 			return err
 		}
-		if b.PaymentIntentID != nil && *b.PaymentIntentID != r.TransactionID {
-			return ErrConflict
-		}
-		if b.PaidAt != nil {
-			return ErrAlreadyPaid
-		}
-		// the money came: kept whatever happened meanwhile, and refunded
-		// when the laptop can no longer be this buyer's (sold, deleted,
-		// the booking cancelled, declined or handed over for cash)
 		status := PaymentSucceeded
-		_, payable := nextStatus(BookingStatus(b.Status), EventPay)
-		if product.SoldAt != nil || product.DeletedAt != nil || payable != nil {
+		if gone || stale {
 			status = PaymentRefundRequired
+		}
+		price := b.Price
+		if r.ForPrice > 0 {
+			price = r.ForPrice // what the buyer agreed to when it was made
 		}
 		p, err := q.CreatePayment(ctx, dbsqlc.CreatePaymentParams{
 			BookingID: b.ID, ProductID: b.ProductID, BuyerID: b.BuyerID, BuyerEmail: b.BuyerEmail,
-			Price: b.Price, Amount: r.Amount, Currency: r.Currency, TransactionID: r.TransactionID, Status: status,
+			Price: price, Amount: r.Amount, Currency: r.Currency, TransactionID: r.TransactionID, Status: status,
 		})
 		if err != nil {
 			return err
 		}
 		out, created = paymentFrom(p), true
+		out.Stale = status != PaymentSucceeded && !gone
+		// a retired PaymentIntent is settled once its payment is recorded
+		if err := q.SettleRetiredIntent(ctx, r.TransactionID); err != nil {
+			return err
+		}
 		// told once: only the call that recorded the payment gets here
 		bn, err := s.bookingNotices(ctx, q, b.ID)
 		if err != nil {
 			return err
 		}
-		if status != PaymentSucceeded {
+		switch {
+		case gone:
 			return bn.paid(note, false, b.Status == string(BookingCompleted), r.Amount, r.Currency)
+		case stale:
+			return bn.staleRefund(note, r.Amount, r.Currency)
 		}
 		if _, err := move(ctx, q, b, EventPay, ""); err != nil {
 			return err

@@ -337,17 +337,19 @@ func (s *Store) stopAdvertising(ctx context.Context, productID int64, allowed fu
 }
 
 // DeleteOwnProduct takes the seller's own product out of the catalogue;
-// anyone else's is ErrNotFound. See withdrawProduct for what goes with it.
+// anyone else's is ErrNotFound, and a HeldError while a booking holds it
+// (accepted, or paid by card). See withdrawProduct for what goes with it.
 func (s *Store) DeleteOwnProduct(ctx context.Context, productID, sellerID int64) error {
-	return s.withdrawProduct(ctx, productID, nil, NoAdmin, "", func(q *dbsqlc.Queries) (int64, error) {
+	_, err := s.withdrawProduct(ctx, productID, nil, NoAdmin, "", func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteOwnProduct(ctx, dbsqlc.DeleteOwnProductParams{ID: productID, SellerID: sellerID})
 	})
+	return err
 }
 
 // DeleteProductAsAdmin takes any live product out of the catalogue; the
 // seller is told, with the admin's reason (optional), and the audit log
-// records it.
-func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64, reason string, adminID int64) error {
+// records it. It answers the payments to refund (withdrawProduct).
+func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64, reason string, adminID int64) ([]Payment, error) {
 	return s.withdrawProduct(ctx, productID, &reason, adminID, AuditProductDeleted, func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteProductAsAdmin(ctx, productID)
 	})
@@ -356,35 +358,61 @@ func (s *Store) DeleteProductAsAdmin(ctx context.Context, productID int64, reaso
 // DeleteReportedProduct takes a product somebody reported out of the
 // catalogue; a live product nobody reported is ErrNotReported. The seller
 // is told, with the admin's reason (optional), and the audit log records
-// it.
-func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64, reason string, adminID int64) error {
-	err := s.withdrawProduct(ctx, productID, &reason, adminID, AuditReportedProductDelete, func(q *dbsqlc.Queries) (int64, error) {
+// it. It answers the payments to refund (withdrawProduct).
+func (s *Store) DeleteReportedProduct(ctx context.Context, productID int64, reason string, adminID int64) ([]Payment, error) {
+	refund, err := s.withdrawProduct(ctx, productID, &reason, adminID, AuditReportedProductDelete, func(q *dbsqlc.Queries) (int64, error) {
 		return q.DeleteReportedProduct(ctx, productID)
 	})
 	if errors.Is(err, ErrNotFound) {
 		if _, live := s.GetProduct(ctx, productID); live == nil {
-			return ErrNotReported
+			return nil, ErrNotReported
 		}
 	}
-	return err
+	return refund, err
 }
 
 // withdrawProduct runs one of the deletions above and, in the same
 // transaction, cancels the product's bookings nobody paid for, telling
-// their buyers (listing_withdrawn); payments stay. The deletion's UPDATE locks the product's row, so a booking or
-// sale under way (which holds it FOR SHARE or FOR UPDATE) finishes first
-// and one starting later no longer finds the product. A deletion that
-// matches no row is ErrNotFound. With a reason (an admin's deletion) the
-// seller gets a product_removed notification in the same transaction, and
-// the admin's action (adminID, action) is written to the audit log.
-func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *string, adminID int64, action string, del func(*dbsqlc.Queries) (int64, error)) error {
-	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+// their buyers (listing_withdrawn). The deletion's UPDATE locks the
+// product's row, so a booking, sale or payment under way (which holds it
+// FOR SHARE or FOR UPDATE) finishes first and one starting later finds
+// the product deleted (a payment then is kept for refund). A deletion
+// that matches no row is ErrNotFound.
+//
+// A seller's deletion (no reason) is refused with a HeldError while a
+// booking holds the laptop: accepted, or paid by card. An admin's removal
+// (with a reason, maybe empty) goes through: a paid booking is declined
+// (code removed, the admin's reason) and its payment marked
+// refund_required, both answered for the caller to refund once the
+// transaction commits; its buyer is told (listing_withdrawn, with the
+// refund) and so is the seller (product_removed, with the reason and the
+// refund), and the admin's action (adminID, action) goes to the audit
+// log.
+func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *string, adminID int64, action string, del func(*dbsqlc.Queries) (int64, error)) ([]Payment, error) {
+	var refund []Payment
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		n, err := del(q)
 		if err != nil {
 			return err
 		}
 		if n == 0 {
 			return ErrNotFound
+		}
+		held, refused, err := heldBookings(ctx, q, productID)
+		if err != nil {
+			return err
+		}
+		if refused != nil && reason == nil {
+			return refused // rolls the deletion back
+		}
+		refundText := ""
+		for _, b := range held {
+			if b.Status != string(BookingPaid) {
+				continue // accepted: cancelled below, as every open booking
+			}
+			if refund, refundText, err = s.endPaidBooking(ctx, q, note, b, *reason, refund); err != nil {
+				return err
+			}
 		}
 		closed, err := q.CancelOpenBookingsOfProduct(ctx, dbsqlc.CancelOpenBookingsOfProductParams{ProductID: productID, Statuses: statusesAllowing(EventCancel)})
 		if err != nil {
@@ -402,7 +430,7 @@ func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *st
 		if reason == nil {
 			return nil
 		}
-		name, err := s.noteProductRemoved(ctx, q, note, productID, *reason)
+		name, err := s.noteProductRemoved(ctx, q, note, productID, *reason, refundText)
 		if err != nil {
 			return err
 		}
@@ -412,6 +440,36 @@ func (s *Store) withdrawProduct(ctx context.Context, productID int64, reason *st
 		}
 		return audit(ctx, q, adminID, action, TargetProduct, productID, name, detail)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return refund, nil
+}
+
+// endPaidBooking ends a locked paid booking whose listing an admin
+// removed: declined (code removed, the admin's reason), its payment to be
+// refunded (appended to refund), its buyer told. It answers the refund's
+// amount in words for the seller's notice.
+func (s *Store) endPaidBooking(ctx context.Context, q *dbsqlc.Queries, note noter, b dbsqlc.Booking, reason string, refund []Payment) ([]Payment, string, error) {
+	// the booking keeps what fits of the admin's words (the seller's
+	// notice has them whole)
+	if _, err := move(ctx, q, b, EventRemove, excerpt(reason, 200)); err != nil {
+		return refund, "", err
+	}
+	pays, err := q.RequireRefundOfBooking(ctx, b.ID)
+	if err != nil {
+		return refund, "", err
+	}
+	text := ""
+	for _, p := range pays {
+		refund = append(refund, paymentFrom(p))
+		text = formatAmount(p.Amount, p.Currency)
+	}
+	bn, err := s.bookingNotices(ctx, q, b.ID)
+	if err != nil {
+		return refund, "", err
+	}
+	return refund, text, note(bn.removedAfterPayment(text))
 }
 
 // ReportProduct records that reporterID reported a live product, for one

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Stripe's test cards the stand-in knows when a card is confirmed; any
@@ -40,6 +41,14 @@ type Server struct {
 	// refunds made, by PaymentIntent; failRefunds makes that many fail first
 	refunds     map[string]int
 	failRefunds int
+	// failCancels makes that many cancellations fail first
+	failCancels int
+	// refund answers by idempotency key: a retry gets the first answer
+	refundByKey map[string]map[string]any
+	// delay is how long each call of our server waits before its answer
+	delay time.Duration
+	// hold, when set, is run by the next PaymentIntent creation on arrival
+	hold func()
 }
 
 // New starts a stand-in with no PaymentIntents, listening on loopback
@@ -55,10 +64,12 @@ func New(t testing.TB) *Server {
 // NewUnstarted is a stand-in with no PaymentIntents and no address yet,
 // for a caller serving it itself (set URL then).
 func NewUnstarted() *Server {
-	f := &Server{intents: map[string]map[string]any{}, byKey: map[string]string{}, gets: map[string]int{}, refunds: map[string]int{}}
+	f := &Server{intents: map[string]map[string]any{}, byKey: map[string]string{}, gets: map[string]int{}, refunds: map[string]int{},
+		refundByKey: map[string]map[string]any{}}
 	f.mux = http.NewServeMux()
 	f.mux.HandleFunc("POST /v1/payment_intents", f.secret(f.create))
 	f.mux.HandleFunc("GET /v1/payment_intents/{id}", f.secret(f.get))
+	f.mux.HandleFunc("POST /v1/payment_intents/{id}/cancel", f.secret(f.cancel))
 	f.mux.HandleFunc("POST /v1/refunds", f.secret(f.refund))
 	f.mux.HandleFunc("POST /v1/payment_intents/{id}/confirm", f.confirm)
 	return f
@@ -69,15 +80,44 @@ func NewUnstarted() *Server {
 // Stripe.js sends it.
 func (f *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { f.mux.ServeHTTP(w, r) }
 
-// secret refuses a call without a secret key, as Stripe does.
+// secret refuses a call without a secret key, as Stripe does, and answers
+// the others after the delay (SetDelay).
 func (f *Server) secret(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer sk_") {
 			stripeError(w, http.StatusUnauthorized, map[string]any{"type": "invalid_request_error", "message": "Invalid API Key provided"})
 			return
 		}
+		f.mu.Lock()
+		d := f.delay
+		f.mu.Unlock()
+		time.Sleep(d)
 		h(w, r)
 	}
+}
+
+// SetDelay makes every call of our server (one with a secret key) wait d
+// before it is answered: Stripe's real round trip, for races.
+func (f *Server) SetDelay(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.delay = d
+}
+
+// HoldCreate makes the next PaymentIntent creation stop once it has
+// arrived (arrived is closed then) until release is called: a request of
+// our server held in the middle of its Stripe call, while the test does
+// something else. Release may be called more than once.
+func (f *Server) HoldCreate() (arrived <-chan struct{}, release func()) {
+	a, r := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.hold = func() {
+		close(a)
+		<-r
+	}
+	return a, func() { once.Do(func() { close(r) }) }
 }
 
 func stripeError(w http.ResponseWriter, status int, e map[string]any) {
@@ -94,6 +134,13 @@ func newID(prefix string) string {
 
 func (f *Server) create(w http.ResponseWriter, r *http.Request) {
 	r.ParseForm()
+	f.mu.Lock()
+	hold := f.hold
+	f.hold = nil
+	f.mu.Unlock()
+	if hold != nil {
+		hold()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if id, ok := f.byKey[r.Header.Get("Idempotency-Key")]; ok && id != "" {
@@ -150,9 +197,9 @@ func (f *Server) confirm(w http.ResponseWriter, r *http.Request) {
 		stripeError(w, http.StatusNotFound, map[string]any{"type": "invalid_request_error", "code": "resource_missing", "message": "No such payment_intent: '" + id + "'"})
 		return
 	}
-	if pi["status"] == "succeeded" {
+	if pi["status"] == "succeeded" || pi["status"] == "canceled" {
 		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "code": "payment_intent_unexpected_state",
-			"message": "This PaymentIntent has already succeeded."})
+			"message": "You cannot confirm this PaymentIntent because it has a status of " + pi["status"].(string) + "."})
 		return
 	}
 	switch strings.Join(strings.Fields(r.Form.Get("payment_method_data[card][number]")), "") {
@@ -167,10 +214,42 @@ func (f *Server) confirm(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// cancel is Stripe's POST /v1/payment_intents/{id}/cancel: a PaymentIntent
+// not yet paid can no longer be paid; a succeeded or cancelled one cannot
+// be cancelled (payment_intent_unexpected_state).
+func (f *Server) cancel(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.failCancels > 0 {
+		f.failCancels--
+		stripeError(w, http.StatusInternalServerError, map[string]any{"type": "api_error", "message": "cancellations are down"})
+		return
+	}
+	id := r.PathValue("id")
+	pi, ok := f.intents[id]
+	if !ok {
+		stripeError(w, http.StatusNotFound, map[string]any{"type": "invalid_request_error", "code": "resource_missing", "message": "No such payment_intent: '" + id + "'"})
+		return
+	}
+	if st := pi["status"]; st == "succeeded" || st == "canceled" {
+		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "code": "payment_intent_unexpected_state",
+			"message": "You cannot cancel this PaymentIntent because it has a status of " + st.(string) + "."})
+		return
+	}
+	pi["status"] = "canceled"
+	pi["cancellation_reason"] = "requested_by_customer"
+	json.NewEncoder(w).Encode(pi)
+}
+
 func (f *Server) refund(w http.ResponseWriter, r *http.Request) {
 	r.ParseForm()
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	key := r.Header.Get("Idempotency-Key")
+	if answer, ok := f.refundByKey[key]; ok && key != "" {
+		json.NewEncoder(w).Encode(answer) // Stripe answers a retry as the first time
+		return
+	}
 	if f.failRefunds > 0 {
 		f.failRefunds--
 		stripeError(w, http.StatusBadRequest, map[string]any{"type": "invalid_request_error", "message": "refunds are down"})
@@ -187,7 +266,9 @@ func (f *Server) refund(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.refunds[pi]++
-	json.NewEncoder(w).Encode(map[string]any{"id": "re_" + pi, "object": "refund", "payment_intent": pi, "status": "succeeded"})
+	answer := map[string]any{"id": "re_" + pi, "object": "refund", "payment_intent": pi, "status": "succeeded"}
+	f.refundByKey[key] = answer
+	json.NewEncoder(w).Encode(answer)
 }
 
 // RefundCount is how many refunds of the PaymentIntent were made.
@@ -209,6 +290,25 @@ func (f *Server) SetFailRefunds(n int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.failRefunds = n
+}
+
+// SetFailCancels makes the next n cancellations fail (as Stripe being
+// down does; stripe-go retries a 500 twice itself).
+func (f *Server) SetFailCancels(n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.failCancels = n
+}
+
+// IntentIDs lists the PaymentIntents the stand-in holds.
+func (f *Server) IntentIDs() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]string, 0, len(f.intents))
+	for id := range f.intents {
+		out = append(out, id)
+	}
+	return out
 }
 
 // Put stores an intent as given (one made outside our server).

@@ -557,6 +557,59 @@ func (q *Queries) LockBooking(ctx context.Context, id int64) (Booking, error) {
 	return i, err
 }
 
+const lockHeldBookingsOf = `-- name: LockHeldBookingsOf :many
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings
+WHERE product_id = $1 AND status IN ('accepted', 'paid')
+ORDER BY id
+FOR UPDATE
+`
+
+// The (locked) product's bookings that hold it for a buyer: accepted (the
+// laptop reserved) or paid (the buyer's money taken), locked, oldest first.
+func (q *Queries) LockHeldBookingsOf(ctx context.Context, productID int64) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, lockHeldBookingsOf, productID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Booking{}
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProductID,
+			&i.BuyerID,
+			&i.BuyerName,
+			&i.BuyerEmail,
+			&i.ProductName,
+			&i.Price,
+			&i.Phone,
+			&i.MeetLocation,
+			&i.PaymentIntentID,
+			&i.PaidAt,
+			&i.CreatedAt,
+			&i.CancelledAt,
+			&i.SellerID,
+			&i.Status,
+			&i.AcceptedAt,
+			&i.DeclinedAt,
+			&i.DeclineCode,
+			&i.DeclineReason,
+			&i.CompletedAt,
+			&i.HandoverNonce,
+			&i.HandoverFailures,
+			&i.HandoverLockedUntil,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockOpenBookingsOf = `-- name: LockOpenBookingsOf :many
 SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings
 WHERE product_id = $1 AND id <> $2 AND status = ANY($3::text[])
@@ -754,7 +807,9 @@ UPDATE bookings SET
     decline_code = CASE WHEN $1 = 'declined' THEN $3::text ELSE decline_code END,
     decline_reason = CASE WHEN $1 = 'declined' THEN $4 ELSE decline_reason END,
     cancelled_at = CASE WHEN $1 = 'cancelled' THEN now() ELSE cancelled_at END,
-    paid_at = CASE WHEN $1 = 'paid' THEN now() ELSE paid_at END,
+    -- a declined booking is not paid (an admin removed the listing a
+    -- buyer paid for: the payment row keeps it, marked for refund)
+    paid_at = CASE WHEN $1 = 'paid' THEN now() WHEN $1 = 'declined' THEN NULL ELSE paid_at END,
     completed_at = CASE WHEN $1 = 'completed' THEN now() ELSE completed_at END
 WHERE id = $5
 RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until

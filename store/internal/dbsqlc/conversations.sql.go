@@ -862,20 +862,6 @@ func (q *Queries) ReportConversation(ctx context.Context, arg ReportConversation
 	return result.RowsAffected(), nil
 }
 
-const setBookingPrice = `-- name: SetBookingPrice :exec
-UPDATE bookings SET price = $1 WHERE id = $2
-`
-
-type SetBookingPriceParams struct {
-	Price int64
-	ID    int64
-}
-
-func (q *Queries) SetBookingPrice(ctx context.Context, arg SetBookingPriceParams) error {
-	_, err := q.db.Exec(ctx, setBookingPrice, arg.Price, arg.ID)
-	return err
-}
-
 const supersedePendingOffers = `-- name: SupersedePendingOffers :exec
 UPDATE offers SET status = 'superseded', answered_at = now() WHERE conversation_id = $1 AND status = 'pending'
 `

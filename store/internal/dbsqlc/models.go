@@ -317,6 +317,13 @@ type ProductReport struct {
 	Note       string
 }
 
+type RetiredPaymentIntent struct {
+	PaymentIntentID string
+	BookingID       int64
+	RetiredAt       time.Time
+	SettledAt       *time.Time
+}
+
 type Review struct {
 	ID            int64
 	BookingID     int64

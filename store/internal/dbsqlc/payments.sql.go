@@ -80,6 +80,22 @@ func (q *Queries) GetPaymentByTransaction(ctx context.Context, transactionID str
 	return i, err
 }
 
+const isRetiredPaymentIntent = `-- name: IsRetiredPaymentIntent :one
+SELECT EXISTS (SELECT 1 FROM retired_payment_intents WHERE payment_intent_id = $1 AND booking_id = $2)
+`
+
+type IsRetiredPaymentIntentParams struct {
+	PaymentIntentID string
+	BookingID       int64
+}
+
+func (q *Queries) IsRetiredPaymentIntent(ctx context.Context, arg IsRetiredPaymentIntentParams) (bool, error) {
+	row := q.db.QueryRow(ctx, isRetiredPaymentIntent, arg.PaymentIntentID, arg.BookingID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const listPayments = `-- name: ListPayments :many
 SELECT pay.id, pay.booking_id, pay.product_id, pay.buyer_id, pay.buyer_email, pay.price, pay.amount, pay.currency, pay.transaction_id, pay.status, pay.created_at, b.product_name, b.buyer_name
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id
@@ -235,6 +251,66 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 	return items, nil
 }
 
+const listUnsettledRetiredIntents = `-- name: ListUnsettledRetiredIntents :many
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, r.payment_intent_id AS retired_id
+FROM retired_payment_intents r JOIN bookings b ON b.id = r.booking_id
+WHERE r.settled_at IS NULL
+ORDER BY r.retired_at
+LIMIT 100
+`
+
+type ListUnsettledRetiredIntentsRow struct {
+	Booking   Booking
+	RetiredID string
+}
+
+// Retired PaymentIntents Stripe has not yet said are cancelled and whose
+// payment is not recorded, oldest first, with their bookings.
+func (q *Queries) ListUnsettledRetiredIntents(ctx context.Context) ([]ListUnsettledRetiredIntentsRow, error) {
+	rows, err := q.db.Query(ctx, listUnsettledRetiredIntents)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListUnsettledRetiredIntentsRow{}
+	for rows.Next() {
+		var i ListUnsettledRetiredIntentsRow
+		if err := rows.Scan(
+			&i.Booking.ID,
+			&i.Booking.ProductID,
+			&i.Booking.BuyerID,
+			&i.Booking.BuyerName,
+			&i.Booking.BuyerEmail,
+			&i.Booking.ProductName,
+			&i.Booking.Price,
+			&i.Booking.Phone,
+			&i.Booking.MeetLocation,
+			&i.Booking.PaymentIntentID,
+			&i.Booking.PaidAt,
+			&i.Booking.CreatedAt,
+			&i.Booking.CancelledAt,
+			&i.Booking.SellerID,
+			&i.Booking.Status,
+			&i.Booking.AcceptedAt,
+			&i.Booking.DeclinedAt,
+			&i.Booking.DeclineCode,
+			&i.Booking.DeclineReason,
+			&i.Booking.CompletedAt,
+			&i.Booking.HandoverNonce,
+			&i.Booking.HandoverFailures,
+			&i.Booking.HandoverLockedUntil,
+			&i.RetiredID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const markPaymentRefunded = `-- name: MarkPaymentRefunded :execrows
 UPDATE payments SET status = 'refunded' WHERE id = $1 AND status = 'refund_required'
 `
@@ -273,23 +349,118 @@ func (q *Queries) RecordStripeEvent(ctx context.Context, arg RecordStripeEventPa
 	return result.RowsAffected(), nil
 }
 
-const setBookingPaymentIntent = `-- name: SetBookingPaymentIntent :execrows
-UPDATE bookings SET payment_intent_id = $1
-WHERE id = $2 AND payment_intent_id IS NOT DISTINCT FROM $3
+const repriceBooking = `-- name: RepriceBooking :one
+WITH old AS (
+    SELECT o.id, o.payment_intent_id FROM bookings o WHERE o.id = $2
+), retired AS (
+    INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
+    SELECT old.payment_intent_id, old.id FROM old WHERE old.payment_intent_id IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+UPDATE bookings b SET price = $1, payment_intent_id = NULL
+FROM old WHERE b.id = old.id
+RETURNING old.payment_intent_id AS retired_id
+`
+
+type RepriceBookingParams struct {
+	Price int64
+	ID    int64
+}
+
+// A booking's new price retires its PaymentIntent (made for the old
+// price, maybe still open in the buyer's tab) in the same statement: the
+// booking forgets it, retired_payment_intents keeps it. Answers the
+// retired id (NULL: it had none). The caller holds the booking's lock.
+func (q *Queries) RepriceBooking(ctx context.Context, arg RepriceBookingParams) (*string, error) {
+	row := q.db.QueryRow(ctx, repriceBooking, arg.Price, arg.ID)
+	var retired_id *string
+	err := row.Scan(&retired_id)
+	return retired_id, err
+}
+
+const requireRefundOfBooking = `-- name: RequireRefundOfBooking :many
+UPDATE payments SET status = 'refund_required' WHERE booking_id = $1 AND status = 'succeeded'
+RETURNING id, booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id, status, created_at
+`
+
+// The booking's standing payment is to be refunded (its listing was
+// removed by an admin); answers it, if any.
+func (q *Queries) RequireRefundOfBooking(ctx context.Context, bookingID int64) ([]Payment, error) {
+	rows, err := q.db.Query(ctx, requireRefundOfBooking, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Payment{}
+	for rows.Next() {
+		var i Payment
+		if err := rows.Scan(
+			&i.ID,
+			&i.BookingID,
+			&i.ProductID,
+			&i.BuyerID,
+			&i.BuyerEmail,
+			&i.Price,
+			&i.Amount,
+			&i.Currency,
+			&i.TransactionID,
+			&i.Status,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const setBookingPaymentIntent = `-- name: SetBookingPaymentIntent :one
+WITH attached AS (
+    UPDATE bookings bk SET payment_intent_id = $1
+    WHERE bk.id = $2 AND bk.payment_intent_id IS NOT DISTINCT FROM $3 AND bk.price = $4
+      AND bk.paid_at IS NULL AND bk.status IN ('pending', 'accepted')
+    RETURNING bk.id
+), retired AS (
+    INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
+    SELECT $3::text, a.id FROM attached a WHERE $3::text IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+SELECT count(*) FROM attached
 `
 
 type SetBookingPaymentIntentParams struct {
 	NewID *string
 	ID    int64
 	OldID *string
+	Price int64
 }
 
 // Compare-and-set: a booking's PaymentIntent changes only from the one the
-// caller saw (NULL for none), so two tabs cannot each attach their own.
+// caller saw (NULL for none), so two tabs cannot each attach their own,
+// and only while the booking still has the price it was made for (@price)
+// and can be paid, so a PaymentIntent for an old price never lands on a
+// repriced booking. The one it replaces is retired in the same statement.
+// Answers how many bookings took it (0 or 1).
 func (q *Queries) SetBookingPaymentIntent(ctx context.Context, arg SetBookingPaymentIntentParams) (int64, error) {
-	result, err := q.db.Exec(ctx, setBookingPaymentIntent, arg.NewID, arg.ID, arg.OldID)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
+	row := q.db.QueryRow(ctx, setBookingPaymentIntent,
+		arg.NewID,
+		arg.ID,
+		arg.OldID,
+		arg.Price,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const settleRetiredIntent = `-- name: SettleRetiredIntent :exec
+UPDATE retired_payment_intents SET settled_at = now() WHERE payment_intent_id = $1 AND settled_at IS NULL
+`
+
+func (q *Queries) SettleRetiredIntent(ctx context.Context, paymentIntentID string) error {
+	_, err := q.db.Exec(ctx, settleRetiredIntent, paymentIntentID)
+	return err
 }
