@@ -167,25 +167,27 @@ func TestPayThenAccept(t *testing.T) {
 	}
 }
 
-// Many "Pay" presses race the accept against a slow Stripe: each answers
-// 200 or 409, and afterwards the booking is at the new price, nothing for
+// Several "Pay" presses race the accept against a slow Stripe (each press
+// waits 0.3 s for its PaymentIntent, the accept comes in the middle): each
+// answers 200 or 409, and afterwards the booking is at the new price, nothing for
 // the old price can still be paid, and what the booking holds (if
 // anything) is for the new price.
 func TestPayRacesAcceptAgainstSlowStripe(t *testing.T) {
 	t.Parallel()
 	m := newOfferMarket(t)
-	m.stripe.SetDelay(150 * time.Millisecond)
+	m.stripe.SetDelay(300 * time.Millisecond)
 	var wg sync.WaitGroup
-	codes := make(chan int, 6)
-	for i := range 6 {
+	codes := make(chan int, 5)
+	for i := range 5 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			time.Sleep(time.Duration(i) * 60 * time.Millisecond)
+			time.Sleep(time.Duration(i) * 20 * time.Millisecond)
 			codes <- m.postJSON("/api/create-payment-intent", m.buyer.AccessToken, map[string]any{"bookingId": m.booking}).Code
 		}()
 	}
-	time.Sleep(100 * time.Millisecond)
+	// the presses are at Stripe (the slow part) when the seller accepts
+	time.Sleep(120 * time.Millisecond)
 	m.acceptOffer()
 	wg.Wait()
 	close(codes)
