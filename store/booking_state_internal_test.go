@@ -12,15 +12,15 @@ func TestBookingStateTable(t *testing.T) {
 	t.Parallel()
 	const no = BookingStatus("") // refused
 	statuses := []BookingStatus{BookingPending, BookingAccepted, BookingDeclined, BookingCancelled, BookingPaid, BookingCompleted}
-	events := []BookingEvent{EventAccept, EventDecline, EventCancel, EventPay, EventHandover, EventRelease, EventReserved, EventSold}
+	events := []BookingEvent{EventAccept, EventDecline, EventCancel, EventPay, EventHandover, EventRelease, EventReserved, EventSold, EventRemove}
 	// per status, what each event above leads to
 	table := map[BookingStatus][]BookingStatus{
-		BookingPending:   {BookingAccepted, BookingDeclined, BookingCancelled, BookingPaid, no, no, BookingDeclined, BookingDeclined},
-		BookingAccepted:  {no, BookingDeclined, BookingCancelled, BookingPaid, BookingCompleted, BookingDeclined, no, BookingDeclined},
-		BookingDeclined:  {no, no, no, no, no, no, no, no},
-		BookingCancelled: {no, no, no, no, no, no, no, no},
-		BookingPaid:      {no, no, no, no, BookingCompleted, no, no, no},
-		BookingCompleted: {no, no, no, no, no, no, no, no},
+		BookingPending:   {BookingAccepted, BookingDeclined, BookingCancelled, BookingPaid, no, no, BookingDeclined, BookingDeclined, no},
+		BookingAccepted:  {no, BookingDeclined, BookingCancelled, BookingPaid, BookingCompleted, BookingDeclined, no, BookingDeclined, no},
+		BookingDeclined:  {no, no, no, no, no, no, no, no, no},
+		BookingCancelled: {no, no, no, no, no, no, no, no, no},
+		BookingPaid:      {no, no, no, no, BookingCompleted, no, no, no, BookingDeclined},
+		BookingCompleted: {no, no, no, no, no, no, no, no, no},
 	}
 	for _, from := range statuses {
 		for i, event := range events {

@@ -20,7 +20,7 @@ export type BookingStatus = "pending" | "accepted" | "declined" | "paid" | "comp
  * their words), the seller accepted another buyer, the 72-hour reservation
  * ran out, or the laptop was sold.
  */
-export type DeclineCode = "seller" | "reserved" | "expired" | "sold";
+export type DeclineCode = "seller" | "reserved" | "expired" | "sold" | "removed";
 
 /** The booked product as it is now (it may have been sold, reserved or deleted since). */
 export type BookingProduct = {

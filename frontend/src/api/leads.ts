@@ -22,7 +22,7 @@ export type LeadStatus = "pending" | "accepted" | "declined" | "cancelled" | "pa
  * hold their words); reserved = the seller accepted another buyer;
  * expired = the 72 h reservation ran out; sold = the laptop was sold.
  */
-export type DeclineCode = "seller" | "reserved" | "expired" | "sold";
+export type DeclineCode = "seller" | "reserved" | "expired" | "sold" | "removed";
 
 /** The laptop a lead is about. */
 export type LeadProduct = {

@@ -36,12 +36,15 @@ function isPaymentWriteKey(key: string): boolean {
  * createIntent(bookingId) starts (or resumes: the server reuses one per
  * booking) the booking's PaymentIntent. Errors worth telling apart by
  * code: 503 "payments_off", 409 "paid" (the bookings are refetched, so
- * the page shows it paid), 409 "sold", 404.
+ * the page shows it paid), 409 "price_changed" (an offer was accepted
+ * meanwhile: the bookings are refetched, so the page shows the new price;
+ * the next call starts a payment for it), 409 "sold", 404.
  *
  * record(payment) reports a succeeded card payment; posting it twice
  * records it once. Done or refused (refund_required: someone else bought
  * it first), the bookings and product lists are refetched. Errors by
- * code: 409 "not_paid", "payment_mismatch", "refund_required".
+ * code: 409 "not_paid", "payment_mismatch", "refund_required",
+ * "payment_refunded" (it paid the booking's earlier price: refunded).
  */
 export function usePayment() {
   const revalidate = useRevalidate(isPaymentWriteKey);
@@ -49,7 +52,7 @@ export function usePayment() {
     try {
       return await apiFetch<PaymentIntentSecret>(path, { method: "POST", json: { bookingId } });
     } catch (err) {
-      if (err instanceof ApiError && err.code === "paid") void revalidate();
+      if (err instanceof ApiError && (err.code === "paid" || err.code === "price_changed")) void revalidate();
       throw err;
     }
   });

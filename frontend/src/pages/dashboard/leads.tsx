@@ -49,6 +49,8 @@ function declineNote(lead: Lead, t: Translate): string | null {
       return t("The 72-hour reservation ran out");
     case "sold":
       return t("The laptop was sold");
+    case "removed":
+      return t("An admin removed the listing; the buyer's card payment is refunded");
     default:
       return null;
   }

@@ -47,6 +47,10 @@ function BookingStatus({ b, t, locale }: { b: Booking; t: Translate; locale: str
       else if (b.declineCode === "reserved") why = t("The seller reserved it for another buyer");
       else if (b.declineCode === "expired") why = t("The reservation ran out after 72 hours");
       else if (b.declineCode === "sold") why = t("The laptop was sold");
+      else if (b.declineCode === "removed")
+        why = b.declineReason
+          ? t("An admin removed the listing: “{reason}”. Your card payment is refunded.", { reason: b.declineReason })
+          : t("An admin removed the listing. Your card payment is refunded.");
       return (
         <>
           <span className={`${badge} badge-error`}>{t("Declined")}</span>

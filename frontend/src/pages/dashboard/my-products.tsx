@@ -7,12 +7,27 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { LoadMore } from "@/components/load-more";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
+import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { listingEnd } from "@/lib/expiry";
 import { cutName, formatDateTime, formatTk } from "@/lib/format";
-import { useLanguage } from "@/lib/i18n";
+import { useLanguage, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import type { EditState } from "@/pages/dashboard/edit-product";
+
+/**
+ * refusal is what a refused delete or mark-sold says: a laptop a booking
+ * holds (409 held, #31) in the seller's language (a paid one is sold in
+ * the list), else the API's message, else fallback.
+ */
+function refusal(err: unknown, p: Product, t: Translate, fallback: string): string {
+  if (err instanceof ApiError && err.code === "held") {
+    return p.available === "soled"
+      ? t("A buyer has paid for this laptop by card, so it cannot be removed or marked sold. Hand it over with the buyer's code from your leads; if the sale cannot happen, ask an admin to remove the listing, which refunds the buyer.")
+      : t("You accepted a booking of this laptop, so it cannot be removed or marked sold. Hand it over with the buyer's code, or decline that booking in your leads first.");
+  }
+  return err instanceof Error && err.message ? err.message : fallback;
+}
 
 type Action = "advertise" | "stop" | "delete" | "sold" | "relist" | "renew";
 
@@ -47,7 +62,7 @@ export default function MyProducts() {
       await markSold.trigger(p._id);
       toast.success(t("Marked as sold"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : t("Could not mark this product sold"));
+      toast.error(refusal(err, p, t, t("Could not mark this product sold")));
     } finally {
       setBusy(null);
     }
@@ -133,7 +148,7 @@ export default function MyProducts() {
       await remove.trigger(p._id);
       toast.success(t("Delete Success"));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
+      toast.error(refusal(err, p, t, t("Could not delete this product")));
     } finally {
       setBusy(null);
     }

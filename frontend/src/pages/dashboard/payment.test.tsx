@@ -197,6 +197,62 @@ describe("payment page", () => {
     expect(requestsTo(fetchMock, "/api/payments", "POST")).toHaveLength(1);
   });
 
+  it("says the price changed while the payment was prepared, shows the new price, and Pay charges it (#31)", async () => {
+    const stripe = fakeStripe(() => Promise.resolve({ paymentIntent: { id: PI, status: "succeeded" } }));
+    stripeJs.loadStripe.mockResolvedValue(stripe);
+    let intents = 0;
+    const fetchMock = stubApi(
+      api({
+        "POST /api/create-payment-intent": () => {
+          intents += 1;
+          return intents === 1
+            ? reply(409, { message: "The price of this booking changed", code: "price_changed" })({})
+            : reply(200, { clientSecret: SECRET })({});
+        },
+        "/api/bookings/11": () => reply(200, booking({ price: intents > 0 ? 40000 : 45000 }))({}),
+        "POST /api/payments": reply(200, { acknowledged: true, insertedId: "9" }),
+      }),
+    );
+    const router = renderApp("/dashboard/payment/11");
+    expect(await screen.findByText(/The price of this booking changed while your payment was being prepared/)).toBeInTheDocument();
+    expect(await screen.findByText(/40,000/)).toBeInTheDocument();
+    const pay = screen.getByRole("button", { name: "Pay" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(requestsTo(fetchMock, "/api/create-payment-intent", "POST")).toHaveLength(2);
+    expect(stripe.confirmCardPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it("after a payment of the earlier price is refunded, Pay starts a new payment for the new price (#31)", async () => {
+    const stripe = fakeStripe(() => Promise.resolve({ paymentIntent: { id: PI, status: "succeeded" } }));
+    stripeJs.loadStripe.mockResolvedValue(stripe);
+    let reports = 0;
+    const fetchMock = stubApi(
+      api({
+        "POST /api/payments": () => {
+          reports += 1;
+          return reports === 1
+            ? reply(409, { message: "This payment was made for the booking as it was before", code: "payment_refunded" })({})
+            : reply(200, { acknowledged: true, insertedId: "9" })({});
+        },
+        [LIST]: [],
+      }),
+    );
+    const router = renderApp("/dashboard/payment/11");
+    const pay = await screen.findByRole("button", { name: "Pay" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+    expect(await screen.findByText(/It is recorded and will be refunded to your card/)).toBeInTheDocument();
+    expect(screen.queryByText(/you will not be charged twice/)).not.toBeInTheDocument();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    // a new PaymentIntent, confirmed anew: the refunded one is not reported again as this booking's payment
+    expect(requestsTo(fetchMock, "/api/create-payment-intent", "POST")).toHaveLength(2);
+    expect(stripe.confirmCardPayment).toHaveBeenCalledTimes(2);
+  });
+
   it("after a charged card whose report failed, Pay only reports it again", async () => {
     const stripe = fakeStripe(() => Promise.resolve({ paymentIntent: { id: PI, status: "succeeded" } }));
     stripeJs.loadStripe.mockResolvedValue(stripe);

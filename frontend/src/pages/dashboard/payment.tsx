@@ -94,8 +94,12 @@ export default function Payment() {
   );
 }
 
-/** What went wrong with the payment, worded for the buyer. */
-type Problem = { message: string; tone: "error" | "warning"; final: boolean; paymentsOff?: boolean };
+/**
+ * What went wrong with the payment, worded for the buyer. restart: the
+ * booking's price changed (#31), so the next Pay starts a new payment for
+ * the new price (the page shows it, the booking being read again).
+ */
+type Problem = { message: string; tone: "error" | "warning"; final: boolean; paymentsOff?: boolean; restart?: boolean };
 
 /** problemOf turns an API failure of this page into what the buyer sees. */
 function problemOf(err: unknown, t: Translate): Problem {
@@ -109,6 +113,20 @@ function problemOf(err: unknown, t: Translate): Problem {
       return { message: err.message, tone: "warning", final: true };
     case "paid":
       return { message: t("This booking is already paid."), tone: "warning", final: true };
+    case "price_changed":
+      return {
+        message: t("The price of this booking changed while your payment was being prepared. Check the new price above, then press Pay again."),
+        tone: "warning",
+        final: false,
+        restart: true,
+      };
+    case "payment_refunded":
+      return {
+        message: t("Your payment was for this booking as it was before: its price changed. It is recorded and will be refunded to your card. Check the new price above; Pay charges it."),
+        tone: "warning",
+        final: false,
+        restart: true,
+      };
   }
   if (err.status === 404) return { message: t("This booking no longer exists."), tone: "error", final: true };
   return { message: err.message, tone: "error", final: false };
@@ -210,7 +228,11 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
       navigate("/dashboard");
     } catch (err) {
       const p = problemOf(err, t);
-      if (transactionId && !p.final) {
+      if (p.restart) {
+        // that payment is refunded: the next Pay starts one for the new price
+        secret.current = null;
+        setCharged(null);
+      } else if (transactionId && !p.final) {
         // The card was charged but the shop has not recorded it yet: Pay again only re-reports it.
         p.message = t("Your card was charged, but the shop could not confirm it yet: {problem} Press Pay again to retry; you will not be charged twice.", { problem: p.message });
       }
