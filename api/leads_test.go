@@ -803,15 +803,24 @@ func TestSoldOutsideDeclinesBookingsAndRelistBringsItBack(t *testing.T) {
 	}
 }
 
-// Marking sold a laptop reserved for one buyer ends the reservation too.
+// A laptop reserved for one buyer cannot be marked sold elsewhere (#31,
+// F6: 409 held) until the seller declines that booking, which ends the
+// reservation.
 func TestSoldOutsideEndsAReservation(t *testing.T) {
 	t.Parallel()
 	m := newMarket(t)
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	a, _ := m.book(m.buyer.AccessToken, pid, nil)
 	m.mustAccept(m.buyer.AccessToken, a)
+	wantError(t, m.markSold(m.seller.AccessToken, pid), http.StatusConflict, "held")
+	if got := m.bookingAs(m.buyer.AccessToken, a); got.Status != "accepted" || got.HandoverCode == "" || !got.Product.Reserved {
+		t.Errorf("A's booking after a refused sold = %+v", got)
+	}
+	if rec := m.send(http.MethodPut, "/api/bookings/"+a+"/decline", m.seller.AccessToken, nil); rec.Code != http.StatusOK {
+		t.Fatalf("decline: %d %s", rec.Code, rec.Body.String())
+	}
 	wantModified(t, "sold", m.markSold(m.seller.AccessToken, pid))
-	if got := m.bookingAs(m.buyer.AccessToken, a); got.Status != "declined" || got.DeclineCode != "sold" || got.HandoverCode != "" || got.Product.Reserved {
+	if got := m.bookingAs(m.buyer.AccessToken, a); got.Status != "declined" || got.HandoverCode != "" || got.Product.Reserved {
 		t.Errorf("A's booking after sold = %+v", got)
 	}
 	wantModified(t, "relist", m.relist(m.seller.AccessToken, pid))
