@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -123,11 +124,16 @@ func (s *Server) deleteUser(c echo.Context) error {
 	if id == me.ID {
 		return &Error{Status: http.StatusConflict, Code: "self", Message: "You cannot delete your own account"}
 	}
-	err = s.store.DeleteUser(c.Request().Context(), id, me.ID)
+	refund, err := s.store.DeleteUser(c.Request().Context(), id, me.ID)
 	if err != nil {
 		return notFoundAs(err, "User")
 	}
-	s.log.Info("user deleted", "user_id", id, "by", me.ID)
+	s.log.Info("user deleted", "user_id", id, "by", me.ID, "refunds", len(refund))
+	for _, p := range refund { // a deleted seller's paid bookings (#31)
+		if s.payments != nil {
+			s.payments.Refund(context.WithoutCancel(c.Request().Context()), p)
+		}
+	}
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
 }
 

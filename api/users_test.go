@@ -96,7 +96,8 @@ func TestVerifySeller(t *testing.T) {
 }
 
 // Deleting a user: their tokens stop at once, their products leave, their
-// unpaid bookings go, and money stays on the books.
+// unpaid bookings go, a deleted seller's paid ones are refunded, and money
+// stays on the books.
 func TestDeleteUser(t *testing.T) {
 	t.Parallel()
 	m := newPayMarket(t)
@@ -130,11 +131,13 @@ func TestDeleteUser(t *testing.T) {
 		t.Errorf("deleted seller's products still listed: %+v", list)
 	}
 	wantError(t, m.getAs("/api/bookings/"+otherBooking, m.otherBuyer.AccessToken), http.StatusNotFound, "not_found")
-	// the paid booking stays the buyer's, paid
-	var b bookingWire
-	decode(t, m.getAs("/api/bookings/"+paid, m.buyer.AccessToken), &b)
-	if !b.Paid {
-		t.Errorf("paid booking after the seller's deletion: %+v", b)
+	// the paid booking can never be handed over now: it ends as an admin's
+	// removal ends it, the buyer refunded and told (#31, F6)
+	if b := m.bookingAs(m.buyer.AccessToken, paid); b.Paid || b.Status != "declined" || b.DeclineCode != "removed" || m.stripe.RefundCount(pi) != 1 {
+		t.Errorf("paid booking after the seller's deletion: %+v, %d refunds", b, m.stripe.RefundCount(pi))
+	}
+	if got := m.notices(); got[m.buyer.User.ID+" listing_withdrawn"] != 2 { // the open booking's and the paid one's
+		t.Errorf("the buyer is told: %v", got)
 	}
 
 	// delete the buyer: the payment record stays readable to the admin
@@ -152,7 +155,7 @@ func TestDeleteUser(t *testing.T) {
 	}
 	decode(t, m.getAs("/api/payments", m.admin.AccessToken), &payments)
 	if len(payments) != 1 || payments[0].BookingID != paid || payments[0].TransactionID != pi || payments[0].Price != 38000 ||
-		payments[0].BuyerEmail != "bea@example.com" || payments[0].Status != "succeeded" || payments[0].Date != time.Now().UTC().Format("01-02-2006") {
+		payments[0].BuyerEmail != "bea@example.com" || payments[0].Status != "refunded" || payments[0].Date != time.Now().UTC().Format("01-02-2006") {
 		t.Fatalf("payments = %+v", payments)
 	}
 	var users []userWire

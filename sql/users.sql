@@ -78,6 +78,11 @@ WHERE (p.seller_id = @user_id AND p.deleted_at IS NULL)
 ORDER BY p.id
 FOR UPDATE;
 
+-- name: LockPaidBookingsOfSeller :many
+-- The paid bookings of the seller's laptops, not yet handed over (their
+-- products are locked already), locked, oldest first.
+SELECT * FROM bookings WHERE seller_id = @seller_id AND status = 'paid' ORDER BY id FOR UPDATE;
+
 -- name: CancelOpenBookingsOfUser :many
 -- The open bookings (those in @statuses, the ones the state table lets a
 -- cancel end) the user made or the user's products have, and the

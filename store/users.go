@@ -298,12 +298,16 @@ var ErrAdminAccount = errors.New("admin accounts cannot be deleted")
 // stop working, its products leave the catalogue, and its unpaid bookings
 // (made by it, or of its products) are cancelled, the other side of each
 // told (the seller as by a buyer's cancel, the buyer that the laptop left
-// the shop). Paid bookings and
-// payment records stay, for the money's sake. Admins cannot be deleted
-// (ErrAdminAccount). The admin who deletes it (adminID) is recorded in the
-// audit log with the account's name and email as they were.
-func (s *Store) DeleteUser(ctx context.Context, id, adminID int64) error {
-	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+// the shop). A paid booking of a deleted seller's laptop, not yet handed
+// over, ends as an admin's removal ends it (#31): declined (removed), its
+// payment marked refund_required and answered for the caller to refund
+// once this commits, its buyer told. Payment records stay, for the
+// money's sake. Admins cannot be deleted (ErrAdminAccount). The admin who
+// deletes it (adminID) is recorded in the audit log with the account's
+// name and email as they were.
+func (s *Store) DeleteUser(ctx context.Context, id, adminID int64) ([]Payment, error) {
+	var refund []Payment
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		u, err := q.LockUser(ctx, id)
 		if err != nil {
 			return err
@@ -332,6 +336,15 @@ func (s *Store) DeleteUser(ctx context.Context, id, adminID int64) error {
 				return err
 			}
 		}
+		paid, err := q.LockPaidBookingsOfSeller(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, b := range paid {
+			if refund, _, err = s.endPaidBooking(ctx, q, note, b, "", refund); err != nil {
+				return err
+			}
+		}
 		if err := q.DeleteProductsOfSeller(ctx, id); err != nil {
 			return err
 		}
@@ -340,4 +353,8 @@ func (s *Store) DeleteUser(ctx context.Context, id, adminID int64) error {
 		}
 		return audit(ctx, q, adminID, AuditUserDeleted, TargetUser, id, userLabel(u.UserName, u.Email), nil)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return refund, nil
 }

@@ -80,22 +80,6 @@ func (q *Queries) GetPaymentByTransaction(ctx context.Context, transactionID str
 	return i, err
 }
 
-const isRetiredPaymentIntent = `-- name: IsRetiredPaymentIntent :one
-SELECT EXISTS (SELECT 1 FROM retired_payment_intents WHERE payment_intent_id = $1 AND booking_id = $2)
-`
-
-type IsRetiredPaymentIntentParams struct {
-	PaymentIntentID string
-	BookingID       int64
-}
-
-func (q *Queries) IsRetiredPaymentIntent(ctx context.Context, arg IsRetiredPaymentIntentParams) (bool, error) {
-	row := q.db.QueryRow(ctx, isRetiredPaymentIntent, arg.PaymentIntentID, arg.BookingID)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
-}
-
 const listPayments = `-- name: ListPayments :many
 SELECT pay.id, pay.booking_id, pay.product_id, pay.buyer_id, pay.buyer_email, pay.price, pay.amount, pay.currency, pay.transaction_id, pay.status, pay.created_at, b.product_name, b.buyer_name
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id

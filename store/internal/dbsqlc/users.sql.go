@@ -341,6 +341,56 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 	return items, nil
 }
 
+const lockPaidBookingsOfSeller = `-- name: LockPaidBookingsOfSeller :many
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE seller_id = $1 AND status = 'paid' ORDER BY id FOR UPDATE
+`
+
+// The paid bookings of the seller's laptops, not yet handed over (their
+// products are locked already), locked, oldest first.
+func (q *Queries) LockPaidBookingsOfSeller(ctx context.Context, sellerID int64) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, lockPaidBookingsOfSeller, sellerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Booking{}
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProductID,
+			&i.BuyerID,
+			&i.BuyerName,
+			&i.BuyerEmail,
+			&i.ProductName,
+			&i.Price,
+			&i.Phone,
+			&i.MeetLocation,
+			&i.PaymentIntentID,
+			&i.PaidAt,
+			&i.CreatedAt,
+			&i.CancelledAt,
+			&i.SellerID,
+			&i.Status,
+			&i.AcceptedAt,
+			&i.DeclinedAt,
+			&i.DeclineCode,
+			&i.DeclineReason,
+			&i.CompletedAt,
+			&i.HandoverNonce,
+			&i.HandoverFailures,
+			&i.HandoverLockedUntil,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockProductsOfUser = `-- name: LockProductsOfUser :many
 SELECT p.id FROM products p
 WHERE (p.seller_id = $1 AND p.deleted_at IS NULL)
