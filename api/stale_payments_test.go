@@ -26,11 +26,19 @@ type offerMarket struct {
 
 func newOfferMarket(t *testing.T) *offerMarket {
 	t.Helper()
-	m := newPayMarket(t)
+	m := &offerMarket{payMarket: newPayMarket(t)}
+	m.booking, m.offerID = m.bookWithOffer()
+	return m
+}
+
+// bookWithOffer lists a laptop at 38,000 Tk that the buyer books and
+// offers 35,000 for; it answers the booking and the offer.
+func (m *payMarket) bookWithOffer() (string, string) {
+	m.t.Helper()
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	conv := m.openThread(m.buyer.AccessToken, pid, "Would you take 35000?")
-	return &offerMarket{payMarket: m, booking: bid, offerID: m.offer(m.buyer.AccessToken, conv, 35000)}
+	return bid, m.offer(m.buyer.AccessToken, conv, 35000)
 }
 
 func (m *offerMarket) acceptOffer() {
@@ -330,5 +338,95 @@ func TestReconcileRefundsAPaidRetiredIntent(t *testing.T) {
 	other.scalar(&unsettled, "SELECT count(*) FROM retired_payment_intents WHERE settled_at IS NULL")
 	if unsettled != 0 {
 		t.Fatalf("%d retired PaymentIntents unsettled", unsettled)
+	}
+}
+
+// The payment of the booking's own PaymentIntent lands (Stripe's webhook)
+// while the seller accepts the offer: the booking's lock orders them.
+// Either the payment comes first (the booking is paid at 38,000, the
+// laptop sold, and the accept refused) or the accept does (the booking is at 35,000 and
+// the payment is kept and refunded): never a booking paid by an amount
+// that is not its price.
+func TestPaymentRacesAccept(t *testing.T) {
+	t.Parallel()
+	m := newPayMarket(t)
+	first := map[string]int{}
+	for i := range 6 {
+		bid, oid := m.bookWithOffer()
+		pi := m.intentFor(m.buyer.AccessToken, bid)
+		m.stripe.Succeed(pi)
+		body, sig := signedEvent(t, "evt_accept_"+bid, m.stripe.Intent(pi), testWebhookSecret, time.Now())
+		var wg sync.WaitGroup
+		var hook, accept int
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if i%2 == 0 {
+				time.Sleep(time.Millisecond)
+			}
+			hook = m.webhook(body, sig)
+		}()
+		go func() {
+			defer wg.Done()
+			if i%2 == 1 {
+				time.Sleep(time.Millisecond)
+			}
+			accept = m.do(http.MethodPut, "/api/offers/"+oid+"/accept", nil, bearer(m.seller.AccessToken)).Code
+		}()
+		wg.Wait()
+		var price int64
+		var status string
+		m.scalar(&price, "SELECT price FROM bookings WHERE id = $1", bid)
+		m.scalar(&status, "SELECT status FROM payments WHERE transaction_id = $1", pi)
+		paid := m.bookingAs(m.buyer.AccessToken, bid).Paid
+		switch {
+		case hook != http.StatusOK:
+			t.Fatalf("webhook %d", hook)
+		case paid && price == 38000 && status == "succeeded" && m.stripe.RefundCount(pi) == 0:
+			first["payment"]++ // the accept after it: 409, the laptop is sold
+		case accept == http.StatusOK && !paid && price == 35000 && status == "refunded" && m.stripe.RefundCount(pi) == 1:
+			first["accept"]++
+		default:
+			t.Fatalf("round %d: paid %v at %d, payment %q, %d refunds", i, paid, price, status, m.stripe.RefundCount(pi))
+		}
+	}
+	t.Logf("which came first: %v", first)
+}
+
+// A booking the race left before this fix: repriced under its attached
+// PaymentIntent for the old amount, which was then paid and never
+// reported. The reconciliation records that payment for refund, refunds
+// it and leaves the booking unpaid at its price.
+func TestReconcileRefundsAPaymentForAnOldPrice(t *testing.T) {
+	t.Parallel()
+	m := newPayMarket(t)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
+	pi := m.intentFor(m.buyer.AccessToken, bid)
+	m.exec("UPDATE bookings SET price = 30000, created_at = now() - interval '10 minutes' WHERE id = $1", bid)
+	m.stripe.Succeed(pi)
+	m.reconcile()
+	m.reconcile()
+	var status string
+	m.scalar(&status, "SELECT status FROM payments WHERE transaction_id = $1", pi)
+	if status != "refunded" || m.stripe.RefundCount(pi) != 1 || m.paymentCount() != 1 {
+		t.Fatalf("after reconciling: %q, %d refunds, %d payments", status, m.stripe.RefundCount(pi), m.paymentCount())
+	}
+	if m.bookingAs(m.buyer.AccessToken, bid).Paid {
+		t.Fatal("a payment of the old price paid the booking")
+	}
+	// the buyer can pay the price: a new PaymentIntent replaces the old
+	fresh := m.intentFor(m.buyer.AccessToken, bid)
+	if fresh == pi || m.stripe.Intent(fresh)["amount"] != int64(3000000) {
+		t.Fatalf("new PaymentIntent %s: %v", fresh, m.stripe.Intent(fresh))
+	}
+	m.stripe.Succeed(fresh)
+	if r := m.pay(m.buyer.AccessToken, bid, fresh); r.code != http.StatusOK {
+		t.Fatalf("paying the price: %d %s", r.code, r.body)
+	}
+	var unsettled int
+	m.scalar(&unsettled, "SELECT count(*) FROM retired_payment_intents WHERE settled_at IS NULL")
+	if unsettled != 0 || m.stripe.RefundCount(pi) != 1 {
+		t.Fatalf("%d retired PaymentIntents unsettled, %d refunds of the old", unsettled, m.stripe.RefundCount(pi))
 	}
 }

@@ -7,6 +7,7 @@
 package payments
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -169,7 +170,13 @@ func (s *Service) CreatePaymentIntent(ctx context.Context, b store.Booking) (str
 			return "", ErrProvider
 		}
 		if pi.Status == stripe.PaymentIntentStatusSucceeded {
-			return "", ErrPaid // the webhook or the buyer's return will record it
+			// recorded now rather than left to the webhook: it paid the
+			// booking, or (made for an earlier price) it is refunded and
+			// a PaymentIntent for the price replaces it
+			_, err := s.recordAndRefund(ctx, pi, b)
+			if !errors.Is(err, ErrStalePayment) {
+				return "", cmp.Or(err, ErrPaid)
+			}
 		}
 		if pi.Status != stripe.PaymentIntentStatusCanceled && pi.Amount == amount && string(pi.Currency) == s.currency {
 			return pi.ClientSecret, nil

@@ -145,7 +145,9 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 			}
 			out = paymentFrom(p)
 			out.Stale = p.Status != PaymentSucceeded && stale && !gone
-			return nil
+			// retired after it was recorded (a PaymentIntent for the
+			// price replaced it): settled too
+			return q.SettleRetiredIntent(ctx, r.TransactionID)
 		} else if !errors.Is(translate(err), ErrNotFound) {
 			return err
 		}
