@@ -144,8 +144,8 @@ func TestSchemaConstraints(t *testing.T) {
 			VALUES (99, 1, 'P', '/uploads/a.jpg', '{/uploads/a.jpg}', 100, 100, 'good', 'Dhaka', '1', '017000')`, "23503", "products_seller_fkey"},
 		{"second open booking of one product by one buyer", `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
 			VALUES (1, 1, 2, 'Bea', 'bea@example.com', 'Walton', 30000, '018000', 'Mirpur')`, "23505", "bookings_open_key"},
-		{"second payment of a booking", `INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
-			VALUES (1, 1, 2, 'bea@example.com', 30000, 3000000, 'bdt', 'pi_2')`, "23505", "payments_booking_key"},
+		{"second standing payment of a booking", `INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
+			VALUES (1, 1, 2, 'bea@example.com', 30000, 3000000, 'bdt', 'pi_2')`, "23505", "payments_booking_succeeded_key"},
 		{"second payment with one transaction id", `WITH b AS (INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
 			VALUES (1, 1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id)
 			INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
