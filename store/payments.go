@@ -183,25 +183,31 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		case stale:
 			return bn.staleRefund(note, r.Amount, r.Currency)
 		}
-		if _, err := move(ctx, q, b, EventPay, ""); err != nil {
-			return err
-		}
-		if err := q.MarkProductSold(ctx, b.ProductID); err != nil {
-			return err
-		}
-		told := map[int64]bool{}
-		if err := bn.paid(remembering(note, told), true, false, r.Amount, r.Currency); err != nil {
-			return err
-		}
-		if err := note(bn.reviewRequest()); err != nil {
-			return err
-		}
-		if err := s.closeOthers(ctx, q, remembering(note, told), b.ProductID, b.ID, EventSold); err != nil {
-			return err
-		}
-		return s.noteSoldToFavourites(ctx, q, note, product, told)
+		return s.sellByPayment(ctx, q, note, bn, b, product, r)
 	})
 	return out, created, err
+}
+
+// sellByPayment is a payment that pays its locked booking: the booking
+// paid, the laptop sold, its other bookings closed, and everyone told.
+func (s *Store) sellByPayment(ctx context.Context, q *dbsqlc.Queries, note noter, bn bookingNotices, b dbsqlc.Booking, product dbsqlc.LockProductAnyStateRow, r PaymentRecord) error {
+	if _, err := move(ctx, q, b, EventPay, ""); err != nil {
+		return err
+	}
+	if err := q.MarkProductSold(ctx, b.ProductID); err != nil {
+		return err
+	}
+	told := map[int64]bool{}
+	if err := bn.paid(remembering(note, told), true, false, r.Amount, r.Currency); err != nil {
+		return err
+	}
+	if err := note(bn.reviewRequest()); err != nil {
+		return err
+	}
+	if err := s.closeOthers(ctx, q, remembering(note, told), b.ProductID, b.ID, EventSold); err != nil {
+		return err
+	}
+	return s.noteSoldToFavourites(ctx, q, note, product, told)
 }
 
 // RecordStripeEvent notes a webhook event as handled; false if it was
