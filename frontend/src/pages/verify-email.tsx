@@ -69,7 +69,11 @@ export default function VerifyEmail() {
       return (
         <NoticeCard title={t("Verify your email")} tone="info">
           <p className="text-base-content/70">{t("This link verifies the email address of a Resale account. Nothing changes until you press the button.")}</p>
-          {auth.user && <p className="text-sm text-base-content/60">{t("You are logged in as {email}.", { email: auth.user.email })}</p>}
+          {auth.user && (
+            <p className="text-sm text-base-content/60">
+              <Emphasis text={t("You are logged in as {email}.", { email: auth.user.email })} words={[auth.user.email]} />
+            </p>
+          )}
           {step.error && (
             <p role="alert" className="text-sm text-error">
               {step.error}
@@ -105,12 +109,25 @@ function DoneCard({ step }: { step: Extract<Step, { kind: "verified" | "takenOve
   return (
     <NoticeCard title={tookOver ? t("The account is yours") : t("Your email is verified")} tone="ok">
       <p className="text-base-content/70">
-        {tookOver
-          ? t("{email} is verified and has your new password. The old password no longer works and everyone else was logged out. Its settings went back to the start: check the name and phone in Settings.", { email: step.email })
-          : t("Thank you. {email} is now verified: you can book, list and message.", { email: step.email })}
+        <Emphasis
+          text={
+            tookOver
+              ? t("{email} is verified and has your new password. The old password no longer works and everyone else was logged out. Its settings went back to the start: check the name and phone in Settings.", { email: step.email })
+              : t("Thank you. {email} is now verified: you can book, list and message.", { email: step.email })
+          }
+          words={[step.email]}
+        />
       </p>
-      {step.stillAs && <p className="text-sm text-base-content/70">{t("You are still logged in as {me}. To use {email}, log out and log in with its password.", { me: step.stillAs, email: step.email })}</p>}
-      {!step.stillAs && step.signedIn && <p className="text-sm text-base-content/60">{t("You are logged in as {email}.", { email: step.email })}</p>}
+      {step.stillAs && (
+        <p className="text-sm text-base-content/70">
+          <Emphasis text={t("You are still logged in as {me}. To use {email}, log out and log in with its password.", { me: step.stillAs, email: step.email })} words={[step.stillAs, step.email]} />
+        </p>
+      )}
+      {!step.stillAs && step.signedIn && (
+        <p className="text-sm text-base-content/60">
+          <Emphasis text={t("You are logged in as {email}.", { email: step.email })} words={[step.email]} />
+        </p>
+      )}
       <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:justify-center">
         {tookOver && step.signedIn && (
           <Link to="/settings" className="btn btn-outline">
@@ -120,6 +137,22 @@ function DoneCard({ step }: { step: Extract<Step, { kind: "verified" | "takenOve
         <HomeOrLogIn signedIn={step.signedIn || Boolean(step.stillAs)} />
       </div>
     </NoticeCard>
+  );
+}
+
+/** Emphasis shows a text with the addresses in it in bold; a long address may break anywhere on a phone. */
+function Emphasis({ text, words }: { text: string; words: string[] }) {
+  const wanted = words.filter(Boolean);
+  if (wanted.length === 0) return text;
+  const escaped = wanted.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return text.split(new RegExp(`(${escaped.join("|")})`)).map((part, i) =>
+    wanted.includes(part) ? (
+      <strong key={i} className="font-semibold text-base-content [overflow-wrap:anywhere]">
+        {part}
+      </strong>
+    ) : (
+      part
+    ),
   );
 }
 
@@ -139,9 +172,13 @@ function ProofCard({ email, me, busy, send }: { email: string; me?: string; busy
   return (
     <NoticeCard title={t("Is this your account?")} tone="info">
       <p className="text-base-content/70">
-        {t("This link is for {email}. That account was given a password before its email was verified, so the link alone is not enough: enter that password to keep it.", { email })}
+        <Emphasis text={t("This link is for {email}. That account was given a password before its email was verified, so the link alone is not enough: enter that password to keep it.", { email })} words={[email]} />
       </p>
-      {me && me !== email && <p className="text-sm text-base-content/60">{t("You are logged in as {email}.", { email: me })}</p>}
+      {me && me !== email && (
+        <p className="text-sm text-base-content/60">
+          <Emphasis text={t("You are logged in as {email}.", { email: me })} words={[me]} />
+        </p>
+      )}
       <PasswordForm email={email} busy={busy} send={send} />
       <div className="divider my-0 w-full text-sm text-base-content/60">{t("or")}</div>
       {takeOver ? (
