@@ -129,43 +129,141 @@ func isBase64URL(v string) bool {
 
 type verifyEmailRequest struct {
 	Token string `json:"token"`
+	// Password is the account's password, NewPassword a take-over ("I
+	// did not create this account"); at most one, and only when the link
+	// alone is not enough (409 password_needed).
+	Password    string `json:"password"`
+	NewPassword string `json:"newPassword"`
 }
 
 // verifiedJSON is {user}, the answer of PATCH /api/me and of verify-email;
-// verify-email adds a token when the proof took the account over (its
-// earlier sessions ended, so the prover is signed in here).
+// verify-email adds a token when it signs the prover in (a password or a
+// take-over proven from a browser holding no other account's session).
 type verifiedJSON struct {
 	User        userJSON `json:"user"`
 	AccessToken string   `json:"accessToken,omitempty"`
 }
 
+// proofNeededJSON is the 409 of a link that needs more than itself: the
+// error body and the address the link is for, so that the page can say
+// whose account it is before anyone types a password.
+type proofNeededJSON struct {
+	Message string `json:"message"`
+	Code    string `json:"code"`
+	Email   string `json:"email"`
+}
+
+var errLinkAlreadyVerified = &Error{Status: http.StatusConflict, Code: "already_verified",
+	Message: "This email is already verified and its password stays: log in, or choose a new password with Forgot password"}
+
 // verifyEmail serves POST /api/auth/verify-email: the link of the welcome
-// email proves the address. Posted with a session of the same account,
-// nothing else changes; otherwise a password chosen before the proof may
-// be an impostor's, and it and every session end (SECURITY.md).
+// email proves the address. The link alone is enough with a session of
+// its own account, or when the account has no password chosen before the
+// proof. Otherwise that password may be an impostor's, and the link alone
+// changes nothing (409 password_needed, the link still works): the prover
+// gives the account's password (checked and throttled like a log-in) or
+// takes the account over with a new one, which ends every session and
+// puts back what was chosen before (SECURITY.md, "the impostor rule"). A
+// session is handed out only to a browser holding no other account's.
 func (s *Server) verifyEmail(c echo.Context) error {
+	if err := s.refuseCrossSite(c); err != nil {
+		return err
+	}
 	var req verifyEmailRequest
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
 	var f fieldErrors
 	f.accountToken("token", req.Token)
+	switch {
+	case req.Password != "" && req.NewPassword != "":
+		f.add("newPassword", "must be empty when password is given")
+	case utf8.RuneCountInString(req.Password) > auth.MaxPasswordLen:
+		f.add("password", fmt.Sprintf("must be at most %d characters", auth.MaxPasswordLen))
+	case req.NewPassword != "":
+		f.password("newPassword", req.NewPassword)
+	}
 	if err := f.err(); err != nil {
 		return err
 	}
-	me, _ := currentUser(c) // zero when signed out
-	u, tookOver, err := s.store.VerifyEmail(c.Request().Context(), auth.HashAccountToken(req.Token), me.ID)
+	ctx := c.Request().Context()
+	tokenHash := auth.HashAccountToken(req.Token)
+	link, err := s.store.GetEmailLink(ctx, tokenHash)
 	if err != nil {
+		return err
+	}
+	me, _ := currentUser(c) // zero when signed out
+	proof := store.EmailProof{SessionUserID: me.ID}
+	needsProof := link.NeedsProof() && me.ID != link.UserID
+	switch {
+	case req.NewPassword != "":
+		if link.EmailVerified {
+			return errLinkAlreadyVerified
+		}
+		if proof.NewPasswordHash, err = s.hasher.Hash(ctx, req.NewPassword); err != nil {
+			return err
+		}
+	case needsProof && req.Password != "":
+		if err := s.checkLinkPassword(c, link, req.Password); err != nil {
+			return err
+		}
+		proof.PasswordHash = link.PasswordHash
+	case needsProof:
+		return proofNeeded(c, link.Email)
+	}
+	u, tookOver, err := s.store.VerifyEmail(ctx, tokenHash, proof)
+	switch {
+	case errors.Is(err, store.ErrProofNeeded):
+		return proofNeeded(c, link.Email) // the account changed meanwhile
+	case errors.Is(err, store.ErrAlreadyVerified):
+		return errLinkAlreadyVerified
+	case err != nil:
 		return err
 	}
 	out := verifiedJSON{User: toUserJSON(u)}
 	if tookOver {
-		s.log.Warn("an email was proven on an account whose password was chosen before: the password and sessions ended", "user_id", u.ID)
+		s.log.Warn("an email's owner took over the account registered with it: the earlier password, sessions and settings ended", "user_id", u.ID)
+	}
+	if (tookOver || proof.PasswordHash != "") && (me.ID == 0 || me.ID == u.ID) {
 		if out.AccessToken, err = s.tokens.Issue(u.ID, u.TokenVersion); err != nil {
 			return err
 		}
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+func proofNeeded(c echo.Context, email string) error {
+	return c.JSON(http.StatusConflict, proofNeededJSON{
+		Code: "password_needed", Email: email,
+		Message: "This account had a password before its email was proven: enter it, or choose a new one if you did not create the account",
+	})
+}
+
+// checkLinkPassword checks the password a link's prover gave, counted
+// against the same throttle keys as a log-in to that account from that
+// address, so a link read by a mail scanner is no way round them.
+func (s *Server) checkLinkPassword(c echo.Context, link store.EmailLink, password string) error {
+	ctx := c.Request().Context()
+	email, ip := store.NormalizeEmail(link.Email), c.RealIP()
+	attempt, retryAt, err := s.store.ReserveAttempt(ctx,
+		store.Throttle{Key: "pair:" + email + " " + ip, Free: store.LoginLockThreshold},
+		store.Throttle{Key: "account:" + email, Free: accountFreeFailures},
+		store.Throttle{Key: "address:" + ip, Free: addressFreeFailures})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many wrong passwords.")
+	}
+	ok, _, err := s.hasher.Verify(ctx, password, link.PasswordHash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		s.log.Info("a verification link's password was wrong", "ip", ip, "user_id", link.UserID)
+		return invalidFields(map[string]string{"password": "is wrong"}, "password")
+	}
+	return s.store.AttemptSucceeded(ctx, attempt)
 }
 
 // resendVerification serves POST /api/auth/resend-verification: a new

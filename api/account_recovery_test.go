@@ -223,20 +223,22 @@ func TestVerifyEmailOpensTheGate(t *testing.T) {
 }
 
 // Someone registers the owner's address with a password of their own;
-// the owner opens the welcome link: the account becomes the owner's.
+// the owner opens the welcome link: the link alone changes nothing, and
+// "I did not create this account" makes the account the owner's.
 func TestImpostorLosesTheAccountWhenTheOwnerProvesTheEmail(t *testing.T) {
 	t.Parallel()
 	m := newMailShop(t)
 	impostor := m.signup("Not Nadia", "nadia@example.com", "Seller")
 	_, token := m.link(1, "nadia@example.com")
-	rec := m.postJSON("/api/auth/verify-email", "", map[string]string{"token": token})
+	wantProofNeeded(t, m.postJSON("/api/auth/verify-email", "", map[string]string{"token": token}), "nadia@example.com")
+	rec := m.postJSON("/api/auth/verify-email", "", map[string]string{"token": token, "newPassword": "nadia's own passphrase"})
 	var got struct {
 		User        userWire `json:"user"`
 		AccessToken string   `json:"accessToken"`
 	}
 	decode(t, rec, &got)
-	if rec.Code != http.StatusOK || !got.User.EmailVerified || got.AccessToken == "" {
-		t.Fatalf("verify: %d %s", rec.Code, rec.Body)
+	if rec.Code != http.StatusOK || !got.User.EmailVerified || got.AccessToken == "" || got.User.Role != "Buyer" {
+		t.Fatalf("take-over: %d %s", rec.Code, rec.Body)
 	}
 	if rec := m.getAs("/api/me", impostor.AccessToken); rec.Code != http.StatusUnauthorized {
 		t.Errorf("the impostor's session: %d", rec.Code)
@@ -244,11 +246,8 @@ func TestImpostorLosesTheAccountWhenTheOwnerProvesTheEmail(t *testing.T) {
 	if rec := m.postJSON("/api/auth/login", "", map[string]string{"email": "nadia@example.com", "password": "correct horse battery"}); rec.Code != http.StatusUnauthorized {
 		t.Errorf("the impostor's password: %d", rec.Code)
 	}
-	// the owner, signed in by the proof, sets a password of her own
-	rec = m.do(http.MethodPut, "/api/me/password", strings.NewReader(`{"currentPassword":"","newPassword":"nadia's own passphrase"}`),
-		http.Header{"Authorization": {"Bearer " + got.AccessToken}})
-	if rec.Code != http.StatusOK {
-		t.Fatalf("setting a password: %d %s", rec.Code, rec.Body)
+	if rec := m.getAs("/api/me", got.AccessToken); rec.Code != http.StatusOK {
+		t.Errorf("the owner's session: %d", rec.Code)
 	}
 	if rec := m.postJSON("/api/auth/login", "", map[string]string{"email": "nadia@example.com", "password": "nadia's own passphrase"}); rec.Code != http.StatusOK {
 		t.Errorf("the owner's password: %d", rec.Code)
@@ -313,6 +312,9 @@ func TestGoogleProvesTheEmailAndEndsAnImpostorsPassword(t *testing.T) {
 	t.Parallel()
 	s, p := newGoogleServer(t)
 	impostor := s.signup("Not Mina", "mina@gmail.com", "Seller")
+	if rec := s.do(http.MethodPatch, "/api/me", strings.NewReader(`{"phone":"01700000000"}`), bearer(impostor.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("the impostor's phone: %d %s", rec.Code, rec.Body)
+	}
 	p.signInAs(map[string]any{"sub": "g-mina", "email": "mina@gmail.com", "email_verified": true, "name": "Mina"})
 	owner, code := exchange(t, s, googleSignIn(t, s, "/home", nil))
 	if code != http.StatusOK || owner.User.ID != impostor.User.ID || !owner.User.EmailVerified {
@@ -326,6 +328,10 @@ func TestGoogleProvesTheEmailAndEndsAnImpostorsPassword(t *testing.T) {
 	}
 	if rec := s.getAs("/api/me", owner.AccessToken); rec.Code != http.StatusOK {
 		t.Errorf("the owner's session: %d", rec.Code)
+	}
+	// what the impostor set went back to a new account's (F11)
+	if owner.User.Role != "Buyer" || owner.User.Phone != "" || owner.User.UserPhoto != "" {
+		t.Errorf("the account after Google took it over: %+v", owner.User)
 	}
 
 	// a proven account linked later keeps its password

@@ -134,3 +134,49 @@ func TestHostileInputOnEveryWriteRoute(t *testing.T) {
 		t.Fatalf("hostile requests changed the database:\nbefore %s\nafter  %s", before, after)
 	}
 }
+
+// #31 POST /api/auth/verify-email with a live link of an account whose
+// password was chosen before the proof: hostile passwords and bodies, from
+// no session and from another account's, are a clear 4xx, change no row
+// and leave the link working for its owner.
+func TestHostileInputOnAVerificationLink(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t)
+	owner := s.signup("Nadia", "nadia@example.com", "Buyer")
+	other := s.signup("Mallory", "mallory@example.com", "Buyer")
+	link := verifyLink(t, s, owner.User.ID)
+	huge := strings.Repeat("p", 80<<10)
+	bodies := map[string]string{
+		"both passwords":        `{"token":"` + link + `","password":"correct horse battery","newPassword":"a new long passphrase"}`,
+		"a common new password": `{"token":"` + link + `","newPassword":"password"}`,
+		"a short new password":  `{"token":"` + link + `","newPassword":"short"}`,
+		"NUL in a new password": `{"token":"` + link + `","newPassword":"a new long\u0000passphrase"}`,
+		"spaces for a password": `{"token":"` + link + `","newPassword":"            "}`,
+		"a huge password":       `{"token":"` + link + `","password":"` + huge + `"}`,
+		"a huge new password":   `{"token":"` + link + `","newPassword":"` + huge + `"}`,
+		"a number for password": `{"token":"` + link + `","password":5}`,
+		"a list for new":        `{"token":"` + link + `","newPassword":["a new long passphrase"]}`,
+		"unknown fields":        `{"token":"` + link + `","emailVerified":true,"role":"Admin","userId":"` + other.User.ID + `"}`,
+		"the token twice":       `{"token":"` + link + `","token":"` + strings.Repeat("A", 43) + `"}`,
+		"a longer token":        `{"token":"` + link + `A","newPassword":"a new long passphrase"}`,
+		"SQL for a password":    `{"token":"` + link + `","password":"' OR ''='"}`,
+		"a wrong password":      `{"token":"` + link + `","password":"not the password at all"}`,
+		"no token":              `{"newPassword":"a new long passphrase"}`,
+		"malformed":             `{"token":"` + link + `","newPassword":`,
+	}
+	before := dbFingerprint(t, s)
+	for _, session := range []string{"", other.AccessToken} {
+		for name, body := range bodies {
+			rec := s.do(http.MethodPost, "/api/auth/verify-email", strings.NewReader(body), bearer(session))
+			if rec.Code < 400 || rec.Code >= 500 {
+				t.Errorf("%s (session %v): %d %s", name, session != "", rec.Code, rec.Body.String())
+			}
+		}
+	}
+	if after := dbFingerprint(t, s); after != before {
+		t.Fatalf("hostile requests changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+	if rec := s.postJSON("/api/auth/verify-email", owner.AccessToken, map[string]string{"token": link}); rec.Code != http.StatusOK {
+		t.Fatalf("the owner's link after them: %d %s", rec.Code, rec.Body)
+	}
+}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"resale/auth"
 	"resale/notify"
 	"resale/store"
 )
@@ -48,6 +49,9 @@ type matrixFixture struct {
 	completedBooking, review string
 	// #20 saved searches: one of the buyer's saved searches
 	savedSearch string
+	// #31 a verification link of the buyer, whose password was chosen
+	// before the address was proven
+	verifyLink string
 }
 
 var matrix = map[string]struct {
@@ -79,9 +83,11 @@ var matrix = map[string]struct {
 	"POST /api/auth/reset": {func(matrixFixture) cell {
 		return cell{"POST", "/api/auth/reset", map[string]any{"token": strings.Repeat("A", 43), "password": "a new long passphrase"}}
 	}, [6]int{400, 400, 400, 400, 400, 400}},
-	"POST /api/auth/verify-email": {func(matrixFixture) cell {
-		return cell{"POST", "/api/auth/verify-email", map[string]any{"token": strings.Repeat("A", 43)}}
-	}, [6]int{400, 400, 400, 400, 400, 400}},
+	// #31 the link alone proves the buyer's address only from the buyer's
+	// own session; anyone else is asked for the password (409)
+	"POST /api/auth/verify-email": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/auth/verify-email", map[string]any{"token": f.verifyLink}}
+	}, [6]int{409, 200, 409, 409, 409, 409}},
 	"POST /api/auth/resend-verification": {func(matrixFixture) cell { return cell{"POST", "/api/auth/resend-verification", nil} }, [6]int{401, 202, 202, 202, 202, 202}},
 	"GET /api/user": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/user?email=" + f.users["owner seller"].Email, nil}
@@ -288,6 +294,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		users[who] = u
 	}
+	buyerPassword, err := auth.HashPassword(ctx, "correct horse battery")
+	if err != nil {
+		t.Fatal(err)
+	}
 	n := 0
 	fixture := func() matrixFixture {
 		n++
@@ -351,8 +361,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 			users["buyer"].ID, n).Scan(&saved); err != nil {
 			t.Fatal(err)
 		}
+		// #31 the buyer's address unproven again, with a password, and a link
+		base.exec(`UPDATE users SET email_verified_at = NULL, password_hash = $2 WHERE id = $1`, users["buyer"].ID, buyerPassword)
+		link := verifyLink(t, base, formatTestID(users["buyer"].ID))
 		return matrixFixture{completedBooking: formatTestID(unreviewed), review: formatTestID(review), users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
-			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer), savedSearch: formatTestID(saved)}
+			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer), savedSearch: formatTestID(saved), verifyLink: link}
 	}
 	for _, route := range keys {
 		row := matrix[route]

@@ -37,9 +37,10 @@ WHERE id = @id;
 -- name: MarkEmailVerified :one
 -- The owner proved the address. When the account had a password and had
 -- not proved the address before, whoever chose that password may not be
--- the owner (anyone can sign up with any address): unless the caller says
--- the prover is that account's own session (clear_password false), the
--- password goes and every session ends (took_over tells).
+-- the owner (anyone can sign up with any address): when the caller says
+-- the proof takes the account over (clear_password: Google vouched for
+-- the address), the password goes and every session ends (took_over
+-- tells).
 WITH before AS (
     SELECT id, email_verified_at IS NULL AND password_hash IS NOT NULL AS took_over
     FROM users WHERE users.id = @id AND deleted_at IS NULL AND lower(email) = lower(@email)
@@ -52,6 +53,46 @@ SET email_verified_at = COALESCE(u.email_verified_at, now()),
 FROM before b
 WHERE u.id = b.id
 RETURNING u.id, (b.took_over AND @clear_password::boolean)::boolean AS took_over;
+
+-- name: GetEmailProofLink :one
+-- A usable verification link and the state of its account, read before
+-- any proof is checked: nothing is spent. A link whose account is gone or
+-- changed its email matches nothing.
+SELECT t.user_id, u.email, (u.email_verified_at IS NOT NULL)::boolean AS email_verified, u.password_hash
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL AND lower(u.email) = lower(t.email)
+WHERE t.token_hash = @token_hash AND t.purpose = @purpose AND t.used_at IS NULL AND t.expires_at > now();
+
+-- name: LockEmailProofLink :one
+-- The same, holding the token's and the account's rows until the proof is
+-- recorded: two openings of one link queue, and the account cannot change
+-- between the check and the proof.
+SELECT t.id, t.user_id, t.email, u.email_verified_at, u.password_hash
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id AND u.deleted_at IS NULL AND lower(u.email) = lower(t.email)
+WHERE t.token_hash = @token_hash AND t.purpose = @purpose AND t.used_at IS NULL AND t.expires_at > now()
+FOR UPDATE OF t, u;
+
+-- name: SpendAccountToken :exec
+UPDATE account_tokens SET used_at = now() WHERE id = @id AND used_at IS NULL;
+
+-- name: ResetTakenOverAccount :one
+-- The owner took the account over from whoever registered their address:
+-- what was chosen before goes back to how a new account starts. Email
+-- settings (no row is "on"), saved searches, favourites and blocks go;
+-- the phone and photo are emptied; a Seller is a Buyer again and loses
+-- the admins' verification (an Admin is made only from the command line,
+-- so that role was never the impostor's choice). One statement: the
+-- deletes are data-modifying CTEs, all run whether or not they are read.
+WITH settings AS (DELETE FROM notification_settings WHERE user_id = @user_id),
+     searches AS (DELETE FROM saved_searches WHERE user_id = @user_id),
+     favourites AS (DELETE FROM favourites WHERE user_id = @user_id),
+     blocks AS (DELETE FROM user_blocks WHERE blocker_id = @user_id)
+UPDATE users
+SET phone = '', photo_url = '', verified = false,
+    role = CASE WHEN role = 'Seller' THEN 'Buyer' ELSE role END
+WHERE users.id = @user_id AND users.deleted_at IS NULL
+RETURNING *;
 
 -- name: SetPasswordAndRevoke :one
 -- A new password (a reset, or a change): every token issued so far stops

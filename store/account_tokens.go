@@ -114,33 +114,114 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash []byte, passwordHas
 	return out, err
 }
 
-// VerifyEmail spends a verification token and marks the account's email
-// proven. sameSession says the request came with a session of that very
-// account, so whoever chose its password also holds the mailbox; without
-// it, a password chosen before the email was proven may be an impostor's:
-// it is cleared and every session of the account ends (TookOver). An
-// unknown, used or expired token is ErrTokenUnusable.
-func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, sessionUserID int64) (u User, tookOver bool, err error) {
+// ErrProofNeeded is a verification link opened without what its account
+// needs besides the link: the account chose a password before its email
+// was proven, so whoever holds the link proves the address but not that
+// the password is theirs (anyone can sign up with any address). Nothing
+// changed and the link still works.
+var ErrProofNeeded = errors.New("the account's own session, its password or a take-over is needed")
+
+// ErrAlreadyVerified is a take-over asked for an account whose email was
+// proven already: its password is its owner's.
+var ErrAlreadyVerified = errors.New("the email is already verified")
+
+// EmailLink is a usable verification link's account, read without
+// spending the link.
+type EmailLink struct {
+	UserID        int64
+	Email         string
+	EmailVerified bool
+	// PasswordHash is the account's password ("" when it has none): the
+	// caller checks a prover's password against it.
+	PasswordHash string
+}
+
+// NeedsProof says whether the link alone proves too little: the account
+// has a password chosen before its email was proven.
+func (l EmailLink) NeedsProof() bool { return !l.EmailVerified && l.PasswordHash != "" }
+
+// GetEmailLink reads the account of a usable verification link; an
+// unknown, used or expired one (or one of a closed account) is
+// ErrTokenUnusable.
+func (s *Store) GetEmailLink(ctx context.Context, tokenHash []byte) (EmailLink, error) {
+	r, err := s.q.GetEmailProofLink(ctx, dbsqlc.GetEmailProofLinkParams{TokenHash: tokenHash, Purpose: PurposeVerifyEmail})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return EmailLink{}, ErrTokenUnusable
+	}
+	if err != nil {
+		return EmailLink{}, translate(err)
+	}
+	out := EmailLink{UserID: r.UserID, Email: r.Email, EmailVerified: r.EmailVerified}
+	if r.PasswordHash != nil {
+		out.PasswordHash = *r.PasswordHash
+	}
+	return out, nil
+}
+
+// EmailProof is what came with a verification link besides the link.
+type EmailProof struct {
+	// SessionUserID is the account of the request's session (0: none).
+	// The link's own account's session proves the password is the
+	// mailbox owner's: they hold both.
+	SessionUserID int64
+	// PasswordHash is the account's hash that the prover's password
+	// matched (the caller checked it, EmailLink.PasswordHash): the proof
+	// holds only if it is still the account's password.
+	PasswordHash string
+	// NewPasswordHash is "I did not create this account": the prover
+	// takes the account over with this password.
+	NewPasswordHash string
+}
+
+// VerifyEmail spends a verification link and marks the account's email
+// proven, when the proof is enough: the account's own session, its
+// password (PasswordHash), an account whose email was proven already or
+// that has no password, or a take-over (NewPasswordHash). Otherwise it is
+// ErrProofNeeded and nothing changes. A take-over of an unproven account
+// sets the new password, ends every session and live ticket (the token
+// version), and puts back what was chosen before the proof
+// (ResetTakenOverAccount), in the same transaction; tookOver says so. A
+// take-over of a proven account is ErrAlreadyVerified. An unknown, used or
+// expired link is ErrTokenUnusable.
+func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, p EmailProof) (u User, tookOver bool, err error) {
 	err = s.tx(ctx, func(q *dbsqlc.Queries) error {
-		t, err := q.UseAccountToken(ctx, dbsqlc.UseAccountTokenParams{TokenHash: tokenHash, Purpose: PurposeVerifyEmail})
+		l, err := q.LockEmailProofLink(ctx, dbsqlc.LockEmailProofLinkParams{TokenHash: tokenHash, Purpose: PurposeVerifyEmail})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrTokenUnusable
 		}
 		if err != nil {
 			return err
 		}
-		if err := q.RetireAccountTokens(ctx, dbsqlc.RetireAccountTokensParams{UserID: t.UserID, Purpose: PurposeVerifyEmail}); err != nil {
+		unproven := l.EmailVerifiedAt == nil
+		switch {
+		case p.NewPasswordHash != "":
+			if !unproven {
+				return ErrAlreadyVerified
+			}
+			tookOver = true
+		case !unproven || l.PasswordHash == nil || p.SessionUserID == l.UserID:
+		case p.PasswordHash != "" && *l.PasswordHash == p.PasswordHash:
+		default:
+			return ErrProofNeeded
+		}
+		if err := q.SpendAccountToken(ctx, l.ID); err != nil {
 			return err
 		}
-		r, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: t.UserID, Email: t.Email, ClearPassword: sessionUserID != t.UserID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrTokenUnusable // the account is gone
-		}
-		if err != nil {
+		if err := q.RetireAccountTokens(ctx, dbsqlc.RetireAccountTokensParams{UserID: l.UserID, Purpose: PurposeVerifyEmail}); err != nil {
 			return err
 		}
-		tookOver = r.TookOver
-		row, err := q.GetUser(ctx, t.UserID)
+		if _, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: l.UserID, Email: l.Email, ClearPassword: false}); err != nil {
+			return err
+		}
+		if tookOver {
+			if _, err := q.SetPasswordAndRevoke(ctx, dbsqlc.SetPasswordAndRevokeParams{ID: l.UserID, PasswordHash: &p.NewPasswordHash}); err != nil {
+				return err
+			}
+			if _, err := q.ResetTakenOverAccount(ctx, l.UserID); err != nil {
+				return err
+			}
+		}
+		row, err := q.GetUser(ctx, l.UserID)
 		if err != nil {
 			return err
 		}

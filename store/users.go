@@ -159,8 +159,9 @@ type ExternalIdentity struct {
 // links it to the account with the same email when the provider has
 // verified that email, or else creates a Buyer account for it (its email
 // proven). Linking to an account whose email was never proven first
-// clears that account's password and ends its sessions: whoever
-// registered the address with a password may not have been its owner.
+// clears that account's password, ends its sessions and puts back what
+// was chosen before (ResetTakenOverAccount): whoever registered the
+// address with a password may not have been its owner.
 func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity) (User, bool, error) {
 	var out User
 	created := false
@@ -181,10 +182,17 @@ func (s *Store) UserForExternalIdentity(ctx context.Context, id ExternalIdentity
 		case err == nil:
 			// Google proved the address. An account that had not proved it
 			// may have been registered by someone else: its password and
-			// sessions end before the owner is signed in.
+			// sessions end, and what was chosen before goes back to the
+			// defaults, before the owner is signed in.
 			if existing.EmailVerifiedAt == nil {
-				if _, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: existing.ID, Email: existing.Email, ClearPassword: true}); err != nil {
+				r, err := q.MarkEmailVerified(ctx, dbsqlc.MarkEmailVerifiedParams{ID: existing.ID, Email: existing.Email, ClearPassword: true})
+				if err != nil {
 					return err
+				}
+				if r.TookOver {
+					if _, err := q.ResetTakenOverAccount(ctx, existing.ID); err != nil {
+						return err
+					}
 				}
 			}
 			linked, err := q.LinkOIDCSubject(ctx, dbsqlc.LinkOIDCSubjectParams{ID: existing.ID, OidcSubject: &id.Subject})

@@ -27,10 +27,31 @@ func TestExternalIdentityLinking(t *testing.T) {
 	if !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("unverified: err = %v", err)
 	}
-	// a verified one links to it and keeps its role
+	impostorPhone, provenPhone := "01700000000", "01800000000"
+	// a verified one links to it; the account had never proven its
+	// address, so whoever chose its password may have been an impostor:
+	// the password and what was set before go (F11)
+	if _, err := s.UpdateProfile(ctx, owner.ID, store.ProfileChange{Phone: &impostorPhone}); err != nil {
+		t.Fatal(err)
+	}
 	u, created, err := s.UserForExternalIdentity(ctx, store.ExternalIdentity{Subject: "iss b", Email: "OWNER@example.com", EmailVerified: true, Name: "X"})
-	if err != nil || created || u.ID != owner.ID || u.Role != store.RoleSeller {
+	if err != nil || created || u.ID != owner.ID || u.Role != store.RoleBuyer || u.Phone != "" || u.PasswordHash != "" || !u.EmailVerified {
 		t.Fatalf("verified: %+v created=%v err=%v", u, created, err)
+	}
+	// an account that proved its address keeps its role and all when linked
+	proven, err := s.CreateUser(ctx, store.NewUser{Name: "Proven", Email: "proven@example.com", PasswordHash: "x", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateProfile(ctx, proven.ID, store.ProfileChange{Phone: &provenPhone}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.VerifyEmail(ctx, verifyLinkHash(t, s, proven.ID, "proven's link"), store.EmailProof{SessionUserID: proven.ID}); err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := s.UserForExternalIdentity(ctx, store.ExternalIdentity{Subject: "iss p", Email: "proven@example.com", EmailVerified: true})
+	if err != nil || p.Role != store.RoleSeller || p.Phone != "01800000000" || p.PasswordHash != "x" {
+		t.Fatalf("proven: %+v %v", p, err)
 	}
 	// a second identity cannot take over the linked account
 	if _, _, err := s.UserForExternalIdentity(ctx, store.ExternalIdentity{Subject: "iss c", Email: "owner@example.com", EmailVerified: true}); !errors.Is(err, store.ErrConflict) {

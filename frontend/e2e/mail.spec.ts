@@ -60,10 +60,11 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
 }
 
-/** verifyByMail opens the verification link of the welcome email. */
+/** verifyByMail opens the verification link of the welcome email, signed in as its account, and confirms it. */
 async function verifyByMail(page: Page, email: string) {
   const { url } = await waitForLink(email, /\/verify-email\?token=/);
   await page.goto(url);
+  await page.getByRole("button", { name: "Confirm my email address" }).click();
   await expect(page.getByRole("heading", { name: "Your email is verified" })).toBeVisible();
 }
 
@@ -115,6 +116,27 @@ test("sign up, then verify from the email: the banner goes", async ({ page }) =>
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
   await expect(banner).toHaveCount(0);
+});
+
+test("the welcome link opened signed out (another device) asks for the password and keeps it", async ({ page }) => {
+  const email = unique("device");
+  await signUpByApi(page, { name: "Second Device Buyer", email, role: "Buyer" });
+  const { url } = await waitForLink(email, /\/verify-email\?token=/);
+
+  // a link opened by a scanner or a preview: nothing is sent
+  await page.goto(url);
+  await expect(page.getByRole("button", { name: "Confirm my email address" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm my email address" }).click();
+  await expect(page.getByRole("heading", { name: "Is this your account?" })).toBeVisible();
+  await expect(page.getByText(`This link is for ${email}.`, { exact: false })).toBeVisible();
+  await page.getByLabel("Password of this account").fill(PASSWORD);
+  await page.getByRole("button", { name: "Verify with this password" }).click();
+  await expect(page.getByRole("heading", { name: "Your email is verified" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+
+  // the password chosen at sign-up still logs in
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await logIn(page, email);
 });
 
 test("a booking: the seller's bell shows it, their inbox has it with the buyer's phone, and its unsubscribe link turns that email off", async ({ browser }) => {

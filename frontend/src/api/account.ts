@@ -12,8 +12,18 @@ import type { Lang } from "@/lib/i18n";
 /** POST /api/auth/reset body. */
 export type ResetBody = { token: string; password: string };
 
-/** POST /api/auth/verify-email answer: the user, and a new token when the proof ended the account's other sessions. */
+/**
+ * POST /api/auth/verify-email body: the link's token, and, when the link
+ * alone is not enough (409 password_needed), the account's password or a
+ * new one that takes the account over ("I did not create this account").
+ */
+export type VerifyEmailBody = { token: string; password?: string; newPassword?: string };
+
+/** POST /api/auth/verify-email answer: the user, and a token when the answer signs this browser in (a password or a take-over, with no other account's session here). */
 export type Verified = { user: User; accessToken?: string };
+
+/** The code of the 409 whose body also names the link's address (`email`). */
+export const PASSWORD_NEEDED = "password_needed";
 
 /** PUT /api/me/password body. */
 export type ChangePasswordBody = { currentPassword: string; newPassword: string };
@@ -45,11 +55,11 @@ export function useResetPassword() {
   );
 }
 
-/** useVerifyEmail proves the email with the token of the welcome email's link, then refetches /api/me. */
+/** useVerifyEmail proves the email with the token of the welcome email's link (and a password when asked for one), then refetches /api/me. */
 export function useVerifyEmail() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation<Verified, ApiError, string, string>(VERIFY_EMAIL_KEY, async (path, { arg: token }) => {
-    const res = await apiFetch<Verified>(path, { method: "POST", json: { token } });
+  return useSWRMutation<Verified, ApiError, string, VerifyEmailBody>(VERIFY_EMAIL_KEY, async (path, { arg }) => {
+    const res = await apiFetch<Verified>(path, { method: "POST", json: arg });
     await mutate(ME_KEY);
     return res;
   });

@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly fields: Record<string, string>;
+  /** The whole error body, for an answer that says more than {message, code, fields}. */
+  readonly body: Record<string, unknown>;
 
-  constructor(status: number, message: string, code?: string, fields: Record<string, string> = {}) {
+  constructor(status: number, message: string, code?: string, fields: Record<string, string> = {}, body: Record<string, unknown> = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 }
 
@@ -148,7 +151,7 @@ async function settle(res: Response, token: string | null): Promise<unknown> {
     window.dispatchEvent(new CustomEvent<string>(EMAIL_UNVERIFIED_EVENT, { detail: message }));
   }
   const fields = isRecord(err.fields) ? stringFields(err.fields) : {};
-  throw new ApiError(res.status, message, code, fields);
+  throw new ApiError(res.status, message, code, fields, err);
 }
 
 /** fetcher is SWR's one fetcher: the SWR key is the API path. */

@@ -6,6 +6,9 @@ import { buyer } from "@/test/fixtures";
 import { jsonResponse, renderApp, reply, requestsTo, stubApi } from "@/test/render-app";
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(init!.body as string) as unknown;
+/** A paragraph whose whole text (bold parts included) is text. */
+const paragraph = (text: string | RegExp) => (_: string, el: Element | null) =>
+  el?.tagName === "P" && (typeof text === "string" ? el.textContent === text : text.test(el.textContent ?? ""));
 
 describe("the account pages", () => {
   it("/forgot-password says to check the email whatever the answer", async () => {
@@ -44,7 +47,7 @@ describe("the account pages", () => {
     expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
   });
 
-  it("/verify-email posts the token once, says so, and the banner goes", async () => {
+  it("/verify-email posts nothing on arrival; the button verifies with the account's own session and the banner goes", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     let verified = false;
     const api = stubApi({
@@ -57,9 +60,89 @@ describe("the account pages", () => {
       },
     });
     renderApp("/verify-email?token=t1", { strict: true });
+    const button = await screen.findByRole("button", { name: "Confirm my email address" });
+    expect(await screen.findByText(paragraph("You are logged in as rahim@example.com."))).toBeInTheDocument();
+    expect(requestsTo(api, "/api/auth/verify-email", "POST")).toHaveLength(0);
+    await userEvent.click(button);
     expect(await screen.findByRole("heading", { name: "Your email is verified" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/Please verify your email/)).not.toBeInTheDocument());
-    expect(requestsTo(api, "/api/auth/verify-email", "POST")).toHaveLength(1);
+    expect(requestsTo(api, "/api/auth/verify-email", "POST").map(bodyOf)).toEqual([{ token: "t1" }]);
+  });
+
+  it("/verify-email signed out asks for the account's password, and the right one signs in here", async () => {
+    const api = stubApi({
+      "/api/categorys": [],
+      "/api/notifications/unread": { count: 0 },
+      "/api/me": { ...buyer, emailVerified: true },
+      "POST /api/auth/verify-email": (init: RequestInit) => {
+        const body = bodyOf(init) as { password?: string };
+        if (!body.password) return jsonResponse(409, { message: "needed", code: "password_needed", email: "rahim@example.com" });
+        if (body.password !== "my own password") return jsonResponse(400, { message: "password is wrong", code: "invalid", fields: { password: "is wrong" } });
+        return jsonResponse(200, { user: { ...buyer, emailVerified: true }, accessToken: "new-tok" });
+      },
+    });
+    renderApp("/verify-email?token=t2");
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm my email address" }));
+    expect(await screen.findByRole("heading", { name: "Is this your account?" })).toBeInTheDocument();
+    expect(screen.getByText(paragraph(/^This link is for rahim@example.com\./))).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Password of this account"), "a guess");
+    await userEvent.click(screen.getByRole("button", { name: "Verify with this password" }));
+    expect(await screen.findByText("That is not this account's password.")).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Password of this account"));
+    await userEvent.type(screen.getByLabelText("Password of this account"), "my own password");
+    await userEvent.click(screen.getByRole("button", { name: "Verify with this password" }));
+    expect(await screen.findByRole("heading", { name: "Your email is verified" })).toBeInTheDocument();
+    expect(screen.getByText(paragraph("You are logged in as rahim@example.com."))).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe("new-tok");
+    expect(requestsTo(api, "/api/auth/verify-email", "POST").map(bodyOf)).toEqual([
+      { token: "t2" },
+      { token: "t2", password: "a guess" },
+      { token: "t2", password: "my own password" },
+    ]);
+  });
+
+  it("/verify-email: 'I did not create this account' sets a new password and says what happened", async () => {
+    const api = stubApi({
+      "/api/categorys": [],
+      "/api/notifications/unread": { count: 0 },
+      "/api/me": { ...buyer, emailVerified: true },
+      "POST /api/auth/verify-email": (init: RequestInit) =>
+        (bodyOf(init) as { newPassword?: string }).newPassword
+          ? jsonResponse(200, { user: { ...buyer, emailVerified: true }, accessToken: "owner-tok" })
+          : jsonResponse(409, { message: "needed", code: "password_needed", email: "rahim@example.com" }),
+    });
+    renderApp("/verify-email?token=t3");
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm my email address" }));
+    await userEvent.click(await screen.findByRole("button", { name: "I did not create this account" }));
+    await userEvent.type(screen.getByLabelText("New password"), "a passphrase of mine");
+    await userEvent.type(screen.getByLabelText("New password again"), "a passphrase of mine");
+    await userEvent.click(screen.getByRole("button", { name: "Make this account mine" }));
+    expect(await screen.findByRole("heading", { name: "The account is yours" })).toBeInTheDocument();
+    expect(screen.getByText(paragraph(/The old password no longer works/))).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to Settings" })).toHaveAttribute("href", "/settings");
+    expect(localStorage.getItem(TOKEN_KEY)).toBe("owner-tok");
+    expect(requestsTo(api, "/api/auth/verify-email", "POST").map(bodyOf)).toEqual([{ token: "t3" }, { token: "t3", newPassword: "a passphrase of mine" }]);
+  });
+
+  it("/verify-email of another account keeps this browser's session and says whose it is", async () => {
+    localStorage.setItem(TOKEN_KEY, "mine");
+    stubApi({
+      "/api/categorys": [],
+      "/api/notifications/unread": { count: 0 },
+      "/api/me": { ...buyer, emailVerified: true },
+      "POST /api/auth/verify-email": (init: RequestInit) =>
+        (bodyOf(init) as { password?: string }).password
+          ? jsonResponse(200, { user: { ...buyer, _id: "99", email: "other@example.com", emailVerified: true } })
+          : jsonResponse(409, { message: "needed", code: "password_needed", email: "other@example.com" }),
+    });
+    renderApp("/verify-email?token=t4");
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm my email address" }));
+    expect(await screen.findByText(paragraph(/^This link is for other@example.com\./))).toBeInTheDocument();
+    expect(screen.getByText(paragraph("You are logged in as rahim@example.com."))).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Password of this account"), "their password");
+    await userEvent.click(screen.getByRole("button", { name: "Verify with this password" }));
+    expect(await screen.findByText(paragraph("You are still logged in as rahim@example.com. To use other@example.com, log out and log in with its password."))).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe("mine");
   });
 
   it("the banner shows for an unverified user and resends the link", async () => {
