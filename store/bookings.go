@@ -131,7 +131,7 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 		if err != nil {
 			return err
 		}
-		return note(bn.received())
+		return note(bn.received(p.ID))
 	})
 	return out, err
 }
