@@ -34,7 +34,12 @@ CREATE INDEX notifications_folded_into_idx ON notifications (folded_into) WHERE 
 ALTER TABLE favourites ADD COLUMN price_known bigint;
 UPDATE favourites f SET price_known = p.sell_price FROM products p WHERE p.id = f.product_id;
 
+-- A buyer's bookings of the last hour, cancelled ones too, for the
+-- per-buyer budget (store.BookingsPerWindow, I-1).
+CREATE INDEX bookings_buyer_created_idx ON bookings (buyer_id, created_at);
+
 -- +goose Down
+DROP INDEX bookings_buyer_created_idx;
 ALTER TABLE favourites DROP COLUMN price_known;
 DROP INDEX notifications_folded_into_idx;
 ALTER TABLE notifications DROP COLUMN folded_into;
