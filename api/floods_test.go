@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"sync"
 	"testing"
@@ -226,4 +227,37 @@ func TestPriceDropsAreToldOnceAndFolded(t *testing.T) {
 		}
 	}
 	m.wantNoticeCount("the seller", m.seller.User.ID, "price_drop", 0)
+}
+
+// F15: an account holds at most store.MaxEventTickets unused live-update
+// tickets, however many it asks for at once; the rest are 429 with
+// Retry-After, another account is not held back, and a used or expired
+// ticket frees its place.
+func TestEventTicketsAreCappedPerAccount(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	ticket := func(token string) *httptest.ResponseRecorder {
+		return m.do(http.MethodPost, "/api/events/ticket", nil, bearer(token))
+	}
+	codes := concurrently(3*store.MaxEventTickets, func(int) int { return ticket(m.buyer.AccessToken).Code })
+	if codes[http.StatusOK] != store.MaxEventTickets || codes[http.StatusTooManyRequests] != 2*store.MaxEventTickets {
+		t.Fatalf("concurrent tickets: %v, want %d made", codes, store.MaxEventTickets)
+	}
+	var kept int
+	m.scalar(&kept, "SELECT count(*) FROM event_tickets WHERE user_id = $1", m.buyer.User.ID)
+	if kept != store.MaxEventTickets {
+		t.Fatalf("%d tickets kept, want %d", kept, store.MaxEventTickets)
+	}
+	rec := ticket(m.buyer.AccessToken)
+	wantError(t, rec, http.StatusTooManyRequests, "throttled")
+	if wait, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || wait < 1 || wait > 60 {
+		t.Errorf("Retry-After %q", rec.Header().Get("Retry-After"))
+	}
+	if code := ticket(m.otherBuyer.AccessToken).Code; code != http.StatusOK {
+		t.Errorf("another account's ticket: %d", code)
+	}
+	m.exec("UPDATE event_tickets SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND ctid IN (SELECT ctid FROM event_tickets WHERE user_id = $1 LIMIT 1)", m.buyer.User.ID)
+	if code := ticket(m.buyer.AccessToken).Code; code != http.StatusOK {
+		t.Errorf("a ticket once one expired: %d", code)
+	}
 }

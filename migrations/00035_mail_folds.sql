@@ -38,7 +38,12 @@ UPDATE favourites f SET price_known = p.sell_price FROM products p WHERE p.id = 
 -- per-buyer budget (store.BookingsPerWindow, I-1).
 CREATE INDEX bookings_buyer_created_idx ON bookings (buyer_id, created_at);
 
+-- A user's live-update tickets, counted against store.MaxEventTickets
+-- (F15).
+CREATE INDEX event_tickets_user_id_idx ON event_tickets (user_id);
+
 -- +goose Down
+DROP INDEX event_tickets_user_id_idx;
 DROP INDEX bookings_buyer_created_idx;
 ALTER TABLE favourites DROP COLUMN price_known;
 DROP INDEX notifications_folded_into_idx;
