@@ -1,9 +1,11 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -259,5 +261,75 @@ func TestEventTicketsAreCappedPerAccount(t *testing.T) {
 	m.exec("UPDATE event_tickets SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND ctid IN (SELECT ctid FROM event_tickets WHERE user_id = $1 LIMIT 1)", m.buyer.User.ID)
 	if code := ticket(m.buyer.AccessToken).Code; code != http.StatusOK {
 		t.Errorf("a ticket once one expired: %d", code)
+	}
+}
+
+// I-2: the catalogue's pages after the first cost a budget per client
+// address (the products they ask for): a hundred pages of the default size
+// at once, then 429 with Retry-After, kept answers included; the first
+// page stays free, another address has its own budget, an IPv6 address
+// shares its /64's, and the other lists are not charged.
+func TestDeepPagingCostsABudgetPerAddress(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	for range 3 {
+		m.addProduct(m.seller.AccessToken, nil)
+	}
+	from := func(addr, path string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.RemoteAddr = addr
+		rec := httptest.NewRecorder()
+		m.handler.ServeHTTP(rec, req)
+		return rec
+	}
+	_, next := m.names("/api/products?limit=1")
+	if next == "" {
+		t.Fatal("no second page")
+	}
+	// 100 products a page: the budget is 24 of them
+	deep := strings.Replace(next, "limit=1", "limit=100", 1)
+	if deep == next {
+		t.Fatalf("the next page %q does not say its limit", next)
+	}
+	pages := 0
+	for ; pages < 30; pages++ {
+		rec := from("203.0.113.7:4000", deep)
+		if rec.Code == http.StatusTooManyRequests {
+			e := wantError(t, rec, http.StatusTooManyRequests, "throttled")
+			if wait, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || wait < 90 || wait > 100 {
+				t.Errorf("Retry-After %q, want the 100 seconds a page of 100 takes to earn", rec.Header().Get("Retry-After"))
+			}
+			if !strings.HasPrefix(e.Message, "You are paging through the catalogue too fast.") {
+				t.Errorf("429 says %q", e.Message)
+			}
+			break
+		}
+		if rec.Code != http.StatusOK {
+			t.Fatalf("page %d: %d %s", pages, rec.Code, rec.Body.String())
+		}
+	}
+	if pages != 24 {
+		t.Errorf("%d deep pages of 100 before 429, want 24", pages)
+	}
+	if code := from("203.0.113.7:4001", "/api/products?limit=100").Code; code != http.StatusOK {
+		t.Errorf("the first page after the budget: %d", code)
+	}
+	if code := from("203.0.113.7:4001", "/api/advertised").Code; code != http.StatusOK {
+		t.Errorf("another list after the budget: %d", code)
+	}
+	if code := from("203.0.113.8:4000", deep).Code; code != http.StatusOK {
+		t.Errorf("another address's deep page: %d", code)
+	}
+	// an IPv6 client's /64 is one budget
+	for i := range 24 {
+		if code := from(fmt.Sprintf("[2001:db8:1:2::%x]:4000", i+1), deep).Code; code != http.StatusOK {
+			t.Fatalf("IPv6 page %d: %d", i, code)
+		}
+	}
+	if code := from("[2001:db8:1:2:ffff::1]:4000", deep).Code; code != http.StatusTooManyRequests {
+		t.Errorf("another address of the same /64: %d, want 429", code)
+	}
+	if code := from("[2001:db8:1:3::1]:4000", deep).Code; code != http.StatusOK {
+		t.Errorf("another /64: %d", code)
 	}
 }

@@ -126,6 +126,7 @@ type Server struct {
 	unsubscriber         *notify.Unsubscriber // one-click unsubscribe tokens (notifications.go)
 	hsts                 bool                 // PublicURL is https: send Strict-Transport-Security
 	publicReads          *publicReads
+	deepPages            *deepPages
 	uploadGate           *uploadGate
 	accountTokens        auth.AccountTokens  // reset and verification links (account_recovery.go)
 	handoverCodes        *auth.HandoverCodes // the codes that complete a sale (leads.go)
@@ -203,6 +204,7 @@ func New(opts Options) (*Server, error) {
 		unsubscriber:   notify.NewUnsubscriber(opts.TokenKey),
 		hsts:           opts.PublicURL.Scheme == "https",
 		publicReads:    newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
+		deepPages:      newDeepPages(),
 		uploadGate:     newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
 		accountTokens:  auth.NewAccountTokens(opts.TokenKey),
 		handoverCodes:  auth.NewHandoverCodes(opts.TokenKey),
