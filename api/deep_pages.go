@@ -17,7 +17,7 @@ import (
 // so a scraper walking every page collects them all. The first page of any
 // list is free; every page after it (a request with a cursor) costs the
 // products it asks for (its limit) from a bucket of deepPageBurst that
-// refills at deepPageRate a second. A person scrolling the app never gets
+// refills at DEEP_PAGES_PER_HOUR (one a second by default). A person scrolling the app never gets
 // near it (a hundred pages of 24 at once); a scraper gets 3,600 products an
 // hour an address, and 429 with Retry-After past that. It runs before the
 // kept answers (cache.go), which would otherwise serve a scraper for free.
@@ -34,16 +34,25 @@ type pageBucket struct {
 	at     time.Time
 }
 
-// The deep-paging budget, and how many addresses are remembered at most
-// (a full bucket is forgotten first: it is the same as none).
+// The deep-paging budget: its burst, its default hourly rate, and how
+// many addresses are remembered at most (a full bucket is forgotten
+// first: it is the same as none).
 const (
 	deepPageBurst      = 100 * defaultPageSize
-	deepPageRate       = 1.0
+	deepPagesPerHour   = 3600
 	maxDeepPageClients = 100_000
 )
 
-func newDeepPages() *deepPages {
-	return &deepPages{buckets: map[string]*pageBucket{}, burst: deepPageBurst, rate: deepPageRate, now: time.Now}
+// newDeepPages makes the budget of perHour products an hour (the default
+// when 0); nil, no limit, when negative.
+func newDeepPages(perHour int) *deepPages {
+	if perHour < 0 {
+		return nil
+	}
+	if perHour == 0 {
+		perHour = deepPagesPerHour
+	}
+	return &deepPages{buckets: map[string]*pageBucket{}, burst: deepPageBurst, rate: float64(perHour) / 3600, now: time.Now}
 }
 
 // clientKey is the address a budget belongs to: an IPv6 address's /64,
@@ -99,7 +108,7 @@ func (d *deepPages) sweep(now time.Time) {
 func (d *deepPages) limit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		q := c.QueryParams()
-		if c.Path() != "/api/products" || q.Get("cursor") == "" {
+		if d == nil || c.Path() != "/api/products" || q.Get("cursor") == "" {
 			return next(c)
 		}
 		cost := defaultPageSize

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"resale/api"
 	"resale/store"
 )
 
@@ -331,5 +332,16 @@ func TestDeepPagingCostsABudgetPerAddress(t *testing.T) {
 	}
 	if code := from("[2001:db8:1:3::1]:4000", deep).Code; code != http.StatusOK {
 		t.Errorf("another /64: %d", code)
+	}
+	// DEEP_PAGES_PER_HOUR=off (benchmarks) lifts it
+	off := newTestServerWith(t, m.store, func(o *api.Options) { o.DeepPagesPerHour = -1 })
+	for i := range 30 {
+		req := httptest.NewRequest(http.MethodGet, deep, nil)
+		req.RemoteAddr = "203.0.113.9:4000"
+		rec := httptest.NewRecorder()
+		off.handler.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("page %d with no limit: %d", i, rec.Code)
+		}
 	}
 }
