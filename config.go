@@ -77,6 +77,10 @@ type config struct {
 	DatabaseMaxConns int32
 	// PublicReadTimeout bounds a public catalogue read's database work.
 	PublicReadTimeout time.Duration
+	// DeepPagesPerHour is how many products of the catalogue's pages after
+	// the first one client address may read an hour (DEEP_PAGES_PER_HOUR,
+	// 3600); -1 (off) lifts the limit, for benchmarks.
+	DeepPagesPerHour int
 	// AdvertiseDays is how long an advertisement (Urgent Sell) runs.
 	AdvertiseDays int
 	// ListingDays is how long a listing stays in the catalogue unless its
@@ -184,6 +188,11 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		c.DatabaseMaxConns = int32(n)
 	}
 	if c.PublicReadTimeout, err = durationSetting(get, "PUBLIC_READ_TIMEOUT", "2s"); err != nil {
+		return nil, err
+	}
+	if get("DEEP_PAGES_PER_HOUR", "") == "off" {
+		c.DeepPagesPerHour = -1
+	} else if c.DeepPagesPerHour, err = intSetting(get, "DEEP_PAGES_PER_HOUR", 3600, 1, 1_000_000); err != nil {
 		return nil, err
 	}
 	c.UploadTempDir = get("UPLOAD_TEMP_DIR", "")

@@ -39,6 +39,15 @@ func TestConfigLimits(t *testing.T) {
 	if c.DatabaseMaxConns != 24 || c.PublicReadTimeout != 500*time.Millisecond || c.UploadTempDir != dir {
 		t.Errorf("limits = %d %v %q", c.DatabaseMaxConns, c.PublicReadTimeout, c.UploadTempDir)
 	}
+	// #31 I-2: the deep-paging budget, 3600 by default, "off" for benchmarks
+	for v, want := range map[string]int{"": 3600, "7200": 7200, "off": -1} {
+		c, err := loadConfig(env(map[string]string{"DEEP_PAGES_PER_HOUR": v}))
+		if err != nil {
+			t.Errorf("DEEP_PAGES_PER_HOUR %q: %v", v, err)
+		} else if c.DeepPagesPerHour != want {
+			t.Errorf("DEEP_PAGES_PER_HOUR %q = %d, want %d", v, c.DeepPagesPerHour, want)
+		}
+	}
 }
 
 func TestConfigProduction(t *testing.T) {
@@ -95,6 +104,7 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		"DATABASE_MAX_CONNS":     {"DATABASE_MAX_CONNS": "1"},
 		"PUBLIC_READ_TIMEOUT":    {"PUBLIC_READ_TIMEOUT": "0s"},
 		"UPLOAD_TEMP_DIR":        {"UPLOAD_TEMP_DIR": "/no/such/folder"},
+		"DEEP_PAGES_PER_HOUR":    {"DEEP_PAGES_PER_HOUR": "0"},
 	}
 	for name, m := range cases {
 		_, err := loadConfig(env(m))

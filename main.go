@@ -340,6 +340,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		TrustedProxies: cfg.TrustedProxies,
 
 		PublicReadTimeout: cfg.PublicReadTimeout,
+		DeepPagesPerHour:  cfg.DeepPagesPerHour,
 		UploadTempDir:     cfg.UploadTempDir,
 		AdvertiseDays:     cfg.AdvertiseDays,
 		AdvertiseLimit:    cfg.AdvertiseLimit,

@@ -133,7 +133,7 @@ func (s *Server) createBooking(c echo.Context) error {
 	u, _ := currentUser(c)
 	b, err := s.store.CreateBooking(c.Request().Context(), store.NewBooking{ProductID: productID, Buyer: u, Phone: phone, MeetLocation: place})
 	if err != nil {
-		return reword(notFoundAs(err, "Product"), store.ErrOwnProduct, "You cannot book your own product")
+		return bookingRefusal(c, err)
 	}
 	s.log.Info("booking made", "booking_id", b.ID, "product_id", b.ProductID, "buyer_id", u.ID)
 	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(b.ID)})

@@ -147,6 +147,9 @@ var domainErrors = []domainError{
 	{target: store.ErrOfferAbovePrice, status: http.StatusBadRequest, code: "invalid", message: "The offer is above the price"},
 	{target: store.ErrOfferAnswered, status: http.StatusConflict, code: "answered", message: "This offer was already answered"},
 	{target: store.ErrMessageThrottle, status: http.StatusTooManyRequests, code: "throttled", message: "You are sending messages too fast: wait a minute and try again"},
+	{target: store.ErrBookingThrottle, status: http.StatusTooManyRequests, code: "throttled",
+		message: fmt.Sprintf("You can book at most %d laptops an hour: try again later", store.BookingsPerWindow)},
+	{target: store.ErrTicketCap, status: http.StatusTooManyRequests, code: "throttled", message: "Too many live-update tickets for this account: try again in a minute"},
 	{target: store.ErrThreadCap, status: http.StatusTooManyRequests, code: "throttled",
 		message: fmt.Sprintf("New accounts can start at most %d conversations a day: try again later", store.NewAccountThreads)},
 	// #20 sellers and reviews

@@ -63,13 +63,19 @@ type ticketJSON struct {
 }
 
 // createEventTicket serves POST /api/events/ticket: a random ticket, kept
-// only as its SHA-256 with the caller's session, good once for a minute.
+// only as its SHA-256 with the caller's session, good once for a minute;
+// 429 when the account holds store.MaxEventTickets unused ones.
 func (s *Server) createEventTicket(c echo.Context) error {
 	u, _ := currentUser(c)
 	raw := make([]byte, ticketBytes)
 	rand.Read(raw)
 	sum := sha256.Sum256(raw)
-	if err := s.store.CreateEventTicket(c.Request().Context(), sum[:], u.ID, u.TokenVersion, time.Now().Add(ticketLifetime)); err != nil {
+	err := s.store.CreateEventTicket(c.Request().Context(), sum[:], u.ID, u.TokenVersion, time.Now().Add(ticketLifetime))
+	var te *store.ThrottledError
+	if errors.As(err, &te) {
+		return throttled(c, te.Until, "Too many live-update tickets for this account.")
+	}
+	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, ticketJSON{Ticket: base64.RawURLEncoding.EncodeToString(raw)})

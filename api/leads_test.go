@@ -997,6 +997,7 @@ func TestRacePaymentAgainstAccept(t *testing.T) {
 	acceptedFirst := 0
 	for round := range raceRounds {
 		pid := m.addProduct(m.seller.AccessToken, map[string]any{"productName": fmt.Sprintf("Race %d", round)})
+		m.exec("UPDATE bookings SET created_at = now() - interval '2 hours'") // outside the buyer's hourly budget
 		bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 		pi := m.intentFor(m.buyer.AccessToken, bid)
 		m.stripe.Succeed(pi)
@@ -1038,6 +1039,7 @@ func TestRaceHandoverAgainstPayment(t *testing.T) {
 	handedFirst := 0
 	for round := range raceRounds {
 		pid := m.addProduct(m.seller.AccessToken, map[string]any{"productName": fmt.Sprintf("Race %d", round)})
+		m.exec("UPDATE bookings SET created_at = now() - interval '2 hours'") // outside the buyer's hourly budget
 		bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 		code := m.mustAccept(m.buyer.AccessToken, bid)
 		pi := m.intentFor(m.buyer.AccessToken, bid)

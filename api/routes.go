@@ -68,9 +68,11 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// catalogue: the public reads are the same for every caller, so their
 	// answers are kept until the catalogue changes (keep, cache.go); the
 	// writes that change it say so (changes). A read with a parameter it
-	// does not take is refused before the cache (knownParams), and the
-	// reads no kept answer serves are bounded (publicReads, limits.go).
-	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, knownParams, s.keep, gzip, s.publicReads.limit)
+	// does not take is refused before the cache (knownParams), the
+	// catalogue's pages after the first cost a budget per client address,
+	// kept or not (deepPages, deep_pages.go), and the reads no kept answer
+	// serves are bounded (publicReads, limits.go).
+	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, knownParams, s.deepPages.limit, s.keep, gzip, s.publicReads.limit)
 	public.GET("/categorys", s.listCategories)
 	public.GET("/categorys/:id", s.getCategory)
 	g.POST("/categorys", s.createCategory, admin, s.changes)

@@ -74,6 +74,10 @@ type Options struct {
 	// PublicReadTimeout bounds each such read (2 s when 0); PostgreSQL is
 	// told to cancel a query that runs longer.
 	PublicReadTimeout time.Duration
+	// DeepPagesPerHour is how many products of GET /api/products' pages
+	// after the first a client address may read an hour (3,600 when 0,
+	// no limit when negative; deep_pages.go).
+	DeepPagesPerHour int
 	// UploadSlots is how many photo uploads are received at once (8 when
 	// 0), UploadsPerClient how many of them may come from one address (4
 	// when 0); UploadTempDir is where they are spooled while received (the
@@ -126,6 +130,7 @@ type Server struct {
 	unsubscriber         *notify.Unsubscriber // one-click unsubscribe tokens (notifications.go)
 	hsts                 bool                 // PublicURL is https: send Strict-Transport-Security
 	publicReads          *publicReads
+	deepPages            *deepPages
 	uploadGate           *uploadGate
 	accountTokens        auth.AccountTokens  // reset and verification links (account_recovery.go)
 	handoverCodes        *auth.HandoverCodes // the codes that complete a sale (leads.go)
@@ -203,6 +208,7 @@ func New(opts Options) (*Server, error) {
 		unsubscriber:   notify.NewUnsubscriber(opts.TokenKey),
 		hsts:           opts.PublicURL.Scheme == "https",
 		publicReads:    newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
+		deepPages:      newDeepPages(opts.DeepPagesPerHour),
 		uploadGate:     newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
 		accountTokens:  auth.NewAccountTokens(opts.TokenKey),
 		handoverCodes:  auth.NewHandoverCodes(opts.TokenKey),

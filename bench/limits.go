@@ -186,6 +186,13 @@ func measureSearchFlood(bin string, env []string, dbURL, base, token string, pro
 			return r, err
 		}
 		took = append(took, t)
+		// the bench's buyer books far more than a person may an hour
+		// (store.BookingsPerWindow): its bookings are dated back, untimed
+		if out, err := sh("psql", dbURL, "-qc", "UPDATE bookings SET created_at = now() - interval '2 hours'"); err != nil {
+			cancel()
+			wg.Wait()
+			return r, fmt.Errorf("dating bookings back: %v: %s", err, out)
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	wg.Wait()

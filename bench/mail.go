@@ -177,6 +177,10 @@ func bookingCost(ctx context.Context, pool *pgxpool.Pool, st *store.Store, r *ma
 		if err := without.CancelBooking(ctx, b.ID, buyer.ID); err != nil {
 			return err
 		}
+		// past the buyer's hourly budget (store.BookingsPerWindow), untimed
+		if _, err := pool.Exec(ctx, "UPDATE bookings SET created_at = now() - interval '2 hours' WHERE buyer_id = $1", buyer.ID); err != nil {
+			return err
+		}
 	}
 	r.bookings = rounds
 	r.withP50, r.noneP50 = median(with), median(none)

@@ -59,6 +59,18 @@ func (w *emailWorker) Work(ctx context.Context, job *river.Job[store.SendEmailAr
 	if err != nil {
 		return err
 	}
+	// a folded email is claimed first, whatever becomes of it, so that the
+	// key's later events go into the next one rather than wait on this
+	var items []store.Folded
+	if n.Lead() {
+		if items, err = w.opts.Store.ClaimMailFold(ctx, n); err != nil {
+			return err
+		}
+	}
+	away := store.MailWhenAway(n.Kind)
+	if away && n.Lead() {
+		items = unread(items)
+	}
 	switch {
 	case n.Sent || n.GaveUp:
 		return nil
@@ -68,26 +80,34 @@ func (w *emailWorker) Work(ctx context.Context, job *river.Job[store.SendEmailAr
 	case !n.Wanted:
 		log.Debug("email not sent: the user turned this kind off", "kind", n.Kind)
 		return nil
-	case store.MailWhenAway(n.Kind) && n.Read:
+	case away && (n.Lead() && len(items) == 0 || !n.Lead() && n.Read):
 		log.Debug("email not sent: read in the app first", "kind", n.Kind)
 		return nil
-	case store.MailWhenAway(n.Kind) && n.MailedLately:
-		log.Debug("email not sent: this conversation was mailed within the hour", "kind", n.Kind)
-		return nil
 	}
-	msg, err := w.message(n)
+	msg, err := w.message(n, items)
 	if err != nil {
 		return w.failed(ctx, job, n, err, true) // a retry renders the same
 	}
 	if err := w.opts.Mail.Send(ctx, msg); err != nil {
 		return w.failed(ctx, job, n, err, !mail.IsTemporary(err))
 	}
-	if _, err := w.opts.Store.MarkNotificationEmailed(ctx, id); err != nil {
+	if _, err := w.opts.Store.MarkFoldedEmailed(ctx, id); err != nil {
 		// sent, but not marked: the retry sends the same Message-ID
 		return err
 	}
-	log.Info("email sent", "kind", n.Kind)
+	log.Info("email sent", "kind", n.Kind, "events", max(len(items), 1))
 	return nil
+}
+
+// unread keeps the notifications not read in the app yet.
+func unread(items []store.Folded) []store.Folded {
+	out := items[:0:0]
+	for _, it := range items {
+		if !it.Read {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // failed records the error for the admins and either lets River retry or,
@@ -107,16 +127,27 @@ func (w *emailWorker) failed(ctx context.Context, job *river.Job[store.SendEmail
 	return sendErr
 }
 
-// message renders the notification's email in the user's language.
-func (w *emailWorker) message(n store.NotificationEmail) (mail.Message, error) {
+// message renders the notification's email in the user's language: of
+// the notifications it carries when they are more than one (items, oldest
+// first), else of the one it carries or of n itself.
+func (w *emailWorker) message(n store.NotificationEmail, items []store.Folded) (mail.Message, error) {
 	base := w.opts.PublicURL.String()
 	link := base + "/notifications"
 	if n.Link != "" {
 		link = base + n.Link
 	}
 	token := url.QueryEscape(w.opts.Unsubscribe.Token(n.UserID, n.Kind))
+	data, folded := n.Data, []notify.Data(nil)
+	switch {
+	case len(items) == 1:
+		data = items[0].Data
+	case len(items) > 1:
+		for _, it := range items {
+			folded = append(folded, it.Data)
+		}
+	}
 	r, err := notify.Email{
-		Kind: n.Kind, Lang: n.Language, Data: n.Data, Name: n.Name, Shop: w.opts.Shop, Link: link,
+		Kind: n.Kind, Lang: n.Language, Data: data, Folded: folded, Name: n.Name, Shop: w.opts.Shop, Link: link,
 		Unsubscribe: base + "/unsubscribe?token=" + token,
 		Settings:    base + "/settings/notifications",
 	}.Render()

@@ -34,12 +34,17 @@ type pruneEventsWorker struct {
 	log   *slog.Logger
 }
 
-// Work deletes what is too old.
+// Work deletes what is too old, and the mail folds no email waits on
+// (store.PruneMailFolds).
 func (w *pruneEventsWorker) Work(ctx context.Context, _ *river.Job[PruneEventsArgs]) error {
 	n, err := w.store.PruneUserEvents(ctx, w.keep)
 	if n > 0 {
 		w.log.Info("live events pruned", "count", n, "older_than", w.keep)
 	}
+	if err != nil {
+		return err
+	}
+	_, err = w.store.PruneMailFolds(ctx)
 	return err
 }
 

@@ -117,6 +117,9 @@ type Email struct {
 	Kind string
 	Lang string
 	Data Data
+	// Folded, when it holds more than one, are the notifications (oldest
+	// first) the email carries instead of Data's alone (RenderFolded).
+	Folded []Data
 	// Name is the recipient's name, for the greeting.
 	Name string
 	// Shop is the shop's name (MAIL_FROM's name, or Resale).
@@ -147,7 +150,9 @@ var layouts = map[string]layout{
 
 const textLayout = `{{.Greeting}}
 
-{{.Body}}
+{{.Body}}{{if .Lines}}
+{{end}}{{range .Lines}}
+- {{.}}{{end}}
 
 {{.Open}}: {{.Link}}
 
@@ -167,7 +172,8 @@ const htmlLayout = `<!doctype html>
 <h1 style="margin:0 0 16px;font-size:20px">{{.Title}}</h1>
 <p style="margin:0 0 12px">{{.Greeting}}</p>
 <p style="margin:0 0 24px;line-height:1.5">{{.Body}}</p>
-<p style="margin:0 0 24px"><a href="{{.Link}}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#ffffff;border-radius:6px;text-decoration:none">{{.Open}}</a></p>
+{{with .Lines}}<ul style="margin:0 0 24px;padding-left:20px;line-height:1.5">{{range .}}<li>{{.}}</li>{{end}}</ul>
+{{end}}<p style="margin:0 0 24px"><a href="{{.Link}}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#ffffff;border-radius:6px;text-decoration:none">{{.Open}}</a></p>
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:12px;color:#71717a">
 {{.Why}}<br>
@@ -186,7 +192,14 @@ var (
 // Render makes the email of a notification: subject, text part and HTML
 // part, all in the recipient's language.
 func (e Email) Render() (Rendered, error) {
-	words, err := Render(e.Kind, e.Lang, e.Data)
+	var words Text
+	var lines []string
+	var err error
+	if len(e.Folded) > 1 {
+		words, lines, err = RenderFolded(e.Kind, e.Lang, e.Folded)
+	} else {
+		words, err = Render(e.Kind, e.Lang, e.Data)
+	}
 	if err != nil {
 		return Rendered{}, err
 	}
@@ -202,10 +215,10 @@ func (e Email) Render() (Rendered, error) {
 	l := layouts[lang]
 	// the layout's own words take only the name and the shop
 	fill := strings.NewReplacer("{{.Name}}", name, "{{.Shop}}", shop).Replace
-	v := map[string]string{
+	v := map[string]any{
 		"Lang": lang, "Shop": shop, "Title": words.Title, "Body": words.Body,
 		"Greeting": fill(l.greeting), "Open": fill(l.open), "Why": fill(l.why), "Off": l.off, "Settings": l.settings,
-		"Link": e.Link, "Unsubscribe": e.Unsubscribe, "SettingsLink": e.Settings,
+		"Link": e.Link, "Unsubscribe": e.Unsubscribe, "SettingsLink": e.Settings, "Lines": lines,
 	}
 	var text, html bytes.Buffer
 	if err := textEmail.Execute(&text, v); err != nil {

@@ -145,3 +145,11 @@ UPDATE products SET sold_at = now(), reserved_by = NULL WHERE id = @id AND sold_
 UPDATE products SET sold_at = NULL, expired_at = NULL, expiry_warned_at = NULL,
     expires_at = greatest(expires_at, now() + make_interval(days => @listing_days::int))
 WHERE id = @id AND sold_at IS NOT NULL;
+
+-- name: CountRecentBookings :one
+-- A buyer's bookings of the last window, cancelled ones too (booking and
+-- cancelling again mails the seller each time), and when the oldest of
+-- them leaves it.
+SELECT count(*)::bigint AS n, coalesce(min(created_at), now())::timestamptz AS oldest
+FROM bookings
+WHERE buyer_id = @buyer_id AND created_at > now() - make_interval(secs => @window_seconds::float8);

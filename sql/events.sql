@@ -2,6 +2,11 @@
 INSERT INTO event_tickets (token_hash, user_id, token_version, expires_at)
 VALUES (@token_hash, @user_id, @token_version, @expires_at);
 
+-- name: CountLiveEventTickets :one
+-- A user's unexpired tickets, and when the first of them expires.
+SELECT count(*)::bigint AS n, coalesce(min(expires_at), now())::timestamptz AS first_expiry
+FROM event_tickets WHERE user_id = @user_id AND expires_at > now();
+
 -- name: UseEventTicket :one
 -- A ticket works once: it is deleted as it is read, so of two requests
 -- with it (on any instances) one gets the row. An expired one is deleted

@@ -42,11 +42,7 @@ ON CONFLICT (user_id, kind) DO UPDATE SET email = excluded.email;
 SELECT n.id, n.user_id, n.kind, n.link, n.data, n.created_at, n.emailed_at, n.email_failed_at,
        u.email, u.user_name, u.language, (u.deleted_at IS NOT NULL)::boolean AS user_deleted,
        COALESCE(s.email, true)::boolean AS email_on,
-       (n.read_at IS NOT NULL)::boolean AS read,
-       -- another of its kind leading to the same place was mailed lately
-       EXISTS (SELECT 1 FROM notifications o
-               WHERE o.user_id = n.user_id AND o.kind = n.kind AND o.link = n.link AND o.id <> n.id
-                 AND o.emailed_at > now() - make_interval(secs => @lately_seconds::double precision))::boolean AS mailed_lately
+       (n.read_at IS NOT NULL)::boolean AS read, n.folded_into
 FROM notifications n
 JOIN users u ON u.id = n.user_id
 LEFT JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind

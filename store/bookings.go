@@ -91,10 +91,15 @@ type NewBooking struct {
 // CreateBooking books a live, unsold, unreserved product that is not the
 // buyer's own, at its price or at the buyer's accepted offer while that
 // holds: ErrNotFound, ErrSold, ErrReserved, ErrExpired, ErrOwnProduct or
-// ErrAlreadyBooked otherwise.
+// ErrAlreadyBooked otherwise, ErrBlocked or ErrYouBlocked when the seller
+// blocked the buyer or the buyer the seller, and a ThrottledError past
+// BookingsPerWindow.
 func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error) {
 	var out Booking
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		if err := checkBookingBudget(ctx, q, n.Buyer.ID); err != nil {
+			return err
+		}
 		p, err := q.LockProductForBooking(ctx, n.ProductID)
 		if err != nil {
 			return err
@@ -108,6 +113,12 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 			return ErrReserved
 		case p.ExpiredAt != nil:
 			return ErrExpired
+		}
+		// as for messages (checkBlocks): a block committed before this
+		// statement refuses the booking, and the booking and its
+		// notification commit together or not at all
+		if err := checkBlocks(ctx, q, n.Buyer.ID, p.SellerID); err != nil {
+			return err
 		}
 		// the seller's accepted offer to this buyer, while it holds, is
 		// the price (read under the product's lock, which an accept takes)
@@ -131,7 +142,7 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 		if err != nil {
 			return err
 		}
-		return note(bn.received())
+		return note(bn.received(p.ID))
 	})
 	return out, err
 }

@@ -296,14 +296,14 @@ func (s *Store) appendMessage(ctx context.Context, q *dbsqlc.Queries, note noter
 	}
 	if offer != nil {
 		// the seller hears of the offer itself, not of a message as well
-		return out, note(Notice{UserID: recipient, Kind: "offer_received", Link: linkThread(c.ID), Data: notify.Data{
+		return out, note(Notice{UserID: recipient, Kind: "offer_received", Link: linkThread(c.ID), About: aboutThread(c.ID), Data: notify.Data{
 			"product": f.ProductName, "buyer": f.SenderName, "amount": formatAmount(int64(offer.Amount)*100, ""),
 		}})
 	}
 	if hadUnread {
 		return out, nil
 	}
-	return out, note(Notice{UserID: recipient, Kind: "message_received", Link: linkThread(c.ID), Data: notify.Data{
+	return out, note(Notice{UserID: recipient, Kind: "message_received", Link: linkThread(c.ID), About: aboutThread(c.ID), Data: notify.Data{
 		"sender": f.SenderName, "product": f.ProductName, "excerpt": excerpt(text, 80),
 	}})
 }

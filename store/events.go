@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -27,11 +30,35 @@ type EventTicket struct {
 	TokenVersion int32
 }
 
+// MaxEventTickets is how many unused, unexpired live-update tickets an
+// account holds at once (F15): an app needs one a stream, and an account
+// has at most events.MaxPerUser streams; a ticket is used at once.
+const MaxEventTickets = 20
+
+// ErrTicketCap: the account holds MaxEventTickets live tickets already (a
+// ThrottledError says when the oldest expires).
+var ErrTicketCap = errors.New("too many live-update tickets")
+
 // CreateEventTicket keeps a ticket's hash for the user's session (its token
-// version) until expires.
+// version) until expires, unless the user holds MaxEventTickets unexpired
+// ones: the account's row is locked while they are counted, so tickets
+// asked for at once cannot pass the cap together.
 func (s *Store) CreateEventTicket(ctx context.Context, tokenHash []byte, userID int64, tokenVersion int32, expires time.Time) error {
-	return translate(s.q.CreateEventTicket(ctx, dbsqlc.CreateEventTicketParams{
-		TokenHash: tokenHash, UserID: userID, TokenVersion: tokenVersion, ExpiresAt: expires,
+	return translate(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		if _, err := q.LockSender(ctx, userID); err != nil {
+			return err
+		}
+		live, err := q.CountLiveEventTickets(ctx, userID)
+		if err != nil {
+			return err
+		}
+		if live.N >= MaxEventTickets {
+			return &ThrottledError{Err: ErrTicketCap, Until: live.FirstExpiry}
+		}
+		return q.CreateEventTicket(ctx, dbsqlc.CreateEventTicketParams{
+			TokenHash: tokenHash, UserID: userID, TokenVersion: tokenVersion, ExpiresAt: expires,
+		})
 	}))
 }
 

@@ -54,6 +54,9 @@ type Notice struct {
 	// Link is a path in the shop such as /dashboard/mybooking, or empty.
 	Link string
 	Data notify.Data
+	// About is the thread or product the emails of a folded kind fold by
+	// (aboutThread, aboutProduct); empty: mailed on its own.
+	About string
 }
 
 // Notification is one notification as its user sees it.
@@ -116,6 +119,9 @@ func (s *Store) NotifyTx(ctx context.Context, tx pgx.Tx, n Notice) (Notification
 	})
 	if err != nil {
 		return Notification{}, translate(err)
+	}
+	if f, ok := mailFolds[n.Kind]; ok && n.About != "" {
+		return notificationFrom(row), s.foldMail(ctx, tx, q, row.ID, n, f)
 	}
 	var opts *river.InsertOpts
 	if MailWhenAway(n.Kind) {
@@ -214,20 +220,23 @@ type NotificationEmail struct {
 	UserDeleted           bool
 	// Wanted: the user has not turned this kind's email off.
 	Wanted bool
-	// Read: the user read it in the app; MailedLately: another of its kind
-	// leading to the same place was mailed within MailWhenAwayEvery (both
-	// matter for the kinds mailed only when the user is away).
-	Read, MailedLately bool
+	// Read: the user read it in the app (for the kinds mailed only when
+	// the user is away).
+	Read bool
+	// FoldedInto is the notification whose email carries this one (its own
+	// ID for the lead of a folded email, see ClaimMailFold); nil for a
+	// kind mailed one by one.
+	FoldedInto *int64
 }
 
+// Lead tells whether the notification's email is a folded one's.
+func (n NotificationEmail) Lead() bool { return n.FoldedInto != nil && *n.FoldedInto == n.ID }
+
 // A new message is mailed only to someone away: its notification's mail
-// waits MailWhenAwayAfter and goes only if it is still unread then, and a
-// conversation (the notification's link) is mailed at most once per
-// MailWhenAwayEvery.
-const (
-	MailWhenAwayAfter = 10 * time.Minute
-	MailWhenAwayEvery = time.Hour
-)
+// waits MailWhenAwayAfter and goes only if it is still unread then; the
+// messages of one conversation are folded into one email at most every
+// FoldWindowShort (mail_folds.go).
+const MailWhenAwayAfter = 10 * time.Minute
 
 // MailWhenAway tells whether notifications of kind are mailed only to a
 // user who is away.
@@ -235,7 +244,7 @@ func MailWhenAway(kind string) bool { return kind == "message_received" }
 
 // GetNotificationEmail reads what the email of notification id needs.
 func (s *Store) GetNotificationEmail(ctx context.Context, id int64) (NotificationEmail, error) {
-	r, err := s.q.GetNotificationEmail(ctx, dbsqlc.GetNotificationEmailParams{ID: id, LatelySeconds: MailWhenAwayEvery.Seconds()})
+	r, err := s.q.GetNotificationEmail(ctx, id)
 	if err != nil {
 		return NotificationEmail{}, translate(err)
 	}
@@ -247,7 +256,7 @@ func (s *Store) GetNotificationEmail(ctx context.Context, id int64) (Notificatio
 		ID: r.ID, UserID: r.UserID, Kind: r.Kind, Link: r.Link, Data: data, CreatedAt: r.CreatedAt,
 		Sent: r.EmailedAt != nil, GaveUp: r.EmailFailedAt != nil,
 		Email: r.Email, Name: r.UserName, Language: r.Language, UserDeleted: r.UserDeleted, Wanted: r.EmailOn,
-		Read: r.Read, MailedLately: r.MailedLately,
+		Read: r.Read, FoldedInto: r.FoldedInto,
 	}, nil
 }
 

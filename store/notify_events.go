@@ -52,9 +52,9 @@ func (s *Store) bookingNotices(ctx context.Context, q *dbsqlc.Queries, bookingID
 }
 
 // received tells the seller who booked, how to reach them and where they
-// want to meet.
-func (b bookingNotices) received() Notice {
-	return Notice{UserID: b.f.SellerID, Kind: "booking_received", Link: linkSellerBookings, Data: notify.Data{
+// want to meet; its email folds with the product's other bookings.
+func (b bookingNotices) received(productID int64) Notice {
+	return Notice{UserID: b.f.SellerID, Kind: "booking_received", Link: linkSellerBookings, About: aboutProduct(productID), Data: notify.Data{
 		"product": b.f.ProductName, "buyer": b.f.BuyerName, "phone": b.f.Phone, "place": b.f.MeetLocation,
 	}}
 }

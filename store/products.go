@@ -582,19 +582,31 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 		if !dropped {
 			return nil
 		}
-		return s.notePriceDrop(ctx, q, note, id, sellerID, u.ProductName, u.SellPrice)
+		return s.notePriceDrop(ctx, q, note, id, sellerID, u.ProductName, u.SellPrice, was)
 	})
 }
 
-// notePriceDrop tells everyone who saved the listing as a favourite that
-// it got cheaper.
-func (s *Store) notePriceDrop(ctx context.Context, q *dbsqlc.Queries, note noter, productID, sellerID int64, name string, price int64) error {
-	fans, err := q.ListFavouritersOf(ctx, dbsqlc.ListFavouritersOfParams{ProductID: productID, SellerID: sellerID})
+// PriceDropMinPercent and PriceDropMin: a favouriter is told of a price
+// drop only when the price goes at least this many percent, and at least
+// this many taka, below the lowest price they know of the listing (its
+// price when they saved it, or the last drop they were told of). A price
+// moved up and down again, or cut by a taka, tells nobody.
+const (
+	PriceDropMinPercent = 1
+	PriceDropMin        = 100
+)
+
+// notePriceDrop tells those who saved the listing as a favourite that it
+// got clearly cheaper than they knew (PriceDropMin); its emails fold by
+// the product, one a day at most.
+func (s *Store) notePriceDrop(ctx context.Context, q *dbsqlc.Queries, note noter, productID, sellerID int64, name string, price, was int64) error {
+	fans, err := q.TellPriceDrop(ctx, dbsqlc.TellPriceDropParams{ProductID: productID, SellerID: sellerID, Price: price, Was: was,
+		MinDrop: PriceDropMin, MinDropPercent: PriceDropMinPercent})
 	if err != nil {
 		return err
 	}
 	for _, userID := range fans {
-		err := note(Notice{UserID: userID, Kind: "price_drop", Link: "/product/" + strconv.FormatInt(productID, 10),
+		err := note(Notice{UserID: userID, Kind: "price_drop", Link: "/product/" + strconv.FormatInt(productID, 10), About: aboutProduct(productID),
 			Data: notify.Data{"product": name, "amount": formatAmount(price*100, "bdt")}})
 		if err != nil {
 			return err

@@ -48,6 +48,21 @@ function fieldText(label: string, problem: string): string {
 }
 
 /**
+ * bookingErrorText says why a booking was refused, in the page's language
+ * where the answer says enough: a block between buyer and seller (403
+ * blocked or you_blocked), the hourly booking budget (429); otherwise the
+ * server's words.
+ */
+function bookingErrorText(err: unknown, t: Translate): string {
+  if (!(err instanceof Error)) return t("Booking failed. Try again.");
+  if (err instanceof ApiError && (err.code === "blocked" || err.code === "you_blocked")) {
+    return t("You can't book this seller's laptops: one of you has blocked the other.");
+  }
+  if (err instanceof ApiError && err.status === 429) return t("You have booked as many laptops as you may in an hour. Try again later.");
+  return err.message;
+}
+
+/**
  * The Book Now dialog: the buyer's name and email (from the signed-in user)
  * and the product's name and price are shown read-only; the buyer adds a
  * phone number and a meeting place.
@@ -110,8 +125,7 @@ function BookingForm({
       onClose();
     } catch (err) {
       setBusy(false);
-      const text = err instanceof Error ? err.message : t("Booking failed. Try again.");
-      setMessage(text);
+      setMessage(bookingErrorText(err, t));
       if (err instanceof ApiError) {
         setErrors({
           number: err.fields.number ? fieldText("Contact number", err.fields.number) : undefined,

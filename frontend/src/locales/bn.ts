@@ -125,6 +125,8 @@ export const bn: Dictionary = {
   "Use digits only, e.g. 01712345678": "শুধু অঙ্ক লিখুন, যেমন 01712345678",
   "Enter where you would like to meet": "কোথায় দেখা করতে চান লিখুন",
   "Booking failed. Try again.": "বুকিং হয়নি। আবার চেষ্টা করুন।",
+  "You can't book this seller's laptops: one of you has blocked the other.": "এই বিক্রেতার ল্যাপটপ আপনি বুক করতে পারবেন না: আপনাদের একজন অন্যজনকে ব্লক করেছেন।",
+  "You have booked as many laptops as you may in an hour. Try again later.": "এক ঘণ্টায় যত ল্যাপটপ বুক করা যায় আপনি ততগুলো বুক করেছেন। পরে আবার চেষ্টা করুন।",
   "Book {name}": "{name} বুক করুন",
   "Leave your number and a place to meet; the seller will call you.": "আপনার নম্বর আর দেখা করার জায়গা দিন; বিক্রেতা আপনাকে ফোন করবেন।",
   "Close": "বন্ধ করুন",

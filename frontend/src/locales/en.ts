@@ -134,6 +134,8 @@ export const en = {
   "Use digits only, e.g. 01712345678": "Use digits only, e.g. 01712345678",
   "Enter where you would like to meet": "Enter where you would like to meet",
   "Booking failed. Try again.": "Booking failed. Try again.",
+  "You can't book this seller's laptops: one of you has blocked the other.": "You can't book this seller's laptops: one of you has blocked the other.",
+  "You have booked as many laptops as you may in an hour. Try again later.": "You have booked as many laptops as you may in an hour. Try again later.",
   "Book {name}": "Book {name}",
   "Leave your number and a place to meet; the seller will call you.": "Leave your number and a place to meet; the seller will call you.",
   "Close": "Close",

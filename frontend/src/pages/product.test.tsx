@@ -118,6 +118,28 @@ describe("product page", () => {
     expect(await screen.findByText("Book Success")).toBeInTheDocument();
   });
 
+  it("says why a booking was refused by a block or the hourly budget (issue #31)", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const answers = [
+      reply(403, { message: "This seller does not accept bookings from you", code: "blocked" }),
+      reply(429, { message: "You can book at most 10 laptops an hour. Try again in 12 minutes.", code: "throttled" }, { "Retry-After": "700" }),
+    ];
+    let n = 0;
+    stubApi(api({ "/api/me": buyer, "POST /api/bookings": () => answers[n++]!({}) }));
+    renderApp("/product/42");
+    await userEvent.click(await screen.findByRole("button", { name: "Book Now" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/number/i), "01712345678");
+    await userEvent.type(within(dialog).getByLabelText(/meet/i), "Dhanmondi 27");
+    await userEvent.click(within(dialog).getByRole("button", { name: /submit/i }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("You can't book this seller's laptops: one of you has blocked the other.");
+    await userEvent.click(within(dialog).getByRole("button", { name: /submit/i }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert")).toHaveTextContent("You have booked as many laptops as you may in an hour. Try again later."),
+    );
+    expect(screen.queryByText("Book Success")).not.toBeInTheDocument();
+  });
+
   it("does not offer booking to the product's own seller", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi(api({ "/api/me": seller, "/api/products/42": { ...laptop, sellerEmail: seller.email } }));

@@ -21,6 +21,32 @@ func (q *Queries) CountAllPendingLeads(ctx context.Context) (int64, error) {
 	return count, err
 }
 
+const countRecentBookings = `-- name: CountRecentBookings :one
+SELECT count(*)::bigint AS n, coalesce(min(created_at), now())::timestamptz AS oldest
+FROM bookings
+WHERE buyer_id = $1 AND created_at > now() - make_interval(secs => $2::float8)
+`
+
+type CountRecentBookingsParams struct {
+	BuyerID       int64
+	WindowSeconds float64
+}
+
+type CountRecentBookingsRow struct {
+	N      int64
+	Oldest time.Time
+}
+
+// A buyer's bookings of the last window, cancelled ones too (booking and
+// cancelling again mails the seller each time), and when the oldest of
+// them leaves it.
+func (q *Queries) CountRecentBookings(ctx context.Context, arg CountRecentBookingsParams) (CountRecentBookingsRow, error) {
+	row := q.db.QueryRow(ctx, countRecentBookings, arg.BuyerID, arg.WindowSeconds)
+	var i CountRecentBookingsRow
+	err := row.Scan(&i.N, &i.Oldest)
+	return i, err
+}
+
 const countSellerPendingLeads = `-- name: CountSellerPendingLeads :one
 SELECT count(*) FROM bookings WHERE seller_id = $1 AND status = 'pending'
 `

@@ -10,6 +10,24 @@ import (
 	"time"
 )
 
+const countLiveEventTickets = `-- name: CountLiveEventTickets :one
+SELECT count(*)::bigint AS n, coalesce(min(expires_at), now())::timestamptz AS first_expiry
+FROM event_tickets WHERE user_id = $1 AND expires_at > now()
+`
+
+type CountLiveEventTicketsRow struct {
+	N           int64
+	FirstExpiry time.Time
+}
+
+// A user's unexpired tickets, and when the first of them expires.
+func (q *Queries) CountLiveEventTickets(ctx context.Context, userID int64) (CountLiveEventTicketsRow, error) {
+	row := q.db.QueryRow(ctx, countLiveEventTickets, userID)
+	var i CountLiveEventTicketsRow
+	err := row.Scan(&i.N, &i.FirstExpiry)
+	return i, err
+}
+
 const createEventTicket = `-- name: CreateEventTicket :exec
 INSERT INTO event_tickets (token_hash, user_id, token_version, expires_at)
 VALUES ($1, $2, $3, $4)

@@ -11,11 +11,11 @@ import (
 
 const addFavourite = `-- name: AddFavourite :one
 WITH product AS (
-    SELECT p.id FROM products p JOIN users u ON u.id = p.seller_id
+    SELECT p.id, p.sell_price FROM products p JOIN users u ON u.id = p.seller_id
     WHERE p.id = $2 AND p.deleted_at IS NULL AND u.deleted_at IS NULL
 ), added AS (
-    INSERT INTO favourites (user_id, product_id)
-    SELECT $1, id FROM product
+    INSERT INTO favourites (user_id, product_id, price_known)
+    SELECT $1, id, sell_price FROM product
     WHERE (SELECT count(*) FROM favourites f WHERE f.user_id = $1) < $3::int
     ON CONFLICT DO NOTHING
     RETURNING product_id
@@ -40,7 +40,8 @@ type AddFavouriteRow struct {
 // Saves a live product (not deleted, its seller's account open) as the
 // user's favourite, unless they hold @max_favourites already. found: the
 // product is there; had: it was a favourite before (the statement sees
-// the table as it was before its insert); added: this call saved it.
+// the table as it was before its insert); added: this call saved it. The
+// price it is saved at is the first the user knows (TellPriceDrop).
 func (q *Queries) AddFavourite(ctx context.Context, arg AddFavouriteParams) (AddFavouriteRow, error) {
 	row := q.db.QueryRow(ctx, addFavourite, arg.UserID, arg.ProductID, arg.MaxFavourites)
 	var i AddFavouriteRow
@@ -164,6 +165,60 @@ func (q *Queries) ListFavourites(ctx context.Context, arg ListFavouritesParams) 
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const tellPriceDrop = `-- name: TellPriceDrop :many
+WITH told AS (
+    UPDATE favourites f SET price_known = $1::bigint
+    FROM users u
+    WHERE f.product_id = $2 AND u.id = f.user_id AND u.deleted_at IS NULL AND f.user_id <> $3
+      AND $1::bigint <= COALESCE(f.price_known, $4::bigint)
+          - GREATEST($5::bigint, COALESCE(f.price_known, $4::bigint) * $6::bigint / 100)
+    RETURNING f.user_id
+)
+SELECT user_id FROM told ORDER BY user_id
+`
+
+type TellPriceDropParams struct {
+	Price          int64
+	ProductID      int64
+	SellerID       int64
+	Was            int64
+	MinDrop        int64
+	MinDropPercent int64
+}
+
+// The favouriters of the product (the seller aside) to tell that its price
+// is now @price, @was before the edit: those for whom it is at least
+// @min_drop_percent percent and @min_drop taka below the lowest price they
+// know (price_known; @was for a favourite saved before it was kept). The
+// price they know becomes @price. In user order, the order their
+// notifications lock their mail folds in.
+func (q *Queries) TellPriceDrop(ctx context.Context, arg TellPriceDropParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, tellPriceDrop,
+		arg.Price,
+		arg.ProductID,
+		arg.SellerID,
+		arg.Was,
+		arg.MinDrop,
+		arg.MinDropPercent,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var user_id int64
+		if err := rows.Scan(&user_id); err != nil {
+			return nil, err
+		}
+		items = append(items, user_id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

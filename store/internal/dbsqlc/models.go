@@ -133,9 +133,10 @@ type EventTicket struct {
 }
 
 type Favourite struct {
-	UserID    int64
-	ProductID int64
-	CreatedAt time.Time
+	UserID     int64
+	ProductID  int64
+	CreatedAt  time.Time
+	PriceKnown *int64
 }
 
 type Image struct {
@@ -163,6 +164,14 @@ type LoginThrottle struct {
 	LastSuccess *time.Time
 }
 
+type MailFold struct {
+	UserID  int64
+	Kind    string
+	Subject string
+	LeadID  *int64
+	NextAt  time.Time
+}
+
 type Message struct {
 	ID             int64
 	ConversationID int64
@@ -186,6 +195,7 @@ type Notification struct {
 	EmailAttempts int32
 	EmailError    *string
 	EmailFailedAt *time.Time
+	FoldedInto    *int64
 }
 
 type NotificationSetting struct {

@@ -24,7 +24,7 @@ func (q *Queries) CountUnreadNotifications(ctx context.Context, userID int64) (i
 const createNotification = `-- name: CreateNotification :one
 INSERT INTO notifications (user_id, kind, title, body, link, data)
 VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at
+RETURNING id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at, folded_into
 `
 
 type CreateNotificationParams struct {
@@ -60,6 +60,7 @@ func (q *Queries) CreateNotification(ctx context.Context, arg CreateNotification
 		&i.EmailAttempts,
 		&i.EmailError,
 		&i.EmailFailedAt,
+		&i.FoldedInto,
 	)
 	return i, err
 }
@@ -68,21 +69,12 @@ const getNotificationEmail = `-- name: GetNotificationEmail :one
 SELECT n.id, n.user_id, n.kind, n.link, n.data, n.created_at, n.emailed_at, n.email_failed_at,
        u.email, u.user_name, u.language, (u.deleted_at IS NOT NULL)::boolean AS user_deleted,
        COALESCE(s.email, true)::boolean AS email_on,
-       (n.read_at IS NOT NULL)::boolean AS read,
-       -- another of its kind leading to the same place was mailed lately
-       EXISTS (SELECT 1 FROM notifications o
-               WHERE o.user_id = n.user_id AND o.kind = n.kind AND o.link = n.link AND o.id <> n.id
-                 AND o.emailed_at > now() - make_interval(secs => $1::double precision))::boolean AS mailed_lately
+       (n.read_at IS NOT NULL)::boolean AS read, n.folded_into
 FROM notifications n
 JOIN users u ON u.id = n.user_id
 LEFT JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind
-WHERE n.id = $2
+WHERE n.id = $1
 `
-
-type GetNotificationEmailParams struct {
-	LatelySeconds float64
-	ID            int64
-}
 
 type GetNotificationEmailRow struct {
 	ID            int64
@@ -99,13 +91,13 @@ type GetNotificationEmailRow struct {
 	UserDeleted   bool
 	EmailOn       bool
 	Read          bool
-	MailedLately  bool
+	FoldedInto    *int64
 }
 
 // Everything the email of a notification needs, at send time: the
 // recipient as they are now, and whether they still want this kind.
-func (q *Queries) GetNotificationEmail(ctx context.Context, arg GetNotificationEmailParams) (GetNotificationEmailRow, error) {
-	row := q.db.QueryRow(ctx, getNotificationEmail, arg.LatelySeconds, arg.ID)
+func (q *Queries) GetNotificationEmail(ctx context.Context, id int64) (GetNotificationEmailRow, error) {
+	row := q.db.QueryRow(ctx, getNotificationEmail, id)
 	var i GetNotificationEmailRow
 	err := row.Scan(
 		&i.ID,
@@ -122,7 +114,7 @@ func (q *Queries) GetNotificationEmail(ctx context.Context, arg GetNotificationE
 		&i.UserDeleted,
 		&i.EmailOn,
 		&i.Read,
-		&i.MailedLately,
+		&i.FoldedInto,
 	)
 	return i, err
 }
@@ -223,7 +215,7 @@ func (q *Queries) ListNotificationSettings(ctx context.Context, userID int64) ([
 }
 
 const listNotifications = `-- name: ListNotifications :many
-SELECT id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at FROM notifications
+SELECT id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at, folded_into FROM notifications
 WHERE user_id = $1 AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT $3
@@ -260,6 +252,7 @@ func (q *Queries) ListNotifications(ctx context.Context, arg ListNotificationsPa
 			&i.EmailAttempts,
 			&i.EmailError,
 			&i.EmailFailedAt,
+			&i.FoldedInto,
 		); err != nil {
 			return nil, err
 		}
