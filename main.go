@@ -323,6 +323,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	logOptionalParts(logger, cfg)
 	handler, err := api.New(api.Options{
 		MailConfigured: cfg.SMTP != nil,
+		ShopName:       cfg.MailFrom.Name,
 		Store:          st,
 		Logger:         logger,
 		Web:            web,

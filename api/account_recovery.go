@@ -89,7 +89,7 @@ func (s *Server) reset(c echo.Context) error {
 	}
 	var f fieldErrors
 	f.accountToken("token", req.Token)
-	f.password("password", req.Password)
+	f.password("password", req.Password, s.passwordContext("", ""))
 	if err := f.err(); err != nil {
 		return err
 	}
@@ -224,7 +224,7 @@ func (s *Server) changePassword(c echo.Context) error {
 	case utf8.RuneCountInString(req.CurrentPassword) > auth.MaxPasswordLen:
 		f.add("currentPassword", "is wrong")
 	}
-	f.password("newPassword", req.NewPassword)
+	f.password("newPassword", req.NewPassword, s.passwordContext(me.Email, me.Name))
 	if err := f.err(); err != nil {
 		return err
 	}
@@ -280,10 +280,9 @@ func (s *Server) updateMe(c echo.Context) error {
 	var f fieldErrors
 	var change store.ProfileChange
 	if req.UserName != nil {
+		// the rules of sign-up's name (f.text): joiners between two
+		// letters of a script that needs them pass, as in Bangla conjuncts
 		name := f.text("userName", *req.UserName, 100)
-		if !lookalikeFree(name, false) {
-			f.add("userName", "contains characters that are not allowed")
-		}
 		change.Name = &name
 	}
 	if req.Language != nil {

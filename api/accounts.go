@@ -60,11 +60,18 @@ func (f *fieldErrors) email(field, value string) string {
 	return store.NormalizeEmail(v)
 }
 
-// password checks a new password against the policy.
-func (f *fieldErrors) password(field, value string) {
-	if problem := auth.PasswordProblem(value); problem != "" {
+// password checks a new password against the policy: pc names the
+// account's words it must not be made from.
+func (f *fieldErrors) password(field, value string, pc auth.PasswordContext) {
+	if problem := auth.PasswordProblemFor(value, pc); problem != "" {
 		f.add(field, problem)
 	}
+}
+
+// passwordContext is what a password of the account with this email and
+// name must not be made from: those, and the shop's names.
+func (s *Server) passwordContext(email, name string) auth.PasswordContext {
+	return auth.PasswordContext{Email: email, Name: name, Shop: s.shopNames}
 }
 
 // signup serves POST /api/auth/signup: a new Buyer or Seller account with
@@ -80,7 +87,7 @@ func (s *Server) signup(c echo.Context) error {
 	var f fieldErrors
 	name := f.text("userName", form["userName"], 100)
 	email := f.email("email", form["email"])
-	f.password("password", form["password"])
+	f.password("password", form["password"], s.passwordContext(email, name))
 	role := form["role"]
 	if role != store.RoleBuyer && role != store.RoleSeller {
 		f.add("role", "must be Buyer or Seller")

@@ -81,6 +81,9 @@ type Options struct {
 	UploadSlots      int
 	UploadsPerClient int
 	UploadTempDir    string
+	// ShopName is the shop's name (MAIL_FROM's): passwords made from it,
+	// or from "Resale", are refused.
+	ShopName string
 	// MailConfigured says the shop sends real email (SMTP_URL): listing,
 	// booking and messaging then need a verified email.
 	MailConfigured bool
@@ -133,6 +136,7 @@ type Server struct {
 	listingDays          int                 // how long a listing is listed
 	advertiseLimit       int                 // how many a seller may run at once
 	mailConfigured       bool
+	shopNames            []string // what passwords must not be made from, besides "Resale"
 	hub                  *events.Hub   // this instance's live-update streams (events.go)
 	heartbeat            time.Duration // of those streams
 	sitemapSize          int64         // products in one sitemap file (sitemap.go)
@@ -211,6 +215,7 @@ func New(opts Options) (*Server, error) {
 		advertiseLimit: defaultInt(opts.AdvertiseLimit, 5),
 
 		mailConfigured: opts.MailConfigured,
+		shopNames:      []string{opts.ShopName},
 		hub:            hub,
 		heartbeat:      opts.EventHeartbeat,
 		sitemapSize:    int64(defaultInt(opts.SitemapSize, sitemapSize)),
