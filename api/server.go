@@ -136,7 +136,7 @@ type Server struct {
 	listingDays          int                 // how long a listing is listed
 	advertiseLimit       int                 // how many a seller may run at once
 	mailConfigured       bool
-	shopNames            []string // what passwords must not be made from, besides "Resale"
+	shopNames            []string      // what passwords must not be made from, besides "Resale"
 	hub                  *events.Hub   // this instance's live-update streams (events.go)
 	heartbeat            time.Duration // of those streams
 	sitemapSize          int64         // products in one sitemap file (sitemap.go)
