@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -17,8 +18,12 @@ import (
 // (the answer is the same for unknown addresses, so are the limits);
 // verification links are resent a few times per account.
 const (
-	forgotPerEmail    = 3
-	forgotPerAddress  = 10
+	forgotPerEmail   = 3
+	forgotPerAddress = 10
+	// reset tries (a made-up or mistyped token, a refused password) per
+	// client address, and per live link
+	resetsPerAddress  = 10
+	resetsPerToken    = 3
 	resendsPerAccount = 3
 	// wrong current passwords per account before PUT /api/me/password
 	// waits, as a log-in does
@@ -79,6 +84,10 @@ type resetRequest struct {
 
 // reset serves POST /api/auth/reset: a reset link's token and a new
 // password sign the owner in; every other session of the account ends.
+// The token is checked before the password is hashed, so a made-up token
+// costs a SHA-256 and one indexed look-up; tries are counted per client
+// address before that, and per token once it is found live, so a real
+// link gets few hashes however many ask at once.
 func (s *Server) reset(c echo.Context) error {
 	if err := s.refuseCrossSite(c); err != nil {
 		return err
@@ -94,11 +103,34 @@ func (s *Server) reset(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	tokenHash := auth.HashAccountToken(req.Token)
+	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: "reset-address:" + c.RealIP(), Free: resetsPerAddress})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many password resets tried.")
+	}
+	u, err := s.store.ResetTokenOwner(ctx, tokenHash)
+	if err != nil {
+		return err
+	}
+	_, retryAt, err = s.store.ReserveAttempt(ctx, store.Throttle{Key: "reset-token:" + hex.EncodeToString(tokenHash), Free: resetsPerToken})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many password resets tried with this link.")
+	}
+	// the account's own words are known now
+	if problem := auth.PasswordProblemFor(req.Password, s.passwordContext(u.Email, u.Name)); problem != "" {
+		return invalidFields(map[string]string{"password": problem}, "password")
+	}
 	hash, err := s.hasher.Hash(ctx, req.Password)
 	if err != nil {
 		return err
 	}
-	u, err := s.store.ResetPassword(ctx, auth.HashAccountToken(req.Token), hash)
+	u, err = s.store.ResetPassword(ctx, tokenHash, hash)
 	if err != nil {
 		return err
 	}

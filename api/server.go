@@ -81,6 +81,10 @@ type Options struct {
 	UploadSlots      int
 	UploadsPerClient int
 	UploadTempDir    string
+	// Hasher hashes and checks passwords; nil makes one running as many
+	// hashes at once as there are cores, up to 4 (tests pass their own to
+	// count what is hashed).
+	Hasher *auth.Hasher
 	// ShopName is the shop's name (MAIL_FROM's): passwords made from it,
 	// or from "Resale", are refused.
 	ShopName string
@@ -196,7 +200,7 @@ func New(opts Options) (*Server, error) {
 		now:      opts.Now,
 		spa:      web,
 		tokens:   auth.NewSigner(auth.DeriveKey(opts.TokenKey, "access-token"), opts.Now),
-		hasher:   auth.NewHasher(parallel),
+		hasher:   opts.Hasher,
 		photos:   media.NewProcessor(min(2, parallel)),
 		uploads:  opts.Uploads,
 
@@ -220,6 +224,9 @@ func New(opts Options) (*Server, error) {
 		heartbeat:      opts.EventHeartbeat,
 		sitemapSize:    int64(defaultInt(opts.SitemapSize, sitemapSize)),
 		robotsTxt:      robotsFile(opts.PublicURL.JoinPath("sitemap.xml").String()),
+	}
+	if s.hasher == nil {
+		s.hasher = auth.NewHasher(parallel)
 	}
 	if s.heartbeat <= 0 {
 		s.heartbeat = 25 * time.Second

@@ -33,3 +33,13 @@ DELETE FROM login_codes WHERE code_hash = @code_hash RETURNING user_id, expires_
 
 -- name: DeleteExpiredLoginCodes :exec
 DELETE FROM login_codes WHERE expires_at < now();
+
+-- name: GetLiveAccountTokenUser :one
+-- The account of an unused, unexpired token of the purpose, without
+-- spending it (UseAccountToken does that, in the transaction that acts):
+-- one indexed look-up, so that a reset checks its token before hashing.
+SELECT sqlc.embed(u)
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = @token_hash AND t.purpose = @purpose AND t.used_at IS NULL AND t.expires_at > now()
+  AND u.deleted_at IS NULL AND lower(u.email) = lower(t.email);

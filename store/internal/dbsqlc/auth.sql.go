@@ -57,6 +57,50 @@ func (q *Queries) EnsureThrottles(ctx context.Context, keys []string) error {
 	return err
 }
 
+const getLiveAccountTokenUser = `-- name: GetLiveAccountTokenUser :one
+SELECT u.id, u.user_name, u.email, u.photo_url, u.password_hash, u.role, u.verified, u.oidc_subject, u.token_version, u.created_at, u.deleted_at, u.language, u.email_verified_at, u.phone, u.review_count, u.review_sum
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > now()
+  AND u.deleted_at IS NULL AND lower(u.email) = lower(t.email)
+`
+
+type GetLiveAccountTokenUserParams struct {
+	TokenHash []byte
+	Purpose   string
+}
+
+type GetLiveAccountTokenUserRow struct {
+	User User
+}
+
+// The account of an unused, unexpired token of the purpose, without
+// spending it (UseAccountToken does that, in the transaction that acts):
+// one indexed look-up, so that a reset checks its token before hashing.
+func (q *Queries) GetLiveAccountTokenUser(ctx context.Context, arg GetLiveAccountTokenUserParams) (GetLiveAccountTokenUserRow, error) {
+	row := q.db.QueryRow(ctx, getLiveAccountTokenUser, arg.TokenHash, arg.Purpose)
+	var i GetLiveAccountTokenUserRow
+	err := row.Scan(
+		&i.User.ID,
+		&i.User.UserName,
+		&i.User.Email,
+		&i.User.PhotoUrl,
+		&i.User.PasswordHash,
+		&i.User.Role,
+		&i.User.Verified,
+		&i.User.OidcSubject,
+		&i.User.TokenVersion,
+		&i.User.CreatedAt,
+		&i.User.DeletedAt,
+		&i.User.Language,
+		&i.User.EmailVerifiedAt,
+		&i.User.Phone,
+		&i.User.ReviewCount,
+		&i.User.ReviewSum,
+	)
+	return i, err
+}
+
 const lockThrottles = `-- name: LockThrottles :many
 SELECT key, failures, last_failure, locked_until, last_success, now()::timestamptz AS now
 FROM login_throttle
