@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"net/http"
 	"unicode/utf8"
@@ -13,17 +12,18 @@ import (
 	"resale/store"
 )
 
-// Throttles of the account emails: a reset link can be asked for an
-// address a few times an hour and from one client address a few more
-// (the answer is the same for unknown addresses, so are the limits);
-// verification links are resent a few times per account.
+// Throttles of the account emails: a reset link can be asked for from
+// one client address a few times an hour (the answer is the same for
+// unknown addresses, so is the limit; an account is mailed a few links,
+// then silently no more: store.StartPasswordReset); reset links are tried
+// a few times per address and per link; verification links are resent a
+// few times per account.
 const (
-	forgotPerEmail   = 3
 	forgotPerAddress = 10
-	// reset tries (a made-up or mistyped token, a refused password) per
-	// client address, and per live link
+	// reset tries per client address (each counts, a right one too: an
+	// address needs few), and per live link (a refused password counts)
 	resetsPerAddress  = 10
-	resetsPerToken    = 3
+	resetsPerToken    = 5
 	resendsPerAccount = 3
 	// wrong current passwords per account before PUT /api/me/password
 	// waits, as a log-in does
@@ -39,7 +39,10 @@ type messageJSON struct {
 }
 
 // forgot serves POST /api/auth/forgot: the account with that email, if
-// any, is emailed a reset link. The answer is the same either way.
+// any, is emailed a reset link. The request does the same work for every
+// well-formed address, registered or not (it counts the client address
+// and queues the job that looks the account up: store.ForgotPasswordArgs),
+// so neither its answer nor its time tells whether an account uses it.
 func (s *Server) forgot(c echo.Context) error {
 	if err := s.refuseCrossSite(c); err != nil {
 		return err
@@ -54,24 +57,17 @@ func (s *Server) forgot(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	_, retryAt, err := s.store.ReserveAttempt(ctx,
-		store.Throttle{Key: "forgot-email:" + email, Free: forgotPerEmail},
-		store.Throttle{Key: "forgot-address:" + c.RealIP(), Free: forgotPerAddress})
+	ip := c.RealIP()
+	// the caller's own budget first; the account's is spent in the job,
+	// silently, so that strangers cannot use it up against the owner
+	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: "forgot-address:" + ip, Free: forgotPerAddress})
 	if err != nil {
 		return err
 	}
 	if !retryAt.IsZero() {
 		return throttled(c, retryAt, "Too many password resets asked for.")
 	}
-	u, err := s.store.GetUserByEmail(ctx, email)
-	switch {
-	case err == nil:
-		salt, hash := s.accountTokens.New()
-		if _, err := s.store.CreateAccountToken(ctx, store.NewAccountToken{UserID: u.ID, Purpose: store.PurposeResetPassword, Salt: salt, Hash: hash}); err != nil {
-			return err
-		}
-		s.log.Info("password reset asked for", "user_id", u.ID)
-	case !errors.Is(err, store.ErrNotFound):
+	if err := s.store.QueueForgotPassword(ctx, email, ip); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusAccepted, messageJSON{Message: "If an account uses this email, a link to choose a new password is on its way. It works for an hour."})

@@ -3,18 +3,31 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"resale/api"
 	"resale/auth"
+	"resale/jobs"
+	"resale/mail"
+	"resale/mail/mailtest"
+	"resale/notify"
 	"resale/store"
+	"resale/store/storetest"
 )
 
 // trustingServerWith is trustingServer (X-Forwarded-For believed from
@@ -150,4 +163,266 @@ func TestBogusResetsHashNothing(t *testing.T) {
 	if rec := s.loginFrom(home, "rahim@example.com", "a brand new passphrase"); rec.Code != http.StatusOK {
 		t.Errorf("the new password: %d", rec.Code)
 	}
+}
+
+// trustingMailShop is a mailShop (real job queue, in-test SMTP server)
+// that believes X-Forwarded-For from the test requests' peer; pool, when
+// not nil, is the pool its requests use, and the jobs get a pool of their
+// own on its database (as in production).
+func trustingMailShop(t *testing.T, pool *pgxpool.Pool) *mailShop {
+	t.Helper()
+	jobsPool := pool
+	if pool == nil {
+		pool = storetest.Pool(t)
+		jobsPool = pool
+	} else {
+		var err error
+		if jobsPool, err = pgxpool.New(context.Background(), pool.Config().ConnString()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(jobsPool.Close)
+	}
+	st := store.New(pool)
+	_, proxy, _ := net.ParseCIDR("192.0.2.0/24")
+	s := newTestServerWith(t, st, func(o *api.Options) {
+		o.MailConfigured = true
+		o.TrustedProxies = []*net.IPNet{proxy}
+		o.RequestTimeout = time.Minute
+	})
+	s.pool = pool
+	srv := mailtest.Start(t, mailtest.Options{Mode: mailtest.StartTLS})
+	cfg, err := mail.ParseURL(fmt.Sprintf("smtp://%s", srv.Addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.TLSConfig = srv.ClientTLS
+	cfg.Timeout = 5 * time.Second
+	from, _ := mail.ParseFrom("Laptop Haat <shop@example.com>")
+	r, err := jobs.New(jobsPool, jobs.Options{
+		Store: store.New(jobsPool), Logger: slog.New(slog.DiscardHandler), Mail: mail.NewSMTP(cfg, from), Unsubscribe: notify.NewUnsubscriber(testKey),
+		PublicURL: &url.URL{Scheme: "https", Host: "shop.example.com"}, Secret: testKey, TestOnly: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = r.Stop(ctx)
+	})
+	return &mailShop{testServer: s, smtp: srv}
+}
+
+// jobsDone waits until n jobs of kind have completed.
+func (s *testServer) jobsDone(kind string, n int) {
+	s.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var done int
+		if err := s.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = $1 AND state = 'completed'`, kind).Scan(&done); err != nil {
+			s.t.Fatal(err)
+		}
+		if done >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("%d %s jobs completed, want %d", done, kind, n)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Issue #31 F4: strangers asking reset links for the owner's address
+// from many addresses get the same 202 but cannot block the owner: past
+// the account's budget nothing more is mailed (silently), the owner at an
+// address they signed in from still gets a link, and a link mailed
+// earlier still works. An address asking too often gets 429.
+func TestForgotCannotBeTurnedAgainstTheOwner(t *testing.T) {
+	t.Parallel()
+	m := trustingMailShop(t, nil)
+	const owner, home = "admin@example.com", "198.51.100.7"
+	m.signup("Owner", owner, "Buyer")
+	if rec := m.loginFrom(home, owner, "correct horse battery"); rec.Code != http.StatusOK {
+		t.Fatalf("log-in at home: %d", rec.Code)
+	}
+	m.link(1, owner) // the welcome email
+	forgot := func(ip string) {
+		t.Helper()
+		if rec := m.postJSONFrom(ip, "/api/auth/forgot", map[string]string{"email": owner}); rec.Code != http.StatusAccepted {
+			t.Fatalf("forgot from %s: %d %s", ip, rec.Code, rec.Body)
+		}
+	}
+	// the owner, travelling, asks once: the first link
+	forgot("198.51.100.50")
+	_, first := m.link(2, owner)
+	// strangers from five addresses: all answered alike; two more links
+	// go out (the budget is three), then none
+	for i := 1; i <= 5; i++ {
+		forgot("203.0.113." + strconv.Itoa(i))
+	}
+	m.jobsDone("forgot_password", 6)
+	m.smtp.Wait(t, 4, 15*time.Second)
+	// the owner at home is not counted against the budget: a link
+	forgot(home)
+	_, fromHome := m.link(5, owner)
+	// elsewhere, past the budget: answered alike, nothing sent
+	forgot("198.51.100.51")
+	m.jobsDone("forgot_password", 8)
+	m.jobsDone("send_account_email", 5)
+	if n := len(m.smtp.Messages()); n != 5 {
+		t.Errorf("emails: %d, want 5 (welcome, three links, the one from home)", n)
+	}
+	// the links mailed keep working: later asks did not end them
+	if first == fromHome {
+		t.Fatal("two asks gave one link")
+	}
+	if rec := m.postJSON("/api/auth/reset", "", map[string]string{"token": first, "password": "a brand new passphrase"}); rec.Code != http.StatusOK {
+		t.Errorf("the first link after the strangers' asks: %d %s", rec.Code, rec.Body)
+	}
+
+	// the per-address budget answers 429, for any email
+	for range 10 {
+		forgot("203.0.113.99")
+	}
+	rec := m.postJSONFrom("203.0.113.99", "/api/auth/forgot", map[string]string{"email": "nobody@example.com"})
+	if e := wantError(t, rec, http.StatusTooManyRequests, "throttled"); e.Message != "Too many password resets asked for. Try again in a minute." {
+		t.Errorf("429: %q", e.Message)
+	}
+}
+
+// sqlRecorder keeps the statements a pool sends while on.
+type sqlRecorder struct {
+	mu  sync.Mutex
+	on  bool
+	sql []string
+}
+
+func (r *sqlRecorder) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	// River wakes its workers after an insert at most once a second per
+	// queue: whether a request sends that depends on the clock only
+	if r.on && !strings.Contains(d.SQL, "name: PGNotifyMany") {
+		r.sql = append(r.sql, d.SQL)
+	}
+	return ctx
+}
+
+func (r *sqlRecorder) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// record runs f and returns the statements it sent.
+func (r *sqlRecorder) record(f func()) []string {
+	r.mu.Lock()
+	r.on, r.sql = true, nil
+	r.mu.Unlock()
+	f()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.on = false
+	return r.sql
+}
+
+// Issue #31 F13: forgot-password runs the very same statements for a
+// registered address and an unknown one (it counts the client address
+// and queues one job), so its time tells nothing; the job then mails the
+// account, and for the unknown address does nothing.
+func TestForgotDoesTheSameWorkForEveryAddress(t *testing.T) {
+	t.Parallel()
+	cfg, err := pgxpool.ParseConfig(storetest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &sqlRecorder{}
+	cfg.ConnConfig.Tracer = rec
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	m := trustingMailShop(t, pool)
+	m.signup("Rahim", "rahim@example.com", "Buyer")
+	m.link(1, "rahim@example.com")
+
+	ask := func(ip, email string) []string {
+		return rec.record(func() {
+			if r := m.postJSONFrom(ip, "/api/auth/forgot", map[string]string{"email": email}); r.Code != http.StatusAccepted {
+				t.Fatalf("forgot %s: %d %s", email, r.Code, r.Body)
+			}
+		})
+	}
+	known := ask("203.0.113.1", "rahim@example.com")
+	unknown := ask("203.0.113.2", "nobody@example.com")
+	if len(known) == 0 || !slices.Equal(known, unknown) {
+		t.Fatalf("statements differ:\nregistered %q\nunknown    %q", known, unknown)
+	}
+	if !slices.ContainsFunc(known, func(q string) bool { return strings.Contains(q, "river_job") }) {
+		t.Errorf("no job queued: %q", known)
+	}
+	// the job mails the account, and nobody for the unknown address
+	m.jobsDone("forgot_password", 2)
+	if page, _ := m.link(2, "rahim@example.com"); page != "/reset-password" {
+		t.Errorf("the reset email leads to %s", page)
+	}
+	m.jobsDone("send_account_email", 2)
+	var tokens int
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM account_tokens WHERE purpose = 'reset_password'`).Scan(&tokens); err != nil || tokens != 1 {
+		t.Errorf("reset tokens: %d %v, want 1", tokens, err)
+	}
+	if n := len(m.smtp.Messages()); n != 2 {
+		t.Errorf("emails: %d, want 2 (welcome, the link)", n)
+	}
+}
+
+// signupFrom signs up from client address ip.
+func (s *testServer) signupFrom(ip, email string) *httptest.ResponseRecorder {
+	s.t.Helper()
+	body, ctype := multipartBody(s.t, []string{"userName", "Nila", "email", email, "password", "correct horse battery", "role", "Buyer"},
+		filePart{"image", "me.jpg", photoJPEG(s.t)})
+	return s.do(http.MethodPost, "/api/auth/signup", body, http.Header{"Content-Type": {ctype}, "X-Forwarded-For": {ip}})
+}
+
+// Issue #31 F3: a sign-up is counted against its address before the
+// email is looked up, so a taken address answers 409 (API.md) only within
+// the address's budget, and a throttled address gets 429 for every
+// email; the address's owner is told someone tried, once in six hours.
+func TestSignupWithATakenAddressIsThrottledAndTold(t *testing.T) {
+	t.Parallel()
+	m := trustingMailShop(t, nil)
+	const owner, prober = "owner@example.com", "203.0.113.5"
+	if rec := m.signupFrom("198.51.100.1", owner); rec.Code != http.StatusCreated {
+		t.Fatalf("the owner's sign-up: %d %s", rec.Code, rec.Body)
+	}
+	for i := 1; i <= 2; i++ {
+		e := wantError(t, m.signupFrom(prober, owner), http.StatusConflict, "conflict")
+		if e.Fields["email"] != "is already registered" {
+			t.Errorf("409: %+v", e)
+		}
+		if n := m.failures("signup:" + prober); n != i {
+			t.Errorf("after %d sign-ups with a taken address the prober's address counts %d", i, n)
+		}
+	}
+	// the owner hears of it once
+	msgs := m.smtp.Wait(t, 2, 15*time.Second)
+	var told []string
+	for _, msg := range msgs {
+		subject, _ := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+		if strings.HasPrefix(subject, "Someone tried to sign up with your email") {
+			told = append(told, msg.To[0])
+		}
+	}
+	if !slices.Equal(told, []string{owner}) {
+		t.Errorf("told %v, want the owner once", told)
+	}
+	var queued int
+	if err := m.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'signup_attempt_email'`).Scan(&queued); err != nil || queued != 1 {
+		t.Errorf("sign-up attempt emails queued: %d %v, want 1", queued, err)
+	}
+	// once the address is throttled it learns nothing: 429 for a taken
+	// address and a free one alike
+	m.exec("UPDATE login_throttle SET failures = 20, last_failure = now(), locked_until = now() + interval '3 minutes' WHERE key = 'signup:" + prober + "'")
+	wantError(t, m.signupFrom(prober, owner), http.StatusTooManyRequests, "throttled")
+	wantError(t, m.signupFrom(prober, "free@example.com"), http.StatusTooManyRequests, "throttled")
 }

@@ -130,6 +130,14 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	if err := river.AddWorkerSafely(workers, account); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
+	// #31 forgot-password's look-up, and the email of a sign-up tried
+	// with a taken address
+	if err := river.AddWorkerSafely(workers, &forgotWorker{store: opts.Store, tokens: account.tokens, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &signupAttemptWorker{opts: opts, retry: email}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
 	release := &releaseWorker{store: opts.Store, after: opts.ReservationLength, log: opts.Logger}
 	if err := river.AddWorkerSafely(workers, release); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
