@@ -81,6 +81,17 @@ type Options struct {
 	UploadSlots      int
 	UploadsPerClient int
 	UploadTempDir    string
+	// UploadAnonymousSlots is how many of the slots anonymous uploads
+	// (sign-up's photo) may hold at once (half when 0), so the rest stay
+	// for signed-in users.
+	UploadAnonymousSlots int
+	// An admitted upload must send at least UploadMinRate bytes a second
+	// (16 KiB when 0) once UploadGrace has passed (10 s when 0), and all
+	// of it within UploadMaxTime (a minute when 0); a slower one is cut
+	// off with 408, so slow senders cannot hold the slots.
+	UploadMinRate int
+	UploadGrace   time.Duration
+	UploadMaxTime time.Duration
 	// Hasher hashes and checks passwords; nil makes one running as many
 	// hashes at once as there are cores, up to 4 (tests pass their own to
 	// count what is hashed).
@@ -204,14 +215,15 @@ func New(opts Options) (*Server, error) {
 		photos:   media.NewProcessor(min(2, parallel)),
 		uploads:  opts.Uploads,
 
-		metrics:        m,
-		registry:       opts.Metrics,
-		publicURL:      opts.PublicURL,
-		schemaVersion:  opts.SchemaVersion,
-		unsubscriber:   notify.NewUnsubscriber(opts.TokenKey),
-		hsts:           opts.PublicURL.Scheme == "https",
-		publicReads:    newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
-		uploadGate:     newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
+		metrics:       m,
+		registry:      opts.Metrics,
+		publicURL:     opts.PublicURL,
+		schemaVersion: opts.SchemaVersion,
+		unsubscriber:  notify.NewUnsubscriber(opts.TokenKey),
+		hsts:          opts.PublicURL.Scheme == "https",
+		publicReads:   newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
+		uploadGate: newUploadGate(uploadLimits{slots: opts.UploadSlots, anonSlots: opts.UploadAnonymousSlots, perClient: opts.UploadsPerClient,
+			tempDir: opts.UploadTempDir, minRate: opts.UploadMinRate, grace: opts.UploadGrace, maxTime: opts.UploadMaxTime}),
 		accountTokens:  auth.NewAccountTokens(opts.TokenKey),
 		handoverCodes:  auth.NewHandoverCodes(opts.TokenKey),
 		advertiseDays:  defaultInt(opts.AdvertiseDays, 7),
