@@ -426,3 +426,38 @@ func TestSignupWithATakenAddressIsThrottledAndTold(t *testing.T) {
 	wantError(t, m.signupFrom(prober, owner), http.StatusTooManyRequests, "throttled")
 	wantError(t, m.signupFrom(prober, "free@example.com"), http.StatusTooManyRequests, "throttled")
 }
+
+// Issue #31 F1: when the hasher's queue is full a request is answered at
+// once with 503 busy and Retry-After, not held until its timeout.
+func TestFullHasherAnswersBusyAtOnce(t *testing.T) {
+	t.Parallel()
+	s := trustingServerWith(t, func(o *api.Options) { o.Hasher = auth.NewHasherQueue(1, 0) })
+	s.signup("Rahim", "rahim@example.com", "Buyer")
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		codes = map[int]int{}
+		start = make(chan struct{})
+	)
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			rec := s.loginFrom("198.51.100."+strconv.Itoa(i+1), "rahim@example.com", "correct horse battery")
+			mu.Lock()
+			defer mu.Unlock()
+			codes[rec.Code]++
+			if rec.Code == http.StatusServiceUnavailable {
+				if e := wantError(t, rec, http.StatusServiceUnavailable, "busy"); rec.Header().Get("Retry-After") == "" {
+					t.Errorf("503 without Retry-After: %+v", e)
+				}
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if codes[http.StatusOK] < 1 || codes[http.StatusServiceUnavailable] < 1 || codes[http.StatusOK]+codes[http.StatusServiceUnavailable] != 8 {
+		t.Errorf("eight log-ins at once with one hashing slot and no queue: %v, want some 200 and the rest 503", codes)
+	}
+}

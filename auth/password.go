@@ -95,6 +95,14 @@ func NewHasher(parallel int) *Hasher {
 		dummy: encodeHash(salt, key, argonMemory, argonTime, argonThreads)}
 }
 
+// NewHasherQueue is NewHasher with at most waiting hashes waiting (tests
+// make it small to see the refusal).
+func NewHasherQueue(parallel, waiting int) *Hasher {
+	h := NewHasher(parallel)
+	h.maxWaiting = int64(max(0, waiting))
+	return h
+}
+
 // acquire takes a hashing slot, waiting for one only when fewer than
 // maxWaiting wait already.
 func (h *Hasher) acquire(ctx context.Context) error {
