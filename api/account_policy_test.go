@@ -73,3 +73,22 @@ func TestProfileNameFollowsTheSignupRules(t *testing.T) {
 		}
 	}
 }
+
+// Issue #31 F12: a reset knows the account only from its link; a
+// password made from the account's words is refused then, and the link
+// still works for a better one.
+func TestResetRefusesThePasswordsOfTheAccountsWords(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t)
+	sess := s.signup("Rahim Uddin", "rahim.uddin@example.com", "Buyer")
+	token := s.resetLink(sess.User.ID)
+	for _, pw := range []string{"RahimUddin2024", "rahim.uddin@example.com", "Resale2026", "zzzzzzzzzz"} {
+		rec := s.postJSON("/api/auth/reset", "", map[string]string{"token": token, "password": pw})
+		if e := wantError(t, rec, http.StatusBadRequest, "invalid"); e.Fields["password"] == "" {
+			t.Errorf("reset to %q: %+v", pw, e)
+		}
+	}
+	if rec := s.postJSON("/api/auth/reset", "", map[string]string{"token": token, "password": "a brand new passphrase"}); rec.Code != http.StatusOK {
+		t.Errorf("the link after refused passwords: %d %s", rec.Code, rec.Body)
+	}
+}
