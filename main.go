@@ -323,6 +323,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	logOptionalParts(logger, cfg)
 	handler, err := api.New(api.Options{
 		MailConfigured: cfg.SMTP != nil,
+		ShopName:       cfg.MailFrom.Name,
 		Store:          st,
 		Logger:         logger,
 		Web:            web,
@@ -492,11 +493,14 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler, cfg *c
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute, // a 10 MB photo over a slow phone link
-		WriteTimeout:      cfg.RequestTimeout + time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		// a JSON body (64 KB at most) has half a minute; a photo upload's
+		// read deadline is the upload gate's (api/limits.go): a minimum
+		// rate, up to a minute for 8 MB over a slow phone link
+		ReadTimeout:    30 * time.Second,
+		WriteTimeout:   cfg.RequestTimeout + time.Minute,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	// While draining, every answer says Connection: close, so a proxy
 	// stops reusing its connections here; the idle ones are closed only at

@@ -1,7 +1,7 @@
 package api
 
 import (
-	"errors"
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"unicode/utf8"
@@ -12,13 +12,18 @@ import (
 	"resale/store"
 )
 
-// Throttles of the account emails: a reset link can be asked for an
-// address a few times an hour and from one client address a few more
-// (the answer is the same for unknown addresses, so are the limits);
-// verification links are resent a few times per account.
+// Throttles of the account emails: a reset link can be asked for from
+// one client address a few times an hour (the answer is the same for
+// unknown addresses, so is the limit; an account is mailed a few links,
+// then silently no more: store.StartPasswordReset); reset links are tried
+// a few times per address and per link; verification links are resent a
+// few times per account.
 const (
-	forgotPerEmail    = 3
-	forgotPerAddress  = 10
+	forgotPerAddress = 10
+	// reset tries per client address (each counts, a right one too: an
+	// address needs few), and per live link (a refused password counts)
+	resetsPerAddress  = 10
+	resetsPerToken    = 5
 	resendsPerAccount = 3
 	// wrong current passwords per account before PUT /api/me/password
 	// waits, as a log-in does
@@ -34,7 +39,10 @@ type messageJSON struct {
 }
 
 // forgot serves POST /api/auth/forgot: the account with that email, if
-// any, is emailed a reset link. The answer is the same either way.
+// any, is emailed a reset link. The request does the same work for every
+// well-formed address, registered or not (it counts the client address
+// and queues the job that looks the account up: store.ForgotPasswordArgs),
+// so neither its answer nor its time tells whether an account uses it.
 func (s *Server) forgot(c echo.Context) error {
 	if err := s.refuseCrossSite(c); err != nil {
 		return err
@@ -49,24 +57,17 @@ func (s *Server) forgot(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	_, retryAt, err := s.store.ReserveAttempt(ctx,
-		store.Throttle{Key: "forgot-email:" + email, Free: forgotPerEmail},
-		store.Throttle{Key: "forgot-address:" + c.RealIP(), Free: forgotPerAddress})
+	ip := c.RealIP()
+	// the caller's own budget first; the account's is spent in the job,
+	// silently, so that strangers cannot use it up against the owner
+	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: "forgot-address:" + ip, Free: forgotPerAddress})
 	if err != nil {
 		return err
 	}
 	if !retryAt.IsZero() {
 		return throttled(c, retryAt, "Too many password resets asked for.")
 	}
-	u, err := s.store.GetUserByEmail(ctx, email)
-	switch {
-	case err == nil:
-		salt, hash := s.accountTokens.New()
-		if _, err := s.store.CreateAccountToken(ctx, store.NewAccountToken{UserID: u.ID, Purpose: store.PurposeResetPassword, Salt: salt, Hash: hash}); err != nil {
-			return err
-		}
-		s.log.Info("password reset asked for", "user_id", u.ID)
-	case !errors.Is(err, store.ErrNotFound):
+	if err := s.store.QueueForgotPassword(ctx, email, ip); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusAccepted, messageJSON{Message: "If an account uses this email, a link to choose a new password is on its way. It works for an hour."})
@@ -79,6 +80,10 @@ type resetRequest struct {
 
 // reset serves POST /api/auth/reset: a reset link's token and a new
 // password sign the owner in; every other session of the account ends.
+// The token is checked before the password is hashed, so a made-up token
+// costs a SHA-256 and one indexed look-up; tries are counted per client
+// address before that, and per token once it is found live, so a real
+// link gets few hashes however many ask at once.
 func (s *Server) reset(c echo.Context) error {
 	if err := s.refuseCrossSite(c); err != nil {
 		return err
@@ -89,16 +94,39 @@ func (s *Server) reset(c echo.Context) error {
 	}
 	var f fieldErrors
 	f.accountToken("token", req.Token)
-	f.password("password", req.Password)
+	f.password("password", req.Password, s.passwordContext("", ""))
 	if err := f.err(); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
+	tokenHash := auth.HashAccountToken(req.Token)
+	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: "reset-address:" + c.RealIP(), Free: resetsPerAddress})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many password resets tried.")
+	}
+	u, err := s.store.ResetTokenOwner(ctx, tokenHash)
+	if err != nil {
+		return err
+	}
+	_, retryAt, err = s.store.ReserveAttempt(ctx, store.Throttle{Key: "reset-token:" + hex.EncodeToString(tokenHash), Free: resetsPerToken})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many password resets tried with this link.")
+	}
+	// the account's own words are known now
+	if problem := auth.PasswordProblemFor(req.Password, s.passwordContext(u.Email, u.Name)); problem != "" {
+		return invalidFields(map[string]string{"password": problem}, "password")
+	}
 	hash, err := s.hasher.Hash(ctx, req.Password)
 	if err != nil {
 		return err
 	}
-	u, err := s.store.ResetPassword(ctx, auth.HashAccountToken(req.Token), hash)
+	u, err = s.store.ResetPassword(ctx, tokenHash, hash)
 	if err != nil {
 		return err
 	}
@@ -322,7 +350,7 @@ func (s *Server) changePassword(c echo.Context) error {
 	case utf8.RuneCountInString(req.CurrentPassword) > auth.MaxPasswordLen:
 		f.add("currentPassword", "is wrong")
 	}
-	f.password("newPassword", req.NewPassword)
+	f.password("newPassword", req.NewPassword, s.passwordContext(me.Email, me.Name))
 	if err := f.err(); err != nil {
 		return err
 	}
@@ -378,10 +406,9 @@ func (s *Server) updateMe(c echo.Context) error {
 	var f fieldErrors
 	var change store.ProfileChange
 	if req.UserName != nil {
+		// the rules of sign-up's name (f.text): joiners between two
+		// letters of a script that needs them pass, as in Bangla conjuncts
 		name := f.text("userName", *req.UserName, 100)
-		if !lookalikeFree(name, false) {
-			f.add("userName", "contains characters that are not allowed")
-		}
 		change.Name = &name
 	}
 	if req.Language != nil {

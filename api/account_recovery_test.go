@@ -155,24 +155,6 @@ func TestPasswordReset(t *testing.T) {
 	}
 }
 
-func TestForgotIsThrottledPerEmail(t *testing.T) {
-	t.Parallel()
-	s := newTestServer(t)
-	for i := 1; i <= 4; i++ {
-		rec := s.postJSON("/api/auth/forgot", "", map[string]string{"email": "someone@example.com"})
-		if i <= 3 && rec.Code != http.StatusAccepted {
-			t.Fatalf("ask %d: %d", i, rec.Code)
-		}
-		if i == 4 {
-			wantError(t, rec, http.StatusTooManyRequests, "throttled")
-		}
-	}
-	// another address is not held up by it
-	if rec := s.postJSON("/api/auth/forgot", "", map[string]string{"email": "other@example.com"}); rec.Code != http.StatusAccepted {
-		t.Errorf("another email: %d", rec.Code)
-	}
-}
-
 func TestVerifyEmailOpensTheGate(t *testing.T) {
 	t.Parallel()
 	m := newMailShop(t)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -60,11 +61,18 @@ func (f *fieldErrors) email(field, value string) string {
 	return store.NormalizeEmail(v)
 }
 
-// password checks a new password against the policy.
-func (f *fieldErrors) password(field, value string) {
-	if problem := auth.PasswordProblem(value); problem != "" {
+// password checks a new password against the policy: pc names the
+// account's words it must not be made from.
+func (f *fieldErrors) password(field, value string, pc auth.PasswordContext) {
+	if problem := auth.PasswordProblemFor(value, pc); problem != "" {
 		f.add(field, problem)
 	}
+}
+
+// passwordContext is what a password of the account with this email and
+// name must not be made from: those, and the shop's names.
+func (s *Server) passwordContext(email, name string) auth.PasswordContext {
+	return auth.PasswordContext{Email: email, Name: name, Shop: s.shopNames}
 }
 
 // signup serves POST /api/auth/signup: a new Buyer or Seller account with
@@ -80,7 +88,7 @@ func (s *Server) signup(c echo.Context) error {
 	var f fieldErrors
 	name := f.text("userName", form["userName"], 100)
 	email := f.email("email", form["email"])
-	f.password("password", form["password"])
+	f.password("password", form["password"], s.passwordContext(email, name))
 	role := form["role"]
 	if role != store.RoleBuyer && role != store.RoleSeller {
 		f.add("role", "must be Buyer or Seller")
@@ -92,19 +100,20 @@ func (s *Server) signup(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	if _, err := s.store.GetUserByEmail(ctx, email); err == nil {
-		return errEmailTaken
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return err
-	}
-	// counted once the form is right, before the photo and the hash cost
-	// anything
+	// counted once the form is right and before anything is looked up, a
+	// taken address included: one address learns of few accounts, and a
+	// throttled one of none
 	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: "signup:" + c.RealIP(), Free: signupsPerAddress})
 	if err != nil {
 		return err
 	}
 	if !retryAt.IsZero() {
 		return throttled(c, retryAt, "Too many sign-ups from your address.")
+	}
+	if _, err := s.store.GetUserByEmail(ctx, email); err == nil {
+		return s.emailTaken(ctx, email)
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
 	}
 	photo, err := s.storePhoto(ctx, raw, "image")
 	if err != nil {
@@ -116,7 +125,7 @@ func (s *Server) signup(c echo.Context) error {
 	}
 	u, err := s.store.CreateUser(ctx, store.NewUser{Name: name, Email: email, PhotoURL: photoURL(photo), PasswordHash: hash, Role: role})
 	if errors.Is(err, store.ErrConflict) {
-		return errEmailTaken
+		return s.emailTaken(ctx, email)
 	}
 	if err != nil {
 		return err
@@ -131,6 +140,20 @@ func (s *Server) signup(c echo.Context) error {
 		s.log.Error("queueing the verification email", "user_id", u.ID, "err", err)
 	}
 	return s.session(c, http.StatusCreated, u)
+}
+
+// emailTaken answers a sign-up with a registered address (409, as API.md
+// says, behind the per-address throttle) and tells the address's owner
+// someone tried, at most once in store.SignupAttemptMailEvery.
+func (s *Server) emailTaken(ctx context.Context, email string) error {
+	u, err := s.store.GetUserByEmail(ctx, email)
+	if err == nil {
+		_, err = s.store.NoteSignupAttempt(ctx, u.ID, u.Email)
+	}
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.log.Error("queueing the email about a sign-up tried with a taken address", "err", err)
+	}
+	return errEmailTaken
 }
 
 var errEmailTaken = &Error{Status: http.StatusConflict, Code: "conflict", Message: "An account with this email already exists",
@@ -173,7 +196,7 @@ func (s *Server) login(c echo.Context) error {
 	// them is ever checked.
 	ip := c.RealIP()
 	attempt, retryAt, err := s.store.ReserveAttempt(ctx,
-		store.Throttle{Key: "pair:" + email + " " + ip, Free: store.LoginLockThreshold},
+		store.Throttle{Key: store.LoginPairKey(email, ip), Free: store.LoginLockThreshold},
 		store.Throttle{Key: "account:" + email, Free: accountFreeFailures},
 		store.Throttle{Key: "address:" + ip, Free: addressFreeFailures})
 	if err != nil {

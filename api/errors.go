@@ -80,6 +80,8 @@ type domainError struct {
 	warn string
 	// say, when set, words the error itself (in place of message)
 	say func(error) string
+	// retryAfter, when set, is sent as Retry-After (seconds)
+	retryAfter string
 }
 
 // domainErrors answers the errors of the layers below api: the first row
@@ -162,6 +164,8 @@ var domainErrors = []domainError{
 
 	// auth's
 	{target: auth.ErrInvalidToken, status: http.StatusUnauthorized, code: "unauthorized", message: "Your session has ended, please log in again"},
+	{target: auth.ErrBusy, status: http.StatusServiceUnavailable, code: "busy", retryAfter: "2",
+		message: "The shop is very busy right now, please try again in a moment", warn: "password hashing queue full"},
 
 	// the standard library's
 	{target: context.DeadlineExceeded, status: http.StatusServiceUnavailable, code: "timeout",
@@ -212,6 +216,9 @@ func (s *Server) errorFor(err error, c echo.Context) (int, errorBody) {
 			s.log.Warn(d.warn, "request_id", requestID(c), "path", c.Path(), "err", err)
 		}
 		body := errorBody{Message: d.message, Code: d.code}
+		if d.retryAfter != "" {
+			c.Response().Header().Set("Retry-After", d.retryAfter)
+		}
 		if d.say != nil {
 			body.Message = d.say(err)
 		}

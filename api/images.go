@@ -124,6 +124,9 @@ func multipartError(err error) error {
 	if errors.As(err, &tooBig) {
 		return errPhotoTooLarge
 	}
+	if errors.Is(err, errUploadTooSlow) {
+		return errUploadTooSlow
+	}
 	return badRequest("The form could not be read")
 }
 

@@ -1,7 +1,11 @@
 package api
 
 import (
+	"cmp"
 	"context"
+	"errors"
+	"io"
+	"net"
 	"net/http"
 	"slices"
 	"sort"
@@ -110,17 +114,26 @@ func (p *publicReads) limit(next echo.HandlerFunc) echo.HandlerFunc {
 // memory does not grow with the number of uploads sent at once. Receiving
 // costs disk, not memory: at most slots uploads are received at a time,
 // each spooled to a temporary file, and at most perClient of them from one
-// address. Past the first limit an upload waits up to wait for a slot and
-// is then answered 503; past the second it is answered 429 at once. Only
-// inMemory received photos are held in memory at a time (read back at
-// their exact size, until the answer), the rest wait on disk; decoding is
-// bounded again by media.Processor.
+// address (anonPerClient when anonymous). Anonymous uploads (sign-up's
+// photo) may hold at most anonSlots of the slots, so the rest stay for
+// signed-in users. Past the slot limits an upload waits up to wait for a
+// slot and is then answered 503; past the per-address ones it is answered
+// 429 at once. An admitted upload must keep coming (pace): after grace,
+// at least minRate bytes a second on average, and all of it within
+// maxTime; a slower one is cut off (408) and gives its slot back, so slow
+// senders cannot hold the slots. Only inMemory received photos are held
+// in memory at a time (read back at their exact size, until the answer),
+// the rest wait on disk; decoding is bounded again by media.Processor.
 type uploadGate struct {
 	slots     chan struct{}
+	anonymous chan struct{}
 	inMemory  chan struct{}
 	wait      time.Duration
 	perClient int
 	tempDir   string
+	minRate   float64 // bytes a second
+	grace     time.Duration
+	maxTime   time.Duration
 
 	mu     sync.Mutex
 	active map[string]int // uploads in progress by client address
@@ -130,19 +143,34 @@ type uploadGate struct {
 const (
 	defaultUploadSlots     = 16
 	defaultUploadPerClient = 4
-	uploadsInMemory        = 4
-	uploadWait             = time.Second
+	// an anonymous address sends one sign-up at a time; two allow a retry
+	anonPerClient        = 2
+	uploadsInMemory      = 4
+	uploadWait           = time.Second
+	defaultUploadMinRate = 16 << 10 // a slow 2G link still sends this
+	defaultUploadGrace   = 10 * time.Second
+	defaultUploadMaxTime = time.Minute
 )
 
-func newUploadGate(slots, perClient int, tempDir string) *uploadGate {
-	if slots <= 0 {
-		slots = defaultUploadSlots
+// uploadLimits are the gate's settings (Options.Upload...); zero values
+// take the defaults.
+type uploadLimits struct {
+	slots, anonSlots, perClient int
+	tempDir                     string
+	minRate                     int
+	grace, maxTime              time.Duration
+}
+
+func newUploadGate(l uploadLimits) *uploadGate {
+	slots := defaultInt(l.slots, defaultUploadSlots)
+	anon := l.anonSlots
+	if anon <= 0 || anon > slots {
+		anon = max(1, slots/2)
 	}
-	if perClient <= 0 {
-		perClient = defaultUploadPerClient
-	}
-	return &uploadGate{slots: make(chan struct{}, slots), inMemory: make(chan struct{}, uploadsInMemory),
-		wait: uploadWait, perClient: perClient, tempDir: tempDir, active: map[string]int{}}
+	return &uploadGate{slots: make(chan struct{}, slots), anonymous: make(chan struct{}, anon), inMemory: make(chan struct{}, uploadsInMemory),
+		wait: uploadWait, perClient: defaultInt(l.perClient, defaultUploadPerClient), tempDir: l.tempDir,
+		minRate: float64(defaultInt(l.minRate, defaultUploadMinRate)), grace: cmp.Or(l.grace, defaultUploadGrace),
+		maxTime: cmp.Or(l.maxTime, defaultUploadMaxTime), active: map[string]int{}}
 }
 
 var (
@@ -150,6 +178,8 @@ var (
 		Message: "Too many photos are being uploaded right now, please try again in a moment"}
 	errTooManyUploads = &Error{Status: http.StatusTooManyRequests, Code: "too_many_uploads",
 		Message: "Too many uploads at once from your address: wait for the others to finish"}
+	errUploadTooSlow = &Error{Status: http.StatusRequestTimeout, Code: "too_slow",
+		Message: "The photo came too slowly and the upload was stopped: try again, or on a faster connection"}
 )
 
 // Where readMultipart finds the gate, and whether its upload is in memory.
@@ -158,15 +188,20 @@ const (
 	uploadInMemoryKey = "resale.uploadInMemory"
 )
 
-// admit is the middleware of the routes that take a photo.
+// admit is the middleware of the routes that take a photo; it runs after
+// authenticate, so it knows whether the caller is signed in.
 func (g *uploadGate) admit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		client := c.RealIP()
+		_, signedIn := currentUser(c)
+		limit := g.perClient
+		if !signedIn {
+			limit = min(limit, anonPerClient)
+		}
 		g.mu.Lock()
-		if g.active[client] >= g.perClient {
+		if g.active[client] >= limit {
 			g.mu.Unlock()
-			c.Response().Header().Set("Retry-After", "5")
-			return errTooManyUploads
+			return refuseUpload(c, errTooManyUploads)
 		}
 		g.active[client]++
 		g.mu.Unlock()
@@ -177,9 +212,14 @@ func (g *uploadGate) admit(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			g.mu.Unlock()
 		}()
+		if !signedIn {
+			if !acquireWithin(c.Request().Context(), g.anonymous, g.wait) {
+				return refuseUpload(c, errUploadsBusy)
+			}
+			defer func() { <-g.anonymous }()
+		}
 		if !acquireWithin(c.Request().Context(), g.slots, g.wait) {
-			c.Response().Header().Set("Retry-After", "5")
-			return errUploadsBusy
+			return refuseUpload(c, errUploadsBusy)
 		}
 		defer func() { <-g.slots }()
 		c.Set(uploadGateKey, g)
@@ -188,7 +228,98 @@ func (g *uploadGate) admit(next echo.HandlerFunc) echo.HandlerFunc {
 				<-g.inMemory
 			}
 		}()
-		return next(c)
+		body := g.pace(c)
+		defer body.stop()
+		err := next(c)
+		if !body.done && !c.Response().Committed {
+			// the rest of the body is not waited for (see refuseUpload)
+			c.Response().Header().Set("Connection", "close")
+		}
+		return err
+	}
+}
+
+// refuseUpload answers err to an upload whose body was not read, and
+// closes the connection after the answer: the server would otherwise read
+// the rest of the body first (up to 256 KB, to keep the connection), at
+// the sender's pace, before answering.
+func refuseUpload(c echo.Context, err *Error) error {
+	c.Response().Header().Set("Retry-After", "5")
+	c.Response().Header().Set("Connection", "close")
+	return err
+}
+
+// pace makes the request's body keep the gate's pace: before each read
+// the connection's read deadline is moved to when the bytes received so
+// far would be too few (grace plus minRate a second, within maxTime), so
+// a sender that stalls or trickles is cut off by the server itself. The
+// deadline goes once the body is read (the answer may take a while after).
+// Where the connection's deadline cannot be set (a recorder in tests),
+// the pace is still checked between reads.
+func (g *uploadGate) pace(c echo.Context) *pacedBody {
+	r := c.Request()
+	p := &pacedBody{body: r.Body, gate: g, rc: http.NewResponseController(c.Response()), start: time.Now()}
+	r.Body = p
+	return p
+}
+
+type pacedBody struct {
+	body        io.ReadCloser
+	gate        *uploadGate
+	rc          *http.ResponseController
+	start       time.Time
+	received    int64
+	unsupported bool // the writer cannot set deadlines
+	done        bool
+}
+
+// deadline is when the body must have sent more than it has.
+func (p *pacedBody) deadline() time.Time {
+	credit := time.Duration(float64(p.received) / p.gate.minRate * float64(time.Second))
+	return p.start.Add(min(p.gate.grace+credit, p.gate.maxTime))
+}
+
+func (p *pacedBody) Read(b []byte) (int, error) {
+	if p.done {
+		return p.body.Read(b)
+	}
+	deadline := p.deadline()
+	if time.Now().After(deadline) {
+		return 0, errUploadTooSlow
+	}
+	if !p.unsupported {
+		if err := p.rc.SetReadDeadline(deadline); errors.Is(err, http.ErrNotSupported) {
+			p.unsupported = true
+		}
+	}
+	n, err := p.body.Read(b)
+	p.received += int64(n)
+	var ne net.Error
+	switch {
+	case errors.As(err, &ne) && ne.Timeout():
+		return n, errUploadTooSlow
+	case errors.Is(err, io.EOF):
+		p.done = true
+		if !p.unsupported {
+			_ = p.rc.SetReadDeadline(time.Time{})
+		}
+	}
+	return n, err
+}
+
+func (p *pacedBody) Close() error { return p.body.Close() }
+
+// stop ends the pace when the handler is done: a body read to its end
+// has no deadline left (the answer may take a while after it); the rest
+// of one that is not may come within a second, for the server to read it
+// past and keep the connection, else the connection closes.
+func (p *pacedBody) stop() {
+	if p.done {
+		return
+	}
+	p.done = true
+	if !p.unsupported {
+		_ = p.rc.SetReadDeadline(time.Now().Add(time.Second))
 	}
 }
 

@@ -85,6 +85,24 @@ type Options struct {
 	UploadSlots      int
 	UploadsPerClient int
 	UploadTempDir    string
+	// UploadAnonymousSlots is how many of the slots anonymous uploads
+	// (sign-up's photo) may hold at once (half when 0), so the rest stay
+	// for signed-in users.
+	UploadAnonymousSlots int
+	// An admitted upload must send at least UploadMinRate bytes a second
+	// (16 KiB when 0) once UploadGrace has passed (10 s when 0), and all
+	// of it within UploadMaxTime (a minute when 0); a slower one is cut
+	// off with 408, so slow senders cannot hold the slots.
+	UploadMinRate int
+	UploadGrace   time.Duration
+	UploadMaxTime time.Duration
+	// Hasher hashes and checks passwords; nil makes one running as many
+	// hashes at once as there are cores, up to 4 (tests pass their own to
+	// count what is hashed).
+	Hasher *auth.Hasher
+	// ShopName is the shop's name (MAIL_FROM's): passwords made from it,
+	// or from "Resale", are refused.
+	ShopName string
 	// MailConfigured says the shop sends real email (SMTP_URL): listing,
 	// booking and messaging then need a verified email.
 	MailConfigured bool
@@ -138,6 +156,7 @@ type Server struct {
 	listingDays          int                 // how long a listing is listed
 	advertiseLimit       int                 // how many a seller may run at once
 	mailConfigured       bool
+	shopNames            []string      // what passwords must not be made from, besides "Resale"
 	hub                  *events.Hub   // this instance's live-update streams (events.go)
 	heartbeat            time.Duration // of those streams
 	sitemapSize          int64         // products in one sitemap file (sitemap.go)
@@ -197,19 +216,20 @@ func New(opts Options) (*Server, error) {
 		now:      opts.Now,
 		spa:      web,
 		tokens:   auth.NewSigner(auth.DeriveKey(opts.TokenKey, "access-token"), opts.Now),
-		hasher:   auth.NewHasher(parallel),
+		hasher:   opts.Hasher,
 		photos:   media.NewProcessor(min(2, parallel)),
 		uploads:  opts.Uploads,
 
-		metrics:        m,
-		registry:       opts.Metrics,
-		publicURL:      opts.PublicURL,
-		schemaVersion:  opts.SchemaVersion,
-		unsubscriber:   notify.NewUnsubscriber(opts.TokenKey),
-		hsts:           opts.PublicURL.Scheme == "https",
-		publicReads:    newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
-		deepPages:      newDeepPages(opts.DeepPagesPerHour),
-		uploadGate:     newUploadGate(opts.UploadSlots, opts.UploadsPerClient, opts.UploadTempDir),
+		metrics:       m,
+		registry:      opts.Metrics,
+		publicURL:     opts.PublicURL,
+		schemaVersion: opts.SchemaVersion,
+		unsubscriber:  notify.NewUnsubscriber(opts.TokenKey),
+		hsts:          opts.PublicURL.Scheme == "https",
+		publicReads:   newPublicReads(publicSlots(opts), opts.PublicReadTimeout),
+		deepPages:     newDeepPages(opts.DeepPagesPerHour),
+		uploadGate: newUploadGate(uploadLimits{slots: opts.UploadSlots, anonSlots: opts.UploadAnonymousSlots, perClient: opts.UploadsPerClient,
+			tempDir: opts.UploadTempDir, minRate: opts.UploadMinRate, grace: opts.UploadGrace, maxTime: opts.UploadMaxTime}),
 		accountTokens:  auth.NewAccountTokens(opts.TokenKey),
 		handoverCodes:  auth.NewHandoverCodes(opts.TokenKey),
 		advertiseDays:  defaultInt(opts.AdvertiseDays, 7),
@@ -217,10 +237,14 @@ func New(opts Options) (*Server, error) {
 		advertiseLimit: defaultInt(opts.AdvertiseLimit, 5),
 
 		mailConfigured: opts.MailConfigured,
+		shopNames:      []string{opts.ShopName},
 		hub:            hub,
 		heartbeat:      opts.EventHeartbeat,
 		sitemapSize:    int64(defaultInt(opts.SitemapSize, sitemapSize)),
 		robotsTxt:      robotsFile(opts.PublicURL.JoinPath("sitemap.xml").String()),
+	}
+	if s.hasher == nil {
+		s.hasher = auth.NewHasher(parallel)
 	}
 	if s.heartbeat <= 0 {
 		s.heartbeat = 25 * time.Second

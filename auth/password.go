@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -53,15 +54,32 @@ func PasswordProblem(password string) string {
 }
 
 // Hasher hashes and checks passwords, bounding how many hashes run at
-// once: each takes 46 MiB.
+// once (each takes 46 MiB) and how many may wait for one: past that, a
+// hash is refused at once with ErrBusy rather than queued until its
+// request times out, so a flood of hashing requests cannot make every
+// log-in wait.
 type Hasher struct {
-	slots chan struct{}
+	slots      chan struct{}
+	waiting    atomic.Int64
+	maxWaiting int64
+	// computed counts the hashes computed (Hash and Verify alike)
+	computed atomic.Int64
 	// dummy is compared against when the email is unknown, so an unknown
 	// email takes as long to refuse as a wrong password.
 	dummy string
 }
 
-// NewHasher makes a Hasher running at most parallel hashes at once.
+// waitingPerSlot is how many hashes may wait for each running one: a
+// hash takes about 50 ms here, so a waiting one starts within a second or
+// so.
+const waitingPerSlot = 16
+
+// ErrBusy is a hash refused because too many wait already; the request
+// should be answered at once, asking to retry in a moment.
+var ErrBusy = errors.New("auth: too many passwords being checked at once")
+
+// NewHasher makes a Hasher running at most parallel hashes at once, with
+// at most 16 more waiting for each.
 func NewHasher(parallel int) *Hasher {
 	// The dummy needs today's parameters, not a real password: a random
 	// key that nothing hashes to. Making it costs nothing at start.
@@ -72,12 +90,36 @@ func NewHasher(parallel int) *Hasher {
 	if _, err := rand.Read(key); err != nil {
 		panic(err)
 	}
-	return &Hasher{slots: make(chan struct{}, max(1, parallel)), dummy: encodeHash(salt, key, argonMemory, argonTime, argonThreads)}
+	parallel = max(1, parallel)
+	return &Hasher{slots: make(chan struct{}, parallel), maxWaiting: int64(waitingPerSlot * parallel),
+		dummy: encodeHash(salt, key, argonMemory, argonTime, argonThreads)}
 }
 
+// NewHasherQueue is NewHasher with at most waiting hashes waiting (tests
+// make it small to see the refusal).
+func NewHasherQueue(parallel, waiting int) *Hasher {
+	h := NewHasher(parallel)
+	h.maxWaiting = int64(max(0, waiting))
+	return h
+}
+
+// acquire takes a hashing slot, waiting for one only when fewer than
+// maxWaiting wait already.
 func (h *Hasher) acquire(ctx context.Context) error {
 	select {
 	case h.slots <- struct{}{}:
+		h.computed.Add(1)
+		return nil
+	default:
+	}
+	if h.waiting.Add(1) > h.maxWaiting {
+		h.waiting.Add(-1)
+		return ErrBusy
+	}
+	defer h.waiting.Add(-1)
+	select {
+	case h.slots <- struct{}{}:
+		h.computed.Add(1)
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
@@ -85,6 +127,10 @@ func (h *Hasher) acquire(ctx context.Context) error {
 }
 
 func (h *Hasher) release() { <-h.slots }
+
+// Computed is how many hashes this Hasher has computed (or begun), for
+// tests and metrics.
+func (h *Hasher) Computed() int64 { return h.computed.Load() }
 
 // Hash returns the PHC string of password.
 func (h *Hasher) Hash(ctx context.Context, password string) (string, error) {

@@ -4,7 +4,9 @@
 // instance (a job is locked by the worker that takes it), retried with
 // backoff, and rescued when the instance working one dies. The jobs: the
 // email of a notification (email.go), the email of an account link
-// (account_email.go), and two periodic passes that River's elected leader
+// (account_email.go), forgot-password's look-up and the email telling an
+// account someone tried to sign up with its address (account_requests.go),
+// and two periodic passes that River's elected leader
 // queues once per interval for all instances: payment reconciliation
 // (reconcile.go), the release of reservations and the end of
 // advertisements that ran out (release.go), the pruning of the live
@@ -128,6 +130,14 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	}
 	account := &accountEmailWorker{opts: opts, tokens: auth.NewAccountTokens(opts.Secret), retry: email}
 	if err := river.AddWorkerSafely(workers, account); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	// #31 forgot-password's look-up, and the email of a sign-up tried
+	// with a taken address
+	if err := river.AddWorkerSafely(workers, &forgotWorker{store: opts.Store, tokens: account.tokens, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &signupAttemptWorker{opts: opts, retry: email}); err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
 	release := &releaseWorker{store: opts.Store, after: opts.ReservationLength, log: opts.Logger}

@@ -12,7 +12,8 @@ import (
 // an email-verification link. It is not a notification: no bell, no
 // unsubscribe (the user asked for it, or just signed up).
 type AccountEmail struct {
-	// Purpose is "reset_password" or "verify_email".
+	// Purpose is "reset_password", "verify_email" or
+	// PurposeSignupAttempt.
 	Purpose string
 	Lang    string
 	Name    string
@@ -20,6 +21,11 @@ type AccountEmail struct {
 	// Link is the absolute address with the token.
 	Link string
 }
+
+// PurposeSignupAttempt is the account email that tells the owner of an
+// address someone tried to sign up with it; its link opens the page that
+// asks for a reset link.
+const PurposeSignupAttempt = "signup_attempt"
 
 // accountWords are an account email's words in one language; {{.Shop}} is
 // replaced by the shop's name.
@@ -31,6 +37,12 @@ var accountEmails = map[string]map[string]accountWords{
 			"Choose a new password", "If you did not ask, ignore this email: your password stays as it is."},
 		"bn": {"আপনার পাসওয়ার্ড রিসেট করুন", "আপনার {{.Shop}} অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। লিংকটি একবার, এক ঘণ্টার জন্য কাজ করবে। নতুন পাসওয়ার্ড দিলে অন্য সব জায়গা থেকে আপনি সাইন আউট হয়ে যাবেন।",
 			"নতুন পাসওয়ার্ড দিন", "আপনি অনুরোধ না করে থাকলে এই ইমেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে।"},
+	},
+	PurposeSignupAttempt: {
+		"en": {"Someone tried to sign up with your email", "Someone, perhaps you, tried to open a new {{.Shop}} account with this email address. It already has an account, so nothing was created and nothing about your account changed. If it was you and you have forgotten your password, choose a new one.",
+			"Choose a new password", "If it was not you, you need do nothing: your account and password stay as they are."},
+		"bn": {"কেউ আপনার ইমেইল দিয়ে সাইন আপ করার চেষ্টা করেছে", "কেউ, হয়তো আপনি, এই ইমেইল ঠিকানা দিয়ে নতুন একটি {{.Shop}} অ্যাকাউন্ট খোলার চেষ্টা করেছে। এই ঠিকানায় আগে থেকেই একটি অ্যাকাউন্ট আছে, তাই নতুন কিছু খোলা হয়নি এবং আপনার অ্যাকাউন্টে কিছুই বদলায়নি। আপনি হয়ে থাকলে এবং পাসওয়ার্ড ভুলে গিয়ে থাকলে, নতুন একটি পাসওয়ার্ড দিন।",
+			"নতুন পাসওয়ার্ড দিন", "আপনি না হয়ে থাকলে কিছুই করতে হবে না: আপনার অ্যাকাউন্ট ও পাসওয়ার্ড যেমন আছে তেমনই থাকবে।"},
 	},
 	"verify_email": {
 		"en": {"Confirm your email", "Welcome to {{.Shop}}. Confirm this is your email address to list laptops, book them and get our emails. The link works once, for two days.",

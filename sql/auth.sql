@@ -33,3 +33,31 @@ DELETE FROM login_codes WHERE code_hash = @code_hash RETURNING user_id, expires_
 
 -- name: DeleteExpiredLoginCodes :exec
 DELETE FROM login_codes WHERE expires_at < now();
+
+-- name: GetLiveAccountTokenUser :one
+-- The account of an unused, unexpired token of the purpose, without
+-- spending it (UseAccountToken does that, in the transaction that acts):
+-- one indexed look-up, so that a reset checks its token before hashing.
+SELECT sqlc.embed(u)
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = @token_hash AND t.purpose = @purpose AND t.used_at IS NULL AND t.expires_at > now()
+  AND u.deleted_at IS NULL AND lower(u.email) = lower(t.email);
+
+-- name: SignedInSince :one
+-- Whether a log-in's account and address pair had a right password since
+-- the time: that address is the account owner's.
+SELECT EXISTS (
+    SELECT 1 FROM login_throttle WHERE key = @key AND last_success > @since
+)::boolean;
+
+-- name: TakeQuietKey :execrows
+-- Takes the key for a spell of seconds: one row when it was free (never
+-- taken, or its spell is over), none when it is held. One statement, so
+-- two at once cannot both take it; the row is swept with the throttles'
+-- after a month.
+INSERT INTO login_throttle (key, failures, last_failure, locked_until)
+VALUES (@key, 0, now(), now() + make_interval(secs => @seconds::double precision))
+ON CONFLICT (key) DO UPDATE
+SET last_failure = now(), locked_until = now() + make_interval(secs => @seconds::double precision)
+WHERE login_throttle.locked_until <= now();

@@ -4,8 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"slices"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -192,4 +195,20 @@ func (s *Store) TakeLoginCode(ctx context.Context, code string) (int64, error) {
 		return 0, ErrNotFound
 	}
 	return r.UserID, nil
+}
+
+// ResetTokenOwner is the account of a live password-reset token, without
+// spending it (ResetPassword does, atomically): a reset checks its token
+// by one indexed look-up before the new password's hash costs anything.
+// An unknown, used or expired token, or one whose account is gone or
+// changed its email, is ErrTokenUnusable.
+func (s *Store) ResetTokenOwner(ctx context.Context, tokenHash []byte) (User, error) {
+	r, err := s.q.GetLiveAccountTokenUser(ctx, dbsqlc.GetLiveAccountTokenUserParams{TokenHash: tokenHash, Purpose: PurposeResetPassword})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, ErrTokenUnusable
+	}
+	if err != nil {
+		return User{}, translate(err)
+	}
+	return userFrom(r.User), nil
 }

@@ -57,6 +57,50 @@ func (q *Queries) EnsureThrottles(ctx context.Context, keys []string) error {
 	return err
 }
 
+const getLiveAccountTokenUser = `-- name: GetLiveAccountTokenUser :one
+SELECT u.id, u.user_name, u.email, u.photo_url, u.password_hash, u.role, u.verified, u.oidc_subject, u.token_version, u.created_at, u.deleted_at, u.language, u.email_verified_at, u.phone, u.review_count, u.review_sum
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > now()
+  AND u.deleted_at IS NULL AND lower(u.email) = lower(t.email)
+`
+
+type GetLiveAccountTokenUserParams struct {
+	TokenHash []byte
+	Purpose   string
+}
+
+type GetLiveAccountTokenUserRow struct {
+	User User
+}
+
+// The account of an unused, unexpired token of the purpose, without
+// spending it (UseAccountToken does that, in the transaction that acts):
+// one indexed look-up, so that a reset checks its token before hashing.
+func (q *Queries) GetLiveAccountTokenUser(ctx context.Context, arg GetLiveAccountTokenUserParams) (GetLiveAccountTokenUserRow, error) {
+	row := q.db.QueryRow(ctx, getLiveAccountTokenUser, arg.TokenHash, arg.Purpose)
+	var i GetLiveAccountTokenUserRow
+	err := row.Scan(
+		&i.User.ID,
+		&i.User.UserName,
+		&i.User.Email,
+		&i.User.PhotoUrl,
+		&i.User.PasswordHash,
+		&i.User.Role,
+		&i.User.Verified,
+		&i.User.OidcSubject,
+		&i.User.TokenVersion,
+		&i.User.CreatedAt,
+		&i.User.DeletedAt,
+		&i.User.Language,
+		&i.User.EmailVerifiedAt,
+		&i.User.Phone,
+		&i.User.ReviewCount,
+		&i.User.ReviewSum,
+	)
+	return i, err
+}
+
 const lockThrottles = `-- name: LockThrottles :many
 SELECT key, failures, last_failure, locked_until, last_success, now()::timestamptz AS now
 FROM login_throttle
@@ -129,6 +173,26 @@ func (q *Queries) SetThrottle(ctx context.Context, arg SetThrottleParams) error 
 	return err
 }
 
+const signedInSince = `-- name: SignedInSince :one
+SELECT EXISTS (
+    SELECT 1 FROM login_throttle WHERE key = $1 AND last_success > $2
+)::boolean
+`
+
+type SignedInSinceParams struct {
+	Key   string
+	Since *time.Time
+}
+
+// Whether a log-in's account and address pair had a right password since
+// the time: that address is the account owner's.
+func (q *Queries) SignedInSince(ctx context.Context, arg SignedInSinceParams) (bool, error) {
+	row := q.db.QueryRow(ctx, signedInSince, arg.Key, arg.Since)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const takeLoginCode = `-- name: TakeLoginCode :one
 DELETE FROM login_codes WHERE code_hash = $1 RETURNING user_id, expires_at
 `
@@ -144,4 +208,29 @@ func (q *Queries) TakeLoginCode(ctx context.Context, codeHash string) (TakeLogin
 	var i TakeLoginCodeRow
 	err := row.Scan(&i.UserID, &i.ExpiresAt)
 	return i, err
+}
+
+const takeQuietKey = `-- name: TakeQuietKey :execrows
+INSERT INTO login_throttle (key, failures, last_failure, locked_until)
+VALUES ($1, 0, now(), now() + make_interval(secs => $2::double precision))
+ON CONFLICT (key) DO UPDATE
+SET last_failure = now(), locked_until = now() + make_interval(secs => $2::double precision)
+WHERE login_throttle.locked_until <= now()
+`
+
+type TakeQuietKeyParams struct {
+	Key     string
+	Seconds float64
+}
+
+// Takes the key for a spell of seconds: one row when it was free (never
+// taken, or its spell is over), none when it is held. One statement, so
+// two at once cannot both take it; the row is swept with the throttles'
+// after a month.
+func (q *Queries) TakeQuietKey(ctx context.Context, arg TakeQuietKeyParams) (int64, error) {
+	result, err := q.db.Exec(ctx, takeQuietKey, arg.Key, arg.Seconds)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
