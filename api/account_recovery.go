@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"unicode/utf8"
@@ -208,8 +209,8 @@ func (s *Server) verifyEmail(c echo.Context) error {
 		f.add("newPassword", "must be empty when password is given")
 	case utf8.RuneCountInString(req.Password) > auth.MaxPasswordLen:
 		f.add("password", fmt.Sprintf("must be at most %d characters", auth.MaxPasswordLen))
-	case req.NewPassword != "":
-		f.password("newPassword", req.NewPassword)
+	case utf8.RuneCountInString(req.NewPassword) > auth.MaxPasswordLen:
+		f.add("newPassword", fmt.Sprintf("must be at most %d characters", auth.MaxPasswordLen))
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -219,6 +220,14 @@ func (s *Server) verifyEmail(c echo.Context) error {
 	link, err := s.store.GetEmailLink(ctx, tokenHash)
 	if err != nil {
 		return err
+	}
+	if req.NewPassword != "" {
+		// the new password must not be made of the address it proves (the
+		// account's name is the impostor's choice, so it is not asked)
+		f.password("newPassword", req.NewPassword, s.passwordContext(link.Email, ""))
+		if err := f.err(); err != nil {
+			return err
+		}
 	}
 	me, _ := currentUser(c) // zero when signed out
 	proof := store.EmailProof{SessionUserID: me.ID}
