@@ -380,8 +380,8 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 	mustDecode(t, body, &conv)
 
 	// The load: 8 clients reading pages, lists and products, marking
-	// notifications read (a PUT, idempotent), taking tickets for live
-	// updates and, now and then, sending a message (POSTs, which the
+	// notifications read (a PUT, idempotent) and, now and then, taking a
+	// ticket for live updates and sending a message (POSTs, which the
 	// balancer never sends twice).
 	type want struct {
 		method, path, token string
@@ -397,10 +397,9 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 		{"GET", "/api/categorys", "", "", 200},
 		{"GET", seller.User.UserPhoto, "", "", 200},
 		{"PUT", "/api/notifications/read", seller.AccessToken, `{"all": true}`, 200},
-		// a POST, never retried by the balancer
-		{"POST", "/api/events/ticket", buyer.AccessToken, "", 200},
 	}
 	message := want{"POST", "/api/conversations/" + conv.ID + "/messages", buyer.AccessToken, `{"text": "Still for sale?"}`, 201}
+	ticket := want{"POST", "/api/events/ticket", buyer.AccessToken, "", 200}
 	client := &http.Client{Timeout: 10 * time.Second}
 	var total, failed atomic.Int64
 	var failures sync.Map // what failed, with the count of each
@@ -430,7 +429,7 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 			n.(*atomic.Int64).Add(1)
 		}
 	}
-	for _, w := range append(reads, message) {
+	for _, w := range append(reads, message, ticket) {
 		do(w)
 	}
 	if failed.Load() != 0 {
@@ -443,11 +442,16 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 	var clients sync.WaitGroup
 	for c := range 8 {
 		clients.Go(func() {
-			var lastMessage time.Time
+			var lastMessage, lastTicket time.Time
 			for i := 0; loadCtx.Err() == nil; i++ {
 				if c == 0 && time.Since(lastMessage) > 2500*time.Millisecond {
 					lastMessage = time.Now()
 					do(message) // 24 a minute, under the 30 a sender may send
+					continue
+				}
+				if c == 1 && time.Since(lastTicket) > 4*time.Second {
+					lastTicket = time.Now()
+					do(ticket) // 15 a minute, under the 20 unused an account may hold
 					continue
 				}
 				do(reads[(c+i)%len(reads)])
