@@ -38,3 +38,35 @@ export function FormField({ id, label, error, hint, children }: FormFieldProps) 
     </div>
   );
 }
+
+type PasswordFieldProps = {
+  id: string;
+  label: string;
+  /** The form's name for it; the id when not given. */
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** "current-password" to fill a saved one, "new-password" to make one. */
+  autoComplete: "current-password" | "new-password";
+};
+
+/** A labelled, required password input with its error under it. */
+export function PasswordField({ id, label, name, value, onChange, error, autoComplete }: PasswordFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name ?? id}
+        type="password"
+        autoComplete={autoComplete}
+        required
+        className={`input w-full ${error ? "input-error" : ""}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error)}
+      />
+    </FormField>
+  );
+}

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useResetPassword } from "@/api/account";
 import { AuthCard } from "@/components/auth-card";
-import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { PasswordField } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
@@ -69,34 +69,24 @@ export default function ResetPassword() {
             </Link>
           </div>
         )}
-        <FormField id="reset-password" label={t("New password")} error={errors.password}>
-          <input
-            id="reset-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            className={`input w-full ${errors.password ? "input-error" : ""}`}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={fieldDescribedBy("reset-password", errors.password)}
-          />
-        </FormField>
-        <FormField id="reset-confirm" label={t("New password again")} error={errors.confirm}>
-          <input
-            id="reset-confirm"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            className={`input w-full ${errors.confirm ? "input-error" : ""}`}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            aria-invalid={errors.confirm ? true : undefined}
-            aria-describedby={fieldDescribedBy("reset-confirm", errors.confirm)}
-          />
-        </FormField>
+        <PasswordField
+          id="reset-password"
+          name="password"
+          label={t("New password")}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <PasswordField
+          id="reset-confirm"
+          name="confirm"
+          label={t("New password again")}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          error={errors.confirm}
+        />
         <SubmitButton busy={isMutating}>{t("Save the new password")}</SubmitButton>
       </form>
     </AuthCard>

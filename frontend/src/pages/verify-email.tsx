@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { PASSWORD_NEEDED, useVerifyEmail, type Verified, type VerifyEmailBody } from "@/api/account";
-import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { PasswordField } from "@/components/form-field";
 import { NoticeCard } from "@/components/notice-card";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
@@ -209,20 +209,15 @@ function PasswordForm({ email, busy, send }: { email: string; busy: boolean; sen
     <form className="flex w-full flex-col gap-4 text-left" onSubmit={onSubmit} aria-label={t("Verify with this password")}>
       {/* for password managers: whose password this is */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormField id="verify-password" label={t("Password of this account")} error={error}>
-        <input
-          id="verify-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          className={`input w-full ${error ? "input-error" : ""}`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={fieldDescribedBy("verify-password", error)}
-        />
-      </FormField>
+      <PasswordField
+        id="verify-password"
+        name="password"
+        label={t("Password of this account")}
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={error}
+      />
       <SubmitButton busy={busy}>{t("Verify with this password")}</SubmitButton>
     </form>
   );
@@ -255,34 +250,24 @@ function TakeOverForm({ busy, send }: { busy: boolean; send: Send }) {
           "If someone else signed up with your email address, choose a new password to make the account yours. Their password stops working, everyone logged in to the account is logged out, and what they set goes back to the start: phone, photo, email settings, saved searches, favourites and blocks; a seller account becomes a buyer account.",
         )}
       </p>
-      <FormField id="takeover-password" label={t("New password")} error={errors.password}>
-        <input
-          id="takeover-password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          className={`input w-full ${errors.password ? "input-error" : ""}`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={fieldDescribedBy("takeover-password", errors.password)}
-        />
-      </FormField>
-      <FormField id="takeover-confirm" label={t("New password again")} error={errors.confirm}>
-        <input
-          id="takeover-confirm"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          className={`input w-full ${errors.confirm ? "input-error" : ""}`}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={fieldDescribedBy("takeover-confirm", errors.confirm)}
-        />
-      </FormField>
+      <PasswordField
+        id="takeover-password"
+        name="new-password"
+        label={t("New password")}
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
+      <PasswordField
+        id="takeover-confirm"
+        name="confirm"
+        label={t("New password again")}
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={errors.confirm}
+      />
       <SubmitButton busy={busy}>{t("Make this account mine")}</SubmitButton>
     </form>
   );
