@@ -96,7 +96,7 @@ test("a taken email is shown under the email input", async ({ page }) => {
       multipart: {
         userName: "First Owner",
         email,
-        password: "first-owner-pw",
+        password: "Marble-kettle-57",
         role,
         image: { name: "me.png", mimeType: "image/png", buffer: PNG_2X2 },
       },
@@ -107,7 +107,7 @@ test("a taken email is shown under the email input", async ({ page }) => {
   await page.getByLabel("Name").fill("Second Owner");
   await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_2X2 });
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("second-owner-pw");
+  await page.getByLabel("Password").fill("Copper-lantern-82");
   await page.getByRole("button", { name: "Sign Up" }).click();
 
   const emailInput = page.getByLabel("Email");
