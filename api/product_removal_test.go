@@ -3,7 +3,6 @@ package api_test
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -150,24 +149,10 @@ func TestPaymentRacesSellerDelete(t *testing.T) {
 		pi := m.intentFor(m.buyer.AccessToken, bid)
 		m.stripe.Succeed(pi)
 		body, sig := signedEvent(t, "evt_race_"+pid, m.stripe.Intent(pi), testWebhookSecret, time.Now())
-		var wg sync.WaitGroup
 		var hook, del int
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			if i%2 == 0 {
-				time.Sleep(time.Millisecond)
-			}
-			hook = m.webhook(body, sig)
-		}()
-		go func() {
-			defer wg.Done()
-			if i%2 == 1 {
-				time.Sleep(time.Millisecond)
-			}
-			del = m.do(http.MethodDelete, "/api/products/"+pid, nil, bearer(m.seller.AccessToken)).Code
-		}()
-		wg.Wait()
+		inTurn(i,
+			func() { hook = m.webhook(body, sig) },
+			func() { del = m.do(http.MethodDelete, "/api/products/"+pid, nil, bearer(m.seller.AccessToken)).Code })
 		var status string
 		m.scalar(&status, "SELECT status FROM payments WHERE transaction_id = $1", pi)
 		deleted := m.productDeleted(pid)

@@ -356,24 +356,12 @@ func TestPaymentRacesAccept(t *testing.T) {
 		pi := m.intentFor(m.buyer.AccessToken, bid)
 		m.stripe.Succeed(pi)
 		body, sig := signedEvent(t, "evt_accept_"+bid, m.stripe.Intent(pi), testWebhookSecret, time.Now())
-		var wg sync.WaitGroup
 		var hook, accept int
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			if i%2 == 0 {
-				time.Sleep(time.Millisecond)
-			}
-			hook = m.webhook(body, sig)
-		}()
-		go func() {
-			defer wg.Done()
-			if i%2 == 1 {
-				time.Sleep(time.Millisecond)
-			}
-			accept = m.do(http.MethodPut, "/api/offers/"+oid+"/accept", nil, bearer(m.seller.AccessToken)).Code
-		}()
-		wg.Wait()
+		inTurn(i,
+			func() { hook = m.webhook(body, sig) },
+			func() {
+				accept = m.do(http.MethodPut, "/api/offers/"+oid+"/accept", nil, bearer(m.seller.AccessToken)).Code
+			})
 		var price int64
 		var status string
 		m.scalar(&price, "SELECT price FROM bookings WHERE id = $1", bid)
@@ -429,4 +417,23 @@ func TestReconcileRefundsAPaymentForAnOldPrice(t *testing.T) {
 	if unsettled != 0 || m.stripe.RefundCount(pi) != 1 {
 		t.Fatalf("%d retired PaymentIntents unsettled, %d refunds of the old", unsettled, m.stripe.RefundCount(pi))
 	}
+}
+
+// inTurn runs a and b at once, b given a millisecond's head start in even
+// rounds and a in odd ones, so that a race's rounds see both orders.
+func inTurn(round int, a, b func()) {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if round%2 == 0 {
+			time.Sleep(time.Millisecond)
+		}
+		a()
+	})
+	wg.Go(func() {
+		if round%2 == 1 {
+			time.Sleep(time.Millisecond)
+		}
+		b()
+	})
+	wg.Wait()
 }
