@@ -142,12 +142,22 @@ $(GOVULNCHECK):
 VULNDB_OFFLINE ?= $(CURDIR)/../shared/vulndb/govulndb.tar.xz
 
 ## vulncheck: known vulnerabilities in the code we call, from vuln.go.dev
-## or else the offline copy; a finding in called code fails
+## or else the offline copy; a finding in called code fails. With neither
+## (a network without vuln.go.dev) it says so loudly and passes, except in
+## CI (CI set), where it fails.
 vulncheck: $(GOVULNCHECK) $(DIST)/index.html
-	@if curl -fsS -m 5 -o $(TOOLS)/vuln.go.dev-db.json https://vuln.go.dev/index/db.json 2>/dev/null; then \
+	@mkdir -p $(TOOLS); if curl -fsS -m 5 -o $(TOOLS)/vuln.go.dev-db.json https://vuln.go.dev/index/db.json 2>/dev/null; then \
 	  db=https://vuln.go.dev; index=$(TOOLS)/vuln.go.dev-db.json; \
 	else \
-	  [ -f "$(VULNDB_OFFLINE)" ] || { echo "vulncheck: vuln.go.dev is unreachable and there is no offline copy at $(VULNDB_OFFLINE)" >&2; exit 1; }; \
+	  if [ ! -f "$(VULNDB_OFFLINE)" ]; then \
+	    if [ -n "$${CI:-}" ]; then echo "vulncheck: vuln.go.dev is unreachable and there is no offline copy at $(VULNDB_OFFLINE)" >&2; exit 1; fi; \
+	    printf '\n%s\n%s\n%s\n%s\n\n' \
+	      "******************************************************************************" \
+	      "vulncheck: NOT CHECKED: vuln.go.dev is unreachable and there is no offline copy" \
+	      "at $(VULNDB_OFFLINE); going on (CI fails here)." \
+	      "******************************************************************************" >&2; \
+	    exit 0; \
+	  fi; \
 	  dir=$(TOOLS)/govulndb-$$(stat -c %Y "$(VULNDB_OFFLINE)"); \
 	  if [ ! -f $$dir/index/db.json ]; then \
 	    tmp=$$(mktemp -d $(TOOLS)/govulndb-unpacking.XXXXXX); tar -xJf "$(VULNDB_OFFLINE)" -C $$tmp; \
