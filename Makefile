@@ -66,7 +66,14 @@ $(DIST)/.built: $(WEB)/node_modules/.installed $(WEB_SOURCES)
 $(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
 	@# npm ci refuses a lock file that lacks other platforms' optional native
 	@# packages (a registry mirror may not carry them); install from it then.
-	cd $(WEB) && { $(NPM) ci --no-audit --no-fund || $(NPM) install --no-save --no-audit --no-fund; }
+	@# npm ci's complaint (a hundred lines of "npm error") is kept in a
+	@# temporary log, shown only if the install fails too.
+	@echo "cd $(WEB) && $(NPM) ci --no-audit --no-fund || $(NPM) install --no-save --no-audit --no-fund"
+	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && cd $(WEB) && \
+	  if $(NPM) ci --no-audit --no-fund >"$$log" 2>&1; then cat "$$log"; else \
+	    echo "npm ci refused the lock file; installing from it with npm install"; \
+	    $(NPM) install --no-save --no-audit --no-fund || { echo "npm install failed; npm ci had said:" >&2; cat "$$log" >&2; exit 1; }; \
+	  fi
 	touch $@
 
 # go:embed needs at least one file; an unbuilt app gets a placeholder page.
