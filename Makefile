@@ -34,7 +34,7 @@ PROMTOOL            := $(TOOLS)/promtool-debian
 # build arguments, since the image is built without .git.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
-LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
+LDFLAGS  = -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
@@ -66,7 +66,14 @@ $(DIST)/.built: $(WEB)/node_modules/.installed $(WEB_SOURCES)
 $(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
 	@# npm ci refuses a lock file that lacks other platforms' optional native
 	@# packages (a registry mirror may not carry them); install from it then.
-	cd $(WEB) && { $(NPM) ci --no-audit --no-fund || $(NPM) install --no-save --no-audit --no-fund; }
+	@# npm ci's complaint (a hundred lines of "npm error") is kept in a
+	@# temporary log, shown only if the install fails too.
+	@echo "cd $(WEB) && $(NPM) ci --no-audit --no-fund || $(NPM) install --no-save --no-audit --no-fund"
+	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && cd $(WEB) && \
+	  if $(NPM) ci --no-audit --no-fund >"$$log" 2>&1; then cat "$$log"; else \
+	    echo "npm ci refused the lock file; installing from it with npm install"; \
+	    $(NPM) install --no-save --no-audit --no-fund || { echo "npm install failed; npm ci had said:" >&2; cat "$$log" >&2; exit 1; }; \
+	  fi
 	touch $@
 
 # go:embed needs at least one file; an unbuilt app gets a placeholder page.
@@ -142,12 +149,22 @@ $(GOVULNCHECK):
 VULNDB_OFFLINE ?= $(CURDIR)/../shared/vulndb/govulndb.tar.xz
 
 ## vulncheck: known vulnerabilities in the code we call, from vuln.go.dev
-## or else the offline copy; a finding in called code fails
+## or else the offline copy; a finding in called code fails. With neither
+## (a network without vuln.go.dev) it says so loudly and passes, except in
+## CI (CI set), where it fails.
 vulncheck: $(GOVULNCHECK) $(DIST)/index.html
-	@if curl -fsS -m 5 -o $(TOOLS)/vuln.go.dev-db.json https://vuln.go.dev/index/db.json 2>/dev/null; then \
+	@mkdir -p $(TOOLS); if curl -fsS -m 5 -o $(TOOLS)/vuln.go.dev-db.json https://vuln.go.dev/index/db.json 2>/dev/null; then \
 	  db=https://vuln.go.dev; index=$(TOOLS)/vuln.go.dev-db.json; \
 	else \
-	  [ -f "$(VULNDB_OFFLINE)" ] || { echo "vulncheck: vuln.go.dev is unreachable and there is no offline copy at $(VULNDB_OFFLINE)" >&2; exit 1; }; \
+	  if [ ! -f "$(VULNDB_OFFLINE)" ]; then \
+	    if [ -n "$${CI:-}" ]; then echo "vulncheck: vuln.go.dev is unreachable and there is no offline copy at $(VULNDB_OFFLINE)" >&2; exit 1; fi; \
+	    printf '\n%s\n%s\n%s\n%s\n\n' \
+	      "******************************************************************************" \
+	      "vulncheck: NOT CHECKED: vuln.go.dev is unreachable and there is no offline copy" \
+	      "at $(VULNDB_OFFLINE); going on (CI fails here)." \
+	      "******************************************************************************" >&2; \
+	    exit 0; \
+	  fi; \
 	  dir=$(TOOLS)/govulndb-$$(stat -c %Y "$(VULNDB_OFFLINE)"); \
 	  if [ ! -f $$dir/index/db.json ]; then \
 	    tmp=$$(mktemp -d $(TOOLS)/govulndb-unpacking.XXXXXX); tar -xJf "$(VULNDB_OFFLINE)" -C $$tmp; \
@@ -239,7 +256,11 @@ export CONTAINERS_CONF ?= $(CURDIR)/.ci/containers.conf
 
 ## image: the container image from bin/resale, on scratch, into podman's
 ## local store as resale:latest (deploy/image/Containerfile; no registry).
-## No layer cache and the image it replaces removed: each build is 31 MB.
+## No layer cache, and the image it replaces removed when this checkout
+## built it (label resale.built-from): each build is 31 MB. An image built
+## elsewhere (another checkout, another job on a shared host) is left alone.
+IMAGE_LABEL := resale.built-from=$(CURDIR)
+
 image: $(BIN)
 	@ctx=$$(mktemp -d) && trap 'rm -rf "$$ctx"' EXIT && \
 	  install -D -m 0755 $(BIN) $$ctx/rootfs/usr/local/bin/resale && \
@@ -247,23 +268,26 @@ image: $(BIN)
 	  install -D -m 0644 deploy/image/group $$ctx/rootfs/etc/group && \
 	  install -D -m 0644 /etc/ssl/certs/ca-certificates.crt $$ctx/rootfs/etc/ssl/certs/ca-certificates.crt && \
 	  mkdir -p $$ctx/data/uploads && \
-	  old=$$($(PODMAN) image inspect --format '{{.Id}}' resale:latest 2>/dev/null || true) && \
-	  $(PODMAN) build --quiet --layers=false -f deploy/image/Containerfile -t resale:latest $$ctx >/dev/null && \
+	  old=$$($(PODMAN) image inspect --format '{{.Id}} {{index .Labels "resale.built-from"}}' resale:latest 2>/dev/null || true) && \
+	  $(PODMAN) build --quiet --layers=false --label '$(IMAGE_LABEL)' -f deploy/image/Containerfile -t resale:latest $$ctx >/dev/null && \
 	  new=$$($(PODMAN) image inspect --format '{{.Id}}' resale:latest) && \
-	  { [ -z "$$old" ] || [ "$$old" = "$$new" ] || $(PODMAN) rmi "$$old" >/dev/null 2>&1 || true; } && \
+	  { [ "$${old#* }" != "$(CURDIR)" ] || [ "$${old%% *}" = "$$new" ] || $(PODMAN) rmi "$${old%% *}" >/dev/null 2>&1 || true; } && \
 	  echo "image: resale:latest, $$($(PODMAN) image inspect --format '{{.Size}}' resale:latest) bytes"
 
 ## image-test: build the image and run it on the local PostgreSQL: read-only,
 ## non-root, an upload volume, the size budget (image_test.go). Without
 ## podman it is skipped, except in CI (CI set), where it must run.
-image-test: $(DIST)/index.html
-	@if ! command -v podman >/dev/null 2>&1 && [ -z "$${CI:-}" ]; then \
-	  echo "image-test: skipped, podman is not installed (apt-get install podman runc)"; exit 0; fi; \
-	start=$$(date +%s); \
-	$(MAKE) --no-print-directory image; \
+## The image is a prerequisite, not a recursive make in the recipe: a
+## recipe line holding $(MAKE) runs even under make -n.
+IMAGE_TEST_RUNS := $(or $(CI),$(shell command -v podman 2>/dev/null))
+
+image-test: $(DIST)/index.html $(if $(IMAGE_TEST_RUNS),image)
+ifeq ($(IMAGE_TEST_RUNS),)
+	@echo "image-test: skipped, podman is not installed (apt-get install podman runc)"
+else
 	RESALE_IMAGE=resale:latest PODMAN="$(PODMAN)" TEST_DATABASE_URL=$$(scripts/dev-db postgres) \
-	  $(GO) test -count=1 -run '^TestImage' -v . ; \
-	echo "image-test: $$(( $$(date +%s) - start ))s"
+	  $(GO) test -count=1 -run '^TestImage' -v .
+endif
 
 ## docker: the container image from source, with Docker (needs Docker Hub)
 docker:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -13,30 +14,48 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+// statusClientClosedRequest is nginx's 499: the client hung up before it
+// was answered. It is logged and counted, never sent.
+const statusClientClosedRequest = 499
+
 // logRequests writes one line per request once it is answered, and counts
 // it in the request metrics under its route's template.
 func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()
+		// the connection's own context: requestTimeout replaces the
+		// request's with one that also ends at the server's deadline
+		clientCtx := c.Request().Context()
 		err := next(c)
+		status := 0
 		if err != nil {
-			// answer now so the logged status is the one the client got
-			c.Error(err)
+			if clientGone(clientCtx, err) {
+				// nobody to answer: not a server error (no 500, no 5xx
+				// metric for the alerts), only a client that hung up
+				status = statusClientClosedRequest
+			} else {
+				// answer now so the logged status is the one the client got
+				c.Error(err)
+			}
 		}
 		req, res := c.Request(), c.Response()
+		if status == 0 {
+			status = res.Status
+		}
 		took := time.Since(start)
-		s.metrics.observe(req.Method, c.Path(), res.Status, took)
+		s.metrics.observe(req.Method, c.Path(), status, took)
 		level := slog.LevelInfo
 		switch {
-		case res.Status == http.StatusServiceUnavailable:
+		case status == statusClientClosedRequest: // info: the client chose to leave
+		case status == http.StatusServiceUnavailable:
 			level = slog.LevelWarn // the database is away; it is logged where it is known
-		case res.Status >= 500:
+		case status >= 500:
 			level = slog.LevelError
 		}
 		s.log.LogAttrs(req.Context(), level, "request",
 			slog.String("method", req.Method),
 			slog.String("path", req.URL.Path),
-			slog.Int("status", res.Status),
+			slog.Int("status", status),
 			slog.Int64("bytes", res.Size),
 			slog.Duration("duration", took),
 			slog.String("ip", c.RealIP()),
@@ -44,6 +63,18 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		)
 		return nil
 	}
+}
+
+// clientGone says whether err is the work a client abandoned: the
+// connection's context was cancelled (the client hung up; the server's
+// own timeout ends only the derived context) and err is that end, or the
+// database's "query cancelled" that ending caused (store maps it to
+// context.DeadlineExceeded).
+func clientGone(clientCtx context.Context, err error) bool {
+	if !errors.Is(clientCtx.Err(), context.Canceled) {
+		return false
+	}
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // recoverPanics turns a panicking handler into a logged 500.

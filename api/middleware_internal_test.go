@@ -2,15 +2,19 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 func TestPanicBecomesLogged500(t *testing.T) {
@@ -99,4 +103,89 @@ func TestClientAddress(t *testing.T) {
 			t.Errorf("%s: %q, want %q", c.name, rec.Body.String(), c.want)
 		}
 	}
+}
+
+// A client that hangs up mid-request is logged at info as 499 and counted
+// as a 4xx, not as the 500 "context canceled" that set off the 5xx alert;
+// the server's own timeout stays a 503.
+func TestClientHangUpIsA499(t *testing.T) {
+	var logs syncBuffer
+	reg := prometheus.NewRegistry()
+	s, err := New(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil)), Metrics: reg, RequestTimeout: time.Minute, TokenKey: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := make(chan struct{}, 1)
+	s.echo.GET("/api/slow", func(c echo.Context) error {
+		started <- struct{}{}
+		<-c.Request().Context().Done()
+		return c.Request().Context().Err()
+	}, requestTimeout(time.Minute))
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/slow", nil)
+	go func() { <-started; cancel() }()
+	if res, err := srv.Client().Do(req); err == nil {
+		res.Body.Close()
+		t.Fatalf("the request was answered %d", res.StatusCode)
+	}
+
+	var line map[string]any
+	for deadline := time.Now().Add(10 * time.Second); line == nil; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no request line; logs:\n%s", logs.String())
+		}
+		for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+			var entry map[string]any
+			if json.Unmarshal([]byte(l), &entry) == nil && entry["msg"] == "request" {
+				line = entry
+			}
+		}
+	}
+	if line["status"] != float64(499) || line["level"] != "INFO" || line["path"] != "/api/slow" {
+		t.Errorf("request line = %v, want status 499 at INFO", line)
+	}
+	if strings.Contains(logs.String(), "ERROR") || strings.Contains(logs.String(), "unexpected error") {
+		t.Errorf("a hang-up logged as an error:\n%s", logs.String())
+	}
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]float64{}
+	for _, f := range families {
+		if f.GetName() != "resale_http_requests_total" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "status" {
+					counts[l.GetValue()] += m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	if counts["4xx"] != 1 || counts["5xx"] != 0 {
+		t.Errorf("resale_http_requests_total by class = %v, want one 4xx and no 5xx", counts)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a server's goroutines and a test.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
