@@ -272,6 +272,12 @@ func openUploads(ctx context.Context, cfg *config) (media.Storage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("UPLOAD_DIR: %w", err)
 		}
+		// doctor's probe: a folder the server cannot write would start,
+		// then answer every upload 500
+		if err := probeWrite(cfg.UploadDir); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("UPLOAD_DIR: cannot write in %s: %w; give the service's user write access to it", cfg.UploadDir, err)
+		}
 		return d, nil
 	}
 	// an unreachable store fails the start in bounded time, with the cause

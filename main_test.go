@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -348,5 +349,27 @@ func TestLeastPrivilegeDatabaseRole(t *testing.T) {
 	var jit string
 	if err := pool.QueryRow(ctx, "SHOW jit").Scan(&jit); err != nil || jit != "off" {
 		t.Errorf("jit = %q, %v", jit, err)
+	}
+}
+
+// #32 M3: serve refuses at start, in one line naming UPLOAD_DIR, an upload
+// folder it cannot write, rather than answer every upload 500. /proc is a
+// folder even root cannot make files in.
+func TestRunRefusesUnwritableUploadDir(t *testing.T) {
+	if st, err := os.Stat("/proc/self"); err != nil || !st.IsDir() {
+		t.Skip("no /proc here")
+	}
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"serve"}, env(map[string]string{
+		"ADDR":         freeAddr(t),
+		"DATA_DIR":     t.TempDir(),
+		"UPLOAD_DIR":   "/proc/self",
+		"DATABASE_URL": "postgres://127.0.0.1:1/resale?sslmode=disable&connect_timeout=1",
+	}), &out, &errOut)
+	if code != 1 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	if got := errOut.String(); !strings.HasPrefix(got, "resale: UPLOAD_DIR: cannot write in /proc/self") || strings.Count(got, "\n") != 1 {
+		t.Errorf("stderr = %q, want one line naming UPLOAD_DIR", got)
 	}
 }
