@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -107,6 +108,14 @@ var (
 	regionPattern = regexp.MustCompile(`^[a-z0-9-]{1,32}$`)
 )
 
+// secretSettings are the settings holding a secret or a key: none has
+// whitespace, # or ..., so a value with them is a placeholder or carries
+// the comment after it (systemd's EnvironmentFile= and --env-file keep it).
+var secretSettings = []string{
+	"JWT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
+	"GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY",
+}
+
 // loadConfig parses the environment through getenv, so tests can pass a map.
 func loadConfig(getenv func(string) string) (*config, error) {
 	get := func(name, def string) string {
@@ -123,6 +132,13 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		c.Production = true
 	default:
 		return nil, &configError{"RESALE_ENV", fmt.Sprintf("must be development or production, not %q", env)}
+	}
+
+	for _, name := range secretSettings {
+		if v := get(name, ""); strings.IndexFunc(v, unicode.IsSpace) >= 0 || strings.ContainsAny(v, "#") || strings.Contains(v, "...") {
+			// said without the value, which is a secret or a placeholder
+			return nil, &configError{name, "holds whitespace, # or ..., so it is a placeholder or has a comment in it (an env file keeps a comment after the value in the value): put the value alone after =, and a comment on a line of its own"}
+		}
 	}
 
 	c.Addr = get("ADDR", ":8080")

@@ -245,3 +245,63 @@ func TestConfigMail(t *testing.T) {
 		}
 	}
 }
+
+// #32 M2: a placeholder or a value with its comment (an env file keeps the
+// comment after a value in it) is refused for every secret or key setting,
+// in one line naming the setting and not repeating the value.
+func TestConfigRefusesPlaceholderSecrets(t *testing.T) {
+	base := map[string]string{
+		"RESALE_ENV":   "production",
+		"DATABASE_URL": "postgres://app@db.internal/resale",
+		"PUBLIC_URL":   "https://shop.example.com",
+		"JWT_SECRET":   strings.Repeat("k", 64),
+	}
+	good := map[string]string{
+		"JWT_SECRET":             strings.Repeat("k", 64),
+		"STRIPE_SECRET_KEY":      "sk_test_abc",
+		"STRIPE_PUBLISHABLE_KEY": "pk_test_abc",
+		"STRIPE_WEBHOOK_SECRET":  "whsec_abc",
+		"GOOGLE_CLIENT_ID":       "123.apps.googleusercontent.com",
+		"GOOGLE_CLIENT_SECRET":   "GOCSPX-abc",
+		"S3_ACCESS_KEY_ID":       "AKIAEXAMPLE",
+		"S3_SECRET_ACCESS_KEY":   "wJalrXUtnFEMI-K7MDENG",
+		"S3_ENDPOINT":            "https://s3.example.com",
+		"S3_BUCKET":              "shop-photos",
+	}
+	bad := []string{
+		"...            # openssl rand -hex 32", // README's old sample, as systemd reads it
+		strings.Repeat("k", 40) + " # from the vault",
+		strings.Repeat("k", 40) + "#comment",
+		"...",
+		strings.Repeat("k", 20) + "..." + strings.Repeat("k", 20),
+		strings.Repeat("k", 20) + "\t" + strings.Repeat("k", 20),
+		strings.Repeat("k", 20) + " " + strings.Repeat("k", 20),
+	}
+	if _, err := loadConfig(env(withAll(base, good))); err != nil {
+		t.Fatalf("real-looking secrets refused: %v", err)
+	}
+	for _, name := range secretSettings {
+		for _, v := range bad {
+			m := withAll(base, good)
+			m[name] = v
+			_, err := loadConfig(env(m))
+			if err == nil || !strings.HasPrefix(err.Error(), name+": ") || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%s=%q: err = %v, want one line naming %s", name, v, err, name)
+				continue
+			}
+			if strings.Contains(err.Error(), "kkkk") || strings.Contains(err.Error(), "openssl rand") {
+				t.Errorf("%s: the error repeats the value: %v", name, err)
+			}
+		}
+	}
+}
+
+func withAll(ms ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}

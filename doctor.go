@@ -187,7 +187,7 @@ func (d *doctor) database(ctx context.Context, cfg *config, bad map[string]bool)
 	}
 	conn, err := doctorConnect(ctx, cfg.DatabaseURL)
 	if err != nil {
-		d.line(checkFail, "database", "%v: check DATABASE_URL (host, port, database, user, password), that PostgreSQL runs and that pg_hba.conf lets this role in", err)
+		d.line(checkFail, "database", "%v: %s", err, databaseHint)
 		d.line(checkSkip, "migrations", "the database is not reachable")
 		return
 	}

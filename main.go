@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -133,7 +134,7 @@ func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpo
 	}
 	pool, err := store.OpenSized(ctx, cfg.DatabaseURL, cfg.DatabaseMaxConns, cfg.DBConnectWait, onRetry)
 	if err != nil {
-		return nil, err
+		return nil, databaseError(err)
 	}
 	owner := pool
 	if cfg.MigrationURL != "" {
@@ -165,6 +166,21 @@ func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpo
 	return pool, nil
 }
 
+// databaseHint is what to check when DATABASE_URL does not connect
+// (doctor says the same).
+const databaseHint = "check DATABASE_URL (host, port, database, user, password), that PostgreSQL runs and that pg_hba.conf lets this role in"
+
+// databaseError names DATABASE_URL and what to check in a failure to
+// connect to it.
+func databaseError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	// pgx joins the errors of each address it tried on lines of their own
+	msg := strings.Join(strings.FieldsFunc(err.Error(), func(r rune) bool { return r == '\n' }), " ")
+	return fmt.Errorf("DATABASE_URL: %s; %s", strings.ReplaceAll(msg, "\t", ""), databaseHint)
+}
+
 func migrateCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
 	if len(args) != 1 || (args[0] != "up" && args[0] != "status") {
 		return fmt.Errorf("%w: migrate takes up or status", errUsage)
@@ -180,7 +196,7 @@ func migrateCommand(ctx context.Context, cfg *config, logger *slog.Logger, args 
 	}
 	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, nil)
 	if err != nil {
-		return err
+		return databaseError(err)
 	}
 	defer pool.Close()
 	db := stdlib.OpenDBFromPool(pool)
@@ -271,6 +287,12 @@ func openUploads(ctx context.Context, cfg *config) (media.Storage, error) {
 		d, err := media.OpenDir(cfg.UploadDir)
 		if err != nil {
 			return nil, fmt.Errorf("UPLOAD_DIR: %w", err)
+		}
+		// doctor's probe: a folder the server cannot write would start,
+		// then answer every upload 500
+		if err := probeWrite(cfg.UploadDir); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("UPLOAD_DIR: cannot write in %s: %w; give the service's user write access to it", cfg.UploadDir, err)
 		}
 		return d, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -102,7 +103,7 @@ func TestRunWithDatabaseDown(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	logs := errOut.String()
-	if !strings.Contains(logs, "database not reachable yet, retrying") || !strings.Contains(logs, "resale: store: database unreachable after") {
+	if !strings.Contains(logs, "database not reachable yet, retrying") || !strings.Contains(logs, "resale: DATABASE_URL: store: database unreachable after") || !strings.Contains(logs, "; check DATABASE_URL (host") {
 		t.Errorf("stderr = %q", logs)
 	}
 }
@@ -348,5 +349,63 @@ func TestLeastPrivilegeDatabaseRole(t *testing.T) {
 	var jit string
 	if err := pool.QueryRow(ctx, "SHOW jit").Scan(&jit); err != nil || jit != "off" {
 		t.Errorf("jit = %q, %v", jit, err)
+	}
+}
+
+// #32 M3: serve refuses at start, in one line naming UPLOAD_DIR, an upload
+// folder it cannot write, rather than answer every upload 500. /proc is a
+// folder even root cannot make files in.
+func TestRunRefusesUnwritableUploadDir(t *testing.T) {
+	if st, err := os.Stat("/proc/self"); err != nil || !st.IsDir() {
+		t.Skip("no /proc here")
+	}
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"serve"}, env(map[string]string{
+		"ADDR":         freeAddr(t),
+		"DATA_DIR":     t.TempDir(),
+		"UPLOAD_DIR":   "/proc/self",
+		"DATABASE_URL": "postgres://127.0.0.1:1/resale?sslmode=disable&connect_timeout=1",
+	}), &out, &errOut)
+	if code != 1 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	if got := errOut.String(); !strings.HasPrefix(got, "resale: UPLOAD_DIR: cannot write in /proc/self") || strings.Count(got, "\n") != 1 {
+		t.Errorf("stderr = %q, want one line naming UPLOAD_DIR", got)
+	}
+}
+
+// #32 M4: a database that does not exist or a role the server refuses does
+// not heal by waiting: the start stops at once (not after DB_CONNECT_WAIT)
+// in one line naming DATABASE_URL and what to check, against the real
+// PostgreSQL.
+func TestRunStopsAtOnceOnPermanentDatabaseErrors(t *testing.T) {
+	base := storetest.AdminURL()
+	for name, change := range map[string]func(*url.URL){
+		"missing database": func(u *url.URL) { u.Path = "/resale_no_such_database_32" },
+		"missing role":     func(u *url.URL) { u.User = url.UserPassword("resale_no_such_role_32", "pw") },
+		"unknown host":     func(u *url.URL) { u.Host, u.RawQuery = "resale-no-such-host-32.invalid:5432", "" },
+	} {
+		t.Run(name, func(t *testing.T) {
+			u, err := url.Parse(base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			change(u)
+			var out, errOut bytes.Buffer
+			start := time.Now()
+			code := run(context.Background(), []string{"migrate", "up"}, env(map[string]string{
+				"DATABASE_URL": u.String(),
+				"DATA_DIR":     t.TempDir(),
+			}), &out, &errOut)
+			took := time.Since(start)
+			got := errOut.String()
+			if code != 1 || !strings.HasPrefix(got, "resale: DATABASE_URL: ") || !strings.Contains(got, "check DATABASE_URL (host, port, database, user, password)") ||
+				strings.Count(got, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q, want one line naming DATABASE_URL with the hint", code, got)
+			}
+			if took > 5*time.Second {
+				t.Errorf("took %s: a permanent error was retried", took)
+			}
+		})
 	}
 }

@@ -5,7 +5,9 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"runtime"
 	"strings"
 	"sync"
@@ -204,6 +206,11 @@ func OpenSized(ctx context.Context, url string, maxConns int32, wait time.Durati
 		if err == nil {
 			return pool, nil
 		}
+		if permanent(err) {
+			// a wrong database, role or host does not heal by waiting
+			pool.Close()
+			return nil, fmt.Errorf("store: %w", err)
+		}
 		if ctx.Err() != nil || time.Now().Add(delay).After(deadline) {
 			pool.Close()
 			return nil, fmt.Errorf("store: database unreachable after %d attempts: %w", attempt, err)
@@ -219,6 +226,23 @@ func OpenSized(ctx context.Context, url string, maxConns int32, wait time.Durati
 		}
 		delay = min(delay*2, 4*time.Second)
 	}
+}
+
+// permanent reports whether a connection error cannot heal by retrying:
+// the database or role does not exist, the password is wrong or the
+// server refuses the role (SQLSTATE 3D000, 28P01, 28000), or the host
+// name does not resolve. A refused connection (a server still starting)
+// and the rest are retried.
+func permanent(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case "3D000", "28P01", "28000":
+			return true
+		}
+	}
+	var dnsErr *net.DNSError
+	return errors.As(err, &dnsErr) && dnsErr.IsNotFound
 }
 
 // Ping checks that the database answers a query.
