@@ -39,6 +39,9 @@ type sessionJSON struct {
 }
 
 func (s *Server) session(c echo.Context, status int, u store.User) error {
+	if u.Suspended(s.now()) { // no way in while suspended: password, Google, reset
+		return s.errSuspended(u)
+	}
 	token, err := s.tokens.Issue(u.ID, u.TokenVersion)
 	if err != nil {
 		return err

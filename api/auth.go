@@ -46,6 +46,9 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		if u.TokenVersion != version {
 			return errBadSession
 		}
+		if u.Suspended(s.now()) { // the suspension ended the token already; this is the belt to its braces
+			return s.errSuspended(u)
+		}
 		c.Set(userKey, u)
 		return next(c)
 	}

@@ -130,7 +130,7 @@ func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 		res.Writer = tee
 		err := next(c)
 		res.Writer = tee.ResponseWriter
-		if err == nil && res.Status == http.StatusOK && !tee.tooBig {
+		if err == nil && res.Status == http.StatusOK && !tee.tooBig && c.Get(keepOffKey) == nil {
 			h := res.Header()
 			s.catalogue.put(key, gen, keptAnswer{
 				contentType: h.Get(echo.HeaderContentType),
@@ -181,3 +181,13 @@ func (t *teeWriter) Write(b []byte) (int, error) {
 }
 
 func (t *teeWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// keepOffKey marks an answer made for its caller alone (keepOff).
+const keepOffKey = "keepOff"
+
+// keepOff says the answer being made is its caller's alone (an admin's
+// or a seller's look at a hidden listing, #32): keep must not keep it for
+// everyone.
+func keepOff(c echo.Context) {
+	c.Set(keepOffKey, true)
+}

@@ -60,6 +60,10 @@ type productJSON struct {
 	// Expired says it has (it then shows in its seller's list only).
 	ExpiresAt time.Time `json:"expiresAt"`
 	Expired   bool      `json:"expired"`
+	// HiddenReason says why an admin hid the listing until its seller
+	// edits it (#32); absent when it is not hidden. A hidden listing is in
+	// no public list: only its seller and the admins see it.
+	HiddenReason *string `json:"hiddenReason,omitempty"`
 	// SellerRating is the seller's rating from their reviews (#20): part
 	// of the shared catalogue answers, dropped with them when a review is
 	// written or removed.
@@ -91,6 +95,10 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 	}
 	if p.Reported {
 		out.Report = "reported"
+	}
+	if p.Hidden {
+		reason := p.HiddenReason
+		out.HiddenReason = &reason
 	}
 	return out
 }
@@ -398,6 +406,13 @@ func (s *Server) getProduct(c echo.Context) error {
 	}
 	if err != nil {
 		return err
+	}
+	if p.Hidden { // #32: its seller and the admins only, and never kept for everyone
+		u, ok := currentUser(c)
+		if !ok || (u.ID != p.SellerID && u.Role != store.RoleAdmin) {
+			return notFound("Product")
+		}
+		keepOff(c)
 	}
 	return c.JSON(http.StatusOK, s.toProductJSON(p))
 }

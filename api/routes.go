@@ -55,7 +55,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 
 	// admin: users
 	g.GET("/users", s.listUsers, admin)
-	g.DELETE("/users/:id", s.deleteUser, admin, noBody, s.changes)
+	g.DELETE("/users/:id", s.deleteUser, admin, s.changes)        // optional JSON {reason}
+	g.POST("/users/:id/warn", s.warnUser, admin)                  // #32: JSON {reason}
+	g.POST("/users/:id/suspend", s.suspendUser, admin, s.changes) // #32: JSON {days, reason}; tokens end at once
 	g.PUT("/users/:email", s.verifySeller, admin, noBody, s.changes)
 	g.DELETE("/users/:email/verify", s.unverifySeller, admin, noBody, s.changes) // undoes the PUT, as DELETE /products/:id/advertise does
 	g.GET("/admin/audit", s.listAudit, admin)                                    // every admin action: who, what, whom, when
@@ -77,6 +79,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/categorys/:id", s.getCategory)
 	g.POST("/categorys", s.createCategory, admin, s.changes)
 	g.DELETE("/categorys/:id", s.deleteCategory, admin, noBody, s.changes)
+	g.GET("/admin/categorys", s.listCategoryCounts, admin) // #32: with their product counts
 	public.GET("/products", s.listProducts)
 	public.GET("/products/facets", s.listFacets) // the list's counts beside each choice
 	public.GET("/products/:id", s.getProduct)    // available products only
@@ -93,6 +96,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/products/report", s.listReportedProducts, admin)
 	g.POST("/products/report/:id/dismiss", s.dismissReports, admin, noBody, s.changes) // the product stays
 	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, s.changes)        // optional JSON {reason}
+	g.POST("/products/:id/hide", s.hideProduct, admin, s.changes)                      // #32: JSON {reason}; back when its seller edits it
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -68,16 +69,19 @@ func (w *emailWorker) Work(ctx context.Context, job *river.Job[store.SendEmailAr
 		}
 	}
 	away := store.MailWhenAway(n.Kind)
+	// what an admin did to the account goes whatever the settings, and
+	// to an account that is gone (#32)
+	account := slices.Contains(notify.AccountKinds, n.Kind)
 	if away && n.Lead() {
 		items = unread(items)
 	}
 	switch {
 	case n.Sent || n.GaveUp:
 		return nil
-	case n.UserDeleted:
+	case n.UserDeleted && !account:
 		log.Debug("email not sent: the account is deleted")
 		return nil
-	case !n.Wanted:
+	case !n.Wanted && !account:
 		log.Debug("email not sent: the user turned this kind off", "kind", n.Kind)
 		return nil
 	case away && (n.Lead() && len(items) == 0 || !n.Lead() && n.Read):

@@ -72,6 +72,24 @@ var kinds = map[string]kind{
 		"en": {"Listing removed: {{.product}}", "An admin removed your listing {{.product}}.{{with .reason}} Reason: {{.}}{{end}}{{with .refund}} The buyer's card payment of {{.}} is refunded.{{end}}"},
 		"bn": {"বিজ্ঞাপন সরানো হয়েছে: {{.product}}", "একজন অ্যাডমিন আপনার {{.product}} বিজ্ঞাপনটি সরিয়ে দিয়েছেন।{{with .reason}} কারণ: {{.}}{{end}}{{with .refund}} ক্রেতার {{.}} কার্ড পেমেন্ট ফেরত দেওয়া হচ্ছে।{{end}}"},
 	}},
+	// #32 moderation: an admin hid a listing until its seller edits it
+	"listing_hidden": {[]string{"product", "reason"}, map[string]words{
+		"en": {"Listing hidden: {{.product}}", "An admin hid your listing {{.product}} until you edit it. Reason: {{.reason}} Edit the listing in My Products and it is back in the shop."},
+		"bn": {"বিজ্ঞাপন লুকানো হয়েছে: {{.product}}", "একজন অ্যাডমিন আপনার {{.product}} বিজ্ঞাপনটি সম্পাদনা না করা পর্যন্ত লুকিয়ে রেখেছেন। কারণ: {{.reason}} আমার পণ্য পাতায় বিজ্ঞাপনটি সম্পাদনা করলে এটি আবার শপে ফিরে আসবে।"},
+	}},
+	// #32 moderation: what an admin did to the account itself (AccountKinds)
+	"account_warned": {[]string{"reason"}, map[string]words{
+		"en": {"A warning from the shop's admins", "An admin warned you: {{.reason}} Please keep to the shop's rules; a next time may suspend your account."},
+		"bn": {"শপের অ্যাডমিনের সতর্কবার্তা", "একজন অ্যাডমিন আপনাকে সতর্ক করেছেন: {{.reason}} অনুগ্রহ করে শপের নিয়ম মেনে চলুন; পরের বার আপনার অ্যাকাউন্ট স্থগিত হতে পারে।"},
+	}},
+	"account_suspended": {[]string{"until", "reason"}, map[string]words{
+		"en": {"Your account is suspended until {{.until}}", "An admin suspended your account until {{.until}}. Reason: {{.reason}} Until then you cannot log in or use the shop."},
+		"bn": {"আপনার অ্যাকাউন্ট {{.until}} পর্যন্ত স্থগিত", "একজন অ্যাডমিন আপনার অ্যাকাউন্ট {{.until}} পর্যন্ত স্থগিত করেছেন। কারণ: {{.reason}} ততদিন আপনি লগ ইন বা শপ ব্যবহার করতে পারবেন না।"},
+	}},
+	"account_deleted": {nil, map[string]words{
+		"en": {"Your account was deleted", "An admin deleted your account.{{with .reason}} Reason: {{.}}{{end}} Your listings and open bookings are closed."},
+		"bn": {"আপনার অ্যাকাউন্ট মুছে ফেলা হয়েছে", "একজন অ্যাডমিন আপনার অ্যাকাউন্ট মুছে ফেলেছেন।{{with .reason}} কারণ: {{.}}{{end}} আপনার বিজ্ঞাপন ও চলমান বুকিংগুলো বন্ধ করা হয়েছে।"},
+	}},
 	"seller_verified": {nil, map[string]words{
 		"en": {"You are a verified seller", "Your listings now show the verified badge."},
 		"bn": {"আপনি এখন যাচাইকৃত বিক্রেতা", "আপনার বিজ্ঞাপনগুলোতে এখন থেকে যাচাইকৃত ব্যাজ দেখা যাবে।"},
@@ -125,7 +143,13 @@ var Kinds = []string{
 	"seller_verified", "listing_expiring", "message_received", "offer_received",
 	"offer_answered", "saved_search_match", "price_drop",
 	"review_request", "review_received", // #20 sellers and reviews
+	"listing_hidden", // #32 moderation
 }
+
+// AccountKinds are what an admin did to the account itself (#32): always
+// emailed, even when the account is gone or the person turned email off,
+// so no email setting names them.
+var AccountKinds = []string{"account_warned", "account_suspended", "account_deleted"}
 
 // IsKind tells whether k is a kind of notification.
 func IsKind(k string) bool {

@@ -12,6 +12,7 @@ import (
 var sample = notify.Data{
 	"product": "HP EliteBook 840", "buyer": "Karim", "sender": "Karim", "amount": "Tk 25,000", "reason": "duplicate listing",
 	"date": "12-01-2026", "search": "thinkpad", "answer": "accepted", "excerpt": "Is it still there?", "rating": "4",
+	"until": "Dec 5, 2026, 3:00 PM",
 }
 
 // Every kind renders in both languages, with its data in the text and no
@@ -45,10 +46,10 @@ func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 	t.Parallel()
 	// the 15 of API.md, the two ends of a reservation (#17) and a booked
 	// laptop taken off the shop, and the two of reviews (#20)
-	if len(notify.Kinds) != 20 {
-		t.Fatalf("%d kinds, want 20", len(notify.Kinds))
+	if len(notify.Kinds) != 21 {
+		t.Fatalf("%d kinds, want 21", len(notify.Kinds))
 	}
-	for _, kind := range notify.Kinds {
+	for _, kind := range append(append([]string{}, notify.Kinds...), notify.AccountKinds...) {
 		titles := map[string]string{}
 		for _, lang := range notify.Languages {
 			got, err := notify.Render(kind, lang, sample)
@@ -58,7 +59,7 @@ func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 			if got.Title == "" || got.Body == "" || strings.Contains(got.Title+got.Body, "{{") || strings.Contains(got.Title+got.Body, "<no value>") {
 				t.Errorf("%s/%s: %+v", kind, lang, got)
 			}
-			if kind != "seller_verified" && !strings.Contains(got.Title+got.Body, "HP EliteBook 840") && !strings.Contains(got.Title+got.Body, "Karim") {
+			if kind != "seller_verified" && !strings.HasPrefix(kind, "account_") && !strings.Contains(got.Title+got.Body, "HP EliteBook 840") && !strings.Contains(got.Title+got.Body, "Karim") {
 				t.Errorf("%s/%s does not mention its subject: %+v", kind, lang, got)
 			}
 			titles[lang] = got.Title
@@ -140,6 +141,29 @@ func TestUnsubscribeTokens(t *testing.T) {
 	for _, b := range bad {
 		if _, _, err := u.Parse(b); !errors.Is(err, notify.ErrBadToken) {
 			t.Errorf("Parse(%q) = %v, want ErrBadToken", b, err)
+		}
+	}
+}
+
+// The notices of what an admin did to an account (#32) carry the admin's
+// reason, and a suspension says until when, in both languages.
+func TestAccountNoticesCarryTheReason(t *testing.T) {
+	t.Parallel()
+	for _, lang := range notify.Languages {
+		for _, kind := range append([]string{"listing_hidden"}, notify.AccountKinds...) {
+			got, err := notify.Render(kind, lang, sample)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", kind, lang, err)
+			}
+			if !strings.Contains(got.Body, "duplicate listing") {
+				t.Errorf("%s/%s has no reason: %q", kind, lang, got.Body)
+			}
+			if kind == "account_suspended" && !strings.Contains(got.Title, "Dec 5, 2026") {
+				t.Errorf("%s/%s does not say until when: %q", kind, lang, got.Title)
+			}
+		}
+		if _, err := notify.Render("account_suspended", lang, notify.Data{"reason": "spam"}); !errors.Is(err, notify.ErrMissingData) {
+			t.Errorf("a suspension without until: %v", err)
 		}
 	}
 }

@@ -141,8 +141,9 @@ SELECT EXISTS (SELECT 1 FROM bookings WHERE product_id = @product_id AND status 
 UPDATE products SET sold_at = now(), reserved_by = NULL WHERE id = @id AND sold_at IS NULL;
 
 -- name: RelistProduct :execrows
--- Back on sale, with at least a listing period (@listing_days) ahead.
-UPDATE products SET sold_at = NULL, expired_at = NULL, expiry_warned_at = NULL,
+-- Back on sale, with at least a listing period (@listing_days) ahead; one
+-- an admin hid stays out of the catalogue until its seller edits it.
+UPDATE products SET sold_at = NULL, expired_at = CASE WHEN hidden_at IS NULL THEN NULL ELSE expired_at END, expiry_warned_at = NULL,
     expires_at = greatest(expires_at, now() + make_interval(days => @listing_days::int))
 WHERE id = @id AND sold_at IS NOT NULL;
 

@@ -176,7 +176,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -216,7 +216,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -254,7 +254,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -297,7 +297,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -334,7 +334,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -544,7 +544,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason,
        ts_rank(p.search, (SELECT to_tsquery('simple', sqlc.arg(query))))::real AS rank
 FROM products p
 JOIN users u ON u.id = p.seller_id

@@ -36,3 +36,27 @@ SELECT * FROM admin_audit
 WHERE id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT @page_size;
+
+-- name: HideProduct :one
+-- An admin hides a live, unsold listing until its seller edits it: it
+-- leaves the catalogue and Urgent Sell as an expired listing does. The
+-- UPDATE locks the row, so a booking under way (which holds it FOR SHARE)
+-- commits first and one starting later finds it gone from the catalogue.
+UPDATE products SET hidden_at = now(), hidden_reason = @reason,
+    expired_at = COALESCE(expired_at, now()), advertised_at = NULL, advertised_until = NULL
+WHERE id = @id AND deleted_at IS NULL AND sold_at IS NULL AND hidden_at IS NULL
+RETURNING seller_id, product_name;
+
+-- name: SuspendUser :execrows
+-- One statement: the account is suspended until @until and every token
+-- of it stops working, so a log-in or a request racing the suspension
+-- holds a token of the old version, refused at its next request.
+UPDATE users SET suspended_until = @until, suspension_reason = @reason, token_version = token_version + 1
+WHERE id = @id AND deleted_at IS NULL AND role <> 'Admin';
+
+-- name: CountProductsByCategory :many
+-- Every category with how many products still name it (sold ones count,
+-- deleted ones do not): such a category cannot be deleted.
+SELECT c.id, c.name, c.image, (SELECT count(*) FROM products p WHERE p.category_id = c.id AND p.deleted_at IS NULL)::bigint AS products
+FROM categories c
+ORDER BY c.id;

@@ -132,17 +132,18 @@ WHERE advertised_at IS NOT NULL AND advertised_until <= now();
 -- now (never shortened), back in the catalogue if it had expired, and its
 -- seller will be told again before this period ends. A sold one is
 -- returned unchanged, so the store can say why. relisted: it had expired
--- and is back (saved searches are matched against it again).
+-- and is back (saved searches are matched against it again). A listing an
+-- admin hid gets its period but stays hidden until its seller edits it.
 WITH old AS (
     SELECT o.id, o.expired_at FROM products o WHERE o.id = @id FOR UPDATE
 )
 UPDATE products p SET
     expires_at = CASE WHEN p.sold_at IS NULL THEN greatest(p.expires_at, now() + make_interval(days => @listing_days::int)) ELSE p.expires_at END,
-    expired_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expired_at END,
+    expired_at = CASE WHEN p.sold_at IS NULL AND p.hidden_at IS NULL THEN NULL ELSE p.expired_at END,
     expiry_warned_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expiry_warned_at END
 FROM old
 WHERE p.id = old.id AND p.seller_id = @seller_id AND p.deleted_at IS NULL
-RETURNING p.expires_at, p.sold_at, (p.sold_at IS NULL AND old.expired_at IS NOT NULL)::boolean AS relisted;
+RETURNING p.expires_at, p.sold_at, (p.sold_at IS NULL AND p.hidden_at IS NULL AND old.expired_at IS NOT NULL)::boolean AS relisted;
 
 -- name: WarnExpiringListings :many
 -- Listings ending before @before whose sellers were not yet told, at most
@@ -176,3 +177,11 @@ WITH due AS (
 )
 UPDATE products p SET expired_at = now(), advertised_at = NULL, advertised_until = NULL
 FROM due WHERE p.id = due.id;
+
+-- name: UnhideProduct :execrows
+-- Its seller edited a listing an admin hid: it is back in the catalogue,
+-- unless its listing period ran out meanwhile (a renewal brings it back
+-- then, as any expired listing).
+UPDATE products SET hidden_at = NULL, hidden_reason = '',
+    expired_at = CASE WHEN expires_at > now() THEN NULL ELSE expired_at END
+WHERE id = @id AND hidden_at IS NOT NULL;

@@ -322,7 +322,7 @@ func TestFacetCountsFollowEveryChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("sales undone")
-	if _, err := s.DeleteUser(ctx, sellers[2], store.NoAdmin); err != nil {
+	if _, err := s.DeleteUser(ctx, sellers[2], store.NoAdmin, ""); err != nil {
 		t.Fatal(err)
 	}
 	check("a seller's account removed")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -192,7 +193,7 @@ func (s *Store) SetEmailSettings(ctx context.Context, userID int64, email map[st
 	kinds := make([]string, 0, len(email))
 	on := make([]bool, 0, len(email))
 	for k, v := range email {
-		if !notify.IsKind(k) {
+		if !slices.Contains(notify.Kinds, k) { // AccountKinds are always emailed
 			return fmt.Errorf("%w: %w %q", ErrInvalid, notify.ErrUnknownKind, k)
 		}
 		kinds = append(kinds, k)

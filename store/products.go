@@ -65,6 +65,10 @@ type Product struct {
 	// Expired says it has left (it shows in its seller's list only).
 	ExpiresAt time.Time
 	Expired   bool
+	// Hidden: an admin hid it until its seller edits it, saying why
+	// (HiddenReason); it is out of the catalogue meanwhile.
+	Hidden       bool
+	HiddenReason string
 	// SellerRating is the seller's rating from their reviews.
 	SellerRating Rating
 }
@@ -107,7 +111,7 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
 		Advertised: r.AdvertisedAt != nil, AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
 		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom, ExpiresAt: r.ExpiresAt, Expired: r.ExpiredAt != nil,
-		SellerRating: ratingOf(r.SellerReviewCount, r.SellerReviewSum),
+		SellerRating: ratingOf(r.SellerReviewCount, r.SellerReviewSum), Hidden: r.HiddenAt != nil, HiddenReason: r.HiddenReason,
 		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
 			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
 	}
@@ -519,7 +523,8 @@ func set[T any](dst *T, v *T) {
 	}
 }
 
-// UpdateProduct applies a seller's edit to their live, unsold listing:
+// UpdateProduct applies a seller's edit to their live, unsold listing
+// (one an admin hid comes back to the catalogue with it):
 // ErrNotFound for anyone else's, ErrSold once sold, ErrPriceAboveOriginal
 // when the prices would cross. A lower sell price is remembered for 30
 // days (cards say "was") and told to those who saved the listing as a
@@ -577,6 +582,10 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 			u.PriceDroppedFrom, u.PriceDroppedAt = nil, nil // back up: no drop to show
 		}
 		if err := q.UpdateProduct(ctx, u); err != nil {
+			return err
+		}
+		// a listing an admin hid pending an edit is back (#32)
+		if _, err := q.UnhideProduct(ctx, id); err != nil {
 			return err
 		}
 		if !dropped {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
+	"resale/notify"
 	"resale/store/internal/dbsqlc"
 )
 
@@ -30,6 +32,15 @@ type User struct {
 	EmailVerified bool
 	Language      string
 	Phone         string
+	// SuspendedUntil: an admin suspended the account until then, saying
+	// why (SuspensionReason); zero when never suspended.
+	SuspendedUntil   time.Time
+	SuspensionReason string
+}
+
+// Suspended tells whether the account is suspended at now.
+func (u User) Suspended(now time.Time) bool {
+	return now.Before(u.SuspendedUntil)
 }
 
 func userFrom(u dbsqlc.User) User {
@@ -48,6 +59,9 @@ func userFrom(u dbsqlc.User) User {
 	}
 	if u.PasswordHash != nil {
 		out.PasswordHash = *u.PasswordHash
+	}
+	if u.SuspendedUntil != nil {
+		out.SuspendedUntil, out.SuspensionReason = *u.SuspendedUntil, u.SuspensionReason
 	}
 	return out
 }
@@ -312,8 +326,10 @@ var ErrAdminAccount = errors.New("admin accounts cannot be deleted")
 // once this commits, its buyer told. Payment records stay, for the
 // money's sake. Admins cannot be deleted (ErrAdminAccount). The admin who
 // deletes it (adminID) is recorded in the audit log with the account's
-// name and email as they were.
-func (s *Store) DeleteUser(ctx context.Context, id, adminID int64) ([]Payment, error) {
+// name and email as they were, and the admin's reason (#32); the person
+// is told by email (account_deleted, written before the account goes, and
+// mailed although it is gone).
+func (s *Store) DeleteUser(ctx context.Context, id, adminID int64, reason string) ([]Payment, error) {
 	var refund []Payment
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		u, err := q.LockUser(ctx, id)
@@ -356,10 +372,21 @@ func (s *Store) DeleteUser(ctx context.Context, id, adminID int64) ([]Payment, e
 		if err := q.DeleteProductsOfSeller(ctx, id); err != nil {
 			return err
 		}
+		var detail map[string]any
+		if adminID != NoAdmin {
+			d := notify.Data{}
+			if reason != "" {
+				d["reason"] = reason
+				detail = map[string]any{"reason": reason}
+			}
+			if err := note(Notice{UserID: id, Kind: "account_deleted", Data: d}); err != nil {
+				return err
+			}
+		}
 		if err := q.SoftDeleteUser(ctx, id); err != nil {
 			return err
 		}
-		return audit(ctx, q, adminID, AuditUserDeleted, TargetUser, id, userLabel(u.UserName, u.Email), nil)
+		return audit(ctx, q, adminID, AuditUserDeleted, TargetUser, id, userLabel(u.UserName, u.Email), detail)
 	})
 	if err != nil {
 		return nil, err

@@ -290,7 +290,7 @@ UPDATE users
 SET phone = '', photo_url = '', verified = false,
     role = CASE WHEN role = 'Seller' THEN 'Buyer' ELSE role END
 WHERE users.id = $1 AND users.deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
 `
 
 // The owner took the account over from whoever registered their address:
@@ -320,6 +320,8 @@ func (q *Queries) ResetTakenOverAccount(ctx context.Context, userID int64) (User
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
@@ -344,7 +346,7 @@ func (q *Queries) RetireAccountTokens(ctx context.Context, arg RetireAccountToke
 const setPasswordAndRevoke = `-- name: SetPasswordAndRevoke :one
 UPDATE users SET password_hash = $1, token_version = token_version + 1
 WHERE id = $2 AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
 `
 
 type SetPasswordAndRevokeParams struct {
@@ -374,6 +376,8 @@ func (q *Queries) SetPasswordAndRevoke(ctx context.Context, arg SetPasswordAndRe
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
@@ -393,7 +397,7 @@ SET user_name = COALESCE($1, user_name),
     language  = COALESCE($2, language),
     phone     = COALESCE($3, phone)
 WHERE id = $4 AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
 `
 
 type UpdateProfileParams struct {
@@ -429,6 +433,8 @@ func (q *Queries) UpdateProfile(ctx context.Context, arg UpdateProfileParams) (U
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }

@@ -803,7 +803,7 @@ func (q *Queries) RecordHandoverFailure(ctx context.Context, id int64) (RecordHa
 }
 
 const relistProduct = `-- name: RelistProduct :execrows
-UPDATE products SET sold_at = NULL, expired_at = NULL, expiry_warned_at = NULL,
+UPDATE products SET sold_at = NULL, expired_at = CASE WHEN hidden_at IS NULL THEN NULL ELSE expired_at END, expiry_warned_at = NULL,
     expires_at = greatest(expires_at, now() + make_interval(days => $1::int))
 WHERE id = $2 AND sold_at IS NOT NULL
 `
@@ -813,7 +813,8 @@ type RelistProductParams struct {
 	ID          int64
 }
 
-// Back on sale, with at least a listing period (@listing_days) ahead.
+// Back on sale, with at least a listing period (@listing_days) ahead; one
+// an admin hid stays out of the catalogue until its seller edits it.
 func (q *Queries) RelistProduct(ctx context.Context, arg RelistProductParams) (int64, error) {
 	result, err := q.db.Exec(ctx, relistProduct, arg.ListingDays, arg.ID)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
@@ -82,6 +82,8 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -95,7 +97,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -227,6 +229,8 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -239,7 +243,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -351,6 +355,8 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -363,7 +369,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -475,6 +481,8 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -487,7 +495,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 }
 
 const browseRelevance = `-- name: BrowseRelevance :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, r.rank
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, r.rank
 FROM (
   SELECT p.id, ts_rank(p.search, to_tsquery('simple', $1))::real AS rank
   FROM products p JOIN users u ON u.id = p.seller_id
@@ -576,6 +584,8 @@ type BrowseRelevanceRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 	Rank              float32
 }
 
@@ -651,6 +661,8 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -674,7 +686,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -760,6 +772,8 @@ type BrowseSearchNewestRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 }
 
 // A broad search, newest first: walks the newest-first index and checks
@@ -846,6 +860,8 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -868,7 +884,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -954,6 +970,8 @@ type BrowseSearchNewestInCategoryRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 }
 
 // BrowseSearchNewest in one brand: walks the brand's newest-first index
@@ -1027,6 +1045,8 @@ func (q *Queries) BrowseSearchNewestInCategory(ctx context.Context, arg BrowseSe
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -1049,7 +1069,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -1135,6 +1155,8 @@ type BrowseSearchNewestInCategoryConditionRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 }
 
 // BrowseSearchNewestInCategory in one condition: walks the brand's
@@ -1206,6 +1228,8 @@ func (q *Queries) BrowseSearchNewestInCategoryCondition(ctx context.Context, arg
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -1228,7 +1252,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -1314,6 +1338,8 @@ type BrowseSearchPriceAscRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 }
 
 // A broad search, cheapest first: BrowseSearchNewest's columns and rows
@@ -1390,6 +1416,8 @@ func (q *Queries) BrowseSearchPriceAsc(ctx context.Context, arg BrowseSearchPric
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -1412,7 +1440,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -1498,6 +1526,8 @@ type BrowseSearchPriceDescRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 }
 
 // BrowseSearchPriceAsc, dearest first.
@@ -1568,6 +1598,8 @@ func (q *Queries) BrowseSearchPriceDesc(ctx context.Context, arg BrowseSearchPri
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -2013,7 +2045,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason,
        ts_rank(p.search, (SELECT to_tsquery('simple', $1)))::real AS rank
 FROM products p
 JOIN users u ON u.id = p.seller_id
@@ -2093,6 +2125,8 @@ type ListListingsMatchingRow struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 	Rank              float32
 }
 
@@ -2165,6 +2199,8 @@ func (q *Queries) ListListingsMatching(ctx context.Context, arg ListListingsMatc
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -2405,7 +2441,7 @@ func (q *Queries) ListSearchMatches(ctx context.Context, arg ListSearchMatchesPa
 }
 
 const listSimilarAbove = `-- name: ListSimilarAbove :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND sell_price >= $2 AND sell_price <= $3 AND id <> $4
 ORDER BY sell_price, id
@@ -2478,6 +2514,8 @@ func (q *Queries) ListSimilarAbove(ctx context.Context, arg ListSimilarAbovePara
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -2490,7 +2528,7 @@ func (q *Queries) ListSimilarAbove(ctx context.Context, arg ListSimilarAbovePara
 }
 
 const listSimilarBelow = `-- name: ListSimilarBelow :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND sell_price < $2 AND sell_price >= $3 AND id <> $4
 ORDER BY sell_price DESC, id DESC
@@ -2559,6 +2597,8 @@ func (q *Queries) ListSimilarBelow(ctx context.Context, arg ListSimilarBelowPara
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}

@@ -266,6 +266,8 @@ type Product struct {
 	ExpiresAt        time.Time
 	ExpiredAt        *time.Time
 	ExpiryWarnedAt   *time.Time
+	HiddenAt         *time.Time
+	HiddenReason     string
 }
 
 type ProductFacetCount struct {
@@ -317,6 +319,8 @@ type ProductListing struct {
 	ExpiredAt         *time.Time
 	SellerReviewCount int32
 	SellerReviewSum   int32
+	HiddenAt          *time.Time
+	HiddenReason      string
 }
 
 type ProductReport struct {
@@ -399,22 +403,24 @@ type StripeEvent struct {
 }
 
 type User struct {
-	ID              int64
-	UserName        string
-	Email           string
-	PhotoUrl        string
-	PasswordHash    *string
-	Role            string
-	Verified        bool
-	OidcSubject     *string
-	TokenVersion    int32
-	CreatedAt       time.Time
-	DeletedAt       *time.Time
-	Language        string
-	EmailVerifiedAt *time.Time
-	Phone           string
-	ReviewCount     int32
-	ReviewSum       int32
+	ID               int64
+	UserName         string
+	Email            string
+	PhotoUrl         string
+	PasswordHash     *string
+	Role             string
+	Verified         bool
+	OidcSubject      *string
+	TokenVersion     int32
+	CreatedAt        time.Time
+	DeletedAt        *time.Time
+	Language         string
+	EmailVerifiedAt  *time.Time
+	Phone            string
+	ReviewCount      int32
+	ReviewSum        int32
+	SuspendedUntil   *time.Time
+	SuspensionReason string
 }
 
 type UserBlock struct {

@@ -40,6 +40,46 @@ func (q *Queries) AddAudit(ctx context.Context, arg AddAuditParams) (int64, erro
 	return result.RowsAffected(), nil
 }
 
+const countProductsByCategory = `-- name: CountProductsByCategory :many
+SELECT c.id, c.name, c.image, (SELECT count(*) FROM products p WHERE p.category_id = c.id AND p.deleted_at IS NULL)::bigint AS products
+FROM categories c
+ORDER BY c.id
+`
+
+type CountProductsByCategoryRow struct {
+	ID       int64
+	Name     string
+	Image    string
+	Products int64
+}
+
+// Every category with how many products still name it (sold ones count,
+// deleted ones do not): such a category cannot be deleted.
+func (q *Queries) CountProductsByCategory(ctx context.Context) ([]CountProductsByCategoryRow, error) {
+	rows, err := q.db.Query(ctx, countProductsByCategory)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CountProductsByCategoryRow{}
+	for rows.Next() {
+		var i CountProductsByCategoryRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Image,
+			&i.Products,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const dismissReports = `-- name: DismissReports :execrows
 DELETE FROM product_reports WHERE product_id = $1
 `
@@ -73,6 +113,34 @@ func (q *Queries) GetProductLabel(ctx context.Context, id int64) (string, error)
 	var product_name string
 	err := row.Scan(&product_name)
 	return product_name, err
+}
+
+const hideProduct = `-- name: HideProduct :one
+UPDATE products SET hidden_at = now(), hidden_reason = $1,
+    expired_at = COALESCE(expired_at, now()), advertised_at = NULL, advertised_until = NULL
+WHERE id = $2 AND deleted_at IS NULL AND sold_at IS NULL AND hidden_at IS NULL
+RETURNING seller_id, product_name
+`
+
+type HideProductParams struct {
+	Reason string
+	ID     int64
+}
+
+type HideProductRow struct {
+	SellerID    int64
+	ProductName string
+}
+
+// An admin hides a live, unsold listing until its seller edits it: it
+// leaves the catalogue and Urgent Sell as an expired listing does. The
+// UPDATE locks the row, so a booking under way (which holds it FOR SHARE)
+// commits first and one starting later finds it gone from the catalogue.
+func (q *Queries) HideProduct(ctx context.Context, arg HideProductParams) (HideProductRow, error) {
+	row := q.db.QueryRow(ctx, hideProduct, arg.Reason, arg.ID)
+	var i HideProductRow
+	err := row.Scan(&i.SellerID, &i.ProductName)
+	return i, err
 }
 
 const listAudit = `-- name: ListAudit :many
@@ -187,6 +255,28 @@ func (q *Queries) LockSellerByEmail(ctx context.Context, email string) (LockSell
 		&i.Verified,
 	)
 	return i, err
+}
+
+const suspendUser = `-- name: SuspendUser :execrows
+UPDATE users SET suspended_until = $1, suspension_reason = $2, token_version = token_version + 1
+WHERE id = $3 AND deleted_at IS NULL AND role <> 'Admin'
+`
+
+type SuspendUserParams struct {
+	Until  *time.Time
+	Reason string
+	ID     int64
+}
+
+// One statement: the account is suspended until @until and every token
+// of it stops working, so a log-in or a request racing the suspension
+// holds a token of the old version, refused at its next request.
+func (q *Queries) SuspendUser(ctx context.Context, arg SuspendUserParams) (int64, error) {
+	result, err := q.db.Exec(ctx, suspendUser, arg.Until, arg.Reason, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const unverifySeller = `-- name: UnverifySeller :execrows

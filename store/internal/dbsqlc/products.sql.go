@@ -228,7 +228,7 @@ func (q *Queries) ExpireListings(ctx context.Context, upTo int32) (int64, error)
 }
 
 const getProduct = `-- name: GetProduct :one
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings WHERE id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings WHERE id = $1
 `
 
 func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
@@ -272,12 +272,14 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 		&i.ExpiredAt,
 		&i.SellerReviewCount,
 		&i.SellerReviewSum,
+		&i.HiddenAt,
+		&i.HiddenReason,
 	)
 	return i, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND expired_at IS NULL
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
@@ -340,6 +342,8 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -384,7 +388,7 @@ func (q *Queries) ListFavouritersOf(ctx context.Context, arg ListFavouritersOfPa
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
 WHERE id IN (SELECT product_id FROM product_reports)
   AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -445,6 +449,8 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -457,7 +463,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 }
 
 const listSellerProducts = `-- name: ListSellerProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
 WHERE seller_id = $1
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -519,6 +525,8 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 			&i.ExpiredAt,
 			&i.SellerReviewCount,
 			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
 		); err != nil {
 			return nil, err
 		}
@@ -644,11 +652,11 @@ WITH old AS (
 )
 UPDATE products p SET
     expires_at = CASE WHEN p.sold_at IS NULL THEN greatest(p.expires_at, now() + make_interval(days => $1::int)) ELSE p.expires_at END,
-    expired_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expired_at END,
+    expired_at = CASE WHEN p.sold_at IS NULL AND p.hidden_at IS NULL THEN NULL ELSE p.expired_at END,
     expiry_warned_at = CASE WHEN p.sold_at IS NULL THEN NULL ELSE p.expiry_warned_at END
 FROM old
 WHERE p.id = old.id AND p.seller_id = $2 AND p.deleted_at IS NULL
-RETURNING p.expires_at, p.sold_at, (p.sold_at IS NULL AND old.expired_at IS NOT NULL)::boolean AS relisted
+RETURNING p.expires_at, p.sold_at, (p.sold_at IS NULL AND p.hidden_at IS NULL AND old.expired_at IS NOT NULL)::boolean AS relisted
 `
 
 type RenewProductParams struct {
@@ -667,7 +675,8 @@ type RenewProductRow struct {
 // now (never shortened), back in the catalogue if it had expired, and its
 // seller will be told again before this period ends. A sold one is
 // returned unchanged, so the store can say why. relisted: it had expired
-// and is back (saved searches are matched against it again).
+// and is back (saved searches are matched against it again). A listing an
+// admin hid gets its period but stays hidden until its seller edits it.
 func (q *Queries) RenewProduct(ctx context.Context, arg RenewProductParams) (RenewProductRow, error) {
 	row := q.db.QueryRow(ctx, renewProduct, arg.ListingDays, arg.SellerID, arg.ID)
 	var i RenewProductRow
@@ -709,6 +718,23 @@ WHERE id = $1 AND advertised_at IS NOT NULL AND deleted_at IS NULL
 
 func (q *Queries) StopAdvertising(ctx context.Context, id int64) (int64, error) {
 	result, err := q.db.Exec(ctx, stopAdvertising, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const unhideProduct = `-- name: UnhideProduct :execrows
+UPDATE products SET hidden_at = NULL, hidden_reason = '',
+    expired_at = CASE WHEN expires_at > now() THEN NULL ELSE expired_at END
+WHERE id = $1 AND hidden_at IS NOT NULL
+`
+
+// Its seller edited a listing an admin hid: it is back in the catalogue,
+// unless its listing period ran out meanwhile (a renewal brings it back
+// then, as any expired listing).
+func (q *Queries) UnhideProduct(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, unhideProduct, id)
 	if err != nil {
 		return 0, err
 	}

@@ -11,7 +11,7 @@ import (
 
 const becomeSeller = `-- name: BecomeSeller :one
 UPDATE users SET role = 'Seller' WHERE id = $1 AND role = 'Buyer' AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
 `
 
 // Only a buyer's row matches, so a second call, or one racing another
@@ -36,6 +36,8 @@ func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
@@ -88,7 +90,7 @@ func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, arg CancelOpenBo
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
 VALUES ($1, lower($2), $3, $4, $5, $6)
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
 `
 
 type CreateUserParams struct {
@@ -127,6 +129,8 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
@@ -141,7 +145,7 @@ func (q *Queries) DeleteProductsOfSeller(ctx context.Context, sellerID int64) er
 }
 
 const getUser = `-- name: GetUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE id = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE id = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
@@ -164,12 +168,14 @@ func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
 
 const getUserByEmail = `-- name: GetUserByEmail :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error) {
@@ -192,12 +198,14 @@ func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
 
 const getUserByOIDCSubject = `-- name: GetUserByOIDCSubject :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string) (User, error) {
@@ -220,13 +228,15 @@ func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string)
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
 
 const grantAdmin = `-- name: GrantAdmin :one
 UPDATE users SET role = 'Admin' WHERE lower(email) = lower($1) AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
 `
 
 func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
@@ -249,6 +259,8 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
@@ -256,7 +268,7 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 const linkOIDCSubject = `-- name: LinkOIDCSubject :one
 UPDATE users SET oidc_subject = $1
 WHERE id = $2 AND deleted_at IS NULL AND oidc_subject IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
 `
 
 type LinkOIDCSubjectParams struct {
@@ -284,12 +296,14 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
 
 const listUsers = `-- name: ListUsers :many
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users
 WHERE deleted_at IS NULL AND ($1::text IS NULL OR role = $1)
   AND id > COALESCE($2::bigint, 0)
 ORDER BY id
@@ -330,6 +344,8 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 			&i.Phone,
 			&i.ReviewCount,
 			&i.ReviewSum,
+			&i.SuspendedUntil,
+			&i.SuspensionReason,
 		); err != nil {
 			return nil, err
 		}
@@ -430,7 +446,7 @@ func (q *Queries) LockProductsOfUser(ctx context.Context, arg LockProductsOfUser
 }
 
 const lockUser = `-- name: LockUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
 `
 
 // NO KEY: locked against another change of the account, not against rows
@@ -457,6 +473,8 @@ func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
 		&i.Phone,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
 	)
 	return i, err
 }
