@@ -112,6 +112,7 @@ var domainErrors = []domainError{
 	{target: store.ErrSold, status: http.StatusConflict, code: "sold", message: "This product is already sold"},
 	{target: store.ErrOwnProduct, status: http.StatusConflict, code: "own_product", message: "This is your own product"},
 	{target: store.ErrNotReported, status: http.StatusConflict, code: "not_reported", message: "Nobody reported this product"},
+	{target: store.ErrAlreadyHidden, status: http.StatusConflict, code: "hidden", message: "This listing is hidden already, until its seller edits it"},
 	{target: store.ErrAlreadyBooked, status: http.StatusConflict, code: "already_booked", message: "You have already booked this product: see My Booking"},
 	{target: store.ErrAlreadyPaid, status: http.StatusConflict, code: "paid", message: "This booking is already paid"},
 	{target: store.ErrBookingState, status: http.StatusConflict, code: "wrong_state", message: "This booking cannot change now", say: func(err error) string {

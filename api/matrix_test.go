@@ -100,7 +100,18 @@ var matrix = map[string]struct {
 	}, [6]int{401, 403, 403, 200, 403, 200}},
 	"GET /api/users":        {func(matrixFixture) cell { return cell{"GET", "/api/users?role=Seller", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 	"DELETE /api/users/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/users/" + f.deletableUser, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"PUT /api/users/:email": {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.users["other seller"].Email, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	// #32 moderation: a reason is required; admins only
+	"POST /api/users/:id/warn": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/users/" + f.deletableUser + "/warn", map[string]any{"reason": "Misleading prices"}}
+	}, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/users/:id/suspend": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/users/" + f.deletableUser + "/suspend", map[string]any{"days": 7, "reason": "Fake listings"}}
+	}, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/products/:id/hide": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/products/" + f.product + "/hide", map[string]any{"reason": "Photos of another laptop"}}
+	}, [6]int{401, 403, 403, 403, 403, 200}},
+	"GET /api/admin/categorys": {func(matrixFixture) cell { return cell{"GET", "/api/admin/categorys", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"PUT /api/users/:email":    {func(f matrixFixture) cell { return cell{"PUT", "/api/users/" + f.users["other seller"].Email, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 	"DELETE /api/users/:email/verify": {func(f matrixFixture) cell {
 		return cell{"DELETE", "/api/users/" + f.users["other seller"].Email + "/verify", nil}
 	}, [6]int{401, 403, 403, 403, 403, 200}},

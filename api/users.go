@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,6 +22,9 @@ type userJSON struct {
 	EmailVerified bool   `json:"emailVerified"`
 	Language      string `json:"language"`
 	Phone         string `json:"phone"`
+	// SuspendedUntil is when an admin's suspension of the account ends
+	// (#32); absent when it was never suspended (it may be past).
+	SuspendedUntil *time.Time `json:"suspendedUntil,omitempty"`
 }
 
 func toUserJSON(u store.User) userJSON {
@@ -28,8 +32,13 @@ func toUserJSON(u store.User) userJSON {
 	if u.Verified {
 		verify = "verify"
 	}
-	return userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify,
+	out := userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify,
 		EmailVerified: u.EmailVerified, Language: u.Language, Phone: u.Phone}
+	if !u.SuspendedUntil.IsZero() {
+		until := u.SuspendedUntil.UTC()
+		out.SuspendedUntil = &until
+	}
+	return out
 }
 
 // userByEmailParam finds the user a lookup names: the caller themself, or

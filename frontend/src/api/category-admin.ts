@@ -2,8 +2,9 @@
 // their own so the first page (which lists the categories) does not carry
 // them. Every write, done or refused, refetches the category list and each
 // category loaded (their counts) before its trigger resolves.
+import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
-import { CATEGORIES_KEY } from "@/api/categories";
+import { CATEGORIES_KEY, type Category } from "@/api/categories";
 import { apiFetch, type ApiError } from "@/lib/api";
 import { useRevalidate } from "@/lib/revalidate";
 
@@ -19,8 +20,19 @@ export const MAX_CATEGORY_NAME = 40;
 /** What a category name may hold, as the API checks it: letters (with their marks), digits, spaces, &, - and . */
 export const CATEGORY_NAME_PATTERN = /^[\p{L}\p{Nd}][\p{L}\p{M}\p{Nd} &.-]*$/u;
 
+/** The admins' list of categories with their product counts (#32). */
+export const ADMIN_CATEGORIES_KEY = "/api/admin/categorys";
+
+/** A category with how many laptops, sold or for sale, still name it: one with any cannot be deleted. */
+export type CategoryCount = Category & { productCount: number };
+
 function isCategoryKey(key: string): boolean {
-  return key === CATEGORIES_KEY || key.startsWith(`${CATEGORIES_KEY}/`);
+  return key === CATEGORIES_KEY || key.startsWith(`${CATEGORIES_KEY}/`) || key === ADMIN_CATEGORIES_KEY;
+}
+
+/** useCategoryCounts loads every category with its product count (admin), so Delete can say why it is off. */
+export function useCategoryCounts() {
+  return useSWR<CategoryCount[], ApiError>(ADMIN_CATEGORIES_KEY);
 }
 
 function useCategoryWrite<Res, Arg>(send: (arg: Arg) => Promise<Res>) {

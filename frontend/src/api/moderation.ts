@@ -31,7 +31,10 @@ export type AuditAction =
   | "advertising_stopped"
   | "category_created"
   | "category_deleted"
-  | "review_removed";
+  | "review_removed"
+  | "product_hidden"
+  | "user_warned"
+  | "user_suspended";
 
 /** One row of the audit log: who (adminName), what (action), whom (target), when. Names are those of the time. */
 export type AuditEntry = {
@@ -43,8 +46,8 @@ export type AuditEntry = {
   targetKind: "user" | "product" | "category" | "review";
   targetId: string;
   targetLabel: string;
-  /** e.g. {reason} of a removal, {reports} of a dismissal */
-  detail: { reason?: string; reports?: number };
+  /** e.g. {reason} of a removal, {reports} of a dismissal, {reason, until} of a suspension */
+  detail: { reason?: string; reports?: number; until?: string };
   createdAt: string;
 };
 

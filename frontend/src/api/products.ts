@@ -53,6 +53,8 @@ export type Product = {
   expiresAt?: string;
   /** True once it has left the catalogue: only its seller lists it, and nobody can book it. */
   expired?: boolean;
+  /** Why an admin hid the listing until its seller edits it (#32); absent when it is not hidden. Only its seller and the admins see such a listing. */
+  hiddenReason?: string;
   /** "reported" once someone reported it. */
   report: "reported" | "";
   /**
@@ -409,6 +411,13 @@ export function useReportProduct() {
 export function useDeleteReportedProduct() {
   return useProductWrite<Deleted, { id: string; reason?: string }>(REPORT_KEY, ({ id, reason }) =>
     apiFetch<Deleted>(`${REPORT_KEY}/${encodeURIComponent(id)}`, reason ? { method: "DELETE", json: { reason } } : { method: "DELETE" }),
+  );
+}
+
+/** useHideProduct hides a listing until its seller edits it (admin); the seller is told the reason. */
+export function useHideProduct() {
+  return useProductWrite<{ acknowledged: boolean; modifiedCount: number }, { id: string; reason: string }>(REPORT_KEY, ({ id, reason }) =>
+    apiFetch(`/api/products/${encodeURIComponent(id)}/hide`, { method: "POST", json: { reason } }),
   );
 }
 

@@ -52,7 +52,7 @@ function DeleteUser({ id }: { id: string }) {
   const [said, setSaid] = useState("");
   return (
     <>
-      <button type="button" onClick={() => void remove.trigger(id).then(() => setSaid("deleted"), (e: Error) => setSaid(e.message))}>
+      <button type="button" onClick={() => void remove.trigger({ id, reason: "Fake listings" }).then(() => setSaid("deleted"), (e: Error) => setSaid(e.message))}>
         Delete {id}
       </button>
       <p>{said}</p>

@@ -19,6 +19,8 @@ export type UserRecord = {
   role: Role;
   /** "verify" for a verified seller, empty otherwise. */
   verify: "verify" | "";
+  /** When an admin's suspension of the account ends (#32); absent when never suspended; may be past. */
+  suspendedUntil?: string;
 };
 
 /** The roles an admin can list on their own. */
@@ -86,9 +88,53 @@ function useUserWrite<Res>(key: string, send: (arg: string) => Promise<Res>) {
   });
 }
 
-/** useDeleteUser removes an account by id (admin; never oneself or another admin). */
+/** The lengths, in days, an admin may suspend an account for. */
+export const SUSPENSION_DAYS = [1, 7, 30] as const;
+export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
+
+/** The answer of a suspension: until when. */
+export type Suspended = { acknowledged: boolean; suspendedUntil: string };
+
+/** An admin's action on one account, with the reason the person is told. */
+export type UserAction = { id: string; reason: string };
+
+/**
+ * useUserActionWrite is useUserWrite for an action with a body: the account's
+ * id and the reason (plus, for a suspension, the days).
+ */
+function useUserActionWrite<Res, Arg extends UserAction>(key: string, send: (arg: Arg) => Promise<Res>) {
+  const revalidate = useRevalidate(isUserWriteKey);
+  return useSWRMutation<Res, ApiError, string, Arg>(key, async (_key, { arg }) => {
+    try {
+      return await send(arg);
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/**
+ * useDeleteUser removes an account by id (admin; never oneself or another
+ * admin), with the reason the audit log keeps and the person's email says.
+ */
 export function useDeleteUser() {
-  return useUserWrite(`${USERS_KEY}#delete`, (id) => apiFetch<Deleted>(`${USERS_KEY}/${encodeURIComponent(id)}`, { method: "DELETE" }));
+  return useUserActionWrite<Deleted, UserAction>(`${USERS_KEY}#delete`, ({ id, reason }) =>
+    apiFetch<Deleted>(`${USERS_KEY}/${encodeURIComponent(id)}`, reason ? { method: "DELETE", json: { reason } } : { method: "DELETE" }),
+  );
+}
+
+/** useWarnUser warns an account (admin): the person is told the reason; nothing else changes. */
+export function useWarnUser() {
+  return useUserActionWrite<Modified, UserAction>(`${USERS_KEY}#warn`, ({ id, reason }) =>
+    apiFetch<Modified>(`${USERS_KEY}/${encodeURIComponent(id)}/warn`, { method: "POST", json: { reason } }),
+  );
+}
+
+/** useSuspendUser suspends an account for 1, 7 or 30 days (admin): its sessions end at once; the person is told until when and why. */
+export function useSuspendUser() {
+  return useUserActionWrite<Suspended, UserAction & { days: SuspensionDays }>(`${USERS_KEY}#suspend`, ({ id, reason, days }) =>
+    apiFetch<Suspended>(`${USERS_KEY}/${encodeURIComponent(id)}/suspend`, { method: "POST", json: { days, reason } }),
+  );
 }
 
 /** useVerifySeller marks a seller, by email, as verified (admin). */

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { UserRecord } from "@/api/users";
 import { RowAction } from "@/components/row-action";
-import { formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
 
 /** What the table is busy with: one row's delete or verify, or nothing. */
-export type UserRowBusy = { id: string; action: "delete" | "verify" | "unverify" } | null;
+export type UserRowBusy = { id: string; action: "delete" | "verify" | "unverify" | "suspend" } | null;
 
 type UserTableProps = {
   users: UserRecord[];
@@ -18,6 +18,8 @@ type UserTableProps = {
   currentUserId?: string;
   busy: UserRowBusy;
   onDelete: (user: UserRecord) => void;
+  /** Suspends the account for a time, with a reason (#32); shown beside Delete. */
+  onSuspend?: (user: UserRecord) => void;
   onVerify?: (user: UserRecord) => void;
   /** Takes a verified seller's badge away (the sellers' table). */
   onUnverify?: (user: UserRecord) => void;
@@ -68,9 +70,11 @@ function VerifiedText() {
 }
 
 /** The admin's table of accounts, in the dashboard's table style; a list of cards on phones. */
-export function UserTable({ users, variant, currentUserId, busy, onDelete, onVerify, onUnverify }: UserTableProps) {
+export function UserTable({ users, variant, currentUserId, busy, onDelete, onSuspend, onVerify, onUnverify }: UserTableProps) {
   const { t, locale } = useLanguage();
   const spinning = (u: UserRecord, action: NonNullable<UserRowBusy>["action"]) => busy?.id === u._id && busy.action === action;
+  // a suspension shows while it runs; the list is fetched again after each action
+  const [now] = useState(() => Date.now());
   return (
     <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
       <table className="table-cards table">
@@ -98,6 +102,11 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                     <span className="font-medium break-words md:whitespace-nowrap">{u.userName}</span>
                     {you && <span className="badge badge-ghost badge-sm whitespace-nowrap">{t("You")}</span>}
                   </div>
+                  {u.suspendedUntil && Date.parse(u.suspendedUntil) > now && (
+                    <span className="badge badge-error badge-soft badge-sm mt-1 max-md:ms-12">
+                      {t("Suspended until {date}", { date: formatDateTime(u.suspendedUntil, locale) })}
+                    </span>
+                  )}
                 </td>
                 <td className="text-base-content/80 md:whitespace-nowrap" data-label={t("Email")}>
                   <span className="break-all">{u.email}</span>
@@ -131,15 +140,28 @@ export function UserTable({ users, variant, currentUserId, busy, onDelete, onVer
                   )}
                 </td>
                 <td data-label={t("Delete")}>
-                  <RowAction
-                    text={t("Delete")}
-                    label={t("Delete {name}", { name: u.userName })}
-                    tone="delete"
-                    busy={spinning(u, "delete")}
-                    disabled={blocked !== null || busy !== null}
-                    reason={blocked ?? undefined}
-                    onClick={() => onDelete(u)}
-                  />
+                  <div className="flex flex-wrap gap-2 max-md:justify-end">
+                    {onSuspend && (
+                      <RowAction
+                        text={t("Suspend")}
+                        label={t("Suspend {name}", { name: u.userName })}
+                        tone="outline"
+                        busy={spinning(u, "suspend")}
+                        disabled={blocked !== null || busy !== null}
+                        reason={blocked ?? undefined}
+                        onClick={() => onSuspend(u)}
+                      />
+                    )}
+                    <RowAction
+                      text={t("Delete")}
+                      label={t("Delete {name}", { name: u.userName })}
+                      tone="delete"
+                      busy={spinning(u, "delete")}
+                      disabled={blocked !== null || busy !== null}
+                      reason={blocked ?? undefined}
+                      onClick={() => onDelete(u)}
+                    />
+                  </div>
                 </td>
               </tr>
             );

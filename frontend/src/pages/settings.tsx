@@ -40,6 +40,7 @@ const KIND_LABELS: Record<string, MessageKey> = {
   // #20 sellers and reviews
   review_request: "Asked to review a seller after a purchase",
   review_received: "A buyer reviews me",
+  listing_hidden: "An admin hides my listing until I edit it", // #32
 };
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -6,6 +6,12 @@ import { TOKEN_KEY } from "@/lib/api";
 import { admin, buyer, categories } from "@/test/fixtures";
 import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
+/** deleteWithReason gives the delete dialog the reason it requires (#32), then confirms. */
+async function deleteWithReason(dialog: HTMLElement) {
+  await userEvent.type(within(dialog).getByLabelText("Reason for the account's owner"), "Breaks the shop's rules");
+  await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+}
+
 const LIST = "/api/users?role=Buyer";
 const nadia: UserRecord = { _id: "43", userName: "Nadia Islam", email: "nadia@example.com", userPhoto: "/uploads/nadia.jpg", role: "Buyer", verify: "" };
 const buyers: UserRecord[] = [{ ...buyer, verify: "" }, nadia];
@@ -69,7 +75,7 @@ describe("all buyers", () => {
     await screen.findByRole("heading", { name: "All Buyer" });
 
     await userEvent.click(within(row(/Nadia Islam/)).getByRole("button", { name: /Delete/ }));
-    await userEvent.click(within(screen.getByRole("alertdialog", { name: "Are you sure delete this user" })).getByRole("button", { name: "Delete" }));
+    await deleteWithReason(screen.getByRole("alertdialog", { name: "Are you sure delete this user" }));
     expect(await screen.findByText("Delete Success")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("row", { name: /Nadia Islam/ })).not.toBeInTheDocument());
     expect(row(/Rahim Uddin/)).toBeInTheDocument();
@@ -91,7 +97,7 @@ describe("all buyers", () => {
     renderApp("/dashboard/allbuyer");
     await screen.findByRole("heading", { name: "All Buyer" });
     await userEvent.click(within(row(/Nadia Islam/)).getByRole("button", { name: /Delete/ }));
-    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await deleteWithReason(screen.getByRole("alertdialog"));
     expect(await screen.findByText("No Buyer")).toBeInTheDocument();
   });
 });

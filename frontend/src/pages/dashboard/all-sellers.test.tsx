@@ -6,6 +6,12 @@ import { TOKEN_KEY } from "@/lib/api";
 import { admin, categories, seller } from "@/test/fixtures";
 import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
+/** deleteWithReason gives the delete dialog the reason it requires (#32), then confirms. */
+async function deleteWithReason(dialog: HTMLElement) {
+  await userEvent.type(within(dialog).getByLabelText("Reason for the account's owner"), "Breaks the shop's rules");
+  await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+}
+
 const LIST = "/api/users?role=Seller";
 const verified: UserRecord = { ...seller, verify: "verify" };
 const tanvir: UserRecord = { _id: "8", userName: "Tanvir Hasan", email: "tanvir+shop@example.com", userPhoto: "", role: "Seller", verify: "" };
@@ -169,7 +175,7 @@ describe("all sellers", () => {
     renderApp("/dashboard/allseller");
     await screen.findByRole("heading", { name: "All Seller" });
     await userEvent.click(within(row(/Tanvir Hasan/)).getByRole("button", { name: /Delete/ }));
-    await userEvent.click(within(screen.getByRole("alertdialog", { name: "Are you sure delete this user" })).getByRole("button", { name: "Delete" }));
+    await deleteWithReason(screen.getByRole("alertdialog", { name: "Are you sure delete this user" }));
     expect(await screen.findByText("Delete Success")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("row", { name: /Tanvir Hasan/ })).not.toBeInTheDocument());
     expect(requestsTo(fetchMock, `/api/users/${tanvir._id}`, "DELETE")).toHaveLength(1);

@@ -6,6 +6,12 @@ import { TOKEN_KEY } from "@/lib/api";
 import { admin, buyer, categories, seller } from "@/test/fixtures";
 import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
+/** deleteWithReason gives the delete dialog the reason it requires (#32), then confirms. */
+async function deleteWithReason(dialog: HTMLElement) {
+  await userEvent.type(within(dialog).getByLabelText("Reason for the account's owner"), "Breaks the shop's rules");
+  await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+}
+
 const LIST = "/api/users";
 const otherAdmin: UserRecord = { _id: "2", userName: "Second Admin", email: "second@example.com", userPhoto: "", role: "Admin", verify: "" };
 const everyone: UserRecord[] = [{ ...admin, verify: "" }, otherAdmin, { ...seller, verify: "verify" }, { ...buyer, verify: "" }];
@@ -81,7 +87,7 @@ describe("all users", () => {
     expect(row(/Rahim Uddin/)).toBeInTheDocument();
 
     await userEvent.click(within(row(/Rahim Uddin/)).getByRole("button", { name: /Delete/ }));
-    await userEvent.click(within(screen.getByRole("alertdialog", { name: "Are you sure delete this user" })).getByRole("button", { name: "Delete" }));
+    await deleteWithReason(screen.getByRole("alertdialog", { name: "Are you sure delete this user" }));
     expect(await screen.findByText("Delete Success")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("row", { name: /Rahim Uddin/ })).not.toBeInTheDocument());
     expect(requestsTo(fetchMock, `/api/users/${buyer._id}`, "DELETE")).toHaveLength(1);
@@ -99,7 +105,7 @@ describe("all users", () => {
     renderApp("/dashboard/allusers");
     await screen.findByRole("heading", { name: "All Users" });
     await userEvent.click(within(row(/Karim Seller/)).getByRole("button", { name: /Delete/ }));
-    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await deleteWithReason(screen.getByRole("alertdialog"));
     expect(await screen.findByText("This seller has a payment in progress")).toBeInTheDocument();
     expect(screen.queryByText("Delete Success")).not.toBeInTheDocument();
     expect(row(/Karim Seller/)).toBeInTheDocument();

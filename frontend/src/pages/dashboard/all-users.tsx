@@ -1,7 +1,17 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { useDeleteUser, useUnverifySeller, useUsers, useVerifySeller, type ListedRole, type UserRecord } from "@/api/users";
+import {
+  useDeleteUser,
+  useSuspendUser,
+  useUnverifySeller,
+  useUsers,
+  useVerifySeller,
+  type ListedRole,
+  type SuspensionDays,
+  type UserRecord,
+} from "@/api/users";
 import { useConfirm } from "@/components/confirm-dialog";
+import { DeleteUserDialog, SuspendUserDialog } from "@/components/moderation-dialogs";
 import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
 import { UserTable, type UserRowBusy } from "@/components/user-table";
@@ -45,20 +55,33 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
   const [busy, setBusy] = useState<UserRowBusy>(null);
   const titleId = `users-${role ?? "all"}-title`;
 
-  async function onDelete(u: UserRecord) {
-    const yes = await confirm({
-      message: t("Are you sure delete this user"),
-      detail: t("{name} ({email}) will be removed for good, with their listings and bookings.", { name: u.userName, email: u.email }),
-      confirmLabel: t("Delete"),
-      danger: true,
-    });
-    if (!yes) return;
+  const suspend = useSuspendUser();
+  const [acting, setActing] = useState<{ kind: "delete" | "suspend"; user: UserRecord } | null>(null);
+
+  /** The delete dialog's action: the spec's question and a reason (#32); a refusal keeps the dialog open. */
+  async function onDelete(u: UserRecord, reason: string) {
     setBusy({ id: u._id, action: "delete" });
     try {
-      await remove.trigger(u._id);
+      await remove.trigger({ id: u._id, reason });
+      setActing(null);
       toast.success(t("Delete Success"));
     } catch (err) {
       toast.error(errorText(err, t("Could not delete this user")));
+      throw err;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onSuspend(u: UserRecord, reason: string, days: SuspensionDays) {
+    setBusy({ id: u._id, action: "suspend" });
+    try {
+      await suspend.trigger({ id: u._id, reason, days });
+      setActing(null);
+      toast.success(t("{name} is suspended", { name: u.userName }));
+    } catch (err) {
+      toast.error(errorText(err, t("Could not suspend this account")));
+      throw err;
     } finally {
       setBusy(null);
     }
@@ -137,7 +160,8 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
           variant={role === "Seller" ? "verify" : "status"}
           currentUserId={me?._id}
           busy={busy}
-          onDelete={(u) => void onDelete(u)}
+          onDelete={(user) => setActing({ kind: "delete", user })}
+          onSuspend={(user) => setActing({ kind: "suspend", user })}
           onVerify={(u) => void onVerify(u)}
           onUnverify={role === "Seller" ? (u) => void onUnverify(u) : undefined}
         />
@@ -150,6 +174,17 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
         failedText={t("We couldn't load more. Please try again.")}
       />
       {confirmDialog}
+      {acting?.kind === "delete" && (
+        <DeleteUserDialog
+          name={acting.user.userName}
+          email={acting.user.email}
+          onClose={() => setActing(null)}
+          onDelete={(reason) => onDelete(acting.user, reason)}
+        />
+      )}
+      {acting?.kind === "suspend" && (
+        <SuspendUserDialog name={acting.user.userName} onClose={() => setActing(null)} onSuspend={(reason, days) => onSuspend(acting.user, reason, days)} />
+      )}
     </section>
   );
 }

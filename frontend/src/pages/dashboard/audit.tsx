@@ -16,6 +16,10 @@ const ACTION_TEXT: Record<AuditAction, MessageKey> = {
   category_created: "Added a category",
   category_deleted: "Deleted a category",
   review_removed: "Removed a review", // #20 sellers and reviews
+  // #32 moderation
+  product_hidden: "Hid a listing until it is edited",
+  user_warned: "Warned a user",
+  user_suspended: "Suspended a user",
 };
 
 /** /dashboard/audit (admin): every admin action, newest first: who, what, whom, when. */
@@ -26,6 +30,9 @@ export default function Audit() {
   const { data: entries, error } = list;
 
   function detail(e: AuditEntry): string {
+    if (e.detail.reason && e.detail.until) {
+      return t("Until {date}. Reason: {reason}", { date: formatDateTime(e.detail.until, locale), reason: e.detail.reason });
+    }
     if (e.detail.reason) return t("Reason: {reason}", { reason: e.detail.reason });
     if (e.detail.reports !== undefined) return t("{count} reports", { count: e.detail.reports });
     return "";

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "react-toastify";
-import { CATEGORY_NAME_PATTERN, MAX_CATEGORY_NAME, useCreateCategory, useDeleteCategory } from "@/api/category-admin";
+import { CATEGORY_NAME_PATTERN, MAX_CATEGORY_NAME, useCategoryCounts, useCreateCategory, useDeleteCategory } from "@/api/category-admin";
 import { useCategories, useCategory, type Category } from "@/api/categories";
 import { useUploadImage } from "@/api/products";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -9,6 +9,7 @@ import { PageSpinner } from "@/components/page-spinner";
 import { photoProblem, PhotoField } from "@/components/photo-field";
 import { RowAction } from "@/components/row-action";
 import { ApiError } from "@/lib/api";
+import { formatNumber } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
@@ -157,10 +158,29 @@ function AddCategoryForm() {
   );
 }
 
-/** One category: its tile, name, how many laptops it has for sale, and Delete. */
-function CategoryItem({ category, busy, disabled, onDelete }: { category: Category; busy: boolean; disabled: boolean; onDelete: () => void }) {
-  const { t } = useLanguage();
+/**
+ * One category: its tile, name, how many laptops it has for sale, and
+ * Delete. Delete is off while any laptop, sold or for sale, is in it
+ * (total, from the admins' counts), and says so under it before anyone
+ * clicks (#32, walkthrough #22).
+ */
+function CategoryItem({
+  category,
+  total,
+  busy,
+  disabled,
+  onDelete,
+}: {
+  category: Category;
+  total: number | undefined;
+  busy: boolean;
+  disabled: boolean;
+  onDelete: () => void;
+}) {
+  const { t, locale } = useLanguage();
   const { data } = useCategory(category._id);
+  const inUse = total !== undefined && total > 0;
+  const why = inUse ? t(total === 1 ? "1 laptop is in it, so it cannot be deleted" : "{count} laptops are in it, so it cannot be deleted", { count: formatNumber(total, locale) }) : undefined;
   return (
     <li className="flex items-center gap-3 rounded-box bg-base-100 p-3 shadow-sm sm:gap-4">
       <img src={category.image} alt="" loading="lazy" width={96} height={72} className="aspect-[4/3] h-auto w-20 shrink-0 rounded object-cover sm:w-24" />
@@ -169,8 +189,21 @@ function CategoryItem({ category, busy, disabled, onDelete }: { category: Catego
         <p className="text-sm text-base-content/60">
           {data ? t("{count} for sale", { count: data.productCount }) : <span className="skeleton inline-block h-4 w-16 align-middle" />}
         </p>
+        {why && (
+          <p className="text-xs text-base-content/60">
+            {why}
+          </p>
+        )}
       </div>
-      <RowAction text={t("Delete")} label={t("Delete {name}", { name: category.name })} tone="delete" busy={busy} disabled={disabled} onClick={onDelete} />
+      <RowAction
+        text={t("Delete")}
+        label={why ? `${t("Delete {name}", { name: category.name })}: ${why}` : t("Delete {name}", { name: category.name })}
+        tone="delete"
+        busy={busy}
+        disabled={disabled || inUse}
+        reason={why}
+        onClick={onDelete}
+      />
     </li>
   );
 }
@@ -180,6 +213,8 @@ export default function Categories() {
   const { t } = useLanguage();
   usePageTitle(t("Categories"));
   const { data: categories, error } = useCategories();
+  const { data: counts } = useCategoryCounts();
+  const totals = new Map(counts?.map((c) => [c._id, c.productCount]));
   const remove = useDeleteCategory();
   const [confirm, confirmDialog] = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -236,6 +271,7 @@ export default function Categories() {
             <CategoryItem
               key={c._id}
               category={c}
+              total={counts ? (totals.get(c._id) ?? 0) : undefined}
               busy={deleting === c._id}
               disabled={deleting !== null}
               onDelete={() => void onDelete(c)}

@@ -107,7 +107,11 @@ export default function Leads() {
   // filled in, waiting for Confirm. It opens once the first page is in (or
   // failed), with the lead's details when it is among the rows loaded.
   const linked = params.get("handover");
-  const handoverId = picked ?? (linked && (leads !== undefined || error !== undefined) ? linked : null);
+  // an admin reads every seller's leads and answers none (#32): only a
+  // laptop's seller accepts, declines or confirms its hand-over, as the
+  // server also insists
+  const readOnly = user?.role !== "Seller";
+  const handoverId = readOnly ? null : (picked ?? (linked && (leads !== undefined || error !== undefined) ? linked : null));
   const handover: HandoverTarget | null = handoverId
     ? {
         id: handoverId,
@@ -183,12 +187,12 @@ export default function Leads() {
               <th scope="col">{t("Buyer")}</th>
               <th scope="col">{t("Meeting place")}</th>
               <th scope="col">{t("Status")}</th>
-              <th scope="col">{t("Actions")}</th>
+              {!readOnly && <th scope="col">{t("Actions")}</th>}
             </tr>
           </thead>
           <tbody>
             {leads.map((l) => {
-              const actions = ACTIONS[l.status];
+              const actions = readOnly ? [] : ACTIONS[l.status];
               const name = l.product.productName;
               return (
                 <tr key={l._id} className="hover:bg-base-200/50">
@@ -247,43 +251,45 @@ export default function Leads() {
                   <td data-label={t("Status")}>
                     <StatusBadge lead={l} />
                   </td>
-                  <td className={actions.length === 0 ? "max-md:hidden" : "max-md:pt-2"}>
-                    {actions.length > 0 && (
-                      <div className="flex gap-2 max-md:w-full max-md:flex-wrap max-md:[&>*]:flex-1 md:flex-col md:items-stretch">
-                        {actions.includes("accept") && (
-                          <RowAction
-                            text={t("Accept")}
-                            label={t("Accept the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
-                            tone="primary"
-                            busy={accepting === l._id}
-                            disabled={accepting !== null}
-                            onClick={() => void onAccept(l)}
-                          />
-                        )}
-                        {actions.includes("handover") && (
-                          <RowAction
-                            text={t("Confirm hand-over")}
-                            label={t("Confirm the hand-over of {name} to {buyer}", { name, buyer: l.buyerName })}
-                            tone="primary"
-                            busy={false}
-                            disabled={l.handoverLocked || accepting !== null}
-                            reason={l.handoverLocked ? t("Too many wrong codes for this booking. Try again later.") : undefined}
-                            onClick={() => setPicked(l._id)}
-                          />
-                        )}
-                        {actions.includes("decline") && (
-                          <RowAction
-                            text={t("Decline")}
-                            label={t("Decline the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
-                            tone="delete"
-                            busy={false}
-                            disabled={accepting !== null}
-                            onClick={() => setDeclining(l)}
-                          />
-                        )}
-                      </div>
-                    )}
-                  </td>
+                  {!readOnly && (
+                    <td className={actions.length === 0 ? "max-md:hidden" : "max-md:pt-2"}>
+                      {actions.length > 0 && (
+                        <div className="flex gap-2 max-md:w-full max-md:flex-wrap max-md:[&>*]:flex-1 md:flex-col md:items-stretch">
+                          {actions.includes("accept") && (
+                            <RowAction
+                              text={t("Accept")}
+                              label={t("Accept the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
+                              tone="primary"
+                              busy={accepting === l._id}
+                              disabled={accepting !== null}
+                              onClick={() => void onAccept(l)}
+                            />
+                          )}
+                          {actions.includes("handover") && (
+                            <RowAction
+                              text={t("Confirm hand-over")}
+                              label={t("Confirm the hand-over of {name} to {buyer}", { name, buyer: l.buyerName })}
+                              tone="primary"
+                              busy={false}
+                              disabled={l.handoverLocked || accepting !== null}
+                              reason={l.handoverLocked ? t("Too many wrong codes for this booking. Try again later.") : undefined}
+                              onClick={() => setPicked(l._id)}
+                            />
+                          )}
+                          {actions.includes("decline") && (
+                            <RowAction
+                              text={t("Decline")}
+                              label={t("Decline the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
+                              tone="delete"
+                              busy={false}
+                              disabled={accepting !== null}
+                              onClick={() => setDeclining(l)}
+                            />
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  )}
                 </tr>
               );
             })}
@@ -304,6 +310,9 @@ export default function Leads() {
             ? t("Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.")
             : t("Every booking in the shop, newest first.")}
         </p>
+        {readOnly && (
+          <p className="mt-2 text-sm text-base-content/60">{t("Read only: only a laptop's seller can accept, decline or confirm its hand-over.")}</p>
+        )}
       </div>
       {body}
       <LoadMore

@@ -209,7 +209,10 @@ export default function MyProducts() {
               {products.map((p) => {
                 const sold = p.available === "soled";
                 const end = sold ? "later" : listingEnd(p);
-                const expired = end === "expired";
+                // an admin hid it until it is edited (#32): out of the
+                // catalogue like an expired one, but the edit brings it back
+                const hidden = p.hiddenReason !== undefined;
+                const expired = end === "expired" && !hidden;
                 return (
                   <tr key={p._id} className="hover:bg-base-200/50">
                     <td>
@@ -238,7 +241,9 @@ export default function MyProducts() {
                     </td>
                     <td data-label={t("Available")}>
                       <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
-                        {expired ? (
+                        {hidden ? (
+                          <span className="badge badge-warning whitespace-nowrap">{t("Hidden by an admin")}</span>
+                        ) : expired ? (
                           <span className="badge badge-outline border-base-content/40" title={t("Out of the catalogue: renew it to list it again")}>
                             {t("Expired")}
                           </span>
@@ -253,7 +258,13 @@ export default function MyProducts() {
                             {t("Booked")}
                           </span>
                         )}
-                        {end !== "later" && (
+                        {hidden && (
+                          <span className="basis-full text-right text-sm break-words md:max-w-72 md:text-left" role="note">
+                            <span className="font-medium">{t("Reason: {reason}", { reason: p.hiddenReason ?? "" })}</span>{" "}
+                            <span className="text-base-content/70">{t("Edit the listing and it is back in the shop at once.")}</span>
+                          </span>
+                        )}
+                        {end !== "later" && !hidden && (
                           <RowAction
                             text={t("Renew")}
                             label={t("Renew {name}", { name: p.productName })}
@@ -282,7 +293,7 @@ export default function MyProducts() {
                             onClick={() => void onMarkSold(p)}
                           />
                         )}
-                        {!sold && !expired && p.expiresAt && (
+                        {!sold && !expired && !hidden && p.expiresAt && (
                           <span className={`basis-full text-right text-xs md:text-left ${end === "soon" ? "font-semibold text-warning" : "text-base-content/70"}`}>
                             {t("Listed until {date}", { date: formatDateTime(p.expiresAt, locale) })}
                           </span>
@@ -311,8 +322,16 @@ export default function MyProducts() {
                           label={t("Advertise {name}", { name: p.productName })}
                           tone="primary"
                           busy={spinning(p, "advertise")}
-                          disabled={sold || expired || busy !== null}
-                          reason={sold ? t("A sold product cannot be advertised") : expired ? t("Renew this listing before advertising it") : undefined}
+                          disabled={sold || expired || hidden || busy !== null}
+                          reason={
+                            sold
+                              ? t("A sold product cannot be advertised")
+                              : hidden
+                                ? t("Edit this listing before advertising it")
+                                : expired
+                                  ? t("Renew this listing before advertising it")
+                                  : undefined
+                          }
                           onClick={() => void onAdvertise(p)}
                         />
                       )}

@@ -1,11 +1,19 @@
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { PRODUCT_REPORT_REASONS } from "@/api/moderation";
 import { useStopAdvertising } from "@/api/product-sale";
-import { useDeleteReportedProduct, useDismissReports, useReportedProducts, type ReportedProduct } from "@/api/products";
+import { useDeleteReportedProduct, useDismissReports, useHideProduct, useReportedProducts, type ReportedProduct } from "@/api/products";
+import { useSuspendUser, useWarnUser, type SuspensionDays } from "@/api/users";
 import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
-import { RemoveProductDialog, useProductReportReasonText } from "@/components/moderation-dialogs";
+import {
+  HideProductDialog,
+  RemoveProductDialog,
+  SuspendUserDialog,
+  useProductReportReasonText,
+  WarnUserDialog,
+} from "@/components/moderation-dialogs";
 import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
 import { RowAction } from "@/components/row-action";
@@ -16,10 +24,15 @@ import { usePageTitle } from "@/lib/title";
 /**
  * /dashboard/repotedproducts (admin): listings people reported, each with
  * its reports (how many, for which reasons, by whom, with their notes).
- * Delete takes the listing out with a reason the seller is told; Dismiss
+ * The name and photo open the ad (an admin sees a hidden one too), the
+ * seller's name their page. Delete takes the listing out with a reason the
+ * seller is told; Hide takes it out until the seller edits it; Warn and
+ * Suspend act on the seller's account, each with a reason (#32); Dismiss
  * clears the reports and the listing stays; Stop advertising takes an
  * advertised one out of Urgent Sell (the audit log records each).
  */
+type Acting = { kind: "remove" | "hide" | "warn" | "suspend"; p: ReportedProduct } | null;
+
 export default function ReportedProducts() {
   const { t, locale } = useLanguage();
   usePageTitle(t("Reported Products"));
@@ -29,22 +42,36 @@ export default function ReportedProducts() {
   const dismiss = useDismissReports();
   const stopAdvertising = useStopAdvertising();
   const [confirm, confirmDialog] = useConfirm();
-  const [removing, setRemoving] = useState<ReportedProduct | null>(null);
+  const hide = useHideProduct();
+  const warn = useWarnUser();
+  const suspend = useSuspendUser();
+  const [acting, setActing] = useState<Acting>(null);
+  const removing = acting?.kind === "remove" ? acting.p : null;
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function onRemove(p: ReportedProduct, reason: string) {
+  /** act runs a dialog's action on a row: a toast either way; a refusal keeps the dialog open. */
+  async function act(p: ReportedProduct, run: () => Promise<unknown>, done: string, failed: string) {
     setBusy(p._id);
     try {
-      await remove.trigger({ id: p._id, reason });
-      setRemoving(null);
-      toast.success(t("Delete Success"));
+      await run();
+      setActing(null);
+      toast.success(done);
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : t("Could not delete this product"));
+      toast.error(err instanceof Error && err.message ? err.message : failed);
       throw err;
     } finally {
       setBusy(null);
     }
   }
+
+  const onRemove = (p: ReportedProduct, reason: string) =>
+    act(p, () => remove.trigger({ id: p._id, reason }), t("Delete Success"), t("Could not delete this product"));
+  const onHide = (p: ReportedProduct, reason: string) =>
+    act(p, () => hide.trigger({ id: p._id, reason }), t("Listing hidden until the seller edits it"), t("Could not hide this listing"));
+  const onWarn = (p: ReportedProduct, reason: string) =>
+    act(p, () => warn.trigger({ id: p.sellerId, reason }), t("Warning sent to {name}", { name: p.seller }), t("Could not warn this seller"));
+  const onSuspend = (p: ReportedProduct, reason: string, days: SuspensionDays) =>
+    act(p, () => suspend.trigger({ id: p.sellerId, reason, days }), t("{name} is suspended", { name: p.seller }), t("Could not suspend this seller"));
 
   async function onDismiss(p: ReportedProduct) {
     const yes = await confirm({
@@ -99,6 +126,9 @@ export default function ReportedProducts() {
           {t("Reported Products: {count}", { count: products.length })}
         </h1>
         <p className="mt-1 text-base-content/70">{t("Listings that people reported as suspicious. Deleting one removes it from the shop.")}</p>
+        <p className="mt-1 text-sm text-base-content/60">
+          {t("Open the ad or the seller's page before you act. Hide, Warn, Suspend and Delete each tell the person your reason.")}
+        </p>
       </div>
 
       {products.length === 0 ? (
@@ -127,20 +157,33 @@ export default function ReportedProducts() {
                   </th>
                   <td>
                     <div className="flex items-center gap-3">
-                      <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                      <Link to={`/product/${p._id}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
+                        <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 rounded object-cover" />
+                      </Link>
                       {/* the whole name, on up to two lines: the 25-character cut is My Products' */}
                       <div className="min-w-0">
-                        <span className="line-clamp-2 font-medium break-words md:min-w-40" title={p.productName}>
+                        <Link
+                          to={`/product/${p._id}`}
+                          className="link link-hover line-clamp-2 font-medium break-words md:min-w-40"
+                          title={p.productName}
+                        >
                           {p.productName}
-                        </span>
-                        {p.advertise && <span className="badge badge-accent badge-sm mt-1 whitespace-nowrap">{t("Urgent Sell")}</span>}
+                        </Link>
+                        <div className="mt-1 flex flex-wrap gap-1">
+                          {p.advertise && <span className="badge badge-accent badge-sm whitespace-nowrap">{t("Urgent Sell")}</span>}
+                          {p.hiddenReason !== undefined && (
+                            <span className="badge badge-warning badge-sm whitespace-nowrap">{t("Hidden until edited")}</span>
+                          )}
+                        </div>
                       </div>
                     </div>
                   </td>
                   <td data-label={t("Seller")}>
                     <div className="min-w-0 max-md:text-end">
                       <div className="flex flex-wrap items-center gap-2 max-md:justify-end md:whitespace-nowrap">
-                        <span>{p.seller}</span>
+                        <Link to={`/seller/${p.sellerId}`} className="link link-hover" aria-label={t("{name}'s seller page", { name: p.seller })}>
+                          {p.seller}
+                        </Link>
                         {p.sellerVerify && <VerifiedBadge />}
                       </div>
                       <div className="text-xs break-all text-base-content/60">{p.sellerEmail}</div>
@@ -158,7 +201,7 @@ export default function ReportedProducts() {
                         text={t("Dismiss")}
                         label={t("Dismiss the reports of {name}", { name: p.productName })}
                         tone="outline"
-                        busy={busy === p._id && !removing}
+                        busy={busy === p._id && !acting}
                         disabled={busy !== null}
                         onClick={() => void onDismiss(p)}
                       />
@@ -167,18 +210,43 @@ export default function ReportedProducts() {
                           text={t("Stop advertising")}
                           label={t("Stop advertising {name}", { name: p.productName })}
                           tone="outline"
-                          busy={busy === p._id && !removing}
+                          busy={busy === p._id && !acting}
                           disabled={busy !== null}
                           onClick={() => void onStopAdvertising(p)}
                         />
                       )}
+                      <RowAction
+                        text={t("Hide")}
+                        label={t("Hide {name} until it is edited", { name: p.productName })}
+                        tone="outline"
+                        busy={busy === p._id && acting?.kind === "hide"}
+                        disabled={busy !== null || p.hiddenReason !== undefined}
+                        reason={p.hiddenReason !== undefined ? t("Hidden until the seller edits it") : undefined}
+                        onClick={() => setActing({ kind: "hide", p })}
+                      />
+                      <RowAction
+                        text={t("Warn seller")}
+                        label={t("Warn {name}", { name: p.seller })}
+                        tone="outline"
+                        busy={busy === p._id && acting?.kind === "warn"}
+                        disabled={busy !== null}
+                        onClick={() => setActing({ kind: "warn", p })}
+                      />
+                      <RowAction
+                        text={t("Suspend seller")}
+                        label={t("Suspend {name}", { name: p.seller })}
+                        tone="delete"
+                        busy={busy === p._id && acting?.kind === "suspend"}
+                        disabled={busy !== null}
+                        onClick={() => setActing({ kind: "suspend", p })}
+                      />
                       <RowAction
                         text={t("Delete")}
                         label={t("Delete {name}", { name: p.productName })}
                         tone="delete-solid"
                         busy={busy === p._id && removing !== null}
                         disabled={busy !== null}
-                        onClick={() => setRemoving(p)}
+                        onClick={() => setActing({ kind: "remove", p })}
                       />
                     </div>
                   </td>
@@ -200,8 +268,24 @@ export default function ReportedProducts() {
         <RemoveProductDialog
           productName={removing.productName}
           seller={removing.seller}
-          onClose={() => setRemoving(null)}
+          onClose={() => setActing(null)}
           onRemove={(reason) => onRemove(removing, reason)}
+        />
+      )}
+      {acting?.kind === "hide" && (
+        <HideProductDialog
+          productName={acting.p.productName}
+          seller={acting.p.seller}
+          onClose={() => setActing(null)}
+          onHide={(reason) => onHide(acting.p, reason)}
+        />
+      )}
+      {acting?.kind === "warn" && <WarnUserDialog name={acting.p.seller} onClose={() => setActing(null)} onWarn={(reason) => onWarn(acting.p, reason)} />}
+      {acting?.kind === "suspend" && (
+        <SuspendUserDialog
+          name={acting.p.seller}
+          onClose={() => setActing(null)}
+          onSuspend={(reason, days) => onSuspend(acting.p, reason, days)}
         />
       )}
     </section>
