@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addProductByApi, adminByApi, base, settle, signedIn, signUpByApi, picture } from "./helpers";
 
 const SMALL = { width: 360, height: 800 };
+const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 900 };
 
 /** openAdminPage follows the dashboard's side menu (a drawer on phones). */
@@ -32,7 +33,7 @@ async function tileNumber(tile: Locator): Promise<number> {
  * and Bangla, with MODERATION_SHOTS=1), checking nothing sticks out
  * sideways; it leaves the page in English and the light theme.
  */
-async function shots(page: Page, name: string, ready: (page: Page) => Promise<void>) {
+async function shots(page: Page, name: string, ready: (page: Page) => Promise<void>, sizes = [SMALL, WIDE]) {
   // every language and theme with MODERATION_SHOTS=1 (sixteen pictures, for
   // looking at the pages); otherwise English and light only, to stay quick
   const all = process.env.MODERATION_SHOTS === "1";
@@ -43,7 +44,7 @@ async function shots(page: Page, name: string, ready: (page: Page) => Promise<vo
         localStorage.setItem("resale:theme", th);
       }, [lang, theme] as const);
       await page.reload();
-      for (const size of [SMALL, WIDE]) {
+      for (const size of sizes) {
         await page.setViewportSize(size);
         await ready(page);
         await settle(page);
@@ -179,3 +180,105 @@ test("a buyer reports a laptop with a reason; the admin reads it on Overview and
   expect(await tileNumber(admin.locator('[data-stat="total-unverified"]'))).toBeGreaterThanOrEqual(1);
   await adminContext.close();
 });
+
+// #32 (walkthrough #6): the admin looks at what was reported before acting.
+// From the report they open the ad (hidden or not, an admin sees it), hide
+// it until it is edited with a reason, and the seller reads that reason in
+// My Products and in their notifications; nobody else finds the ad. At a
+// desktop's and a phone's width; MODERATION_SHOTS=1 pictures the admin's
+// pages at 390 and 1366 px, light and dark, English and Bangla.
+for (const size of [WIDE, SMALL]) {
+  test(`at ${size.width} px the admin opens a reported ad from the report, hides it with a reason, and its seller sees the reason`, async ({ browser, request }) => {
+    test.setTimeout(process.env.MODERATION_SHOTS === "1" ? 900_000 : 300_000);
+    const stamp = `${size.width}${String(Date.now()).slice(-6)}`;
+    const productName = `ThinkPad Hidden ${stamp}`;
+    const sellerName = `Hena Hidden ${stamp}`;
+    const reason = `The photos show another laptop ${stamp}`;
+    const sellerToken = await signUpByApi(request, { name: sellerName, email: `hide-seller-${stamp}@example.com`, role: "Seller" });
+    const productId = await addProductByApi(request, sellerToken, { name: productName, category: "HP", sellPrice: 41_000 });
+    cleanup = { productId, token: sellerToken };
+    const buyerToken = await signUpByApi(request, { name: `Hide Buyer ${stamp}`, email: `hide-buyer-${stamp}@example.com`, role: "Buyer" });
+    const reported = await request.put(`${base()}/api/products/report/${productId}`, {
+      headers: { Authorization: `Bearer ${buyerToken}` },
+      data: { reason: "fake", note: `Photos from the web ${stamp}` },
+    });
+    expect(reported.status()).toBe(200);
+
+    const adminToken = await adminByApi(request, { name: `Hide Admin ${stamp}`, email: `hide-admin-${stamp}@example.com` });
+    const adminContext = await signedIn(browser, adminToken, { viewport: size });
+    const admin = await adminContext.newPage();
+    await admin.goto(base() + "/dashboard/repotedproducts");
+    const row = admin.getByRole("row", { name: new RegExp(productName) });
+    await expect(row).toContainText("Fake or misleading: 1");
+
+    // the name opens the ad; the seller's name their page
+    await expect(row.getByRole("link", { name: `${sellerName}'s seller page` })).toHaveAttribute("href", /\/seller\/\d+$/);
+    await row.getByRole("link", { name: productName }).click();
+    await expect(admin).toHaveURL(new RegExp(`/product/${productId}$`));
+    await expect(admin.getByRole("heading", { level: 1, name: productName })).toBeVisible();
+    await admin.goBack();
+
+    // hide it with a reason; a dialog without one says why it waits
+    await row.getByRole("button", { name: `Hide ${productName} until it is edited` }).click();
+    const dialog = admin.getByRole("alertdialog", { name: "Hide this listing until it is edited?" });
+    await dialog.getByRole("button", { name: "Hide listing" }).click();
+    await expect(dialog.getByText("Say why: the person reads it")).toBeVisible();
+    await dialog.getByLabel("Reason for the seller").fill(reason);
+    await dialog.getByRole("button", { name: "Hide listing" }).click();
+    await expect(admin.getByText("Listing hidden until the seller edits it")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(row.getByText("Hidden until edited")).toBeVisible();
+    await expect(row.getByRole("button", { name: `Hide ${productName} until it is edited` })).toBeDisabled();
+    // the admin still opens the hidden ad; a visitor does not find it
+    await row.getByRole("link", { name: productName }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: productName })).toBeVisible();
+    expect((await request.get(`${base()}/api/products/${productId}`)).status()).toBe(404);
+    await admin.goBack();
+    if (size === WIDE) {
+      await shots(admin, "reported-hidden", async (p) => {
+        await expect(p.getByRole("row", { name: new RegExp(productName) })).toBeVisible();
+      }, [PHONE, WIDE]);
+      for (const [label, name, ready] of [
+        ["Categories", "categories", (p: Page) => expect(p.getByRole("button", { name: /^Delete HP: / })).toBeDisabled()],
+        ["All Users", "all-users", (p: Page) => expect(p.getByRole("row", { name: new RegExp(sellerName) })).toBeVisible()],
+        ["Leads", "leads", (p: Page) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+        ["Audit log", "audit", (p: Page) => expect(p.getByRole("row").filter({ hasText: productName }).first()).toBeVisible()],
+      ] as const) {
+        await openAdminPage(admin, label);
+        await shots(admin, name, async (p) => ready(p), [PHONE, WIDE]);
+      }
+      // the suspend dialog, pictured open
+      await openAdminPage(admin, "All Users");
+      await admin.getByRole("row", { name: new RegExp(sellerName) }).getByRole("button", { name: `Suspend ${sellerName}` }).click();
+      await expect(admin.getByRole("alertdialog", { name: `Suspend ${sellerName}?` })).toBeVisible();
+      await picture(admin, "suspend-dialog-1366-light-en.png", { animations: "disabled" });
+      await admin.setViewportSize(PHONE);
+      await picture(admin, "suspend-dialog-390-light-en.png", { animations: "disabled" });
+      await admin.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+      await admin.setViewportSize(size);
+    }
+    // the audit log keeps the reason
+    await openAdminPage(admin, "Audit log");
+    const entry = admin.getByRole("row").filter({ hasText: productName }).filter({ hasText: "Hid a listing until it is edited" });
+    await expect(entry).toContainText(reason);
+    await adminContext.close();
+
+    // the seller sees it hidden, with the reason, in My Products and in the notification
+    const sellerContext = await signedIn(browser, sellerToken, { viewport: size });
+    const seller = await sellerContext.newPage();
+    await seller.goto(base() + "/dashboard/myproducts");
+    const mine = seller.getByRole("row", { name: new RegExp(productName.slice(0, 20)) });
+    await expect(mine.getByText("Hidden by an admin")).toBeVisible();
+    await expect(mine).toContainText(`Reason: ${reason}`);
+    await expect(mine).toContainText("Edit the listing and it is back in the shop at once.");
+    if (size === WIDE) {
+      await shots(seller, "my-products-hidden", async (p) => {
+        await expect(p.getByRole("row", { name: new RegExp(productName.slice(0, 20)) })).toBeVisible();
+      }, [PHONE, WIDE]);
+    }
+    await seller.goto(base() + "/notifications");
+    await expect(seller.getByText(`Listing hidden: ${productName}`)).toBeVisible();
+    await expect(seller.getByText(reason, { exact: false })).toBeVisible();
+    await sellerContext.close();
+  });
+}

@@ -216,7 +216,7 @@ function ReasonDialog({ title, detail, reasonLabel, confirmLabel, tone, withDays
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const text = reason.trim();
+    const text = reason.replace(/\s+/g, " ").trim(); // one line: the server takes no line breaks in a reason
     if (!text) {
       setMissing(true);
       document.getElementById(`${id}-reason`)?.focus();
