@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
 import { buyer, categories, product } from "@/test/fixtures";
-import { jsonResponse, renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
+import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 const air = product({ productName: "MacBook Air M1", category: "APPLE", sellPrice: 65000 });
 
@@ -75,28 +75,6 @@ describe("Save this search", () => {
     expect(await screen.findByText("Log in to save this search.")).toBeInTheDocument();
     expect((router.state.location.state as { from: { search: string } }).from.search).toBe("?q=macbook+air&maxPrice=80000");
     expect(requestsTo(mock, "/api/saved-searches", "POST")).toHaveLength(0);
-  });
-
-  it("opens the dialog on the same search once the visitor has logged in, and only once", async () => {
-    let signedIn = false;
-    stubApi(
-      api({
-        "/api/me": () => (signedIn ? jsonResponse(200, buyer) : jsonResponse(401, { message: "Unauthorized" })),
-        "POST /api/auth/login": () => {
-          signedIn = true;
-          return jsonResponse(200, { accessToken: "tok", user: buyer });
-        },
-      }),
-    );
-    const router = renderApp("/search?q=macbook+air&maxPrice=80000", { strict: true });
-    await userEvent.click(await screen.findByRole("button", { name: "Save this search" }));
-    await userEvent.type(await screen.findByLabelText("Email"), buyer.email);
-    await userEvent.type(screen.getByLabelText("Password"), "a long passphrase");
-    await userEvent.click(screen.getByRole("button", { name: "Login" }));
-    const dialog = await screen.findByRole("dialog", { name: "Save this search" });
-    expect(router.state.location.pathname + router.state.location.search).toBe("/search?q=macbook+air&maxPrice=80000");
-    expect(within(dialog).getByText("“macbook air”")).toBeInTheDocument();
-    expect(localStorage.getItem("resale:pending-action")).toBeNull();
   });
 
   it("on a brand's page, keeps the brand with the filters", async () => {
