@@ -70,7 +70,7 @@ async function verifyByMail(page: Page, email: string) {
 }
 
 test("forgot password: the emailed link sets a new password and signs in; the new password logs in", async ({ page }) => {
-  test.setTimeout(120_000); // eight pictures of the used link besides the mail round trip
+  test.setTimeout(300_000); // eight pictures of the used link besides the mail round trip
   const email = unique("forgot");
   await signUpByApi(page, { name: "Forgetful Buyer", email, role: "Buyer" });
 
