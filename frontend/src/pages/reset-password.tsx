@@ -85,7 +85,7 @@ export default function ResetPassword() {
           <Link to="/forgot-password" className="btn btn-primary sm:flex-1">
             {t("Ask for a new link")}
           </Link>
-          {link.state === "used" && (
+          {link.state === "used" && !auth.user && (
             <Link to="/login" className="btn btn-outline sm:flex-1">
               {t("Log In")}
             </Link>
