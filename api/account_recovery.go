@@ -26,6 +26,9 @@ const (
 	resetsPerAddress  = 10
 	resetsPerToken    = 5
 	resendsPerAccount = 3
+	// link checks per client address (each counts): the reset and
+	// verification pages ask once as they open
+	linkChecksPerAddress = 20
 	// wrong current passwords per account before PUT /api/me/password
 	// waits, as a log-in does
 	passwordChangeFailures = store.LoginLockThreshold
@@ -133,6 +136,70 @@ func (s *Server) reset(c echo.Context) error {
 	}
 	s.log.Info("password reset", "user_id", u.ID)
 	return s.session(c, http.StatusOK, u)
+}
+
+type linkCheckRequest struct {
+	Token string `json:"token"`
+}
+
+// linkStateJSON is what a link's page is told on arrival: state is
+// valid, used, expired or unknown (store.LinkValid...). A verification
+// link's answer adds whether its account's email is proven, so that a
+// used one can say "your email is verified"; never the address.
+type linkStateJSON struct {
+	State         string `json:"state"`
+	EmailVerified *bool  `json:"emailVerified,omitempty"`
+}
+
+// checkResetLink serves POST /api/auth/reset/check: whether a reset
+// link still works, so that its page says "already used" or "expired"
+// before anyone types a new password twice.
+func (s *Server) checkResetLink(c echo.Context) error {
+	return s.checkLink(c, store.PurposeResetPassword)
+}
+
+// checkVerifyLink serves POST /api/auth/verify-email/check: the same for
+// a verification link.
+func (s *Server) checkVerifyLink(c echo.Context) error {
+	return s.checkLink(c, store.PurposeVerifyEmail)
+}
+
+// checkLink reads what became of a link of the purpose and spends
+// nothing. Only the link's holder can ask (the token is 256 random
+// bits): the answer names no account. The token is looked up by its
+// SHA-256, one indexed query, as reset does; well-formed asks count
+// against the client address (linkChecksPerAddress, then 429), so the
+// endpoint is no faster way to try tokens than reset itself.
+func (s *Server) checkLink(c echo.Context, purpose string) error {
+	if err := s.refuseCrossSite(c); err != nil {
+		return err
+	}
+	var req linkCheckRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	f.accountToken("token", req.Token)
+	if err := f.err(); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	_, retryAt, err := s.store.ReserveAttempt(ctx, store.Throttle{Key: "link-check-address:" + c.RealIP(), Free: linkChecksPerAddress})
+	if err != nil {
+		return err
+	}
+	if !retryAt.IsZero() {
+		return throttled(c, retryAt, "Too many links checked.")
+	}
+	st, err := s.store.AccountTokenState(ctx, auth.HashAccountToken(req.Token), purpose)
+	if err != nil {
+		return err
+	}
+	out := linkStateJSON{State: st.State}
+	if purpose == store.PurposeVerifyEmail && st.State != store.LinkUnknown {
+		out.EmailVerified = &st.EmailVerified
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // accountToken checks the shape of a link's token (43 characters of

@@ -83,6 +83,13 @@ var matrix = map[string]struct {
 	"POST /api/auth/reset": {func(matrixFixture) cell {
 		return cell{"POST", "/api/auth/reset", map[string]any{"token": strings.Repeat("A", 43), "password": "a new long passphrase"}}
 	}, [6]int{400, 400, 400, 400, 400, 400}},
+	// #32 what became of a link, spending nothing: anyone holding one may ask
+	"POST /api/auth/reset/check": {func(matrixFixture) cell {
+		return cell{"POST", "/api/auth/reset/check", map[string]any{"token": strings.Repeat("A", 43)}}
+	}, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/auth/verify-email/check": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/auth/verify-email/check", map[string]any{"token": f.verifyLink}}
+	}, [6]int{200, 200, 200, 200, 200, 200}},
 	// #31 the link alone proves the buyer's address only from the buyer's
 	// own session; anyone else is asked for the password (409)
 	"POST /api/auth/verify-email": {func(f matrixFixture) cell {

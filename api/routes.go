@@ -47,7 +47,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/me/password", s.changePassword, requireUser)
 	g.POST("/auth/forgot", s.forgot)
 	g.POST("/auth/reset", s.reset)
-	g.POST("/auth/verify-email", s.verifyEmail) // with or without a session
+	g.POST("/auth/reset/check", s.checkResetLink) // spends nothing: the page says "used" or "expired" on arrival
+	g.POST("/auth/verify-email", s.verifyEmail)   // with or without a session
+	g.POST("/auth/verify-email/check", s.checkVerifyLink)
 	g.POST("/auth/resend-verification", s.resendVerification, requireUser, noBody)
 	g.GET("/user", s.getUser, requireUser)                 // self or admin
 	g.GET("/users/seller/:email", s.isSeller, requireUser) // self or admin

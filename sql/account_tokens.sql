@@ -120,3 +120,17 @@ WHERE email_error IS NOT NULL AND emailed_at IS NULL
   AND id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT @page_size;
+
+-- name: GetAccountTokenState :one
+-- What became of a link, read without spending it, for the page it opens
+-- to say so before anyone types: used (or ended by another link's use),
+-- expired, or still working. A link whose account is gone or changed its
+-- email works no more: account_current is false. One indexed look-up by
+-- the token's hash.
+SELECT (t.used_at IS NOT NULL)::boolean AS used,
+       (t.expires_at <= now())::boolean AS expired,
+       (u.deleted_at IS NULL AND lower(u.email) = lower(t.email))::boolean AS account_current,
+       (u.email_verified_at IS NOT NULL)::boolean AS email_verified
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = @token_hash AND t.purpose = @purpose;

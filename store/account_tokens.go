@@ -114,6 +114,47 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash []byte, passwordHas
 	return out, err
 }
 
+// The states of a link, as the page it opens tells them before anyone
+// acts (AccountTokenState).
+const (
+	LinkValid   = "valid"   // it works: nothing is spent yet
+	LinkUsed    = "used"    // it worked once, or a reset with another link of the account ended it
+	LinkExpired = "expired" // its time ran out unused
+	LinkUnknown = "unknown" // no such link of the purpose, or its account is gone or changed its email
+)
+
+// LinkState is what became of a link.
+type LinkState struct {
+	State string
+	// EmailVerified is whether the link's account has proven its email
+	// (false for an unknown link): a used verification link's page says
+	// the address is verified.
+	EmailVerified bool
+}
+
+// AccountTokenState reads what became of the token whose hash is
+// tokenHash, of the purpose, spending nothing: one indexed look-up by
+// the hash, so the time taken tells nothing of the token.
+func (s *Store) AccountTokenState(ctx context.Context, tokenHash []byte, purpose string) (LinkState, error) {
+	r, err := s.q.GetAccountTokenState(ctx, dbsqlc.GetAccountTokenStateParams{TokenHash: tokenHash, Purpose: purpose})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return LinkState{State: LinkUnknown}, nil
+	}
+	if err != nil {
+		return LinkState{}, translate(err)
+	}
+	out := LinkState{State: LinkValid, EmailVerified: r.EmailVerified}
+	switch {
+	case !r.AccountCurrent:
+		return LinkState{State: LinkUnknown}, nil
+	case r.Used:
+		out.State = LinkUsed
+	case r.Expired:
+		out.State = LinkExpired
+	}
+	return out, nil
+}
+
 // ErrProofNeeded is a verification link opened without what its account
 // needs besides the link: the account chose a password before its email
 // was proven, so whoever holds the link proves the address but not that

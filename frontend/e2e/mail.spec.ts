@@ -4,6 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startMailShop, type CaughtMail, type MailShop } from "./mail-server";
 import { laptopPng } from "./png";
+import { picture } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -69,6 +70,7 @@ async function verifyByMail(page: Page, email: string) {
 }
 
 test("forgot password: the emailed link sets a new password and signs in; the new password logs in", async ({ page }) => {
+  test.setTimeout(300_000); // eight pictures of the used link besides the mail round trip
   const email = unique("forgot");
   await signUpByApi(page, { name: "Forgetful Buyer", email, role: "Buyer" });
 
@@ -88,12 +90,32 @@ test("forgot password: the emailed link sets a new password and signs in; the ne
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
 
-  // The link worked once.
+  // The link worked once: opened again, it says so on arrival, before anyone types (#32).
+  await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(url);
-  await page.getByLabel("New password", { exact: true }).fill("yet-another-password-7");
-  await page.getByLabel("New password again").fill("yet-another-password-7");
-  await page.getByRole("button", { name: "Save the new password" }).click();
-  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This link was already used" })).toBeVisible();
+  await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+  for (const lang of ["en", "bn"] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate(([l, th]) => {
+        localStorage.setItem("resale:lang", l);
+        localStorage.setItem("resale:theme", th);
+      }, [lang, theme]);
+      await page.reload();
+      await expect(page.getByRole("link", { name: /Ask for a new link|নতুন লিংক চান/ })).toBeVisible();
+      for (const width of [360, 1366]) {
+        await page.setViewportSize({ width, height: width < 500 ? 780 : 900 });
+        await picture(page, `reset-link-used-${width}-${theme}-${lang}.png`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      }
+    }
+  }
+  await page.evaluate(() => {
+    localStorage.setItem("resale:lang", "en");
+    localStorage.removeItem("resale:theme");
+  });
+  await page.reload();
 
   await page.getByRole("button", { name: "Log Out" }).click();
   await logIn(page, email, "a-brand-new-password-9");

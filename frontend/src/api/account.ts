@@ -2,7 +2,7 @@
 // password, reset, email verification, password change, profile, becoming
 // a seller. Wire types, SWR keys (the API paths) and hooks; a write that
 // changes the user refetches (or replaces) /api/me before it resolves.
-import { useSWRConfig } from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import type { AuthResponse } from "@/api/auth";
 import { apiFetch, type ApiError } from "@/lib/api";
@@ -37,6 +37,8 @@ export type Message = { message?: string };
 export const FORGOT_KEY = "/api/auth/forgot";
 export const RESET_KEY = "/api/auth/reset";
 export const VERIFY_EMAIL_KEY = "/api/auth/verify-email";
+export const RESET_CHECK_KEY = "/api/auth/reset/check";
+export const VERIFY_CHECK_KEY = "/api/auth/verify-email/check";
 export const RESEND_VERIFICATION_KEY = "/api/auth/resend-verification";
 export const PASSWORD_KEY = "/api/me/password";
 export const ROLE_KEY = "/api/me/role";
@@ -45,6 +47,36 @@ export const ROLE_KEY = "/api/me/role";
 export function useForgotPassword() {
   return useSWRMutation<Message, ApiError, string, string>(FORGOT_KEY, (path, { arg: email }) =>
     apiFetch<Message>(path, { method: "POST", json: { email } }),
+  );
+}
+
+/**
+ * What became of an emailed link (POST /api/auth/reset/check or
+ * /api/auth/verify-email/check): it still works, was used, ran out, or is
+ * no link of ours. A verification link's answer says whether its
+ * account's email is proven.
+ */
+export type LinkState = { state: "valid" | "used" | "expired" | "unknown"; emailVerified?: boolean };
+
+/**
+ * useLinkState asks once, as a link's page opens, what became of its
+ * token (nothing is spent): the page says "already used" or "expired"
+ * before anyone types. A malformed token is "unknown"; when the answer
+ * fails otherwise (offline, too many checks) data stays undefined and
+ * the page works as before, the server checking the link when it is used.
+ */
+export function useLinkState(path: typeof RESET_CHECK_KEY | typeof VERIFY_CHECK_KEY, token: string) {
+  return useSWR<LinkState, ApiError, [string, string] | null>(
+    token ? [path, token] : null,
+    async ([p, tok]) => {
+      try {
+        return await apiFetch<LinkState>(p, { method: "POST", json: { token: tok } });
+      } catch (err) {
+        if ((err as ApiError).status === 400) return { state: "unknown" };
+        throw err;
+      }
+    },
+    { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false },
   );
 }
 

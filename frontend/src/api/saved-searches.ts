@@ -20,9 +20,9 @@ export function savedQuery(query: ProductQuery): string {
   return at < 0 ? "" : key.slice(at + 1);
 }
 
-/** useSavedSearches loads the caller's saved searches, newest first (at most 50: one answer). */
-export function useSavedSearches() {
-  return useSWR<SavedSearch[], ApiError>(SAVED_SEARCHES_KEY);
+/** useSavedSearches loads the caller's saved searches, newest first (at most 50: one answer); nothing is asked while signedIn is false. */
+export function useSavedSearches(signedIn = true) {
+  return useSWR<SavedSearch[], ApiError>(signedIn ? SAVED_SEARCHES_KEY : null);
 }
 
 /** POST /api/saved-searches: the search kept (201 new, 200 the same filters kept already). */

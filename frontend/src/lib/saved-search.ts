@@ -33,3 +33,34 @@ export function describeSearch(query: string, t: Translate, locale: string): str
   if (get("seller")) out.push(t("one seller"));
   return out;
 }
+
+/** The filters a saved search keeps, as GET /api/products names them (not its sort or page). */
+const FILTERS = [
+  "q", "category", "minPrice", "maxPrice", "condition", "location", "verified", "ramMin", "storageMin", "storageType",
+  "batteryMin", "screenMin", "screenMax", "processor", "seller",
+] as const;
+const WHOLE = new Set(["minPrice", "maxPrice", "ramMin", "storageMin", "batteryMin", "seller"]);
+
+/**
+ * searchKey is a query string's filters in the form the server keeps them
+ * (store.FilterValues): trimmed, runs of spaces made one, numbers without
+ * leading zeros, zero and "verified=false" dropped, words with no letter
+ * or digit dropped, keys sorted, the sort and page left out. Two queries
+ * with the same key are one saved search: saving the second answers with
+ * the first.
+ */
+export function searchKey(query: string): string {
+  const sp = new URLSearchParams(query.startsWith("?") ? query.slice(1) : query);
+  const out: [string, string][] = [];
+  for (const k of FILTERS) {
+    let v = (sp.get(k) ?? "").trim();
+    if (k === "q" || k === "processor") v = v.split(/\s+/).filter(Boolean).join(" ");
+    if (k === "q" && !/[\p{L}\p{N}]/u.test(v)) v = "";
+    if (WHOLE.has(k) && /^[0-9]+$/.test(v)) v = v.replace(/^0+/, "");
+    if ((k === "screenMin" || k === "screenMax") && /^[0-9]+(\.[0-9])?$/.test(v)) v = String(Number(v)).replace(/^0$/, "");
+    if (k === "verified") v = v === "true" || v === "1" ? "true" : "";
+    if (v !== "") out.push([k, v]);
+  }
+  out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(out).toString();
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TOKEN_KEY } from "@/lib/api";
@@ -45,6 +45,32 @@ describe("the account pages", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save the new password" }));
     expect(await screen.findByText("This link has expired or was already used")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  it("/reset-password says on arrival that a link was used or has expired, spending nothing", async () => {
+    for (const [state, heading] of [
+      ["used", "This link was already used"],
+      ["expired", "This link has expired"],
+      ["unknown", "This link does not work"],
+    ] as const) {
+      const api = stubApi({ "/api/categorys": [], "POST /api/auth/reset/check": { state } });
+      renderApp("/reset-password?token=old");
+      expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+      expect(screen.queryByLabelText("New password")).not.toBeInTheDocument();
+      expect(bodyOf(requestsTo(api, "/api/auth/reset/check", "POST")[0])).toEqual({ token: "old" });
+      expect(requestsTo(api, "/api/auth/reset", "POST")).toHaveLength(0);
+      cleanup();
+    }
+  });
+
+  it("/verify-email says on arrival that a used link's email is verified already", async () => {
+    const api = stubApi({ "/api/categorys": [], "POST /api/auth/verify-email/check": { state: "used", emailVerified: true } });
+    renderApp("/verify-email?token=t1");
+    expect(await screen.findByRole("heading", { name: "Your email is verified" })).toBeInTheDocument();
+    expect(screen.getByText("This link was already used: your email is verified. There is nothing more to do.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Confirm my email address" })).not.toBeInTheDocument();
+    expect(requestsTo(api, "/api/auth/verify-email", "POST")).toHaveLength(0);
   });
 
   it("/verify-email posts nothing on arrival; the button verifies with the account's own session and the banner goes", async () => {

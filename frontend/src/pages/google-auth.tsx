@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useGoogleExchange } from "@/api/auth";
 import { useAuth } from "@/lib/auth";
+import { armAction } from "@/lib/pending-action";
 import { useT } from "@/lib/i18n";
 import { safePath } from "@/lib/return-path";
 import { usePageTitle } from "@/lib/title";
@@ -31,6 +32,8 @@ export default function GoogleAuth() {
     trigger({ code }).then(
       (res) => {
         login(res.accessToken, res.user);
+        // the action that sent them here (Save, Book...) is finished there
+        armAction(from, res.user._id);
         toast.success(t("LogIn Success"));
         void navigate(from, { replace: true });
       },

@@ -10,6 +10,7 @@ import { GoogleButton } from "@/components/google-button";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { armAction } from "@/lib/pending-action";
 import { useT, type Translate } from "@/lib/i18n";
 import { returnPath } from "@/lib/return-path";
 import { usePageTitle } from "@/lib/title";
@@ -76,6 +77,8 @@ export default function Login() {
       const res = await trigger({ email: email.trim(), password });
       setSignedIn(true);
       auth.login(res.accessToken, res.user);
+      // the action that sent them here (Save, Book...) is finished there
+      armAction(from, res.user._id);
       toast.success(t("Login Success"));
       void navigate(from, { replace: true });
     } catch (err) {

@@ -8,8 +8,10 @@ import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { Product } from "@/api/products";
 import type { BookingDetails, BookingModal as Booking } from "@/components/booking-modal";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
+import { useResumeAction } from "@/components/resume-action";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
+import { pathOf, rememberAction } from "@/lib/pending-action";
 import { notify } from "@/lib/toast";
 import type { LoginReason } from "@/pages/login";
 
@@ -84,19 +86,38 @@ export function ProductShelf({
     if (signedInNow) loadBookingModal().catch(() => {});
   }, [signedInNow]);
 
-  /** Sends a signed-out visitor to log in, to come back here after. */
-  function signedIn(reason: LoginReason): boolean {
+  /** Sends a signed-out visitor to log in, to come back here and finish what they tapped on p. */
+  function signedIn(reason: LoginReason, p: Product): boolean {
     if (user) return true;
+    rememberAction(reason, pathOf(location), p._id);
     void navigate("/login", { state: { from: location, reason } });
     return false;
   }
 
+  // the action a visitor was sent to log in for, on one of these cards
+  useResumeAction(
+    products !== undefined,
+    (a) => a.action !== "savedSearch" && products?.some((p) => p._id === a.product) === true,
+    (a) => {
+      const p = products?.find((x) => x._id === a.product);
+      if (!p || (user !== null && user.email === p.sellerEmail)) return;
+      if (a.action === "favourite") {
+        toggleFavourite.trigger({ id: p._id, save: true }).then(
+          () => notify("success", t("Saved to your favourites.")),
+          (err: unknown) => notify("error", err instanceof Error ? err.message : t("Could not change your favourites. Please try again.")),
+        );
+      } else if (a.action === "chat") setChatting(p);
+      else if (a.action === "report") setReportOf(p);
+      else if (a.action === "book" && !p.reserved) void onBook(p);
+    },
+  );
+
   function onReport(p: Product) {
-    if (signedIn("report")) setReportOf(p);
+    if (signedIn("report", p)) setReportOf(p);
   }
 
   async function onBook(p: Product) {
-    if (!signedIn("book")) return;
+    if (!signedIn("book", p)) return;
     if (!BookingModal) {
       try {
         await loadBookingModal();
@@ -109,11 +130,11 @@ export function ProductShelf({
   }
 
   function onChat(p: Product) {
-    if (signedIn("chat")) setChatting(p);
+    if (signedIn("chat", p)) setChatting(p);
   }
 
   async function onFavourite(p: Product) {
-    if (!signedIn("favourite")) return;
+    if (!signedIn("favourite", p)) return;
     try {
       await toggleFavourite.trigger({ id: p._id, save: !favouriteIds.has(p._id) });
     } catch (err) {

@@ -14,6 +14,7 @@ import { PageSpinner } from "@/components/page-spinner";
 import { PhotoGallery } from "@/components/photo-gallery";
 import { RatingStars } from "@/components/rating-stars";
 import { BookedLink, ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
+import { useResumeAction } from "@/components/resume-action";
 import { ShareButton } from "@/components/share-button";
 import { SpecTable } from "@/components/spec-table";
 import { ApiError } from "@/lib/api";
@@ -23,6 +24,7 @@ import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
 import { listingEnd } from "@/lib/expiry";
+import { pathOf, rememberAction } from "@/lib/pending-action";
 import type { LoginReason } from "@/pages/login";
 import { ProductShelf } from "@/pages/product-shelf";
 
@@ -53,6 +55,23 @@ export default function ProductPage() {
   const [chatting, setChatting] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { t, locale } = useLanguage();
+  // the action a visitor was sent to log in for, finished once they are back
+  useResumeAction(
+    Boolean(p) && !isLoading,
+    (a) => a.product === p?._id && a.action !== "savedSearch",
+    (a) => {
+      if (!p || (user !== null && user.email === p.sellerEmail)) return;
+      if (a.action === "favourite") {
+        toggleFavourite.trigger({ id: p._id, save: true }).then(
+          () => notify("success", t("Saved to your favourites.")),
+          (err: unknown) => notify("error", err instanceof Error ? err.message : t("Could not change your favourites. Please try again.")),
+        );
+      }
+      else if (a.action === "chat") setChatting(true);
+      else if (a.action === "report") setReporting(true);
+      else if (a.action === "book" && !p.reserved && listingEnd(p) !== "expired") setBooking(true);
+    },
+  );
 
   // the tab's title follows the product, as the server set it on a full load
   useEffect(() => {
@@ -90,9 +109,10 @@ export default function ProductPage() {
   const expired = listingEnd(p) === "expired";
   const brand = categories?.find((c) => c.name === p.category);
 
-  /** Sends a signed-out visitor to log in, to come back here after. */
+  /** Sends a signed-out visitor to log in, to come back here and finish what they tapped. */
   function signedIn(reason: LoginReason): boolean {
     if (user) return true;
+    if (p) rememberAction(reason, pathOf(location), p._id);
     void navigate("/login", { state: { from: location, reason } });
     return false;
   }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { useResetPassword } from "@/api/account";
+import { RESET_CHECK_KEY, useLinkState, useResetPassword } from "@/api/account";
 import { AuthCard } from "@/components/auth-card";
 import { PasswordField } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
@@ -13,8 +13,11 @@ import { usePageTitle } from "@/lib/title";
 type Errors = { password?: string; confirm?: string; form?: string };
 
 /**
- * /reset-password?token=...: the link of the reset email. A new password
- * twice; the answer signs in here (every other session has ended), then home.
+ * /reset-password?token=...: the link of the reset email. On arrival the
+ * page asks whether the link still works, and a used, expired or unknown
+ * one says so at once, with a way to ask for a new one. Otherwise a new
+ * password twice; the answer signs in here (every other session has
+ * ended), then home.
  */
 export default function ResetPassword() {
   const t = useT();
@@ -24,6 +27,8 @@ export default function ResetPassword() {
   const auth = useAuth();
   const navigate = useNavigate();
   const { trigger, isMutating } = useResetPassword();
+  // spends nothing; once the password is changed the answer is not asked again
+  const { data: link, isLoading: checking } = useLinkState(RESET_CHECK_KEY, token);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -55,6 +60,37 @@ export default function ResetPassword() {
         <Link to="/forgot-password" className="btn btn-primary">
           {t("Ask for a new link")}
         </Link>
+      </AuthCard>
+    );
+  }
+  if (checking) {
+    return (
+      <AuthCard title={t("Choose a new password")} subtitle={t("Checking the link…")} {...intro}>
+        <div role="status" className="flex justify-center py-6">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+          <span className="sr-only">{t("Checking the link…")}</span>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (link && link.state !== "valid") {
+    const said = {
+      used: [t("This link was already used"), t("Each link works once, and a new password ends the other links. If you chose it, log in with it; if not, ask for a new link.")],
+      expired: [t("This link has expired"), t("A reset link works for an hour. Ask for a new one: it comes by email in a minute.")],
+      unknown: [t("This link does not work"), t("It may be cut short or mistyped. Open the link from the email again, or ask for a new one.")],
+    }[link.state];
+    return (
+      <AuthCard title={said[0]} subtitle={said[1]} {...intro}>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/forgot-password" className="btn btn-primary sm:flex-1">
+            {t("Ask for a new link")}
+          </Link>
+          {link.state === "used" && !auth.user && (
+            <Link to="/login" className="btn btn-outline sm:flex-1">
+              {t("Log In")}
+            </Link>
+          )}
+        </div>
       </AuthCard>
     );
   }

@@ -57,6 +57,16 @@ describe("Save this search", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("delete one first");
   });
 
+  it("reads Saved · Manage when the same filters are kept already, as the server compares them", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api({ "/api/saved-searches": [{ _id: "7", query: "maxPrice=80000&q=macbook+air&sort=relevance", frequency: "daily", createdAt: "2026-11-23T06:00:00Z" }] }));
+    renderApp("/search?q=macbook+air&maxPrice=80000");
+    const manage = await screen.findByRole("link", { name: "This search is saved: manage your saved searches" });
+    expect(manage).toHaveAttribute("href", "/dashboard/saved-searches");
+    expect(manage).toHaveTextContent("Saved · Manage");
+    expect(screen.queryByRole("button", { name: "Save this search" })).not.toBeInTheDocument();
+  });
+
   it("sends a visitor to log in, to come back to the same search", async () => {
     const mock = stubApi(api({ "/api/me": reply(401, { message: "Unauthorized" }) }));
     const router = renderApp("/search?q=macbook+air&maxPrice=80000");

@@ -9,6 +9,7 @@ import { SubmitButton } from "@/components/submit-button";
 import { UploadProgress } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { armAction } from "@/lib/pending-action";
 import { useT, type Translate } from "@/lib/i18n";
 import { returnPath } from "@/lib/return-path";
 import { usePageTitle } from "@/lib/title";
@@ -66,6 +67,8 @@ export default function Signup() {
       setSent(null);
       setSignedIn(true);
       auth.login(res.accessToken, res.user);
+      // the action that sent them here (Save, Book...) is finished there
+      armAction(from, res.user._id);
       toast.success(t("User create Success"));
       void navigate(from, { replace: true });
     } catch (err) {

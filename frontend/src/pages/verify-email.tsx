@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { PASSWORD_NEEDED, useVerifyEmail, type Verified, type VerifyEmailBody } from "@/api/account";
+import { PASSWORD_NEEDED, useLinkState, useVerifyEmail, VERIFY_CHECK_KEY, type Verified, type VerifyEmailBody } from "@/api/account";
 import { PasswordField } from "@/components/form-field";
 import { NoticeCard } from "@/components/notice-card";
 import { SubmitButton } from "@/components/submit-button";
@@ -19,9 +19,10 @@ type Step =
 type Send = (body: Omit<VerifyEmailBody, "token">, how: "verified" | "takenOver") => Promise<ApiError | null>;
 
 /**
- * /verify-email?token=...: the link of the welcome email. Nothing is sent
- * on arrival (mail scanners and link previews open links): a button posts
- * the token. With the account's own session that verifies the address.
+ * /verify-email?token=...: the link of the welcome email. Nothing is spent
+ * on arrival (mail scanners and link previews open links): the page only
+ * asks whether the link still works, so that a used or expired one says
+ * so at once; a button posts the token. With the account's own session that verifies the address.
  * Otherwise, when the account had a password before its address was
  * proven, the link alone changes nothing and the page asks for that
  * password, or offers "I did not create this account", which sets a new
@@ -37,6 +38,7 @@ export default function VerifyEmail() {
   const auth = useAuth();
   const { trigger, isMutating } = useVerifyEmail();
   const [step, setStep] = useState<Step>({ kind: "confirm" });
+  const { data: link, isLoading: checking } = useLinkState(VERIFY_CHECK_KEY, token);
 
   // send posts the token with body; it moves the page on, or returns the
   // error a form shows under its fields.
@@ -64,6 +66,8 @@ export default function VerifyEmail() {
       </NoticeCard>
     );
   }
+  if (step.kind === "confirm" && checking) return <NoticeCard title={t("Checking the link…")} tone="busy" />;
+  if (step.kind === "confirm" && link && link.state !== "valid") return <SpentLinkCard state={link.state} verified={link.emailVerified === true} signedIn={Boolean(auth.user)} />;
   switch (step.kind) {
     case "confirm":
       return (
@@ -100,6 +104,31 @@ export default function VerifyEmail() {
     default:
       return <DoneCard step={step} />;
   }
+}
+
+/** A link that no longer works, said on arrival: used (the address may be verified by it), expired, or unknown. */
+function SpentLinkCard({ state, verified, signedIn }: { state: "used" | "expired" | "unknown"; verified: boolean; signedIn: boolean }) {
+  const t = useT();
+  if (verified) {
+    return (
+      <NoticeCard title={t("Your email is verified")} tone="ok">
+        <p className="text-base-content/70">
+          {state === "used" ? t("This link was already used: your email is verified. There is nothing more to do.") : t("This link has expired, but your email is verified already. There is nothing more to do.")}
+        </p>
+        <HomeOrLogIn signedIn={signedIn} />
+      </NoticeCard>
+    );
+  }
+  const title = { used: t("This link was already used"), expired: t("This link has expired"), unknown: t("This link does not work") }[state];
+  return (
+    <NoticeCard title={title} tone="error">
+      <p className="text-base-content/70">
+        {state === "expired" ? t("A verification link works for two days.") : t("A link works once and for a limited time.")}{" "}
+        {signedIn ? t("Ask for a new one from the banner at the top.") : t("Log in, then ask for a new one from the banner at the top.")}
+      </p>
+      <HomeOrLogIn signedIn={signedIn} />
+    </NoticeCard>
+  );
 }
 
 /** The end: the address is verified, and maybe the account taken over; says who is logged in here. */

@@ -85,6 +85,45 @@ func (q *Queries) GetAccountTokenEmail(ctx context.Context, id int64) (GetAccoun
 	return i, err
 }
 
+const getAccountTokenState = `-- name: GetAccountTokenState :one
+SELECT (t.used_at IS NOT NULL)::boolean AS used,
+       (t.expires_at <= now())::boolean AS expired,
+       (u.deleted_at IS NULL AND lower(u.email) = lower(t.email))::boolean AS account_current,
+       (u.email_verified_at IS NOT NULL)::boolean AS email_verified
+FROM account_tokens t
+JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = $1 AND t.purpose = $2
+`
+
+type GetAccountTokenStateParams struct {
+	TokenHash []byte
+	Purpose   string
+}
+
+type GetAccountTokenStateRow struct {
+	Used           bool
+	Expired        bool
+	AccountCurrent bool
+	EmailVerified  bool
+}
+
+// What became of a link, read without spending it, for the page it opens
+// to say so before anyone types: used (or ended by another link's use),
+// expired, or still working. A link whose account is gone or changed its
+// email works no more: account_current is false. One indexed look-up by
+// the token's hash.
+func (q *Queries) GetAccountTokenState(ctx context.Context, arg GetAccountTokenStateParams) (GetAccountTokenStateRow, error) {
+	row := q.db.QueryRow(ctx, getAccountTokenState, arg.TokenHash, arg.Purpose)
+	var i GetAccountTokenStateRow
+	err := row.Scan(
+		&i.Used,
+		&i.Expired,
+		&i.AccountCurrent,
+		&i.EmailVerified,
+	)
+	return i, err
+}
+
 const getEmailProofLink = `-- name: GetEmailProofLink :one
 SELECT t.user_id, u.email, (u.email_verified_at IS NOT NULL)::boolean AS email_verified, u.password_hash
 FROM account_tokens t
