@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"os"
 
 	"resale/backup"
 	"resale/media"
@@ -15,8 +18,14 @@ import (
 // backupOptions are the database (as the schema's owner when the server
 // runs as a data-only role) and the upload store a backup or restore
 // works on.
-func backupOptions(ctx context.Context, cfg *config, stdout io.Writer) (backup.Options, func(), error) {
-	uploads, err := openUploads(ctx, cfg)
+func backupOptions(ctx context.Context, cfg *config, stdout io.Writer, restore bool) (backup.Options, func(), error) {
+	var uploads media.Storage
+	var err error
+	if restore || cfg.S3.Endpoint != "" {
+		uploads, err = openUploads(ctx, cfg)
+	} else {
+		uploads, err = openUploadsToRead(cfg)
+	}
 	if err != nil {
 		return backup.Options{}, nil, err
 	}
@@ -32,6 +41,32 @@ func backupOptions(ctx context.Context, cfg *config, stdout io.Writer) (backup.O
 	return backup.Options{DatabaseURL: dbURL, Photos: lister, Progress: stdout}, func() { uploads.Close() }, nil
 }
 
+// serviceSettingsHint is how to give a command run by hand the settings
+// the service runs with (deploy/resale.service).
+const serviceSettingsHint = "run it with the service's settings (as root: set -a; . /etc/resale/resale.env; set +a; export RESALE_ENV=production DATA_DIR=/var/lib/resale)"
+
+// wrongPhotosHint names the settings that say where the photos are.
+func wrongPhotosHint(cfg *config) string {
+	if cfg.S3.Endpoint != "" {
+		return "check S3_ENDPOINT and S3_BUCKET, or " + serviceSettingsHint
+	}
+	return "check UPLOAD_DIR (or DATA_DIR, whose uploads folder it is by default), or " + serviceSettingsHint
+}
+
+// openUploadsToRead opens the upload folder for a backup, which only
+// reads it: a folder that is not there is not made (in whatever folder
+// the command was run from) but named as the wrong setting.
+func openUploadsToRead(cfg *config) (media.Storage, error) {
+	if _, err := os.Stat(cfg.UploadDir); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("backup: the upload folder %s does not exist: %s", cfg.UploadDir, wrongPhotosHint(cfg))
+	}
+	d, err := media.OpenDir(cfg.UploadDir)
+	if err != nil {
+		return nil, fmt.Errorf("UPLOAD_DIR: %w", err)
+	}
+	return d, nil
+}
+
 // backupCommand writes the database and the photos to a new folder.
 func backupCommand(ctx context.Context, cfg *config, _ *slog.Logger, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
@@ -40,12 +75,16 @@ func backupCommand(ctx context.Context, cfg *config, _ *slog.Logger, args []stri
 	if err := fs.Parse(args); err != nil || *to == "" || fs.NArg() != 0 {
 		return fmt.Errorf("%w: backup takes --to DIR", errUsage)
 	}
-	o, closeUploads, err := backupOptions(ctx, cfg, stdout)
+	o, closeUploads, err := backupOptions(ctx, cfg, stdout, false)
 	if err != nil {
 		return err
 	}
 	defer closeUploads()
 	m, err := backup.Backup(ctx, o, *to, versionLine())
+	var none *backup.NoPhotosError
+	if errors.As(err, &none) {
+		return fmt.Errorf("backup: %w: %s", err, wrongPhotosHint(cfg))
+	}
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
@@ -67,7 +106,7 @@ func restoreCommand(ctx context.Context, cfg *config, _ *slog.Logger, args []str
 	if err != nil {
 		return err
 	}
-	o, closeUploads, err := backupOptions(ctx, cfg, stdout)
+	o, closeUploads, err := backupOptions(ctx, cfg, stdout, true)
 	if err != nil {
 		return err
 	}

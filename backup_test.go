@@ -21,10 +21,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"resale/internal/testio"
 	"resale/media/s3test"
 	"resale/payments/stripetest"
+	"resale/store"
 	"resale/store/storetest"
 )
 
@@ -637,4 +639,75 @@ func TestBackupAndRestoreAsSchemaOwner(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Fatalf("exit %d:\n%s", code, logs)
 	}
+}
+
+// A backup that finds the database's photos in none of the upload store
+// it was given was run without the service's settings: it fails in one
+// line naming UPLOAD_DIR and DATA_DIR, writes no backup, and makes no
+// upload folder where it was run.
+func TestBackupWithoutThePhotosFails(t *testing.T) {
+	requirePgTools(t)
+	ctx := context.Background()
+	url := storetest.URL(t)
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	for i := range 3 {
+		key := fmt.Sprintf("%032x.jpg", i+1)
+		if _, err := store.New(pool).CreateImage(ctx, store.NewImage{Key: key, ContentType: "image/jpeg", Width: 8, Height: 6, SizeBytes: 100}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	oneLine := func(t *testing.T, code int, stderr string, want ...string) {
+		t.Helper()
+		if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "resale: backup: ") {
+			t.Errorf("exit %d, stderr %q; want exit 1 and one line", code, stderr)
+		}
+		for _, w := range want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("stderr %q does not say %q", stderr, w)
+			}
+		}
+	}
+
+	t.Run("an empty upload folder", func(t *testing.T) {
+		data := t.TempDir()
+		os.MkdirAll(filepath.Join(data, "uploads"), 0o700)
+		to := filepath.Join(t.TempDir(), "b")
+		var out, errOut bytes.Buffer
+		code := run(ctx, []string{"backup", "--to", to}, env(map[string]string{"DATABASE_URL": url, "DATA_DIR": data}), &out, &errOut)
+		oneLine(t, code, errOut.String(), "the database names 3 photos but none of them is in the folder "+filepath.Join(data, "uploads"), "UPLOAD_DIR", "DATA_DIR")
+		if _, err := os.Stat(to); err == nil {
+			t.Errorf("a backup was written to %s", to)
+		}
+		if left := listDir(t, filepath.Dir(to)); left != "" {
+			t.Errorf("left behind: %s", left)
+		}
+	})
+
+	t.Run("from another folder, without DATA_DIR", func(t *testing.T) {
+		cwd := t.TempDir()
+		t.Chdir(cwd)
+		to := filepath.Join(t.TempDir(), "b")
+		var out, errOut bytes.Buffer
+		code := run(ctx, []string{"backup", "--to", to}, env(map[string]string{"DATABASE_URL": url}), &out, &errOut)
+		oneLine(t, code, errOut.String(), "the upload folder .data/uploads does not exist", "UPLOAD_DIR", "DATA_DIR")
+		if left := listDir(t, cwd); left != "" {
+			t.Errorf("backup made %s in the folder it was run from", left)
+		}
+	})
+
+	t.Run("some photos missing is a warning", func(t *testing.T) {
+		data := t.TempDir()
+		os.MkdirAll(filepath.Join(data, "uploads"), 0o700)
+		os.WriteFile(filepath.Join(data, "uploads", fmt.Sprintf("%032x.jpg", 1)), []byte("a photo"), 0o600)
+		to := filepath.Join(t.TempDir(), "b")
+		var out, errOut bytes.Buffer
+		code := run(ctx, []string{"backup", "--to", to}, env(map[string]string{"DATABASE_URL": url, "DATA_DIR": data}), &out, &errOut)
+		if code != 0 || !strings.Contains(out.String(), "warning: 2 photos the database names were not in") || !strings.Contains(out.String(), "1 photos\n") {
+			t.Errorf("exit %d, out %q, err %q", code, out.String(), errOut.String())
+		}
+	})
 }

@@ -58,7 +58,7 @@ func (d *doctor) line(level, check, format string, args ...any) {
 // every problem. Exit 1 when any check fails.
 func doctorCommand(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	if len(args) != 0 {
-		fmt.Fprintf(stderr, "resale: doctor takes no arguments\n\n%s", usage)
+		fmt.Fprintf(stderr, "resale: doctor takes no arguments\n\n%s", commandHelp["doctor"])
 		return 2
 	}
 	return (&doctor{out: stdout}).run(ctx, getenv)

@@ -32,6 +32,11 @@ import (
 // a server downloads it: its layers gzip-compressed.
 const imageBudget = 30 << 20
 
+// imageStoredBudget is the most the image may weigh unpacked, as podman
+// images reports it: 30 MB (one copy of the app, the binary linking only
+// what it calls).
+const imageStoredBudget = 30_000_000
+
 // The Dockerfile users build from source and the Containerfile CI builds
 // from the local binary end in the same stage, instruction for instruction,
 // so the image CI tests is the image users run.
@@ -290,6 +295,9 @@ func checkImageContents(t *testing.T, podman []string, img string) {
 		img, float64(raw)/(1<<20), float64(compressed)/(1<<20), imageBudget>>20)
 	if compressed > imageBudget {
 		t.Errorf("the image's layers weigh %d bytes compressed, over the budget of %d", compressed, imageBudget)
+	}
+	if raw > imageStoredBudget {
+		t.Errorf("the image's layers weigh %d bytes unpacked, over the budget of %d", raw, imageStoredBudget)
 	}
 
 	want := map[string]struct {

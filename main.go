@@ -37,26 +37,6 @@ import (
 	"resale/store"
 )
 
-const usage = `usage: resale [command]
-
-commands:
-  serve             run the web shop (the default)
-  migrate up        apply pending database migrations
-  migrate status    list migrations and whether they are applied
-  admin grant EMAIL make the existing account with that email an admin
-  seed --demo       fill an empty shop with demo sellers, a buyer and about forty laptops
-  seed --demo --products N
-                    also add N generated products with COPY (for benchmarks)
-  backup --to DIR   write the database and the photos to a new folder DIR
-  restore --from DIR [--force]
-                    put a backup into an empty database and upload store
-  version           print the version and the commit it was built from
-  doctor            check the settings, database, upload store, mail server and
-                    Stripe keys, one line each, changing nothing (exit 1 on a failure)
-
-Settings come from the environment; see README.md.
-`
-
 // errUsage marks a command line that does not fit any command.
 var errUsage = errors.New("usage")
 
@@ -74,7 +54,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
 	}
-	if cmd == "help" || cmd == "-h" || cmd == "--help" {
+	if cmd == "help" && len(args) == 1 && commandHelp[args[0]] != "" {
+		fmt.Fprint(stdout, commandHelp[args[0]])
+		return 0
+	}
+	if help, ok := commandHelp[cmd]; ok && wantsHelp(args) {
+		// before the settings are read: help works on a server not yet
+		// configured, and changes nothing
+		fmt.Fprint(stdout, help)
+		return 0
+	}
+	if cmd == "help" || cmd == "-h" || cmd == "--help" || cmd == "-help" {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
@@ -108,7 +98,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	err = command(ctx, cfg, newLogger(cfg.LogFormat, stderr), args, stdout)
 	switch {
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(stderr, "resale: %v\n\n%s", err, usage)
+		fmt.Fprintf(stderr, "resale: %v\n\n%s", err, commandHelp[cmd])
 		return 2
 	case err != nil:
 		fmt.Fprintf(stderr, "resale: %v\n", err)
@@ -277,6 +267,7 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 	}
 	fmt.Fprintf(stdout, "demo shop ready: %d accounts, %d products (%d advertised, %d sold), %d bookings\n", sum.Users, sum.Products, sum.Advertised, sum.Sold, sum.Bookings)
 	fmt.Fprintf(stdout, "sign in as rahim.computers@demo.resale (seller) or buyer@demo.resale (buyer), password %s\n", demo.Password)
+	fmt.Fprintf(stdout, "sign in as the admin: %s, password %s (made for this shop, shown only now)\n", demo.AdminEmail, sum.AdminPassword)
 	return nil
 }
 

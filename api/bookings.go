@@ -188,6 +188,28 @@ func (s *Server) listBuyerBookings(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
+// bookedProductsJSON is the answer of GET /api/bookings/booked.
+type bookedProductsJSON struct {
+	ProductIDs []string `json:"productIds"`
+}
+
+// listBookedProducts serves GET /api/bookings/booked: the ids of the
+// products the caller has an open booking of (pending, accepted or paid),
+// all of them, for the cards' and the product page's Booked marker, which
+// the first page of their bookings alone cannot tell.
+func (s *Server) listBookedProducts(c echo.Context) error {
+	u, _ := currentUser(c)
+	ids, err := s.store.ListBookedProductIDs(c.Request().Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	out := bookedProductsJSON{ProductIDs: make([]string, 0, len(ids))}
+	for _, id := range ids {
+		out.ProductIDs = append(out.ProductIDs, formatID(id))
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
 // cancelBooking serves DELETE /api/bookings/:id: the buyer drops an unpaid
 // booking.
 func (s *Server) cancelBooking(c echo.Context) error {

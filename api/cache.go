@@ -39,6 +39,7 @@ type keptAnswer struct {
 	encoding    string
 	link        string
 	corrected   string // X-Search-Corrected
+	sortedBy    string // X-Sorted-By
 	body        []byte
 }
 
@@ -120,6 +121,9 @@ func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 			if a.corrected != "" {
 				h.Set(searchCorrectedHeader, a.corrected)
 			}
+			if a.sortedBy != "" {
+				h.Set(sortedByHeader, a.sortedBy)
+			}
 			return c.Blob(http.StatusOK, a.contentType, a.body)
 		}
 		if gen == 0 { // not listening: nothing can be kept
@@ -137,6 +141,7 @@ func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 				encoding:    h.Get(echo.HeaderContentEncoding),
 				link:        h.Get("Link"),
 				corrected:   h.Get(searchCorrectedHeader),
+				sortedBy:    h.Get(sortedByHeader),
 				body:        tee.buf.Bytes(),
 			})
 		}

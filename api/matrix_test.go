@@ -154,6 +154,7 @@ var matrix = map[string]struct {
 	}, [6]int{401, 403, 403, 403, 403, 200}},
 	"DELETE /api/products/report/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/report/" + f.reported, nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 	"POST /api/bookings":              {func(f matrixFixture) cell { return cell{"POST", "/api/bookings", bookingBody(f.product)} }, [6]int{401, 409, 201, 409, 201, 201}},
+	"GET /api/bookings/booked":        {func(matrixFixture) cell { return cell{"GET", "/api/bookings/booked", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"GET /api/bookings":               {func(f matrixFixture) cell { return cell{"GET", "/api/bookings?email=" + f.users["buyer"].Email, nil} }, [6]int{401, 200, 403, 403, 403, 200}},
 	"GET /api/bookings/:id":           {func(f matrixFixture) cell { return cell{"GET", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 200}},
 	"DELETE /api/bookings/:id":        {func(f matrixFixture) cell { return cell{"DELETE", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 404}},

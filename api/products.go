@@ -119,6 +119,11 @@ func (s *Server) productList(c echo.Context, products []store.Product, err error
 // the words may be Bangla).
 const searchCorrectedHeader = "X-Search-Corrected"
 
+// sortedByHeader says "newest" when a list asked for by relevance (a
+// search's default order) is listed newest first: a broad search, whose
+// matches are too many to rank. The sort box then says so.
+const sortedByHeader = "X-Sorted-By"
+
 // listProducts serves GET /api/products: available products, newest
 // first, a page at a time. Filters: category, q (search), minPrice,
 // maxPrice, condition, location, verified, and the specs' ramMin,
@@ -128,6 +133,8 @@ const searchCorrectedHeader = "X-Search-Corrected"
 // is more, a Link header with rel="next" gives the next page's address.
 // A search that finds nothing is tried again with its misspelt words
 // corrected, and X-Search-Corrected then names the words searched for.
+// X-Sorted-By: newest says a page asked for by relevance is listed newest
+// first (a broad search).
 func (s *Server) listProducts(c echo.Context) error {
 	f, err := browseFilter(c)
 	if err != nil {
@@ -140,7 +147,7 @@ func (s *Server) listProducts(c echo.Context) error {
 	if known {
 		f.Words = corrected
 	}
-	products, next, err := s.store.ListProducts(ctx, f)
+	products, next, byTime, err := s.store.ListProductsSorted(ctx, f)
 	if err != nil {
 		return err
 	}
@@ -152,13 +159,16 @@ func (s *Server) listProducts(c echo.Context) error {
 		}
 		if corrected != "" {
 			f.Words = corrected
-			if products, next, err = s.store.ListProducts(ctx, f); err != nil {
+			if products, next, byTime, err = s.store.ListProductsSorted(ctx, f); err != nil {
 				return err
 			}
 		}
 	}
 	if corrected != "" && len(products) > 0 {
 		c.Response().Header().Set(searchCorrectedHeader, url.PathEscape(corrected))
+	}
+	if byTime {
+		c.Response().Header().Set(sortedByHeader, store.SortNewest)
 	}
 	if next != nil {
 		setCursorLink(c, encodeCursor(next))

@@ -103,6 +103,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)
 	g.GET("/bookings", s.listBuyerBookings, requireUser)                       // own, or any for an admin
+	g.GET("/bookings/booked", s.listBookedProducts, requireUser)               // own only: the products the caller has an open booking of
 	g.GET("/bookings/:id", s.getBooking, requireUser)                          // own, or any for an admin
 	g.DELETE("/bookings/:id", s.cancelBooking, requireUser, noBody, s.changes) // own only; an accepted one's end frees the laptop
 

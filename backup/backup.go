@@ -73,6 +73,17 @@ type Manifest struct {
 	MissingPhotos []string `json:"missingPhotos,omitempty"`
 }
 
+// NoPhotosError is a backup that found none of the photos the database
+// names: the upload store it was given is not the shop's.
+type NoPhotosError struct {
+	Named  int
+	Source string
+}
+
+func (e *NoPhotosError) Error() string {
+	return fmt.Sprintf("the database names %d photos but none of them is in %s", e.Named, e.Source)
+}
+
 // File is one file of the backup with its size and SHA-256.
 type File struct {
 	Name   string `json:"name"`
@@ -208,7 +219,11 @@ func Backup(ctx context.Context, o Options, dir, resaleVersion string) (*Manifes
 			m.MissingPhotos = append(m.MissingPhotos, k)
 		}
 	}
-	if n := len(m.MissingPhotos); n > 0 {
+	if n := len(m.MissingPhotos); n > 0 && n == len(named) {
+		// not damage but the wrong place: a backup run without the
+		// service's settings looks in another folder or bucket
+		return nil, &NoPhotosError{Named: n, Source: m.PhotoSource}
+	} else if n > 0 {
 		fmt.Fprintf(o.Progress, "warning: %d photos the database names were not in %s (first: %s); the shop shows them as missing now too\n", n, m.PhotoSource, m.MissingPhotos[0])
 	}
 

@@ -7,6 +7,8 @@ package demo
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"image/color"
@@ -17,8 +19,18 @@ import (
 	"resale/store"
 )
 
-// Password of every demo account, so a newcomer can sign in as any of them.
+// Password of every demo account but the admin, so a newcomer can sign in
+// as any of them.
 const Password = "resale-demo"
+
+// AdminEmail is the demo's admin. Its password is not Password but made
+// at random by each seed and printed once: an admin can hide, warn,
+// suspend and delete, which no one should be able to do on a shop that
+// was seeded by mistake with a password everyone can read.
+const AdminEmail = "admin@demo.resale"
+
+// Products is how many laptops the demo shop has.
+func Products() int { return len(models) }
 
 type person struct {
 	name, email, role string
@@ -33,6 +45,7 @@ var people = []person{
 	{"Tanvir Hasan", "tanvir@demo.resale", store.RoleSeller, false, color.RGBA{234, 88, 12, 255}},
 	{"CTG Tech Hub", "ctgtech@demo.resale", store.RoleSeller, true, color.RGBA{79, 70, 229, 255}},
 	{"Demo Buyer", "buyer@demo.resale", store.RoleBuyer, false, color.RGBA{22, 163, 74, 255}},
+	{"Demo Admin", AdminEmail, store.RoleAdmin, false, color.RGBA{71, 85, 105, 255}},
 }
 
 type model struct {
@@ -138,6 +151,8 @@ var accents = map[string]color.RGBA{
 // Summary says what Seed made.
 type Summary struct {
 	Users, Products, Advertised, Sold, Bookings, Expiring int
+	// AdminPassword is the password of AdminEmail, made by this seed.
+	AdminPassword string
 }
 
 // ErrSeeded means the demo data is already there.
@@ -153,6 +168,15 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		return sum, err
 	}
 	hash, err := hashPassword(Password)
+	if err != nil {
+		return sum, err
+	}
+	random := make([]byte, 10)
+	if _, err := rand.Read(random); err != nil {
+		return sum, err
+	}
+	sum.AdminPassword = hex.EncodeToString(random)
+	adminHash, err := hashPassword(sum.AdminPassword)
 	if err != nil {
 		return sum, err
 	}
@@ -175,7 +199,11 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		if err != nil {
 			return sum, err
 		}
-		u, err := st.CreateUser(ctx, store.NewUser{Name: p.name, Email: p.email, PhotoURL: avatar, PasswordHash: hash, Role: p.role})
+		pw := hash
+		if p.role == store.RoleAdmin {
+			pw = adminHash
+		}
+		u, err := st.CreateUser(ctx, store.NewUser{Name: p.name, Email: p.email, PhotoURL: avatar, PasswordHash: pw, Role: p.role})
 		if err != nil {
 			return sum, fmt.Errorf("demo: %s: %w", p.email, err)
 		}
@@ -184,9 +212,10 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 				return sum, err
 			}
 		}
-		if p.role == store.RoleSeller {
+		switch p.role {
+		case store.RoleSeller:
 			sellers = append(sellers, u)
-		} else {
+		case store.RoleBuyer:
 			buyer = u
 		}
 		sum.Users++

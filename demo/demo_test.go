@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"resale/auth"
 	"resale/demo"
 	"resale/media"
 	"resale/store"
@@ -30,6 +31,17 @@ func TestSeedMakesALivingShopOnce(t *testing.T) {
 	}
 	if sum.Users < 5 || sum.Products < 56 || sum.Advertised == 0 || sum.Sold == 0 || sum.Bookings != 2 {
 		t.Fatalf("summary = %+v", sum)
+	}
+	if sum.Products != demo.Products() {
+		t.Errorf("the seed made %d products, demo.Products (the count resale --help gives) says %d", sum.Products, demo.Products())
+	}
+	// an admin to see the admin pages with, whose password is its own
+	admin, err := st.GetUserByEmail(ctx, demo.AdminEmail)
+	if err != nil || admin.Role != store.RoleAdmin {
+		t.Fatalf("demo admin: %+v %v", admin, err)
+	}
+	if sum.AdminPassword == "" || sum.AdminPassword == demo.Password || auth.PasswordProblem(sum.AdminPassword) != "" || admin.PasswordHash != "hash-of-"+sum.AdminPassword {
+		t.Errorf("admin password %q (problem %q), hash %q", sum.AdminPassword, auth.PasswordProblem(sum.AdminPassword), admin.PasswordHash)
 	}
 	if _, err := demo.Seed(ctx, st, uploads, fakeHash, time.Now()); !errors.Is(err, demo.ErrSeeded) {
 		t.Fatalf("second seed: %v", err)

@@ -17,7 +17,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stripe/stripe-go/v76"
-	"github.com/stripe/stripe-go/v76/client"
+	"github.com/stripe/stripe-go/v76/balance"
+	"github.com/stripe/stripe-go/v76/paymentintent"
+	"github.com/stripe/stripe-go/v76/refund"
 
 	"resale/store"
 )
@@ -74,13 +76,22 @@ type Config struct {
 
 // Service makes and records card payments.
 type Service struct {
-	api           *client.API
+	api           stripeAPI
 	store         *store.Store
 	log           *slog.Logger
 	publishable   string
 	webhookSecret string
 	currency      string
 	recorded      *prometheus.CounterVec
+}
+
+// stripeAPI is the part of Stripe's API the shop calls: its own clients,
+// not stripe-go's client.API, which links every service Stripe has into
+// the binary (about 2 MB of the image).
+type stripeAPI struct {
+	PaymentIntents *paymentintent.Client
+	Refunds        *refund.Client
+	Balance        *balance.Client
 }
 
 // New is the payments service over st; log may be nil.
@@ -99,12 +110,12 @@ func New(cfg Config, st *store.Store, log *slog.Logger) *Service {
 	if cfg.HTTPClient != nil {
 		bc.HTTPClient = cfg.HTTPClient
 	}
-	sc := &client.API{}
-	sc.Init(cfg.SecretKey, &stripe.Backends{
-		API:     stripe.GetBackendWithConfig(stripe.APIBackend, bc),
-		Connect: stripe.GetBackendWithConfig(stripe.ConnectBackend, bc),
-		Uploads: stripe.GetBackendWithConfig(stripe.UploadsBackend, bc),
-	})
+	backend := stripe.GetBackendWithConfig(stripe.APIBackend, bc)
+	sc := stripeAPI{
+		PaymentIntents: &paymentintent.Client{B: backend, Key: cfg.SecretKey},
+		Refunds:        &refund.Client{B: backend, Key: cfg.SecretKey},
+		Balance:        &balance.Client{B: backend, Key: cfg.SecretKey},
+	}
 	recorded := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "resale_payments_recorded_total",
 		Help: "Card payments recorded for the first time, by status (succeeded, or refund_required when the laptop was already sold to someone else).",

@@ -154,3 +154,11 @@ WHERE id = @id AND sold_at IS NOT NULL;
 SELECT count(*)::bigint AS n, coalesce(min(created_at), now())::timestamptz AS oldest
 FROM bookings
 WHERE buyer_id = @buyer_id AND created_at > now() - make_interval(secs => @window_seconds::float8);
+
+-- name: ListBookedProductIDs :many
+-- The products a buyer has an open booking of (pending, accepted or
+-- paid), whatever page of their bookings it is on: the Booked marker.
+SELECT DISTINCT product_id FROM bookings
+WHERE buyer_id = @buyer_id AND status IN ('pending', 'accepted', 'paid')
+ORDER BY product_id
+LIMIT 1000;

@@ -165,6 +165,17 @@ func (s *Store) GetBookingView(ctx context.Context, id int64) (BookingView, erro
 	return bookingView(r.Booking, r.ProductPicture, r.ProductSoldAt, r.ProductDeletedAt, r.ProductReservedBy), nil
 }
 
+// ListBookedProductIDs is the products buyerID has an open booking of
+// (pending, accepted or paid), all of them whatever page of the buyer's
+// bookings each is on.
+func (s *Store) ListBookedProductIDs(ctx context.Context, buyerID int64) ([]int64, error) {
+	ids, err := s.q.ListBookedProductIDs(ctx, buyerID)
+	if err != nil {
+		return nil, translate(err)
+	}
+	return ids, nil
+}
+
 // ListBuyerBookings returns a page of a buyer's bookings (not the
 // cancelled ones), newest first, and where the next page starts (0: none).
 func (s *Store) ListBuyerBookings(ctx context.Context, buyerID int64, page Page) ([]BookingView, int64, error) {

@@ -113,6 +113,14 @@ func (f BrowseFilter) specArgs() specArgs {
 // ListProducts returns one page of available products as f filters and
 // sorts them and, when there are more, the cursor of the next page.
 func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *Cursor, error) {
+	products, next, _, err := s.ListProductsSorted(ctx, f)
+	return products, next, err
+}
+
+// ListProductsSorted is ListProducts, and whether a page asked for by
+// relevance is listed newest first instead: a broad search's is, its
+// matches too many to rank (the pages after it follow its cursor's order).
+func (s *Store) ListProductsSorted(ctx context.Context, f BrowseFilter) ([]Product, *Cursor, bool, error) {
 	tsquery := searchQuery(f.Words)
 	location := likeEscape(f.Location)
 	str := func(v string) *string {
@@ -135,10 +143,10 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	if f.Category != "" {
 		c, err := s.GetCategoryByName(ctx, f.Category)
 		if errors.Is(err, ErrNotFound) {
-			return []Product{}, nil, nil
+			return []Product{}, nil, false, nil
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		category = &c.ID
 	}
@@ -151,9 +159,9 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		rows, err := s.q.BrowseCategoryNewest(ctx, p)
 		if err != nil {
-			return nil, nil, translate(err)
+			return nil, nil, false, translate(err)
 		}
-		return page(rows, nil, f, false)
+		return pageSorted(rows, nil, f, false)
 	}
 	// A search with few matches goes by their ids; with many, by the query,
 	// walking the sort's index. Relevance ranks few matches; a broad search
@@ -170,7 +178,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	if remembered {
 		// its words with its other filters were counted few lately
 		if len(rare) == 0 {
-			return []Product{}, nil, nil
+			return []Product{}, nil, false, nil
 		}
 		query, matchIDs = nil, rare
 		if f.After != nil && f.After.ByTime {
@@ -180,7 +188,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	if tsquery != "" && !remembered {
 		at, err := s.searchBound(ctx, f)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		continuing := f.After != nil && f.Sort == SortRelevance
 		upTo := at
@@ -195,7 +203,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		var ids []int64
 		indexQuery, estimate, err := s.searchIndexQuery(ctx, f.Words)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		common := s.common(estimate)
 		// A search whose every word most products have is broad too,
@@ -209,7 +217,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 				s.lookups.Add(1)
 				ids, err = s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
 				if err != nil {
-					return nil, nil, translate(err)
+					return nil, nil, false, translate(err)
 				}
 				broad = int64(len(ids)) >= at
 				if !broad && (f.countMatches || estimate > float64(at)) && f.ManyMatchesAt == 0 {
@@ -223,7 +231,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 					s.rare.put(walkKey, ids)
 				}
 				if len(ids) == 0 {
-					return []Product{}, nil, nil
+					return []Product{}, nil, false, nil
 				}
 				if broad && f.ManyMatchesAt == 0 {
 					s.broad.add(tsquery)
@@ -247,10 +255,10 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		}
 		ids, err := s.custom.ListProcessorMatches(ctx, dbsqlc.ListProcessorMatchesParams{Processor: *sp.processor, CategoryID: category, UpTo: int32(at)})
 		if err != nil {
-			return nil, nil, translate(err)
+			return nil, nil, false, translate(err)
 		}
 		if len(ids) == 0 {
-			return []Product{}, nil, nil
+			return []Product{}, nil, false, nil
 		}
 		if int64(len(ids)) < at {
 			matchIDs = ids
@@ -356,7 +364,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 	// none); the kept counts know better.
 	matching, loose, err := s.specMatches(ctx, f, matchIDs, category)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	at := int64(manyMatches)
 	if f.ManyMatchesAt > 0 {
@@ -372,7 +380,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// seldom with them), and is found first below
 		word, _, err := s.rarestWord(ctx, f.Words)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		var found []dbsqlc.ProductListing
 		ok, err := s.postingsPage(ctx, f, word, sort, func(ids []int64, need int) (int, error) {
@@ -382,11 +390,11 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			return len(listings), err
 		})
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		if ok {
 			s.postingsPages.Add(1)
-			return page(found, nil, f, false)
+			return pageSorted(found, nil, f, false)
 		}
 	}
 	// byFilteredMatches finds a broad search's matches with its other
@@ -429,7 +437,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 			cat = *category
 		}
 		if walksList, err = s.walksWell(ctx, f, cat); err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 	}
 	switch {
@@ -460,7 +468,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		// its walk read its whole index lately (below)
 		counted := f
 		counted.countMatches = true
-		return s.ListProducts(ctx, counted)
+		return s.ListProductsSorted(ctx, counted)
 	case walksWords && !f.countMatches:
 		// Its words, or its words with its other filters, may be seldom
 		// together ("walton macbook"; "laptop" with 16 GB and an SSD), or
@@ -483,7 +491,7 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		s.walksTooLong.Add(1)
 		counted := f
 		counted.countMatches = true
-		return s.ListProducts(ctx, counted)
+		return s.ListProductsSorted(ctx, counted)
 	case walksWords && f.wordsOnly():
 		// counted many, but its walk gave way: its matches are seldom
 		// early in its order (words common apart but seldom together
@@ -510,9 +518,9 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 		err = run(s.custom)
 	}
 	if err != nil {
-		return nil, nil, translate(err)
+		return nil, nil, false, translate(err)
 	}
-	return page(rows, ranks, f, byTime)
+	return pageSorted(rows, ranks, f, byTime)
 }
 
 // specMatches is, by the kept counts (of a second ago at most), how many
@@ -711,6 +719,13 @@ func (f BrowseFilter) specFiltered() bool {
 
 // page cuts the extra row off rows and makes the next page's cursor from
 // the last row kept; ranks are the rows' search ranks when sorted by them.
+// pageSorted is page, and whether its rows are listed newest first where
+// relevance was asked for (a broad search).
+func pageSorted(rows []dbsqlc.ProductListing, ranks []float32, f BrowseFilter, byTime bool) ([]Product, *Cursor, bool, error) {
+	out, next, err := page(rows, ranks, f, byTime)
+	return out, next, byTime, err
+}
+
 func page(rows []dbsqlc.ProductListing, ranks []float32, f BrowseFilter, byTime bool) ([]Product, *Cursor, error) {
 	var next *Cursor
 	if len(rows) > f.Limit {

@@ -110,16 +110,24 @@ export function useBookings(email: string | undefined) {
   return usePagedList<Booking>(email ? bookingsKey(email) : null);
 }
 
+/** GET /api/bookings/booked: every product the caller has an open booking of. */
+export const BOOKED_KEY = `${BOOKINGS_KEY}/booked`;
+
 /**
  * useBookedIds is the set of product ids the signed-in buyer has an open
- * booking of (from the first page of their bookings), so a card says
- * Booked instead of Book Now; a declined booking does not count (the card
- * then says what the product says: reserved for someone else, or free to
- * book again). Empty while loading or signed out.
+ * booking of, all of them whatever page of their bookings each is on, so a
+ * card says Booked instead of Book Now; a declined booking does not count
+ * (the card then says what the product says: reserved for someone else, or
+ * free to book again). From an older server without /api/bookings/booked,
+ * the first page of their bookings. Empty while loading or signed out.
  */
 export function useBookedIds(email: string | undefined): ReadonlySet<string> {
-  const { data } = useBookings(email);
-  return useMemo(() => new Set((data ?? []).filter(isOpenBooking).map((b) => b.ProductId)), [data]);
+  const booked = useSWR<{ productIds: string[] }, ApiError>(email ? BOOKED_KEY : null);
+  const { data } = useBookings(email && booked.error ? email : undefined);
+  return useMemo(
+    () => new Set(booked.data ? booked.data.productIds : (data ?? []).filter(isOpenBooking).map((b) => b.ProductId)),
+    [booked.data, data],
+  );
 }
 
 /** useBooking loads one of the caller's bookings (404 for anyone else's). */
@@ -129,7 +137,7 @@ export function useBooking(id: string | undefined) {
 
 /** True for the SWR keys of the booking lists (not single bookings). */
 export function isBookingListKey(key: string): boolean {
-  return key.startsWith(`${BOOKINGS_KEY}?`);
+  return key.startsWith(`${BOOKINGS_KEY}?`) || key === BOOKED_KEY;
 }
 
 /**

@@ -30,7 +30,7 @@ describe("apiFetchPage", () => {
     );
     vi.stubGlobal("fetch", fetchMock);
     const page = await apiFetchPage<{ _id: string }[]>("/api/products?limit=1");
-    expect(page).toEqual({ data: [{ _id: "1" }], next: "/api/products?limit=1&cursor=c1" });
+    expect(page).toEqual({ data: [{ _id: "1" }], next: "/api/products?limit=1&cursor=c1", sortedBy: null });
     const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe("/api/products?limit=1");
     expect(new Headers(init.headers).get("Authorization")).toBe("Bearer tok");
@@ -38,7 +38,15 @@ describe("apiFetchPage", () => {
 
   it("answers next: null on the last page", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response("[]", { status: 200, headers: { "Content-Type": "application/json" } })));
-    expect(await apiFetchPage("/api/products")).toEqual({ data: [], next: null });
+    expect(await apiFetchPage("/api/products")).toEqual({ data: [], next: null, sortedBy: null });
+  });
+
+  it("answers the order a broad search was listed in (X-Sorted-By)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("[]", { status: 200, headers: { "Content-Type": "application/json", "X-Sorted-By": "newest" } })),
+    );
+    expect(await apiFetchPage("/api/products?q=dell")).toEqual({ data: [], next: null, sortedBy: "newest" });
   });
 
   it("throws ApiError with the server's message and fields on a bad filter", async () => {

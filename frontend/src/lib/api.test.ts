@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, apiFetch, TOKEN_KEY } from "@/lib/api";
+import { ApiError, apiFetch, retryAfterSeconds, TOKEN_KEY } from "@/lib/api";
 
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
@@ -47,5 +47,37 @@ describe("apiFetch", () => {
     vi.stubGlobal("fetch", answer(401, { message: "Please log in again" }));
     await expect(apiFetch("/api/me")).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("keeps a refusal's Retry-After on the error, in seconds", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: "Too many tries", code: "too_many" }), {
+            status: 429,
+            headers: { "Content-Type": "application/json", "Retry-After": "1500" },
+          }),
+      ),
+    );
+    const err = await apiFetch("/api/bookings/22/handover", { method: "POST", json: { code: "123456" } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 429, retryAfter: 1500 });
+    vi.stubGlobal("fetch", answer(429, { message: "Too many tries" }));
+    await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 429, retryAfter: undefined });
+  });
+});
+
+describe("retryAfterSeconds", () => {
+  it("reads seconds or an HTTP date, and nothing else", () => {
+    const now = Date.parse("Sat, 28 Nov 2026 07:00:00 GMT");
+    expect(retryAfterSeconds("120", now)).toBe(120);
+    expect(retryAfterSeconds(" 0 ", now)).toBe(0);
+    expect(retryAfterSeconds("Sat, 28 Nov 2026 07:10:00 GMT", now)).toBe(600);
+    expect(retryAfterSeconds("Sat, 28 Nov 2026 06:50:00 GMT", now)).toBe(0);
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
+    expect(retryAfterSeconds("", now)).toBeUndefined();
+    expect(retryAfterSeconds("soon", now)).toBeUndefined();
+    expect(retryAfterSeconds("-5", now)).toBeUndefined();
   });
 });

@@ -21,15 +21,39 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** The whole error body, for an answer that says more than {message, code, fields}. */
   readonly body: Record<string, unknown>;
+  /** Seconds to wait before trying again, from a refusal's Retry-After header (a 429 or 503); undefined when it gave none. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, message: string, code?: string, fields: Record<string, string> = {}, body: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    fields: Record<string, string> = {},
+    body: Record<string, unknown> = {},
+    retryAfter?: number,
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * retryAfterSeconds reads a Retry-After header (RFC 9110): a number of
+ * seconds or an HTTP date; undefined when there is none or it is not one.
+ */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  const v = header?.trim();
+  if (!v) return undefined;
+  if (/^\d+$/.test(v)) return Number(v);
+  // an HTTP date names its day and month ("Sat, 28 Nov 2026 07:10:00 GMT")
+  const at = /[a-z]/i.test(v) ? Date.parse(v) : NaN;
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**
@@ -151,7 +175,7 @@ async function settle(res: Response, token: string | null): Promise<unknown> {
     window.dispatchEvent(new CustomEvent<string>(EMAIL_UNVERIFIED_EVENT, { detail: message }));
   }
   const fields = isRecord(err.fields) ? stringFields(err.fields) : {};
-  throw new ApiError(res.status, message, code, fields, err);
+  throw new ApiError(res.status, message, code, fields, err, retryAfterSeconds(res.headers.get("Retry-After")));
 }
 
 /** fetcher is SWR's one fetcher: the SWR key is the API path. */
@@ -184,8 +208,13 @@ function stringFields(v: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-/** One page of a paged list: the answer and the next page's address, if any. */
-export type ApiPage<T> = { data: T; next: string | null };
+/**
+ * One page of a paged list: the answer and the next page's address, if
+ * any. sortedBy is the answer's X-Sorted-By: the order the server listed
+ * it in when that is not the one asked for ("newest" for a broad search
+ * asked for by relevance), else null.
+ */
+export type ApiPage<T> = { data: T; next: string | null; sortedBy: string | null };
 
 /**
  * apiFetchPage is apiFetch for paged lists: it also reads the answer's
@@ -194,7 +223,7 @@ export type ApiPage<T> = { data: T; next: string | null };
  */
 export async function apiFetchPage<T>(path: string, init: ApiInit = {}): Promise<ApiPage<T>> {
   const { data, res } = await request(path, init);
-  return { data: data as T, next: nextLink(res.headers.get("Link")) };
+  return { data: data as T, next: nextLink(res.headers.get("Link")), sortedBy: res.headers.get("X-Sorted-By") };
 }
 
 /**

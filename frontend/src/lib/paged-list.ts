@@ -39,6 +39,8 @@ export function usePagedList<T>(first: string | null) {
     isLoading: first !== null && pages === undefined && !error,
     /** True while a page after the first is on its way. */
     isLoadingMore: loaded > 0 && size > loaded && !error,
+    /** The order the server listed the first page in, when it is not the one asked for (see ApiPage). */
+    sortedBy: pages?.[0]?.sortedBy ?? null,
     /** True when the last loaded page named a next one. */
     hasMore: loaded > 0 && pages![loaded - 1]!.next !== null,
     /** Asks for the next page, or again for one that failed. */

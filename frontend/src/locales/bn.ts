@@ -1135,4 +1135,7 @@ export const bn: Dictionary = {
   "Run search": "অনুসন্ধান চালান",
   "Delete saved search: {what}": "সংরক্ষিত অনুসন্ধান মুছুন: {what}",
   "We tell you about new laptops that match, at once or in a daily digest. At most 50.": "মিলে যায় এমন নতুন ল্যাপটপের খবর আমরা সঙ্গে সঙ্গে বা দৈনিক সারসংক্ষেপে জানাই। সর্বোচ্চ ৫০টি।",
+  "Too many wrong codes for this booking. Try again in {n} minutes.": "এই বুকিংয়ে অনেকবার ভুল কোড দেওয়া হয়েছে। {n} মিনিট পরে আবার চেষ্টা করুন।",
+  "Too many wrong codes for this booking. Try again in 1 minute.": "এই বুকিংয়ে অনেকবার ভুল কোড দেওয়া হয়েছে। ১ মিনিট পরে আবার চেষ্টা করুন।",
+  "Newest first (many matches)": "নতুনগুলো আগে (অনেক মিল)",
 };

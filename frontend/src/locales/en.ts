@@ -1145,6 +1145,9 @@ export const en = {
   "Run search": "Run search",
   "Delete saved search: {what}": "Delete saved search: {what}",
   "We tell you about new laptops that match, at once or in a daily digest. At most 50.": "We tell you about new laptops that match, at once or in a daily digest. At most 50.",
+  "Too many wrong codes for this booking. Try again in {n} minutes.": "Too many wrong codes for this booking. Try again in {n} minutes.",
+  "Too many wrong codes for this booking. Try again in 1 minute.": "Too many wrong codes for this booking. Try again in 1 minute.",
+  "Newest first (many matches)": "Newest first (many matches)",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */

@@ -207,6 +207,30 @@ describe("category page browsing", () => {
     expect(within(crumbs).getByText("57 products")).toBeInTheDocument();
   });
 
+  it("counts what the applied filters let through, not the whole brand", async () => {
+    signIn();
+    stubApi(
+      api({
+        "/api/categorys/3": { ...hp, productCount: 57 },
+        "/api/products?category=HP&maxPrice=50000&condition=good": [elitebook],
+        "/api/products/facets?category=HP&maxPrice=50000&condition=good": {
+          category: { HP: 3 },
+          condition: { good: 3 },
+          ramGb: {},
+          storageType: {},
+          total: { count: 3, exact: true },
+        },
+      }),
+    );
+    const router = renderApp("/categorys/3?maxPrice=50000&condition=good");
+    const crumbs = await screen.findByRole("navigation", { name: "Breadcrumb" });
+    await waitFor(() => expect(within(crumbs).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Home", "HP", "3 products"]));
+    // clearing the filters counts the whole brand again
+    await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    await waitFor(() => expect(within(crumbs).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Home", "HP", "57 products"]));
+  });
+
   it("writes each filter to the URL and asks the API for exactly that list", async () => {
     signIn();
     const fetchMock = stubApi(api());

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useParams } from "react-router-dom";
 import { useCategories, useCategory, type Category } from "@/api/categories";
-import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
+import { activeFilterCount, queryFromFilters, useUrlFilters } from "@/api/product-filters";
+import { useFacets } from "@/api/products";
 import type { SortOption } from "@/components/filter-bar";
 import { ProductCardSkeleton } from "@/components/product-card";
 import { useT, type Translate } from "@/lib/i18n";
@@ -110,6 +111,12 @@ export default function CategoryPage() {
   const filters = { ...fromUrl, q: "", category: "", sort: fromUrl.sort === "relevance" ? "" : fromUrl.sort };
   // The products wait for the category: its name is their query.
   const query = category ? { ...queryFromFilters(filters), category: category.name } : null;
+  // With filters applied the count is of what they let through (the
+  // facets' total, the request the list's filter bar makes too); without,
+  // the brand's own count.
+  const filtered = activeFilterCount(filters) > 0;
+  const { data: facets } = useFacets(filtered ? query : null);
+  const filteredCount = facets?.total?.exact ? facets.total.count : undefined;
   // A missing category is a routing error: the router shows the error page.
   if (error) throw error;
   if (!category) return <CategorySkeleton />;
@@ -126,7 +133,7 @@ export default function CategoryPage() {
               <span aria-current="page">{category.name}</span>
             </li>
             <li>
-              <span>{countText(category.productCount, t)}</span>
+              <span>{countText(filtered ? (filteredCount ?? category.productCount) : category.productCount, t)}</span>
             </li>
           </ul>
         </nav>

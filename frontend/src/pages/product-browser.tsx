@@ -35,6 +35,12 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
   // a broad search's counts are lower bounds: the choices show none then
   const shownFacets = facetsError || total?.exact === false ? undefined : facets;
   const corrected = !facetsError && filters.q ? facets?.corrected : undefined;
+  // a broad search asked for by relevance (the search's default) is listed
+  // newest first: the sort box says so rather than "Best match"
+  const listedNewest = list.sortedBy === "newest" && !filters.sort;
+  const sorts = listedNewest
+    ? sortOptions.map((o) => (o.value === "" ? { ...o, label: "Newest first (many matches)" as const } : o))
+    : sortOptions;
   return (
     <div className="space-y-6">
       <div className="space-y-3">
@@ -42,7 +48,7 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
           filters={filters}
           onChange={onChange}
           onClear={onClear}
-          sortOptions={sortOptions}
+          sortOptions={sorts}
           brands={brands}
           facets={shownFacets}
         />

@@ -81,6 +81,22 @@ describe("product page", () => {
     expect(await screen.findByRole("button", { name: "Link copied" })).toBeInTheDocument();
   });
 
+  it("says Booked from the list of every booked product, a booking past the first page of bookings too", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const fetchMock = stubApi(
+      api({
+        "/api/me": buyer,
+        "/api/bookings/booked": { productIds: ["7", "42"] },
+        // the first page of bookings does not hold it
+        [`/api/bookings?email=${encodeURIComponent(buyer.email)}`]: [booking({ _id: "9", ProductId: "7" })],
+      }),
+    );
+    renderApp("/product/42");
+    expect(await screen.findByRole("link", { name: /^Booked/ })).toHaveAttribute("href", "/dashboard/mybooking");
+    expect(screen.queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, `/api/bookings?email=${encodeURIComponent(buyer.email)}`)).toHaveLength(0);
+  });
+
   it("says Booked, with a link to My Booking, to the buyer who booked it", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi(

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { categories, product } from "@/test/fixtures";
-import { renderApp, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
+import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 const air = product({ productName: "MacBook Air M1", category: "APPLE", sellPrice: 85000 });
 const pro = product({ productName: "MacBook Pro 2019", category: "APPLE", sellPrice: 120000 });
@@ -27,6 +27,24 @@ describe("search page", () => {
     expect(screen.getByLabelText("Sort by")).toHaveValue("");
     expect(screen.getByLabelText("Sort by")).toHaveDisplayValue("Best match");
     expect(requestsTo(fetchMock, "/api/products?q=mac")).toHaveLength(1);
+  });
+
+  it("says the list is newest first when the server lists a broad search so (X-Sorted-By), not Best match", async () => {
+    stubApi(
+      api({
+        "/api/products?q=laptop": reply(200, [pro, air], { "X-Sorted-By": "newest" }),
+        "/api/products?q=laptop&sort=price_asc": [air, pro],
+      }),
+    );
+    renderApp("/search?q=laptop");
+    await screen.findByRole("article", { name: "MacBook Air M1" });
+    const sort = screen.getByLabelText("Sort by");
+    await waitFor(() => expect(sort).toHaveDisplayValue("Newest first (many matches)"));
+    expect(within(sort).queryByRole("option", { name: "Best match" })).not.toBeInTheDocument();
+    // an order the shopper picks is the order shown
+    await userEvent.selectOptions(sort, "Price: low to high");
+    await waitFor(() => expect(sort).toHaveDisplayValue("Price: low to high"));
+    expect(within(sort).getByRole("option", { name: "Best match" })).toBeInTheDocument();
   });
 
   it("searches from the header and lands on /search?q=", async () => {

@@ -375,6 +375,35 @@ func (q *Queries) ListAllLeads(ctx context.Context, arg ListAllLeadsParams) ([]L
 	return items, nil
 }
 
+const listBookedProductIDs = `-- name: ListBookedProductIDs :many
+SELECT DISTINCT product_id FROM bookings
+WHERE buyer_id = $1 AND status IN ('pending', 'accepted', 'paid')
+ORDER BY product_id
+LIMIT 1000
+`
+
+// The products a buyer has an open booking of (pending, accepted or
+// paid), whatever page of their bookings it is on: the Booked marker.
+func (q *Queries) ListBookedProductIDs(ctx context.Context, buyerID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listBookedProductIDs, buyerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var product_id int64
+		if err := rows.Scan(&product_id); err != nil {
+			return nil, err
+		}
+		items = append(items, product_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listBuyerBookings = `-- name: ListBuyerBookings :many
 SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by

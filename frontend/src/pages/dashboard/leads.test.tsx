@@ -304,7 +304,7 @@ describe("leads", () => {
     expect(within(dialog).getByRole("button", { name: "Confirm" })).toBeEnabled();
   });
 
-  it("after too many wrong codes (429) says to try again later and takes no more", async () => {
+  it("after too many wrong codes (429) says how many minutes to wait and takes no more", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     const fetchMock = stubApi(
       api([accepted], { "POST /api/bookings/22/handover": reply(429, { message: "Too many tries. Try again in an hour.", code: "too_many" }, { "Retry-After": "3600" }) }),
@@ -313,10 +313,28 @@ describe("leads", () => {
     const dialog = await openHandover(/MacBook/);
     await userEvent.type(within(dialog).getByRole("textbox", { name: "Hand-over code" }), "000000");
     await userEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
-    expect(await within(dialog).findByText("Too many wrong codes for this booking. Try again later.")).toBeInTheDocument();
+    // Retry-After: 3600 is an hour
+    expect(await within(dialog).findByText("Too many wrong codes for this booking. Try again in 60 minutes.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Confirm" })).toBeDisabled();
     expect(requestsTo(fetchMock, "/api/bookings/22/handover", "POST")).toHaveLength(1);
   });
+
+  for (const [retryAfter, says] of [
+    [undefined, "Too many wrong codes for this booking. Try again later."],
+    ["90", "Too many wrong codes for this booking. Try again in 2 minutes."],
+    ["30", "Too many wrong codes for this booking. Try again in 1 minute."],
+  ] as const) {
+    it(`a 429 with Retry-After ${retryAfter ?? "absent"} says: ${says}`, async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const headers = retryAfter ? { "Retry-After": retryAfter } : undefined;
+      stubApi(api([accepted], { "POST /api/bookings/22/handover": reply(429, { message: "Too many tries.", code: "too_many" }, headers) }));
+      renderApp("/dashboard/leads");
+      const dialog = await openHandover(/MacBook/);
+      await userEvent.type(within(dialog).getByRole("textbox", { name: "Hand-over code" }), "000000");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+      expect(await within(dialog).findByText(says)).toBeInTheDocument();
+    });
+  }
 
   it("disables Confirm hand-over for a lead locked after wrong codes", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");

@@ -429,6 +429,8 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
   const [problem, setProblem] = useState<string | null>(null);
   const [serverSaid, setServerSaid] = useState<string | null>(null);
   const [locked, setLocked] = useState(lead?.handoverLocked ?? false);
+  // minutes until the lock lifts, from the 429's Retry-After
+  const [waitMinutes, setWaitMinutes] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [scanNote, setScanNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -458,7 +460,8 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
         input.current?.focus();
       } else if (err instanceof ApiError && err.status === 429) {
         setLocked(true);
-        setServerSaid(err.message);
+        if (err.retryAfter !== undefined) setWaitMinutes(Math.max(1, Math.ceil(err.retryAfter / 60)));
+        else setServerSaid(err.message);
       } else {
         notify("error", errorText(err, t("Could not confirm the hand-over")));
         if (err instanceof ApiError && (err.status === 404 || err.status === 409)) onClose();
@@ -526,7 +529,13 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
         )}
         {locked && (
           <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 text-sm">
-            <span className="font-semibold">{t("Too many wrong codes for this booking. Try again later.")}</span>
+            <span className="font-semibold">
+              {waitMinutes === null
+                ? t("Too many wrong codes for this booking. Try again later.")
+                : waitMinutes === 1
+                  ? t("Too many wrong codes for this booking. Try again in 1 minute.")
+                  : t("Too many wrong codes for this booking. Try again in {n} minutes.", { n: waitMinutes })}
+            </span>
             {serverSaid && <span>{serverSaid}</span>}
           </div>
         )}
