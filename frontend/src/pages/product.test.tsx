@@ -219,7 +219,8 @@ describe("product page", () => {
       );
       const router = renderApp("/product/42");
       await userEvent.click(await screen.findByRole("button", { name: "Make an offer" }));
-      const dialog = await screen.findByRole("dialog", { name: "Make an offer" });
+      // its own chunk: the first click loads it
+      const dialog = await screen.findByRole("dialog", { name: "Make an offer" }, { timeout: 10_000 });
       await userEvent.type(within(dialog).getByRole("textbox", { name: "Your offer (Tk)" }), "60000");
       await userEvent.click(within(dialog).getByRole("button", { name: "Send offer" }));
       await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/messages/5"));
