@@ -870,7 +870,7 @@ export const bn: Dictionary = {
   "See your booking / hand-over code": "আপনার বুকিং / হস্তান্তর কোড দেখুন",
   "This laptop has been sold.": "ল্যাপটপটি বিক্রি হয়ে গেছে।",
   "This laptop has been sold": "ল্যাপটপটি বিক্রি হয়ে গেছে",
-  "Similar laptops that are still for sale are below.": "এখনও বিক্রির জন্য থাকা একই রকম ল্যাপটপ নিচে দেখুন।",
+  "It is no longer for sale; other laptops are waiting.": "এটি আর বিক্রির জন্য নেই; অন্য ল্যাপটপগুলো দেখুন।",
   "You marked it sold outside the shop.": "আপনি এটি শপের বাইরে বিক্রি হয়েছে বলে চিহ্নিত করেছেন।",
   "You booked this. Waiting for the seller's answer.": "আপনি এটি বুক করেছেন। বিক্রেতার উত্তরের অপেক্ষায়।",
   "{name} booked this. Answer the booking in your leads.": "{name} এটি বুক করেছেন। আপনার লিডস থেকে বুকিংয়ের উত্তর দিন।",

@@ -880,7 +880,7 @@ export const en = {
   "See your booking / hand-over code": "See your booking / hand-over code",
   "This laptop has been sold.": "This laptop has been sold.",
   "This laptop has been sold": "This laptop has been sold",
-  "Similar laptops that are still for sale are below.": "Similar laptops that are still for sale are below.",
+  "It is no longer for sale; other laptops are waiting.": "It is no longer for sale; other laptops are waiting.",
   "You marked it sold outside the shop.": "You marked it sold outside the shop.",
   "You booked this. Waiting for the seller's answer.": "You booked this. Waiting for the seller's answer.",
   "{name} booked this. Answer the booking in your leads.": "{name} booked this. Answer the booking in your leads.",

@@ -435,7 +435,7 @@ function SoldPage({ id }: { id: string }) {
     <>
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-12 text-center">
         <h1 className="text-2xl font-bold">{t("This laptop has been sold")}</h1>
-        <p className="text-base-content/70">{t("Similar laptops that are still for sale are below.")}</p>
+        <p className="text-base-content/70">{t("It is no longer for sale; other laptops are waiting.")}</p>
         <Link to="/" className="btn btn-primary">
           {t("Browse laptops")}
         </Link>
