@@ -187,12 +187,18 @@ export function isConversationKey(key: string): boolean {
   );
 }
 
-/**
- * True for what a read mark or a booking's change changes: the inbox, the
- * count and the threads' headers (not their messages).
- */
-export function isReadMarkKey(key: string): boolean {
+/** True for what a read mark changes: the inbox, the count and the threads' headers (not their messages). */
+function isReadMarkKey(key: string): boolean {
   return isConversationKey(key) && !/\/messages(\?|$)/.test(key);
+}
+
+/**
+ * True for one thread's header (GET /api/conversations/{id}): what a
+ * booking's change changes (where the trade stands), not the inbox, the
+ * count or the messages.
+ */
+export function isThreadHeaderKey(key: string): boolean {
+  return /^\/api\/conversations\/[^/?]+$/.test(key) && key !== `${CONVERSATIONS_KEY}/unread`;
 }
 
 /** useConversations loads the caller's threads, newest activity first, a page at a time. */

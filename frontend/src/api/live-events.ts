@@ -4,7 +4,7 @@
 // the answers of that kind are fetched again: the page never reloads.
 import { useEffect, useRef } from "react";
 import { isBookingKey } from "@/api/bookings";
-import { isConversationKey, isReadMarkKey } from "@/api/conversations";
+import { isConversationKey, isThreadHeaderKey } from "@/api/conversations";
 import { isLeadKey } from "@/api/leads";
 import { isNotificationKey } from "@/api/notifications";
 import { apiFetch } from "@/lib/api";
@@ -35,7 +35,7 @@ export function eventsUrl(ticket: string, lastEventId: string | null): string {
 
 /** A booking's change: the bookings, the leads, and the threads' headers (where the trade stands). */
 function isBookingOrLeadKey(key: string): boolean {
-  return isBookingKey(key) || isLeadKey(key) || isReadMarkKey(key);
+  return isBookingKey(key) || isLeadKey(key) || isThreadHeaderKey(key);
 }
 
 /**

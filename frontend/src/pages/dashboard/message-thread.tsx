@@ -9,7 +9,7 @@ import { useCreateBooking } from "@/api/bookings";
 import {
   canBook,
   canOffer,
-  isReadMarkKey,
+  isThreadHeaderKey,
   tradeState,
   useAnswerOffer,
   useBlockUser,
@@ -181,7 +181,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   const report = useReportConversation(id);
   const book = useCreateBooking();
   // the header says Booked once the booking is in
-  const refreshHeaders = useRevalidate(isReadMarkKey);
+  const refreshHeaders = useRevalidate(isThreadHeaderKey);
   const [confirm, confirmDialog] = useConfirm();
   const [sendError, setSendError] = useState<string | null>(null);
   const [offering, setOffering] = useState(false);
