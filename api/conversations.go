@@ -25,6 +25,16 @@ type conversationProductJSON struct {
 	SellPrice   int64  `json:"sellPrice"`
 	Available   string `json:"available"` // "available" or "soled"
 	Deleted     bool   `json:"deleted"`
+	// Reserved (a booking of anyone's is accepted) and Expired: in the
+	// answer of GET /api/conversations/:id only.
+	Reserved *bool `json:"reserved,omitempty"`
+	Expired  *bool `json:"expired,omitempty"`
+}
+
+// threadBookingJSON is the thread's buyer's newest booking of the laptop.
+type threadBookingJSON struct {
+	ID     string `json:"_id"`
+	Status string `json:"status"`
 }
 
 // personJSON is one side of a thread: no email or phone, which talking
@@ -65,6 +75,10 @@ type conversationJSON struct {
 	// Blocked: the viewer blocked the other person
 	Blocked bool       `json:"blocked"`
 	Offer   *offerJSON `json:"offer"`
+	// Booking is the thread's buyer's newest booking of the laptop (any
+	// status; null when none): in GET /api/conversations/:id only, where
+	// the thread shows where the trade stands.
+	Booking *threadBookingJSON `json:"booking,omitempty"`
 	// for admins (and the reported threads' list) only
 	Buyer        *personJSON `json:"buyer,omitempty"`
 	Seller       *personJSON `json:"seller,omitempty"`
@@ -101,6 +115,12 @@ func toConversationJSON(c store.ConversationSummary, viewer store.User) conversa
 	}
 	if c.ProductSold {
 		out.Product.Available = "soled"
+	}
+	if t := c.Trade; t != nil {
+		out.Product.Reserved, out.Product.Expired = &t.ProductReserved, &t.ProductExpired
+		if t.BookingID != 0 {
+			out.Booking = &threadBookingJSON{ID: formatID(t.BookingID), Status: string(t.BookingStatus)}
+		}
 	}
 	if c.LastText != "" || c.LastOffer != 0 {
 		out.LastMessage = &lastMessageJSON{Text: c.LastText, CreatedAt: c.LastCreatedAt.UTC()}

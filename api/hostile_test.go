@@ -265,3 +265,42 @@ func TestHostileInputOnModerationActions(t *testing.T) {
 		t.Fatalf("hostile moderation requests changed the database:\nbefore %s\nafter  %s", before, after)
 	}
 }
+
+// #32 GET /api/products/:id/sale, the one new read: hostile ids, a body, a
+// query and another path after the id are a clear 4xx for everyone, say
+// nothing of the buyer, and change no row.
+func TestHostileInputOnTheSalePage(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
+	code := m.mustAccept(m.buyer.AccessToken, bid)
+	if rec := m.handover(m.seller.AccessToken, bid, map[string]any{"code": code}); rec.Code != http.StatusOK {
+		t.Fatalf("hand-over: %d %s", rec.Code, rec.Body.String())
+	}
+	before := dbFingerprint(t, m.testServer)
+	ids := []string{"abc", "-1", "0", "1.5", "1%27%20OR%201=1", "99999999999999999999", strings.Repeat("9", 300), pid + "%00", "%2e%2e"}
+	for _, token := range []string{m.otherBuyer.AccessToken, m.otherSeller.AccessToken, m.seller.AccessToken} {
+		for _, id := range ids {
+			rec := m.getAs("/api/products/"+id+"/sale", token)
+			if rec.Code < 400 || rec.Code >= 500 || strings.Contains(rec.Body.String(), "Bea") {
+				t.Errorf("sale of %q: %d %s", id, rec.Code, rec.Body.String())
+			}
+		}
+		if rec := m.getAs("/api/products/"+pid+"/sale/extra", token); rec.Code < 400 || rec.Code >= 500 {
+			t.Errorf("sale/extra: %d", rec.Code)
+		}
+	}
+	// a stranger's tries with a body or a query reach nothing
+	h := bearer(m.otherBuyer.AccessToken)
+	h.Set("Content-Type", "application/json")
+	for _, path := range []string{"/api/products/" + pid + "/sale?buyer=1&role=seller", "/api/products/" + pid + "/sale"} {
+		rec := m.do(http.MethodGet, path, strings.NewReader(`{"role":"seller","sellerId":"1"}`), h)
+		if rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), "Bea") {
+			t.Errorf("%s as a stranger: %d %s", path, rec.Code, rec.Body.String())
+		}
+	}
+	if after := dbFingerprint(t, m.testServer); after != before {
+		t.Fatalf("hostile reads changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+}

@@ -52,6 +52,8 @@ type matrixFixture struct {
 	// #31 a verification link of the buyer, whose password was chosen
 	// before the address was proven
 	verifyLink string
+	// #32 a laptop of the owner seller's handed over to the buyer
+	soldProduct string
 }
 
 var matrix = map[string]struct {
@@ -136,8 +138,10 @@ var matrix = map[string]struct {
 	}, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/products/:id":         {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product, nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/products/:id/similar": {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product + "/similar", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"GET /api/advertised":           {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
-	"POST /api/products":            {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
+	// #32 a sold laptop's page: its seller, its buyer and admins only
+	"GET /api/products/:id/sale": {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.soldProduct + "/sale", nil} }, [6]int{401, 200, 404, 200, 404, 200}},
+	"GET /api/advertised":        {func(matrixFixture) cell { return cell{"GET", "/api/advertised", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"POST /api/products":         {func(matrixFixture) cell { return cell{"POST", "/api/products", map[string]any{}} }, [6]int{401, 403, 403, 400, 400, 403}},
 	"GET /api/userProducts": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/userProducts?email=" + f.users["owner seller"].Email, nil}
 	}, [6]int{401, 403, 403, 200, 403, 200}},
@@ -375,6 +379,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 			return b.ID
 		}
 		unreviewed, reviewed := completed(), completed()
+		// #32 a third, handed over: the laptop is sold
+		var sold int64
+		if err := base.pool.QueryRow(ctx, `UPDATE products SET sold_at = now() WHERE id = (SELECT product_id FROM bookings WHERE id = $1) RETURNING id`, completed()).Scan(&sold); err != nil {
+			t.Fatal(err)
+		}
 		var review int64
 		if err := base.pool.QueryRow(ctx, `INSERT INTO reviews (booking_id, seller_id, buyer_id, rating, body) VALUES ($1, $2, $3, 4, 'Fine') RETURNING id`,
 			reviewed, users["owner seller"].ID, users["buyer"].ID).Scan(&review); err != nil {
@@ -391,7 +400,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		base.exec(`UPDATE users SET email_verified_at = NULL, password_hash = $2 WHERE id = $1`, users["buyer"].ID, buyerPassword)
 		link := verifyLink(t, base, formatTestID(users["buyer"].ID))
 		return matrixFixture{completedBooking: formatTestID(unreviewed), review: formatTestID(review), users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
-			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer), savedSearch: formatTestID(saved), verifyLink: link}
+			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer), savedSearch: formatTestID(saved), verifyLink: link,
+			soldProduct: formatTestID(sold)}
 	}
 	for _, route := range keys {
 		row := matrix[route]

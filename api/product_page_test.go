@@ -192,7 +192,9 @@ func TestGetProduct(t *testing.T) {
 	if p.ID != id || p.ProductName != "HP EliteBook 840 G5" || p.SellPrice != 38000 || p.Available != "available" || p.Seller != "Sam Seller" {
 		t.Errorf("product = %+v", p)
 	}
-	for _, path := range []string{"/api/products/" + sold, "/api/products/999999999", "/api/products/abc", "/api/products/-1"} {
+	// a sold one is not found as a listing, but said to be sold (#32)
+	wantError(t, m.get("/api/products/"+sold), http.StatusNotFound, "sold")
+	for _, path := range []string{"/api/products/999999999", "/api/products/abc", "/api/products/-1"} {
 		wantError(t, m.get(path), http.StatusNotFound, "not_found")
 	}
 }

@@ -68,6 +68,10 @@ type productJSON struct {
 	// of the shared catalogue answers, dropped with them when a review is
 	// written or removed.
 	SellerRating ratingJSON `json:"sellerRating"`
+	// SoldInShop: a sold laptop that was paid for or handed over through
+	// the shop, so Relist is refused (409 sold_in_shop). In the seller's
+	// own list only.
+	SoldInShop bool `json:"soldInShop,omitempty"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -78,7 +82,7 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Description: p.Description, Seller: p.SellerName, SellerEmail: p.SellerEmail, SellerVerify: p.SellerVerified,
 		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
 		Reserved: p.Reserved, Photos: p.Photos, Specs: toSpecsJSON(p.Specs), SellerID: formatID(p.SellerID),
-		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired, SellerRating: toRatingJSON(p.SellerRating),
+		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired, SellerRating: toRatingJSON(p.SellerRating), SoldInShop: p.SoldInShop,
 	}
 	if len(out.Photos) == 0 {
 		out.Photos = []string{p.Picture}
@@ -403,19 +407,29 @@ func (s *Server) listAdvertisedProducts(c echo.Context) error {
 	return s.productList(c, products, err)
 }
 
+// errProductSold is GET /api/products/:id of a sold product: not found as
+// a listing (the answer is the same for everyone and kept), but said to be
+// sold, so its page can say so, offer similar laptops, and ask
+// GET /api/products/:id/sale whether the caller is one of its parties.
+var errProductSold = &Error{Status: http.StatusNotFound, Code: "sold", Message: "This laptop has been sold"}
+
 // getProduct serves GET /api/products/:id: one product for its own page,
-// to anyone, while it is for sale; a sold or deleted one is not found.
+// to anyone, while it is for sale; a sold one is not found with the code
+// sold, a deleted one not found.
 func (s *Server) getProduct(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return notFound("Product")
 	}
 	p, err := s.store.GetProduct(c.Request().Context(), id)
-	if isNotFound(err) || (err == nil && p.Sold) {
+	if isNotFound(err) {
 		return notFound("Product")
 	}
 	if err != nil {
 		return err
+	}
+	if p.Sold {
+		return errProductSold
 	}
 	if p.Hidden { // #32: its seller and the admins only, and never kept for everyone
 		u, ok := currentUser(c)
@@ -425,6 +439,54 @@ func (s *Server) getProduct(c echo.Context) error {
 		keepOff(c)
 	}
 	return c.JSON(http.StatusOK, s.toProductJSON(p))
+}
+
+// saleJSON is a sold product as one of its parties sees it: role is the
+// caller's side (seller, buyer or admin); the booking it went through the
+// shop by, if it did, with the buyer's name for the seller and admins.
+type saleJSON struct {
+	Role    string           `json:"role"`
+	Product productJSON      `json:"product"`
+	Booking *saleBookingJSON `json:"booking"`
+}
+
+type saleBookingJSON struct {
+	ID     string `json:"_id"`
+	Status string `json:"status"`
+	// BuyerName: for the seller and admins only.
+	BuyerName string `json:"buyerName,omitempty"`
+}
+
+// getProductSale serves GET /api/products/:id/sale: a sold laptop's page
+// for its seller, its buyer (whose booking it was paid for or handed over
+// by) and admins; anyone else, and a product not sold, get 404, so the
+// buyer's name reaches nobody else.
+func (s *Server) getProductSale(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Sale")
+	}
+	u, _ := currentUser(c)
+	sale, err := s.store.GetProductSale(c.Request().Context(), id, u)
+	if err != nil {
+		return notFoundAs(err, "Sale")
+	}
+	out := saleJSON{Product: s.toProductJSON(sale.Product)}
+	switch {
+	case u.ID == sale.Product.SellerID:
+		out.Role = "seller"
+	case sale.BuyerID != 0 && u.ID == sale.BuyerID:
+		out.Role = "buyer"
+	default:
+		out.Role = "admin"
+	}
+	if sale.BookingID != 0 {
+		out.Booking = &saleBookingJSON{ID: formatID(sale.BookingID), Status: string(sale.BookingStatus)}
+		if out.Role != "buyer" {
+			out.Booking.BuyerName = sale.BuyerName
+		}
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // similarLimit is how many similar laptops a product's page shows.

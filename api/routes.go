@@ -86,6 +86,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/products/facets", s.listFacets) // the list's counts beside each choice
 	public.GET("/products/:id", s.getProduct)    // available products only
 	public.GET("/products/:id/similar", s.listSimilarProducts)
+	g.GET("/products/:id/sale", s.getProductSale, requireUser) // a sold one, for its seller, its buyer or an admin
 	public.GET("/advertised", s.listAdvertisedProducts)
 	g.POST("/products", s.createProduct, seller, s.requireVerifiedEmail, s.changes)
 	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin

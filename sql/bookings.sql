@@ -162,3 +162,17 @@ SELECT DISTINCT product_id FROM bookings
 WHERE buyer_id = @buyer_id AND status IN ('pending', 'accepted', 'paid')
 ORDER BY product_id
 LIMIT 1000;
+
+-- name: ListProductsSoldInShop :many
+-- Which of these products went through the shop (paid by card or handed
+-- over): they cannot be listed again (ProductSoldInShop).
+SELECT DISTINCT product_id FROM bookings
+WHERE product_id = ANY(@ids::bigint[]) AND status IN ('paid', 'completed');
+
+-- name: GetSaleOfProduct :one
+-- The booking a sold product went through the shop by (paid by card or
+-- handed over), with its buyer's name; none for a sale outside the shop.
+SELECT b.id, b.buyer_id, b.status, u.user_name AS buyer_name
+FROM bookings b JOIN users u ON u.id = b.buyer_id
+WHERE b.product_id = @product_id AND b.status IN ('paid', 'completed')
+ORDER BY b.id DESC LIMIT 1;

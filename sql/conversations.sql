@@ -173,3 +173,19 @@ SELECT EXISTS (SELECT 1 FROM users WHERE id = @id AND deleted_at IS NULL);
 SELECT p.product_name, u.user_name AS sender_name
 FROM conversations c JOIN products p ON p.id = c.product_id JOIN users u ON u.id = @sender_id
 WHERE c.id = @id;
+
+-- name: GetThreadTrade :one
+-- Where the trade of a thread stands: the product's reservation and
+-- listing, and the thread's buyer's newest booking of it (0 and '' when
+-- none).
+SELECT (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       (p.expired_at IS NOT NULL)::boolean AS expired,
+       coalesce(b.id, 0)::bigint AS booking_id,
+       coalesce(b.status, '')::text AS booking_status
+FROM products p
+LEFT JOIN LATERAL (
+    SELECT id, status FROM bookings
+    WHERE product_id = p.id AND buyer_id = @buyer_id
+    ORDER BY id DESC LIMIT 1
+) b ON true
+WHERE p.id = @product_id;

@@ -151,6 +151,19 @@ type ConversationSummary struct {
 	ReportedBy   int64
 	ReportReason string
 	ReportNote   string
+	// Trade is where the trade stands (GetConversation only; nil in lists).
+	Trade *ThreadTrade
+}
+
+// ThreadTrade is where the trade of a thread stands, from the database:
+// the product's reservation (an accepted booking, anyone's) and listing,
+// and the thread's buyer's newest booking of it.
+type ThreadTrade struct {
+	ProductReserved bool
+	ProductExpired  bool
+	// BookingID is 0 when the buyer never booked it.
+	BookingID     int64
+	BookingStatus BookingStatus
 }
 
 func summaryFrom(r dbsqlc.ConversationSummary) ConversationSummary {
@@ -531,7 +544,13 @@ func (s *Store) GetConversation(ctx context.Context, id int64, viewer User) (Con
 	if err != nil {
 		return ConversationSummary{}, translate(err)
 	}
-	return summaryFrom(r), nil
+	out := summaryFrom(r)
+	t, err := s.q.GetThreadTrade(ctx, dbsqlc.GetThreadTradeParams{ProductID: c.ProductID, BuyerID: c.BuyerID})
+	if err != nil {
+		return ConversationSummary{}, translate(err)
+	}
+	out.Trade = &ThreadTrade{ProductReserved: t.Reserved, ProductExpired: t.Expired, BookingID: t.BookingID, BookingStatus: BookingStatus(t.BookingStatus)}
+	return out, nil
 }
 
 // ConversationPage is where a page of threads starts: after the thread

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 
@@ -71,6 +72,10 @@ type Product struct {
 	HiddenReason string
 	// SellerRating is the seller's rating from their reviews.
 	SellerRating Rating
+	// SoldInShop: paid by card or handed over through the shop, so it
+	// cannot be listed again (Relist's ErrSoldInShop). Set in the
+	// seller's list only.
+	SoldInShop bool
 }
 
 // Specs are a laptop's details, each optional (zero or nil: not said).
@@ -194,6 +199,44 @@ func (s *Store) GetProduct(ctx context.Context, id int64) (Product, error) {
 	return productFrom(r), nil
 }
 
+// Sale is a sold product as one of its parties sees it.
+type Sale struct {
+	Product Product
+	// BookingID, BookingStatus (paid or completed), BuyerID and BuyerName
+	// are the booking it went through the shop by; 0 and "" for a sale
+	// outside the shop.
+	BookingID     int64
+	BookingStatus BookingStatus
+	BuyerID       int64
+	BuyerName     string
+}
+
+// GetProductSale returns a sold product for its seller, its buyer (the
+// one whose booking it was paid for or handed over by) or an admin;
+// ErrNotFound for anyone else, and for a product that is not sold or not
+// live.
+func (s *Store) GetProductSale(ctx context.Context, id int64, viewer User) (Sale, error) {
+	p, err := s.GetProduct(ctx, id)
+	if err != nil {
+		return Sale{}, err
+	}
+	if !p.Sold {
+		return Sale{}, ErrNotFound
+	}
+	out := Sale{Product: p}
+	b, err := s.q.GetSaleOfProduct(ctx, id)
+	switch {
+	case err == nil:
+		out.BookingID, out.BookingStatus, out.BuyerID, out.BuyerName = b.ID, BookingStatus(b.Status), b.BuyerID, b.BuyerName
+	case !errors.Is(err, pgx.ErrNoRows):
+		return Sale{}, translate(err)
+	}
+	if viewer.ID != p.SellerID && viewer.Role != RoleAdmin && (out.BuyerID == 0 || viewer.ID != out.BuyerID) {
+		return Sale{}, ErrNotFound
+	}
+	return out, nil
+}
+
 // ListAdvertisedProducts returns a page of advertised unsold products,
 // most recently advertised first, and the cursor of the next page.
 func (s *Store) ListAdvertisedProducts(ctx context.Context, limit int, after *Cursor) ([]Product, *Cursor, error) {
@@ -219,7 +262,27 @@ func (s *Store) ListAdvertisedProducts(ctx context.Context, limit int, after *Cu
 // included, newest first, and where the next page starts (0: none).
 func (s *Store) ListSellerProducts(ctx context.Context, sellerID int64, page Page) ([]Product, int64, error) {
 	rows, err := s.custom.ListSellerProducts(ctx, dbsqlc.ListSellerProductsParams{SellerID: sellerID, BeforeID: page.from(), PageSize: page.size()})
-	return productPage(page, rows, err)
+	out, next, err := productPage(page, rows, err)
+	if err != nil {
+		return nil, 0, err
+	}
+	var sold []int64
+	for _, p := range out {
+		if p.Sold {
+			sold = append(sold, p.ID)
+		}
+	}
+	if len(sold) == 0 {
+		return out, next, nil
+	}
+	inShop, err := s.q.ListProductsSoldInShop(ctx, sold)
+	if err != nil {
+		return nil, 0, translate(err)
+	}
+	for i := range out {
+		out[i].SoldInShop = slices.Contains(inShop, out[i].ID)
+	}
+	return out, next, nil
 }
 
 // ListReportedProducts returns a page of live products somebody reported.

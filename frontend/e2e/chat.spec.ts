@@ -117,3 +117,118 @@ test("buyer and seller talk, agree a price, and the buyer books and pays it; a b
   await seller.context().close();
   await buyerContext.close();
 });
+
+// #32 (walk-through rows 5, 12, 20): a thread shows where the trade stands,
+// live. On a 360 px phone the buyer offers from the laptop's page, books at
+// the accepted price, and the thread says Booked, then (when the seller
+// accepts and hands it over, through the API) Sold to you, each without a
+// reload, with no booking or offer left to press; Enter adds a line on the
+// phone. The sold laptop's page stays for its buyer and says sold to others.
+test("the thread says Booked, then Sold, live, and offers no booking after; Make an offer from the laptop's page", async ({ browser, request }) => {
+  // eight reloads for the pictures, on a machine other browsers share
+  test.setTimeout(480_000);
+  const stamp = String(Date.now()).slice(-6);
+  const productName = `Latitude 7490 ${stamp}`;
+  const sellerToken = await signUpByApi(request, { name: "Shapla Seller", email: `trade-seller-${stamp}@example.com`, role: "Seller" });
+  const productId = await addProductByApi(request, sellerToken, { name: productName, category: "HP", sellPrice: 40000 });
+  const buyerToken = await signUpByApi(request, { name: "Tareq Buyer", email: `trade-buyer-${stamp}@example.com`, role: "Buyer" });
+  const asSeller = { Authorization: `Bearer ${sellerToken}` };
+  const asBuyer = { Authorization: `Bearer ${buyerToken}` };
+  const context = await signedIn(browser, buyerToken, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const buyer = await context.newPage();
+
+  // 1. Make an offer from the laptop's page: the thread opens with it.
+  await buyer.goto(`${base()}/product/${productId}`);
+  await buyer.getByRole("button", { name: "Make an offer" }).click();
+  const offer = buyer.getByRole("dialog", { name: "Make an offer" });
+  await offer.getByLabel("Your offer (Tk)").fill("36000");
+  await offer.getByRole("button", { name: "Send offer" }).click();
+  await expect(buyer).toHaveURL(/\/dashboard\/messages\/\d+$/);
+  const conv = buyer.url().split("/").pop()!;
+  await expect(thread(buyer).getByText("Waiting for the seller")).toBeVisible();
+
+  // 2. On a phone Enter adds a line; the Send button sends.
+  const box = buyer.getByLabel("Message to Shapla Seller");
+  await box.fill("Is the charger original?");
+  await box.press("Enter");
+  await box.pressSequentially("And the battery?");
+  await expect(box).toHaveValue("Is the charger original?\nAnd the battery?");
+  await buyer.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(thread(buyer).getByText(/Is the charger original\?\s+And the battery\?/)).toBeVisible();
+
+  // 3. The seller accepts the offer; the buyer books at its price.
+  const messages = (await (await request.get(`${base()}/api/conversations/${conv}/messages`, { headers: asSeller })).json()) as { offer: { _id: string } | null }[];
+  const offerId = messages.find((m) => m.offer)!.offer!._id;
+  expect((await request.put(`${base()}/api/offers/${offerId}/accept`, { headers: asSeller })).ok()).toBe(true);
+  await expect(buyer.getByRole("button", { name: "Book at this price" })).toHaveCount(1, { timeout: 15_000 });
+  await buyer.getByRole("button", { name: "Book at this price" }).click();
+  const book = buyer.getByRole("dialog", { name: `Book ${productName}` });
+  await expect(book.getByLabel("Price")).toHaveValue("36,000 Tk");
+  await book.getByLabel("Contact Number").fill("01812345678");
+  await book.getByLabel("Meeting Location").fill("Multiplan, Elephant Road");
+  await book.getByRole("button", { name: "Submit" }).click();
+  await expect(buyer.getByText("Book Success")).toBeVisible();
+  const header = buyer.getByRole("region", { name: productName }).locator("header");
+  await expect(buyer.getByText("You booked this. Waiting for the seller's answer.")).toBeVisible();
+  await expect(header.getByText("Booked", { exact: true })).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Book at this price" })).toHaveCount(0);
+
+  // 4. The seller accepts the booking: the thread says so, live.
+  const bookings = (await (await request.get(`${base()}/api/bookings?email=trade-buyer-${stamp}%40example.com`, { headers: asBuyer })).json()) as { _id: string; productName: string }[];
+  const bookingId = bookings.find((b) => b.productName === productName)!._id;
+  expect((await request.put(`${base()}/api/bookings/${bookingId}/accept`, { headers: asSeller })).ok()).toBe(true);
+  await expect(buyer.getByText("You booked this and the seller accepted. Show your hand-over code when you meet.")).toBeVisible({ timeout: 15_000 });
+  await expect(buyer.getByRole("link", { name: "See your booking / hand-over code" })).toHaveAttribute("href", "/dashboard/mybooking");
+
+  // 5. The hand-over: Sold to you, live; nothing to book or offer.
+  const mine = (await (await request.get(`${base()}/api/bookings?email=trade-buyer-${stamp}%40example.com`, { headers: asBuyer })).json()) as { _id: string; handoverCode?: string }[];
+  const code = mine.find((b) => b._id === bookingId)!.handoverCode!;
+  expect((await request.post(`${base()}/api/bookings/${bookingId}/handover`, { headers: asSeller, data: { code } })).ok()).toBe(true);
+  await expect(buyer.getByText("Sold to you.")).toBeVisible({ timeout: 15_000 });
+  await expect(header.getByText("Sold", { exact: true })).toBeVisible();
+  await expect(header.getByText("Booked", { exact: true })).toHaveCount(0);
+  await expect(buyer.getByRole("button", { name: "Book at this price" })).toHaveCount(0);
+  await expect(buyer.getByRole("button", { name: "Make an offer" })).toHaveCount(0);
+  await expect(buyer.getByText(/The seller accepted your offer/)).toHaveCount(0);
+  // and after a reload too
+  await buyer.reload();
+  await expect(buyer.getByText("Sold to you.")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Book at this price" })).toHaveCount(0);
+  await checkA11y(buyer, "a sold thread, as its buyer");
+
+  // the thread at 360 and 1366, light and dark, English and Bangla
+  for (const lang of ["en", "bn"]) {
+    for (const theme of ["light", "dark"]) {
+      await buyer.evaluate(([l, t]) => {
+        localStorage.setItem("resale:lang", l!);
+        localStorage.setItem("resale:theme", t!);
+      }, [lang, theme]);
+      for (const size of [{ width: 360, height: 740 }, WIDE]) {
+        await buyer.setViewportSize(size);
+        await buyer.reload();
+        await expect(buyer.locator("[data-trade=soldHere]")).toBeVisible();
+        await expect(buyer.getByRole("list", { name: lang === "en" ? "Messages" : /./ }).first()).toBeVisible();
+        await picture(buyer, `trade-sold-thread-${size.width}-${theme}-${lang}.png`);
+      }
+    }
+  }
+  await buyer.evaluate(() => {
+    localStorage.setItem("resale:lang", "en");
+    localStorage.setItem("resale:theme", "light");
+  });
+  await buyer.setViewportSize({ width: 360, height: 740 });
+
+  // 6. The sold laptop's page: Sold to you for its buyer, sold to anyone else.
+  await buyer.goto(`${base()}/product/${productId}`);
+  await expect(buyer.getByRole("heading", { level: 1, name: productName })).toBeVisible();
+  await expect(buyer.getByText("Sold to you.")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Book Now" })).toHaveCount(0);
+  await picture(buyer, "trade-sold-product-buyer-360.png", { fullPage: true });
+  const stranger = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await stranger.goto(`${base()}/product/${productId}`);
+  await expect(stranger.getByRole("heading", { name: "This laptop has been sold" })).toBeVisible();
+  await expect(stranger.getByText("Tareq Buyer")).toHaveCount(0);
+  await picture(stranger, "trade-sold-product-stranger-360.png", { fullPage: true });
+  await stranger.close();
+  await context.close();
+});

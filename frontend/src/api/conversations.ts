@@ -31,6 +31,20 @@ export type ConversationProduct = {
   picture: string;
   /** Whole Tk. */
   sellPrice: number;
+  /** "soled" once sold (threads only). */
+  available?: string;
+  /** Taken down by its seller or an admin (threads only). */
+  deleted?: boolean;
+  /** A booking of it (anyone's) is accepted: GET /api/conversations/{id} only. */
+  reserved?: boolean;
+  /** Out of the catalogue until renewed: GET /api/conversations/{id} only. */
+  expired?: boolean;
+};
+
+/** The thread's buyer's newest booking of the laptop. */
+export type ThreadBooking = {
+  _id: string;
+  status: "pending" | "accepted" | "declined" | "cancelled" | "paid" | "completed";
 };
 
 /** A person of a conversation. */
@@ -56,7 +70,43 @@ export type Conversation = {
   blocked: boolean;
   /** The thread's latest offer, if any. */
   offer: Offer | null;
+  /** The thread's buyer's newest booking of the laptop (GET /api/conversations/{id} only; absent when none). */
+  booking?: ThreadBooking | null;
 };
+
+/**
+ * Where a thread's trade stands, for what it shows and offers:
+ * removed, sold to this thread's buyer, sold (to someone else, or outside
+ * the shop), booked by this thread's buyer (pending or accepted), reserved
+ * for another buyer, expired, or open.
+ */
+export type TradeState = "removed" | "soldHere" | "sold" | "bookedPending" | "bookedAccepted" | "reservedOther" | "expired" | "open";
+
+/** tradeState reads a thread's header (the server's facts) as one state. */
+export function tradeState(c: Pick<Conversation, "product" | "booking">): TradeState {
+  const status = c.booking?.status;
+  if (c.product.deleted) return "removed";
+  if (c.product.available === "soled") return status === "completed" || status === "paid" ? "soldHere" : "sold";
+  if (status === "pending") return "bookedPending";
+  if (status === "accepted" || status === "paid") return "bookedAccepted";
+  if (c.product.reserved) return "reservedOther";
+  if (c.product.expired) return "expired";
+  return "open";
+}
+
+/** Whether the thread's buyer may still book at an accepted offer's price. */
+export function canBook(state: TradeState): boolean {
+  return state === "open";
+}
+
+/**
+ * Whether the thread's buyer may still make an offer: as the server
+ * allows (not removed, sold, expired or reserved for another buyer); an
+ * offer the seller accepts re-prices the buyer's open booking.
+ */
+export function canOffer(state: TradeState): boolean {
+  return state === "open" || state === "bookedPending" || state === "bookedAccepted";
+}
 
 /** Why a conversation is reported. */
 export type ReportReason = "spam" | "scam" | "offensive" | "other";
@@ -140,6 +190,15 @@ export function isConversationKey(key: string): boolean {
 /** True for what a read mark changes: the inbox, the count and the threads' headers (not their messages). */
 function isReadMarkKey(key: string): boolean {
   return isConversationKey(key) && !/\/messages(\?|$)/.test(key);
+}
+
+/**
+ * True for one thread's header (GET /api/conversations/{id}): what a
+ * booking's change changes (where the trade stands), not the inbox, the
+ * count or the messages.
+ */
+export function isThreadHeaderKey(key: string): boolean {
+  return /^\/api\/conversations\/[^/?]+$/.test(key) && key !== `${CONVERSATIONS_KEY}/unread`;
 }
 
 /** useConversations loads the caller's threads, newest activity first, a page at a time. */

@@ -42,6 +42,7 @@ function Probe() {
   useSWR("/api/conversations/unread");
   useSWR("/api/notifications/unread");
   useSWR("/api/leads/new");
+  useSWR("/api/conversations/5");
   return null;
 }
 
@@ -72,6 +73,7 @@ describe("useLiveEvents", () => {
       "/api/conversations/unread": { count: 0 },
       "/api/notifications/unread": { count: 0 },
       "/api/leads/new": { count: 0 },
+      "/api/conversations/5": {},
     });
   });
   afterEach(() => {
@@ -95,10 +97,13 @@ describe("useLiveEvents", () => {
     await flush();
     expect(calls("/api/notifications/unread")).toBe(before.n + 1);
 
+    const header = calls("/api/conversations/5");
     act(() => FakeEventSource.last.emit("booking", "13", { id: "77", status: "accepted" }));
     await flush();
     expect(calls("/api/leads/new")).toBe(before.l + 1);
     expect(calls("/api/conversations/unread")).toBe(before.c + 1);
+    // an open thread's header says Booked or Sold at once (#32)
+    expect(calls("/api/conversations/5")).toBe(header + 1);
   });
 
   it("on an error closes the stream, waits 1 s doubling to 30 s, and reconnects with a new ticket from the last event seen", async () => {

@@ -4,7 +4,7 @@
 // the answers of that kind are fetched again: the page never reloads.
 import { useEffect, useRef } from "react";
 import { isBookingKey } from "@/api/bookings";
-import { isConversationKey } from "@/api/conversations";
+import { isConversationKey, isThreadHeaderKey } from "@/api/conversations";
 import { isLeadKey } from "@/api/leads";
 import { isNotificationKey } from "@/api/notifications";
 import { apiFetch } from "@/lib/api";
@@ -33,15 +33,16 @@ export function eventsUrl(ticket: string, lastEventId: string | null): string {
   return `${EVENTS_KEY}?${q.toString()}`;
 }
 
+/** A booking's change: the bookings, the leads, and the threads' headers (where the trade stands). */
 function isBookingOrLeadKey(key: string): boolean {
-  return isBookingKey(key) || isLeadKey(key);
+  return isBookingKey(key) || isLeadKey(key) || isThreadHeaderKey(key);
 }
 
 /**
  * useLiveEvents keeps the stream open while mounted (mount it once, for a
  * signed-in user only): `message` refetches the conversations (inbox,
  * counts, threads), `notification` the bell and its list, `booking` the
- * bookings and leads. When the stream fails it is closed and, after a wait
+ * bookings, leads and the threads' headers (Booked, Sold). When the stream fails it is closed and, after a wait
  * of 1 s doubling to 30 s, opened again with a new ticket from the last
  * event seen, so nothing is missed. Unmounting (signing out) closes it.
  */

@@ -70,6 +70,19 @@ export type Product = {
   sellerId: string;
   /** The seller's rating from their reviews (#20); absent from an older server. */
   sellerRating?: { average: number; count: number };
+  /** In the seller's own list: sold through the shop (paid or handed over), so it cannot be relisted. */
+  soldInShop?: boolean;
+};
+
+/**
+ * GET /api/products/{id}/sale: a sold laptop as one of its parties sees
+ * it (its seller, its buyer, an admin); anyone else gets 404.
+ */
+export type ProductSale = {
+  role: "seller" | "buyer" | "admin";
+  product: Product;
+  /** The booking it went through the shop by; null when sold outside it. buyerName: not for the buyer. */
+  booking: { _id: string; status: "paid" | "completed"; buyerName?: string } | null;
 };
 
 /** A laptop's specs; each key only when the seller filled it in. */
@@ -295,9 +308,14 @@ export function productKey(id: string): string {
   return `${PRODUCTS_KEY}/${encodeURIComponent(id)}`;
 }
 
-/** useProduct loads one product for its page; a sold or deleted one is a 404 ApiError. */
+/** useProduct loads one product for its page; a sold or deleted one is a 404 ApiError (a sold one's code is "sold"). */
 export function useProduct(id: string | undefined) {
   return useSWR<Product, ApiError>(id ? productKey(id) : null);
+}
+
+/** useProductSale loads a sold laptop for its seller or buyer (404 for anyone else); pass undefined to wait. */
+export function useProductSale(id: string | undefined) {
+  return useSWR<ProductSale, ApiError>(id ? `${productKey(id)}/sale` : null, { shouldRetryOnError: false });
 }
 
 /** similarKey is the address of a product's similar laptops. */

@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from "react";
-import type { Product } from "@/api/products";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { productKey, type Product } from "@/api/products";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { Modal } from "@/components/modal";
 import { SubmitButton } from "@/components/submit-button";
-import { ApiError } from "@/lib/api";
+import { ApiError, apiFetch } from "@/lib/api";
 import { formatTk } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { isPhone, normalizePhone } from "@/lib/phone";
@@ -87,6 +87,34 @@ export function BookingModal({ product, priceNote, buyerName, buyerEmail, onClos
   );
 }
 
+/** Why the laptop can no longer be booked, as its page says now; null while it can (or it is not known). */
+type Unbookable = "sold" | "reserved" | "expired" | null;
+
+/**
+ * useUnbookable asks for the product's page as the dialog opens, so a
+ * laptop sold or booked since the page was loaded says so at once, not
+ * after the form is filled. Anything else (offline, an older server) leaves
+ * the form: the server checks again when it is sent.
+ */
+function useUnbookable(id: string): Unbookable {
+  const [why, setWhy] = useState<Unbookable>(null);
+  useEffect(() => {
+    let live = true;
+    apiFetch<Product>(productKey(id)).then(
+      (p) => {
+        if (live) setWhy(p.available === "soled" ? "sold" : p.reserved ? "reserved" : p.expired ? "expired" : null);
+      },
+      (err: unknown) => {
+        if (live && err instanceof ApiError && err.status === 404 && err.code === "sold") setWhy("sold");
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return why;
+}
+
 function BookingForm({
   idPrefix: id,
   product,
@@ -103,6 +131,7 @@ function BookingForm({
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const unbookable = useUnbookable(product._id);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -136,6 +165,34 @@ function BookingForm({
   }
 
   const readOnly = "input w-full border-base-300 bg-base-200 text-base-content/80 focus:outline-none";
+  if (unbookable) {
+    return (
+      <div className="flex flex-col gap-4">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={`${id}-title`} className="text-xl font-bold leading-snug break-words">
+            {t("Book {name}", { name: product.productName })}
+          </h2>
+          <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClose} aria-label={t("Close")}>
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </div>
+        <p role="alert" className="rounded-box border border-warning/50 bg-warning/10 p-3 font-medium">
+          {unbookable === "sold"
+            ? t("This product is already sold")
+            : unbookable === "reserved"
+              ? t("This laptop is booked by another buyer")
+              : t("This listing has expired")}
+        </p>
+        <div className="flex justify-end">
+          <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
+            {t("Close")}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
       <div className="flex items-start justify-between gap-4">

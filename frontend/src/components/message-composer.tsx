@@ -26,9 +26,21 @@ type MessageComposerProps = {
 };
 
 /**
- * A message box: up to 2000 characters (a counter shows near the limit);
- * Enter sends, Shift+Enter starts a new line (and Enter while an input
- * method composes, e.g. Bangla, is left to it). Off while sending.
+ * True on a touch screen (a coarse pointer, no fine one): there Enter
+ * starts a new line, as in a phone's messaging apps, and the Send button
+ * sends.
+ */
+export function touchTyping(): boolean {
+  if (typeof window === "undefined" || typeof window.matchMedia !== "function") return false;
+  return window.matchMedia("(pointer: coarse)").matches && !window.matchMedia("(any-pointer: fine)").matches;
+}
+
+/**
+ * A message box: up to 2000 characters (a counter shows near the limit).
+ * With a keyboard and mouse Enter sends and Shift+Enter starts a new line;
+ * on a touch screen Enter starts a new line and the Send button sends.
+ * Ctrl+Enter (Cmd+Enter) sends on both; Enter while an input method
+ * composes (e.g. Bangla) is left to it. Off while sending.
  */
 export function MessageComposer({
   initial = "",
@@ -47,6 +59,8 @@ export function MessageComposer({
   const box = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
+  // read once: a phone stays a phone while the box is open
+  const [touch] = useState(touchTyping);
   const off = disabledReason !== undefined;
   // UTF-16 units, as maxLength counts: never more than the server's limit
   const length = text.length;
@@ -69,7 +83,9 @@ export function MessageComposer({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
-    if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
+    if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
+    const sends = e.ctrlKey || e.metaKey || (!touch && !e.shiftKey);
+    if (!sends) return; // a new line
     e.preventDefault();
     void send();
   }
@@ -101,7 +117,7 @@ export function MessageComposer({
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          enterKeyHint="send"
+          enterKeyHint={touch ? "enter" : "send"}
         />
         <button type="submit" className="btn btn-primary shrink-0" disabled={busy || off || empty} aria-busy={busy}>
           {busy ? (

@@ -171,6 +171,98 @@ describe("product page", () => {
     expect(screen.getByRole("link", { name: "Browse laptops" })).toHaveAttribute("href", "/");
   });
 
+  describe("a sold laptop (#32)", () => {
+    const soldAnswer = reply(404, { message: "This laptop has been sold", code: "sold" });
+    const similar = product({ _id: "43", productName: "MacBook Air M2", category: "APPLE", sellPrice: 70000 });
+
+    it("tells anyone else it was sold and shows similar laptops, not 'Product not found'", async () => {
+      stubApi(api({ "/api/products/42": soldAnswer, "/api/products/42/similar": [similar] }));
+      renderApp("/product/42");
+      expect(await screen.findByRole("heading", { name: "This laptop has been sold" })).toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "Product not found" })).not.toBeInTheDocument();
+      expect(await screen.findByRole("article", { name: "MacBook Air M2" })).toBeInTheDocument();
+    });
+
+    it("keeps the page for its buyer, marked Sold to you, with nothing left to book, offer or chat", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const fetchMock = stubApi(
+        api({
+          "/api/me": buyer,
+          "/api/products/42": soldAnswer,
+          "/api/products/42/sale": { role: "buyer", product: { ...laptop, available: "soled" }, booking: { _id: "9", status: "completed" } },
+        }),
+      );
+      renderApp("/product/42");
+      const page = await screen.findByRole("article", { name: "MacBook Air M1" });
+      expect(within(page).getByText("Sold", { selector: ".badge" })).toBeInTheDocument();
+      expect(within(page).getByRole("status")).toHaveTextContent("Sold to you.");
+      expect(within(page).getByRole("link", { name: "See your booking" })).toHaveAttribute("href", "/dashboard/mybooking");
+      for (const name of ["Book Now", "Make an offer", "Chat with seller"]) {
+        expect(within(page).queryByRole("button", { name })).not.toBeInTheDocument();
+      }
+      expect(requestsTo(fetchMock, "/api/products/42/sale")).toHaveLength(1);
+    });
+
+    it("tells its seller to whom it was sold", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(
+        api({
+          "/api/me": seller,
+          "/api/products/42": soldAnswer,
+          "/api/products/42/sale": { role: "seller", product: { ...laptop, available: "soled" }, booking: { _id: "9", status: "completed", buyerName: "Bea Buyer" } },
+        }),
+      );
+      renderApp("/product/42");
+      const page = await screen.findByRole("article", { name: "MacBook Air M1" });
+      expect(within(page).getByRole("status")).toHaveTextContent("Sold to Bea Buyer.");
+    });
+  });
+
+  describe("Make an offer on the page (#32)", () => {
+    it("sends an offer from the product page and opens the thread", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const fetchMock = stubApi(
+        api({
+          "/api/me": buyer,
+          [`/api/bookings?email=${encodeURIComponent(buyer.email)}`]: [],
+          "POST /api/conversations": reply(201, { _id: "5" }),
+          "POST /api/conversations/5/messages": reply(201, { _id: "8", from: buyer._id, text: "", offer: { _id: "3", amount: 60000, status: "pending", validUntil: null }, createdAt: "2026-11-22T10:00:00Z" }),
+          "/api/conversations": [],
+          "/api/conversations/5": { _id: "5", role: "buyer", product: { _id: "42", productName: "MacBook Air M1", picture: "", sellPrice: 65000 }, other: { _id: "7", userName: "Rahim", userPhoto: "" }, lastMessage: null, unread: 0, blocked: false, offer: null },
+          "/api/conversations/5/messages": [],
+          "PUT /api/conversations/5/read": {},
+        }),
+      );
+      const router = renderApp("/product/42");
+      await userEvent.click(await screen.findByRole("button", { name: "Make an offer" }));
+      // its own chunk: the first click loads it
+      const dialog = await screen.findByRole("dialog", { name: "Make an offer" }, { timeout: 10_000 });
+      await userEvent.type(within(dialog).getByRole("textbox", { name: "Your offer (Tk)" }), "60000");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Send offer" }));
+      await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/messages/5"));
+      expect(JSON.parse(String(requestsTo(fetchMock, "/api/conversations", "POST")[0]!.body))).toEqual({ productId: "42", text: "I'd like to offer 60,000 Tk." });
+      expect(JSON.parse(String(requestsTo(fetchMock, "/api/conversations/5/messages", "POST")[0]!.body))).toEqual({ offer: 60000 });
+    });
+
+    it("is not offered on one's own, a reserved or an expired laptop, and asks a visitor to log in", async () => {
+      stubApi(api());
+      const router = renderApp("/product/42");
+      await userEvent.click(await screen.findByRole("button", { name: "Make an offer" }));
+      await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+      cleanup();
+      stubApi(api({ "/api/products/42": { ...laptop, reserved: true } }));
+      renderApp("/product/42");
+      await screen.findByRole("article", { name: "MacBook Air M1" });
+      expect(screen.queryByRole("button", { name: "Make an offer" })).not.toBeInTheDocument();
+      cleanup();
+      localStorage.setItem(TOKEN_KEY, "tok");
+      stubApi(api({ "/api/me": seller, "/api/products/42": { ...laptop, sellerEmail: seller.email, sellerId: seller._id } }));
+      renderApp("/product/42");
+      await screen.findByRole("article", { name: "MacBook Air M1" });
+      expect(screen.queryByRole("button", { name: "Make an offer" })).not.toBeInTheDocument();
+    });
+  });
+
   it("is reached from a product card's name", async () => {
     stubApi(api({ "/api/advertised": [laptop] }));
     renderApp("/");

@@ -7,7 +7,7 @@ import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useCategories } from "@/api/categories";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
-import { useProduct, useReportProduct, useSimilarProducts } from "@/api/products";
+import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type ProductSale } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { FavouriteButton } from "@/components/favourite-button";
 import { PageSpinner } from "@/components/page-spinner";
@@ -30,6 +30,8 @@ import { ProductShelf } from "@/pages/product-shelf";
 
 // "Chat with seller" comes in its own chunk, on the first click.
 const StartChat = lazy(() => import("@/pages/start-chat"));
+// so does "Make an offer"
+const MakeOffer = lazy(() => import("@/pages/make-offer"));
 // the report dialog, loaded when Report is pressed: most visits never report
 const ReportProductDialog = lazy(() => import("@/components/moderation-dialogs").then((m) => ({ default: m.ReportProductDialog })));
 
@@ -41,8 +43,14 @@ const ReportProductDialog = lazy(() => import("@/components/moderation-dialogs")
  */
 export default function ProductPage() {
   const { id } = useParams();
-  const { data: p, error, isLoading } = useProduct(id);
+  const listing = useProduct(id);
   const { user } = useAuth();
+  // a sold laptop: its seller and buyer still have its page
+  const soldListing = listing.error instanceof ApiError && listing.error.status === 404 && listing.error.code === "sold";
+  const sale = useProductSale(soldListing && user ? id : undefined);
+  const p = listing.data ?? sale.data?.product;
+  const error = listing.error;
+  const isLoading = listing.isLoading || (soldListing && user !== null && sale.isLoading);
   const location = useLocation();
   const navigate = useNavigate();
   const book = useCreateBooking();
@@ -53,6 +61,7 @@ export default function ProductPage() {
   const { data: categories } = useCategories();
   const [booking, setBooking] = useState(false);
   const [chatting, setChatting] = useState(false);
+  const [offering, setOffering] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { t, locale } = useLanguage();
   // the action a visitor was sent to log in for, finished once they are back
@@ -84,6 +93,7 @@ export default function ProductPage() {
   }, [p, locale]);
 
   if (isLoading && !p) return <PageSpinner />;
+  if (!p && soldListing && id) return <SoldPage id={id} />;
   if (!p) {
     const gone = error instanceof ApiError && error.status === 404;
     return (
@@ -107,6 +117,9 @@ export default function ProductPage() {
   const reservedByOther = p.reserved && !booked;
   /** Out of the catalogue until its seller renews it: nobody books it. */
   const expired = listingEnd(p) === "expired";
+  const sold = p.available === "soled";
+  /** A buyer may still offer a price: as in the chat, not on a sold, expired or otherwise reserved laptop. */
+  const offerable = !own && !sold && !expired && !reservedByOther;
   const brand = categories?.find((c) => c.name === p.category);
 
   /** Sends a signed-out visitor to log in, to come back here and finish what they tapped. */
@@ -123,6 +136,10 @@ export default function ProductPage() {
 
   function onChat() {
     if (signedIn("chat")) setChatting(true);
+  }
+
+  function onOffer() {
+    if (signedIn("chat")) setOffering(true);
   }
 
   async function onFavourite() {
@@ -202,11 +219,15 @@ export default function ProductPage() {
               <p className="text-base-content/70">
                 {t("Original price")} <del>{formatTk(p.orginalPrice, locale)}</del>
               </p>
-              {reservedByOther && <span className="badge badge-warning self-center font-semibold">{t("Booked")}</span>}
+              {reservedByOther && !sold && <span className="badge badge-warning self-center font-semibold">{t("Booked")}</span>}
+              {sold && <span className="badge badge-neutral self-center font-semibold">{t("Sold")}</span>}
             </div>
           </div>
 
-          {/* Book Now first, so a phone shows it without scrolling */}
+          {/* Book Now first, so a phone shows it without scrolling; a sold laptop says to whom instead */}
+          {sold ? (
+            <SoldPanel sale={sale.data} />
+          ) : (
           <div>
             <div className="flex flex-wrap gap-2">
               {own ? (
@@ -232,6 +253,11 @@ export default function ProductPage() {
                 <button type="button" className="btn btn-outline btn-primary basis-full sm:basis-auto" onClick={onChat}>
                   <ChatIcon className="h-4 w-4" />
                   {t("Chat with seller")}
+                </button>
+              )}
+              {offerable && (
+                <button type="button" className="btn btn-outline btn-primary basis-full sm:basis-auto" onClick={onOffer}>
+                  {t("Make an offer")}
                 </button>
               )}
               {!own && (
@@ -285,6 +311,7 @@ export default function ProductPage() {
               !user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>
             )}
           </div>
+          )}
 
           <section aria-labelledby="product-seller" className="rounded-box bg-base-100 p-5 shadow-sm">
             <h2 id="product-seller" className="sr-only">
@@ -375,6 +402,11 @@ export default function ProductPage() {
           <StartChat product={p} seller={p.seller} onClose={() => setChatting(false)} />
         </Suspense>
       )}
+      {offering && (
+        <Suspense fallback={null}>
+          <MakeOffer product={p} onClose={() => setOffering(false)} />
+        </Suspense>
+      )}
       {reporting && (
         <Suspense fallback={null}>
           <ReportProductDialog productName={p.productName} onClose={() => setReporting(false)} onSend={sendReport} />
@@ -383,6 +415,52 @@ export default function ProductPage() {
     </article>
     {/* beside the product, not in it: its cards are other laptops' articles */}
     <SimilarLaptops id={p._id} />
+    </>
+  );
+}
+
+/**
+ * Where a sold laptop went, for its page's parties: "Sold to you" with the
+ * way to the booking for its buyer, to whom for its seller (or that it was
+ * marked sold outside the shop), "Sold" for an admin. No booking, offer or
+ * chat is offered.
+ */
+function SoldPanel({ sale }: { sale: ProductSale | undefined }) {
+  const { t } = useLanguage();
+  let text = t("This laptop has been sold.");
+  let link: { to: string; label: string } | null = null;
+  if (sale?.role === "buyer") {
+    text = t("Sold to you.");
+    link = { to: "/dashboard/mybooking", label: t("See your booking") };
+  } else if (sale?.role === "seller") {
+    text = sale.booking?.buyerName ? t("Sold to {name}.", { name: sale.booking.buyerName }) : t("You marked it sold outside the shop.");
+    link = { to: "/dashboard/myproducts", label: t("My Products") };
+  }
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-3 rounded-box border border-success/40 bg-success/10 p-3" data-sold={sale?.role ?? "other"}>
+      <p className="min-w-0 flex-1 font-semibold">{text}</p>
+      {link && (
+        <Link to={link.to} className="btn btn-outline btn-sm">
+          {link.label}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** A sold laptop's page for anyone but its parties: it is sold, and here are similar ones. */
+function SoldPage({ id }: { id: string }) {
+  const { t } = useLanguage();
+  return (
+    <>
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-12 text-center">
+        <h1 className="text-2xl font-bold">{t("This laptop has been sold")}</h1>
+        <p className="text-base-content/70">{t("It is no longer for sale; other laptops are waiting.")}</p>
+        <Link to="/" className="btn btn-primary">
+          {t("Browse laptops")}
+        </Link>
+      </section>
+      <SimilarLaptops id={id} />
     </>
   );
 }

@@ -304,6 +304,34 @@ func (q *Queries) GetLeadView(ctx context.Context, id int64) (GetLeadViewRow, er
 	return i, err
 }
 
+const getSaleOfProduct = `-- name: GetSaleOfProduct :one
+SELECT b.id, b.buyer_id, b.status, u.user_name AS buyer_name
+FROM bookings b JOIN users u ON u.id = b.buyer_id
+WHERE b.product_id = $1 AND b.status IN ('paid', 'completed')
+ORDER BY b.id DESC LIMIT 1
+`
+
+type GetSaleOfProductRow struct {
+	ID        int64
+	BuyerID   int64
+	Status    string
+	BuyerName string
+}
+
+// The booking a sold product went through the shop by (paid by card or
+// handed over), with its buyer's name; none for a sale outside the shop.
+func (q *Queries) GetSaleOfProduct(ctx context.Context, productID int64) (GetSaleOfProductRow, error) {
+	row := q.db.QueryRow(ctx, getSaleOfProduct, productID)
+	var i GetSaleOfProductRow
+	err := row.Scan(
+		&i.ID,
+		&i.BuyerID,
+		&i.Status,
+		&i.BuyerName,
+	)
+	return i, err
+}
+
 const listAllLeads = `-- name: ListAllLeads :many
 SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
@@ -497,6 +525,33 @@ func (q *Queries) ListExpiredReservations(ctx context.Context, maxAgeSeconds flo
 			return nil, err
 		}
 		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listProductsSoldInShop = `-- name: ListProductsSoldInShop :many
+SELECT DISTINCT product_id FROM bookings
+WHERE product_id = ANY($1::bigint[]) AND status IN ('paid', 'completed')
+`
+
+// Which of these products went through the shop (paid by card or handed
+// over): they cannot be listed again (ProductSoldInShop).
+func (q *Queries) ListProductsSoldInShop(ctx context.Context, ids []int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listProductsSoldInShop, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var product_id int64
+		if err := rows.Scan(&product_id); err != nil {
+			return nil, err
+		}
+		items = append(items, product_id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -357,6 +357,47 @@ func (q *Queries) GetOfferConversationID(ctx context.Context, id int64) (GetOffe
 	return i, err
 }
 
+const getThreadTrade = `-- name: GetThreadTrade :one
+SELECT (p.reserved_by IS NOT NULL)::boolean AS reserved,
+       (p.expired_at IS NOT NULL)::boolean AS expired,
+       coalesce(b.id, 0)::bigint AS booking_id,
+       coalesce(b.status, '')::text AS booking_status
+FROM products p
+LEFT JOIN LATERAL (
+    SELECT id, status FROM bookings
+    WHERE product_id = p.id AND buyer_id = $1
+    ORDER BY id DESC LIMIT 1
+) b ON true
+WHERE p.id = $2
+`
+
+type GetThreadTradeParams struct {
+	BuyerID   int64
+	ProductID int64
+}
+
+type GetThreadTradeRow struct {
+	Reserved      bool
+	Expired       bool
+	BookingID     int64
+	BookingStatus string
+}
+
+// Where the trade of a thread stands: the product's reservation and
+// listing, and the thread's buyer's newest booking of it (0 and ” when
+// none).
+func (q *Queries) GetThreadTrade(ctx context.Context, arg GetThreadTradeParams) (GetThreadTradeRow, error) {
+	row := q.db.QueryRow(ctx, getThreadTrade, arg.BuyerID, arg.ProductID)
+	var i GetThreadTradeRow
+	err := row.Scan(
+		&i.Reserved,
+		&i.Expired,
+		&i.BookingID,
+		&i.BookingStatus,
+	)
+	return i, err
+}
+
 const getValidOffer = `-- name: GetValidOffer :one
 SELECT id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until FROM offers
 WHERE product_id = $1 AND buyer_id = $2 AND status = 'accepted' AND valid_until > now()

@@ -7,6 +7,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import { Link, useParams } from "react-router-dom";
 import { useCreateBooking } from "@/api/bookings";
 import {
+  canBook,
+  canOffer,
+  isThreadHeaderKey,
+  tradeState,
   useAnswerOffer,
   useBlockUser,
   useConversation,
@@ -18,6 +22,7 @@ import {
   type Offer,
   type ReportedConversation,
   type ReportReason,
+  type TradeState,
 } from "@/api/conversations";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { chatErrorText, OfferDialog, ReportConversationDialog, useReportReasonText } from "@/components/chat-dialogs";
@@ -29,6 +34,7 @@ import { useAuth, type User } from "@/lib/auth";
 import { formatDateTime, formatTk } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
+import { useRevalidate } from "@/lib/revalidate";
 import { notify } from "@/lib/toast";
 
 /** Closer than this to the top (px), the next older page is asked for. */
@@ -74,6 +80,86 @@ function ThreadProblem({ title, text, back }: { title: string; text: string; bac
   );
 }
 
+/** The header's badge of where the trade stands (none while open). */
+function TradeBadge({ state }: { state: TradeState }) {
+  const { t } = useLanguage();
+  switch (state) {
+    case "soldHere":
+    case "sold":
+      return <span className="badge badge-sm badge-neutral shrink-0 font-semibold">{t("Sold")}</span>;
+    case "bookedPending":
+    case "bookedAccepted":
+    case "reservedOther":
+      return <span className="badge badge-sm badge-warning shrink-0 font-semibold">{t("Booked")}</span>;
+    case "expired":
+      return <span className="badge badge-sm badge-ghost shrink-0 font-semibold">{t("Expired")}</span>;
+    case "removed":
+      return <span className="badge badge-sm badge-ghost shrink-0 font-semibold">{t("Removed")}</span>;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The line under the header saying where the trade stands for the viewer,
+ * with the way to it (the buyer's booking and hand-over code, the
+ * seller's leads); null while the laptop is open (an accepted offer has
+ * its own banner then).
+ */
+function TradeBanner({ state, role, other }: { state: TradeState; role: "buyer" | "seller"; other: string }) {
+  const { t } = useLanguage();
+  const buyer = role === "buyer";
+  let text: string;
+  let link: { to: string; label: string } | null = null;
+  let tone = "bg-info/10";
+  switch (state) {
+    case "soldHere":
+      text = buyer ? t("Sold to you.") : t("Sold to {name}.", { name: other });
+      link = buyer ? { to: "/dashboard/mybooking", label: t("See your booking") } : null;
+      tone = "bg-success/10";
+      break;
+    case "sold":
+      text = t("This laptop has been sold.");
+      tone = "bg-base-200";
+      break;
+    case "bookedPending":
+      text = buyer ? t("You booked this. Waiting for the seller's answer.") : t("{name} booked this. Answer the booking in your leads.", { name: other });
+      link = buyer ? { to: "/dashboard/mybooking", label: t("See your booking") } : { to: "/dashboard/leads", label: t("Open leads") };
+      break;
+    case "bookedAccepted":
+      text = buyer
+        ? t("You booked this and the seller accepted. Show your hand-over code when you meet.")
+        : t("You accepted {name}'s booking. Type their hand-over code in your leads when you meet.", { name: other });
+      link = buyer ? { to: "/dashboard/mybooking", label: t("See your booking / hand-over code") } : { to: "/dashboard/leads", label: t("Open leads") };
+      tone = "bg-success/10";
+      break;
+    case "reservedOther":
+      text = buyer ? t("Reserved for another buyer. If their hand-over does not happen, it can be booked again.") : t("You accepted another buyer's booking of this laptop.");
+      tone = "bg-warning/10";
+      break;
+    case "expired":
+      text = t("This listing has expired");
+      tone = "bg-base-200";
+      break;
+    case "removed":
+      text = t("This laptop was removed from the shop.");
+      tone = "bg-base-200";
+      break;
+    default:
+      return null;
+  }
+  return (
+    <div role="status" className={`flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-base-300 px-3 py-2 text-sm ${tone}`} data-trade={state}>
+      <p className="min-w-0 flex-1 font-medium">{text}</p>
+      {link && (
+        <Link to={link.to} className="btn btn-outline btn-sm">
+          {link.label}
+        </Link>
+      )}
+    </div>
+  );
+}
+
 type ThreadViewProps = {
   id: string;
   /** An admin reading a reported thread: nothing to write, both people named. */
@@ -94,6 +180,8 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   const block = useBlockUser();
   const report = useReportConversation(id);
   const book = useCreateBooking();
+  // the header says Booked once the booking is in
+  const refreshHeaders = useRevalidate(isThreadHeaderKey);
   const [confirm, confirmDialog] = useConfirm();
   const [sendError, setSendError] = useState<string | null>(null);
   const [offering, setOffering] = useState(false);
@@ -184,6 +272,9 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   const isBuyer = !readOnly && conv.role === "buyer";
   const isSeller = !readOnly && conv.role === "seller";
   const latest = conv.offer;
+  const trade = tradeState(conv);
+  const bookable = canBook(trade);
+  const offerable = canOffer(trade);
   const productLink = `/product/${encodeURIComponent(conv.product._id)}`;
   const titleId = `thread-${id}-title`;
 
@@ -282,6 +373,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
       price: booking.amount,
     });
     notify("success", t("Book Success"));
+    void refreshHeaders();
   }
 
   /** The buttons under an offer's bubble, for whoever can act on it. */
@@ -302,17 +394,12 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
         </>
       );
     }
-    if (isBuyer && offerHolds(o) && latest?._id === o._id) {
-      return (
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setBooking(o)}>
-          {t("Book at this price")}
-        </button>
-      );
-    }
+    // Book at this price is the banner's, under the header: one button, not two
     return null;
   }
 
-  const holding = latest && offerHolds(latest) ? latest : null;
+  // an accepted offer's banner only while the laptop can still be booked
+  const holding = latest && offerHolds(latest) && bookable ? latest : null;
   const reported = conv.reportReason !== undefined && conv.reportReason !== "";
 
   let list: ReactNode;
@@ -355,8 +442,9 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
             <span id={titleId} className="line-clamp-1 font-semibold break-all">
               {conv.product.productName}
             </span>
-            <span className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="flex flex-wrap items-center gap-x-2 text-sm">
               <span className="font-bold text-primary">{formatTk(conv.product.sellPrice, locale)}</span>
+              <TradeBadge state={trade} />
               <span className="min-w-0 truncate text-base-content/70">
                 {sides.people}
               </span>
@@ -410,6 +498,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
           {conv.reportNote && <span className="block break-words text-base-content/80">“{conv.reportNote}”</span>}
         </p>
       )}
+      {!readOnly && <TradeBanner state={trade} role={isBuyer ? "buyer" : "seller"} other={conv.other.userName} />}
       {holding && !readOnly && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-base-300 bg-success/10 px-3 py-2 text-sm">
           <p className="min-w-0 flex-1">
@@ -453,7 +542,8 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
             error={sendError}
             disabledReason={conv.blocked ? t("You blocked {name}. Unblock them to write again.", { name: conv.other.userName }) : undefined}
             extra={
-              isBuyer && (
+              isBuyer &&
+              offerable && (
                 <button
                   type="button"
                   className="btn btn-outline btn-sm"

@@ -271,6 +271,18 @@ describe("my products", () => {
       expect(within(row(/HP 250 G8/)).getByRole("button", { name: /Delete/ })).toBeEnabled();
     });
 
+    it("offers no Relist for a laptop sold through the shop, and says why (#32)", async () => {
+      localStorage.setItem(TOKEN_KEY, "tok");
+      const handed = mine({ _id: "71", productName: "Asus VivoBook 15", available: "soled", soldInShop: true });
+      stubApi(api([handed, sold]));
+      renderApp("/dashboard/myproducts");
+      await screen.findByRole("heading", { name: "My Products: 2" });
+      expect(within(row(/Asus/)).queryByRole("button", { name: /^Relist/ })).not.toBeInTheDocument();
+      expect(within(row(/Asus/)).getByText("Sold through the shop (paid or handed over), so it cannot be relisted.")).toBeVisible();
+      // one sold outside the shop can still be relisted
+      expect(within(row(/HP 250 G8/)).getByRole("button", { name: "Relist HP 250 G8" })).toBeEnabled();
+    });
+
     it("marks sold only after the confirmation, toasts and reloads the list", async () => {
       localStorage.setItem(TOKEN_KEY, "tok");
       let list = [long];

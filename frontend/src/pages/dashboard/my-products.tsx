@@ -274,7 +274,12 @@ export default function MyProducts() {
                             onClick={() => void onRenew(p)}
                           />
                         )}
-                        {sold ? (
+                        {sold && p.soldInShop ? (
+                          // the server refuses it (409 sold_in_shop): no button, the reason in words
+                          <span className="basis-full text-right text-xs text-base-content/70 md:text-left">
+                            {t("Sold through the shop (paid or handed over), so it cannot be relisted.")}
+                          </span>
+                        ) : sold ? (
                           <RowAction
                             text={t("Relist")}
                             label={t("Relist {name}", { name: p.productName })}
