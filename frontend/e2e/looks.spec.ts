@@ -280,7 +280,11 @@ test("long seller names and titles stay inside their cards at 360, 390 and 1366 
         return out;
       });
       expect(wide, `${path} at ${width}px`).toEqual([]);
-      if (path !== `/product/${seeded.products[2]}` && width < 1366) await page.screenshot({ path: test.info().outputPath(`${path === "/" ? "home" : "brand"}-long-names-${width}.png`), fullPage: true });
+      if (path !== `/product/${seeded.products[2]}` && width < 1366) {
+        // the card with the long name, on screen
+        await page.getByRole("article").filter({ hasText: LONG_SELLER }).first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: test.info().outputPath(`${path === "/" ? "home" : "brand"}-long-names-${width}.png`) });
+      }
     }
   }
   await context.close();

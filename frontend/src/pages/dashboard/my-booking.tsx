@@ -238,7 +238,8 @@ export default function MyBooking() {
                       <span className="text-xs text-base-content/70 xl:hidden">{b.paid ? paidTitle : closedTitle}</span>
                     )}
                   </td>
-                  <td className="max-xl:justify-start">
+                  {/* on a phone's card, no line at all when there is nothing to pay */}
+                  <td className={`max-xl:justify-start ${!b.paid && !isPayable(b) ? "max-xl:hidden" : ""}`}>
                     {b.paid ? (
                       <span className="badge badge-success gap-1 font-semibold">
                         <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
