@@ -230,7 +230,7 @@ func TestPriceDropShowsWasAndTellsFavourites(t *testing.T) {
 		t.Fatalf("after a drop: was %v", l.PriceDroppedFrom)
 	}
 	for _, who := range []sessionWire{m.buyer, m.otherBuyer} {
-		if got := m.noticeBodies(who.User.ID, "price_drop"); len(got) != 1 || !strings.Contains(got[0], "Tk 45,000") {
+		if got := m.noticeBodies(who.User.ID, "price_drop"); len(got) != 1 || !strings.Contains(got[0], "45,000 Tk") {
 			t.Errorf("%s's price-drop notices: %v", who.User.Email, got)
 		}
 	}

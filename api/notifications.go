@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -26,9 +27,27 @@ type notificationJSON struct {
 	Read      bool   `json:"read"`
 }
 
-func toNotificationJSON(n store.Notification) notificationJSON {
-	return notificationJSON{ID: formatID(n.ID), Kind: n.Kind, Title: n.Title, Body: n.Body, Link: n.Link,
+func toNotificationJSON(n store.Notification, lang string) notificationJSON {
+	words := n.In(lang)
+	return notificationJSON{ID: formatID(n.ID), Kind: n.Kind, Title: words.Title, Body: words.Body, Link: n.Link,
 		CreatedAt: n.CreatedAt.UTC().Format(time.RFC3339), Read: n.Read}
+}
+
+// readerLanguage is the language a list is told in: ?lang= (the language
+// the app shows now, so a switch needs no round trip through the account
+// first), else the account's.
+func readerLanguage(c echo.Context, me store.User) (string, error) {
+	lang, err := singleQuery(c, "lang")
+	if err != nil {
+		return "", err
+	}
+	if lang == "" {
+		return me.Language, nil
+	}
+	if !slices.Contains(notify.Languages, lang) {
+		return "", invalidFields(map[string]string{"lang": "must be en or bn"}, "lang")
+	}
+	return lang, nil
 }
 
 // listNotifications serves GET /api/notifications: the caller's own,
@@ -39,6 +58,10 @@ func (s *Server) listNotifications(c echo.Context) error {
 		return err
 	}
 	me, _ := currentUser(c)
+	lang, err := readerLanguage(c, me)
+	if err != nil {
+		return err
+	}
 	list, next, err := s.store.ListNotifications(c.Request().Context(), me.ID, page)
 	if err != nil {
 		return err
@@ -46,7 +69,7 @@ func (s *Server) listNotifications(c echo.Context) error {
 	setNextLink(c, next)
 	out := make([]notificationJSON, 0, len(list))
 	for _, n := range list {
-		out = append(out, toNotificationJSON(n))
+		out = append(out, toNotificationJSON(n, lang))
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -350,3 +350,68 @@ func TestMailFailuresForAdmins(t *testing.T) {
 	wantError(t, rec, http.StatusBadRequest, "invalid")
 	wantError(t, f.send(http.MethodGet, "/api/admin/mail-failures", f.meToken, nil), http.StatusForbidden, "forbidden")
 }
+
+// #32: notifications are told in the reader's language of the moment, old
+// ones included: a list asked for with ?lang=bn is in Bangla even though
+// every row was written in English, amounts stored the old way ("Tk
+// 35,000") read as the interface writes them, and a row whose data does not
+// render keeps the words it was stored with.
+func TestNotificationsFollowTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	f := newNotifyFixture(t, 1)
+	ctx := context.Background()
+	// an old offer, stored before #32 in English with the old amount
+	if _, err := f.pool.Exec(ctx, `INSERT INTO notifications (user_id, kind, title, body, link, data)
+		VALUES ($1, 'offer_received', 'New offer on Dell XPS', 'Karim offered Tk 35,000 for Dell XPS.', '/dashboard/messages',
+		        '{"product": "Dell XPS", "buyer": "Karim", "amount": "Tk 35,000"}')`, f.me.ID); err != nil {
+		t.Fatal(err)
+	}
+	// an old row whose data cannot be told again
+	if _, err := f.pool.Exec(ctx, `INSERT INTO notifications (user_id, kind, title, body, link, data)
+		VALUES ($1, 'booking_received', 'New booking: Old HP', 'Someone booked your Old HP.', '', '{}')`, f.me.ID); err != nil {
+		t.Fatal(err)
+	}
+	list := func(query string) []notificationWire {
+		t.Helper()
+		rec := f.send(http.MethodGet, "/api/notifications"+query, f.meToken, nil)
+		var page []notificationWire
+		decode(t, rec, &page)
+		if rec.Code != http.StatusOK || len(page) != 3 {
+			t.Fatalf("%s: %d %s", query, rec.Code, rec.Body.String())
+		}
+		return page
+	}
+	en := list("?lang=en")
+	if en[1].Title != "New offer on Dell XPS" || en[1].Body != "Karim offered 35,000 Tk for Dell XPS." {
+		t.Errorf("old offer in English: %+v", en[1])
+	}
+	if en[2].Title != "New booking: HP 0" || !strings.HasPrefix(en[2].Body, "Karim booked your HP 0.") {
+		t.Errorf("booking in English: %+v", en[2])
+	}
+	bn := list("?lang=bn")
+	if bn[1].Title != "Dell XPS এর জন্য নতুন প্রস্তাব" || bn[1].Body != "Karim Dell XPS এর জন্য ৳৩৫,০০০ প্রস্তাব করেছেন।" {
+		t.Errorf("old offer in Bangla: %+v", bn[1])
+	}
+	if bn[2].Title != "নতুন বুকিং: HP 0" {
+		t.Errorf("booking in Bangla: %+v", bn[2])
+	}
+	for _, page := range [][]notificationWire{en, bn} {
+		if page[0].Title != "New booking: Old HP" || page[0].Body != "Someone booked your Old HP." {
+			t.Errorf("a row that does not render keeps its words: %+v", page[0])
+		}
+	}
+	// without ?lang, the account's language; the next page keeps the language
+	if _, err := f.pool.Exec(ctx, `UPDATE users SET language = 'bn' WHERE id = $1`, f.me.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := list(""); got[1].Body != bn[1].Body {
+		t.Errorf("account in Bangla, no ?lang: %+v", got[1])
+	}
+	rec := f.send(http.MethodGet, "/api/notifications?lang=en&limit=1", f.meToken, nil)
+	if link := rec.Header().Get("Link"); !strings.Contains(link, "lang=en") {
+		t.Errorf("next page Link %q forgets the language", link)
+	}
+	for _, bad := range []string{"?lang=fr", "?lang=en&lang=bn", "?lang=EN"} {
+		wantError(t, f.send(http.MethodGet, "/api/notifications"+bad, f.meToken, nil), http.StatusBadRequest, "invalid")
+	}
+}

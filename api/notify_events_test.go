@@ -114,7 +114,7 @@ func TestEventsNotify(t *testing.T) {
 	if err := m.pool.QueryRow(context.Background(), `SELECT body FROM notifications WHERE kind = 'payment_receipt'`).Scan(&receipt); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(receipt, "Tk 25,000") {
+	if !strings.Contains(receipt, "25,000 Tk") {
 		t.Errorf("receipt %q", receipt)
 	}
 

@@ -40,7 +40,7 @@ func (s *Server) productPage(c echo.Context) error {
 // productHead is the head tags of a product's page, every value escaped.
 func (s *Server) productHead(p store.Product) string {
 	pageURL := s.publicURL.JoinPath("product", formatID(p.ID)).String()
-	price := "Tk " + groupThousands(p.SellPrice)
+	price := groupThousands(p.SellPrice) + " Tk" // as the interface writes it (#32)
 	desc := price
 	if p.Condition != "" {
 		desc += " · " + strings.ToUpper(p.Condition[:1]) + p.Condition[1:] + " condition"

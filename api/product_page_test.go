@@ -78,18 +78,18 @@ func TestProductPageLinkPreview(t *testing.T) {
 	}
 	photo := "https://shop.example.com" + m.photo
 	want := map[string]string{
-		"title":                  hostile + " – Tk 45,000 | Resale",
-		"description":            "Tk 45,000 · Excellent condition · Mirpur, Dhaka",
+		"title":                  hostile + " – 45,000 Tk | Resale",
+		"description":            "45,000 Tk · Excellent condition · Mirpur, Dhaka",
 		"og:type":                "product",
 		"og:site_name":           "Resale",
 		"og:title":               hostile,
-		"og:description":         "Tk 45,000 · Excellent condition · Mirpur, Dhaka",
+		"og:description":         "45,000 Tk · Excellent condition · Mirpur, Dhaka",
 		"og:url":                 "https://shop.example.com/product/" + id,
 		"og:image":               photo,
 		"og:image:alt":           hostile,
 		"twitter:card":           "summary_large_image",
 		"twitter:title":          hostile,
-		"twitter:description":    "Tk 45,000 · Excellent condition · Mirpur, Dhaka",
+		"twitter:description":    "45,000 Tk · Excellent condition · Mirpur, Dhaka",
 		"twitter:image":          photo,
 		"product:price:amount":   "45000",
 		"product:price:currency": "BDT",
@@ -117,7 +117,7 @@ func TestProductPageLinkPreview(t *testing.T) {
 	}
 	// another product is another page
 	other := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "MacBook Air M1", "sellPrice": 1500})
-	if tags := headTags(t, m.get("/product/"+other).Body.String()); tags["og:title"] != "MacBook Air M1" || tags["description"] != "Tk 1,500 · Good condition · Mirpur, Dhaka" {
+	if tags := headTags(t, m.get("/product/"+other).Body.String()); tags["og:title"] != "MacBook Air M1" || tags["description"] != "1,500 Tk · Good condition · Mirpur, Dhaka" {
 		t.Errorf("second product: %v", tags)
 	}
 	if m.get("/product/"+other).Header().Get("ETag") == etag {

@@ -107,11 +107,11 @@ func TestAdminRemovalRefundsThePaidBuyer(t *testing.T) {
 	}
 	var words string
 	m.scalar(&words, "SELECT body FROM notifications WHERE kind = 'listing_withdrawn' AND user_id = $1", buyer)
-	if !strings.Contains(words, "Tk 38,000 goes back to your card") {
+	if !strings.Contains(words, "38,000 Tk goes back to your card") {
 		t.Errorf("the buyer's notice: %q", words)
 	}
 	m.scalar(&words, "SELECT body FROM notifications WHERE kind = 'product_removed' AND user_id = $1", seller)
-	if !strings.Contains(words, "Reported as stolen") || !strings.Contains(words, "Tk 38,000 is refunded") {
+	if !strings.Contains(words, "Reported as stolen") || !strings.Contains(words, "38,000 Tk is refunded") {
 		t.Errorf("the seller's notice: %q", words)
 	}
 	// the hand-over of the ended booking is refused

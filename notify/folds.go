@@ -77,6 +77,11 @@ func RenderFolded(kind, lang string, items []Data) (Text, []string, error) {
 		d[k] = oneLine(v)
 	}
 	d["count"] = strconv.Itoa(len(items))
+	for _, key := range amountKeys {
+		if v := d[key]; v != "" {
+			d[key] = FormatAmount(lang, v)
+		}
+	}
 	w := fk.words[lang]
 	var out [2]bytes.Buffer
 	for i, src := range []string{w.title, w.body} {

@@ -89,6 +89,13 @@ func Render(kind, lang string, d Data) (Text, error) {
 	for key, v := range d {
 		clean[key] = oneLine(v)
 	}
+	// one writing of money everywhere (#32), also for amounts stored
+	// before it in the older "Tk 35,000"
+	for _, key := range amountKeys {
+		if v, ok := clean[key]; ok && v != "" {
+			clean[key] = FormatAmount(lang, v)
+		}
+	}
 	t := all[kind][lang]
 	var title, body bytes.Buffer
 	if err := t[0].Execute(&title, clean); err != nil {

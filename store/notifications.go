@@ -70,10 +70,28 @@ type Notification struct {
 	Link      string
 	CreatedAt time.Time
 	Read      bool
+	// Data is what it is about (nil when the stored data does not read),
+	// so that it can be told again in the reader's language of the day.
+	Data notify.Data
 }
 
 func notificationFrom(n dbsqlc.Notification) Notification {
-	return Notification{ID: n.ID, UserID: n.UserID, Kind: n.Kind, Title: n.Title, Body: n.Body, Link: n.Link, CreatedAt: n.CreatedAt, Read: n.ReadAt != nil}
+	var data notify.Data
+	if json.Unmarshal(n.Data, &data) != nil {
+		data = nil
+	}
+	return Notification{ID: n.ID, UserID: n.UserID, Kind: n.Kind, Title: n.Title, Body: n.Body, Link: n.Link, CreatedAt: n.CreatedAt, Read: n.ReadAt != nil, Data: data}
+}
+
+// In is the notification's title and body in lang, rendered now from its
+// kind and data (#32: a reader who switched language reads old ones in the
+// new one too). One whose data does not render (a kind since retired, data
+// from before a key was required) keeps the words it was stored with.
+func (n Notification) In(lang string) notify.Text {
+	if text, err := notify.Render(n.Kind, lang, n.Data); err == nil {
+		return text
+	}
+	return notify.Text{Title: n.Title, Body: n.Body}
 }
 
 // Notify writes a notification and its email job in a transaction of its

@@ -186,7 +186,8 @@ func sellerVerified(userID int64) Notice {
 }
 
 // formatAmount writes an amount in minor units (Stripe's) as people read
-// it: "Tk 25,000" for taka, "USD 12.50" for others.
+// it: "25,000 Tk" for taka (as the interface writes it, #32), "USD 12.50"
+// for others.
 func formatAmount(minor int64, currency string) string {
 	whole, cents := minor/100, minor%100
 	s := strconv.FormatInt(whole, 10)
@@ -197,7 +198,7 @@ func formatAmount(minor int64, currency string) string {
 		s += "." + strconv.FormatInt(100+cents, 10)[1:]
 	}
 	if currency == "" || currency == "bdt" {
-		return "Tk " + s
+		return s + " Tk"
 	}
 	return strings.ToUpper(currency) + " " + s
 }

@@ -87,13 +87,22 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: s
 }
 
 /**
- * seed makes a seller (unverified, for the admin's Make Verify) with two
- * laptops, one of them reported; a buyer who booked it (Pay and Delete on
- * My Booking); and an admin.
+ * The long names of a real shop (#32: a card with this seller was 426 px
+ * wide in a 360 px window): every card, table and header must keep them
+ * inside the window, wrapped or cut.
+ */
+const LONG_SELLER = "Karim Laptop House Dhanmondi & Elephant Road Branch";
+const LONG_LOCATION = "Shop 4-12, Multiplan Center, New Elephant Road, Dhanmondi, Dhaka 1205";
+
+/**
+ * seed makes a seller with a long shop name (unverified, for the admin's
+ * Make Verify) with two laptops, one with a long name and a long location,
+ * one of them reported; a buyer who booked it (Pay and Delete on My
+ * Booking); and an admin.
  */
 async function seed(api: APIRequestContext): Promise<Seed> {
   const stamp = `${Date.now()}-${test.info().workerIndex}`;
-  const seller = await signUpByApi(api, { name: "Layout Seller", email: `layout-seller-${stamp}@example.com`, role: "Seller" });
+  const seller = await signUpByApi(api, { name: LONG_SELLER, email: `layout-seller-${stamp}@example.com`, role: "Seller" });
   const buyer = await signUpByApi(api, { name: "Layout Buyer", email: `layout-buyer-${stamp}@example.com`, role: "Buyer" });
   const adminEmail = `layout-admin-${stamp}@example.com`;
   await signUpByApi(api, { name: "Layout Admin", email: adminEmail, role: "Buyer" });
@@ -119,7 +128,7 @@ async function seed(api: APIRequestContext): Promise<Seed> {
         orginalPrice: 180000,
         category: "APPLE",
         condition: "good",
-        location: "Dhanmondi, Dhaka",
+        location: i === 0 ? LONG_LOCATION : "Dhanmondi, Dhaka",
         used: "2",
         number: "01712345678",
         description: "Seeded by layout.spec.ts.",

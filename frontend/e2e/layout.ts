@@ -1,5 +1,6 @@
 // The layout checks of layout.spec.ts, run inside the page as it is now:
-// nothing wider than the window, no two controls on top of each other, no
+// nothing wider than the window (the page, or a card inside a box that
+// clips it), no two controls on top of each other, no
 // control off the side of the window that no scrolling box can bring into
 // view. Each answers one line per problem (empty: all is well).
 import type { Page } from "@playwright/test";
@@ -88,6 +89,21 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         if (width(c.shown) <= slack || height(c.shown) <= slack) continue; // clipped away: not shown at all
         if (c.shown.right > vw + 1 || c.shown.left < -1) {
           problems.push(`${describe(c.el)} is outside the window (${Math.round(c.shown.left)} to ${Math.round(c.shown.right)} of ${vw}px) and nothing scrolls to it`);
+        }
+      }
+
+      // (d) a card (a product's, a booking's) wider than the window or off
+      // its side where no box scrolls to it: a long seller name or title
+      // must wrap or be cut inside it (#32), even where a parent clips it
+      for (const el of document.querySelectorAll("article, .card")) {
+        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        let sideways = false;
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (scrollsSideways(p)) sideways = true;
+        if (sideways) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width <= slack || r.height <= slack) continue;
+        if (r.right > vw + 1 || r.left < -1) {
+          problems.push(`${describe(el)} is ${Math.round(r.width)}px wide, from ${Math.round(r.left)} to ${Math.round(r.right)} of a ${vw}px window`);
         }
       }
       return problems;

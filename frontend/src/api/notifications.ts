@@ -50,9 +50,13 @@ function isSettingsKey(key: string): boolean {
   return key === NOTIFICATION_SETTINGS_KEY;
 }
 
-/** useNotifications loads the signed-in user's notifications, newest first, a page at a time. */
-export function useNotifications() {
-  return usePagedList<Notification>(NOTIFICATIONS_KEY);
+/**
+ * useNotifications loads the signed-in user's notifications, newest first,
+ * a page at a time, told in lang (#32: the server renders each, old ones
+ * included, in the language shown now; a switch loads them again).
+ */
+export function useNotifications(lang: string) {
+  return usePagedList<Notification>(`${NOTIFICATIONS_KEY}?lang=${encodeURIComponent(lang)}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router-dom";
 import type { Conversation } from "@/api/conversations";
-import { formatNumber, formatTk } from "@/lib/format";
+import { formatNumber, formatTime, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 
@@ -8,7 +8,7 @@ import { photoSources } from "@/lib/photo";
 export function shortWhen(iso: string, locale: string, now = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  if (d.toDateString() === now.toDateString()) return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(d);
+  if (d.toDateString() === now.toDateString()) return formatTime(d, locale);
   const sameYear = d.getFullYear() === now.getFullYear();
   return new Intl.DateTimeFormat(locale, sameYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" }).format(d);
 }

@@ -163,7 +163,8 @@ export function ProductCard({
         )}
         {p.reserved && !booked && <span className="badge badge-warning absolute top-3 right-3 font-semibold shadow-sm">{t("Booked")}</span>}
       </figure>
-      <div className="card-body gap-4 p-5">
+      {/* a container (#32): its content never widens the card, and a narrow card (Similar laptops on a phone) puts Book Now on a row of its own */}
+      <div className="card-body @container min-w-0 gap-4 p-5">
         <div className="space-y-1">
           {/* the heart beside the name, not on the photo: the photo is a link, and two controls on top of each other are one too many */}
           <div className="flex items-start gap-2">
@@ -234,7 +235,7 @@ export function ProductCard({
           </div>
         </div>
 
-        <div className="card-actions flex-nowrap">
+        <div className="card-actions flex-nowrap @max-[17rem]:flex-wrap">
           {own ? (
             <button type="button" className="btn btn-disabled flex-1" disabled>
               {t("Your product")}
@@ -242,13 +243,13 @@ export function ProductCard({
           ) : (
             <>
               {booked ? (
-                <BookedLink className="flex-1" />
+                <BookedLink className="flex-1 whitespace-nowrap @max-[17rem]:basis-full" />
               ) : p.reserved ? (
-                <button type="button" className="btn btn-disabled flex-1" disabled aria-label={t("Booked: reserved for another buyer")}>
+                <button type="button" className="btn btn-disabled flex-1 whitespace-nowrap @max-[17rem]:basis-full" disabled aria-label={t("Booked: reserved for another buyer")}>
                   {t("Booked")}
                 </button>
               ) : (
-                <button type="button" className="btn btn-primary flex-1" onClick={() => onBook(p)}>
+                <button type="button" className="btn btn-primary flex-1 whitespace-nowrap @max-[17rem]:basis-full" onClick={() => onBook(p)}>
                   {t("Book Now")}
                 </button>
               )}
@@ -265,7 +266,7 @@ export function ProductCard({
               )}
               <button
                 type="button"
-                className="btn btn-outline btn-error"
+                className="btn btn-outline btn-error whitespace-nowrap @max-[17rem]:flex-1"
                 onClick={() => onReport(p)}
                 disabled={reporting}
                 aria-busy={reporting}

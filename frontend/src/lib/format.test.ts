@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutName, formatNumber, formatTk } from "@/lib/format";
+import { cutName, formatDateTime, formatNumber, formatPosted, formatTime, formatTk } from "@/lib/format";
 
 describe("formatTk", () => {
   it("groups thousands and adds Tk", () => {
@@ -32,5 +32,41 @@ describe("cutName", () => {
 
   it("cuts longer names to 25 characters plus an ellipsis", () => {
     expect(cutName("Apple MacBook Pro 2019 16-inch i9 32GB")).toBe("Apple MacBook Pro 2019 16...");
+  });
+});
+
+describe("one money format (#32)", () => {
+  it("writes the amount then Tk in English, the taka sign and Bengali digits in Bangla", () => {
+    expect(formatTk(35000)).toBe("35,000 Tk");
+    expect(formatTk(35000, "bn-BD")).toBe("৳৩৫,০০০");
+    expect(formatTk(1250000, "bn-BD")).toBe("৳১২,৫০,০০০");
+  });
+});
+
+describe("Bangla times (#32)", () => {
+  const evening = new Date(2026, 10, 27, 21, 59);
+  const morning = new Date(2026, 10, 27, 9, 5);
+
+  it("says পূর্বাহ্ণ/অপরাহ্ণ, not AM/PM, with Bengali digits", () => {
+    expect(formatTime(evening, "bn-BD")).toBe("৯:৫৯ অপরাহ্ণ");
+    expect(formatTime(morning, "bn-BD")).toBe("৯:০৫ পূর্বাহ্ণ");
+    expect(formatTime(new Date(2026, 0, 1, 12, 0), "bn-BD")).toBe("১২:০০ অপরাহ্ণ");
+    expect(formatTime(new Date(2026, 0, 1, 0, 30), "bn-BD")).toBe("১২:৩০ পূর্বাহ্ণ");
+  });
+
+  it("keeps AM/PM in English", () => {
+    expect(formatTime(evening)).toBe("9:59 PM");
+  });
+
+  it("a date and time in Bangla has no Latin AM/PM", () => {
+    const text = formatDateTime(evening.toISOString(), "bn-BD");
+    expect(text).toContain("অপরাহ্ণ");
+    expect(text).not.toMatch(/AM|PM/);
+    expect(formatDateTime(evening.toISOString())).toMatch(/9:59 PM$/);
+  });
+
+  it("a product's posting time in Bangla; the spec's English text stays as it is", () => {
+    expect(formatPosted("9:59 PM", "11-27-2026", "bn-BD")).toMatch(/^৯:৫৯ অপরাহ্ণ, /);
+    expect(formatPosted("9:59 PM", "11-27-2026")).toBe("9:59 PM, 11-27-2026");
   });
 });

@@ -39,6 +39,35 @@ export function formatTk(amount: number, locale: string = DEFAULT_LOCALE): strin
   return locale.startsWith("bn") ? `৳${n}` : `${n} Tk`;
 }
 
+/** Bangla's words for before and after noon, as Bangladesh writes a clock (#32: not "AM"/"PM"). */
+const BANGLA_DAY_PERIOD = { am: "পূর্বাহ্ণ", pm: "অপরাহ্ণ" } as const;
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * formatDate writes a Date with Intl's options in a locale; in Bangla the
+ * time's AM/PM (which Intl leaves in Latin letters for bn) becomes
+ * পূর্বাহ্ণ/অপরাহ্ণ.
+ */
+export function formatDate(d: Date, options: Intl.DateTimeFormatOptions, locale: string = DEFAULT_LOCALE): string {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateTimeFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, f);
+  }
+  if (!locale.startsWith("bn")) return f.format(d);
+  return f
+    .formatToParts(d)
+    .map((p) => (p.type === "dayPeriod" ? (d.getHours() < 12 ? BANGLA_DAY_PERIOD.am : BANGLA_DAY_PERIOD.pm) : p.value))
+    .join("");
+}
+
+/** formatTime writes a Date's time of day, "9:59 PM", in Bangla "৯:৫৯ অপরাহ্ণ". */
+export function formatTime(d: Date, locale: string = DEFAULT_LOCALE): string {
+  return formatDate(d, { hour: "numeric", minute: "2-digit" }, locale);
+}
+
 /** parseClock reads the spec's "3:04 PM" into hours and minutes; null when it is not one. */
 function parseClock(time: string): [number, number] | null {
   const m = /^(\d{1,2}):(\d{2})\s*([AaPp])[Mm]$/.exec(time.trim());
@@ -66,10 +95,8 @@ export function formatPosted(time: string, date: string, locale: string = DEFAUL
   if (locale === DEFAULT_LOCALE) return `${time}, ${date}`;
   const clock = parseClock(time);
   const day = parseDay(date);
-  const timeText = clock
-    ? new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(new Date(2000, 0, 1, clock[0], clock[1]))
-    : time;
-  const dateText = day ? new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(day) : date;
+  const timeText = clock ? formatTime(new Date(2000, 0, 1, clock[0], clock[1]), locale) : time;
+  const dateText = day ? formatDate(day, { day: "numeric", month: "short", year: "numeric" }, locale) : date;
   return `${timeText}, ${dateText}`;
 }
 
@@ -86,5 +113,5 @@ export function cutName(name: string): string {
 export function formatDateTime(iso: string, locale: string = DEFAULT_LOCALE): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
+  return formatDate(d, { dateStyle: "medium", timeStyle: "short" }, locale);
 }

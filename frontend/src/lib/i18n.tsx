@@ -45,10 +45,14 @@ export function preferredLanguage(): Lang {
   return wanted[0]?.toLowerCase().startsWith("bn") ? "bn" : "en";
 }
 
-/** loadDictionary fetches a language's texts once (Bangla is a separate chunk); English has none to fetch. */
+/**
+ * loadDictionary fetches a language's texts once (Bangla is a separate
+ * chunk); English has none to fetch. Bangla brings its web font's CSS
+ * along (#32); a font that fails to load leaves the phone's own.
+ */
 export async function loadDictionary(lang: Lang): Promise<void> {
   if (hasDictionary(lang)) return;
-  const { bn } = await import("@/locales/bn");
+  const [{ bn }] = await Promise.all([import("@/locales/bn"), import("@/lib/bengali-font.css").catch(() => undefined)]);
   loaded.bn = bn;
 }
 

@@ -24,7 +24,7 @@ describe("/notifications and the bell", () => {
       "/api/categorys": [],
       "/api/me": seller,
       "/api/notifications/unread": () => jsonResponse(200, { count: unread }),
-      "/api/notifications": () => jsonResponse(200, [note("2", unread === 0, "New booking: HP EliteBook"), note("1", true, "Older news")]),
+      "/api/notifications?lang=en": () => jsonResponse(200, [note("2", unread === 0, "New booking: HP EliteBook"), note("1", true, "Older news")]),
       "PUT /api/notifications/read": () => {
         unread = 0;
         return jsonResponse(200, { acknowledged: true, modifiedCount: 1 });
@@ -49,7 +49,7 @@ describe("/notifications and the bell", () => {
       "/api/categorys": [],
       "/api/me": seller,
       "/api/notifications/unread": { count: 2 },
-      "/api/notifications": [note("2", false, "Two"), note("1", false, "One")],
+      "/api/notifications?lang=en": [note("2", false, "Two"), note("1", false, "One")],
       "PUT /api/notifications/read": { acknowledged: true, modifiedCount: 2 },
     });
     renderApp("/notifications");

@@ -19,9 +19,9 @@ function localLink(link: string): string | null {
  * to what it is about; "Mark all read" clears the bell.
  */
 export default function Notifications() {
-  const { t, locale } = useLanguage();
+  const { t, locale, lang } = useLanguage();
   usePageTitle(t("Notifications"));
-  const list = useNotifications();
+  const list = useNotifications(lang);
   const { data: items, error } = list;
   const mark = useMarkNotificationsRead();
   const navigate = useNavigate();

@@ -186,7 +186,8 @@ export function ProductShelf({
     body = (
       <ul className={`grid gap-6 ${gridClassName}`}>
         {products.map((p, i) => (
-          <li key={p._id}>
+          // min-w-0 (#32): a long seller name or title never widens its column past the screen
+          <li key={p._id} className="min-w-0">
             <ProductCard
               product={p}
               priority={i < eager}

@@ -1,7 +1,8 @@
-import { Fragment, lazy, Suspense, useState, type ReactNode } from "react";
+import { Fragment, lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
+import { useConfig } from "@/api/config";
 import { useCreateReview } from "@/api/sellers";
 import { useConfirm } from "@/components/confirm-dialog";
 import { HandoverCode } from "@/components/handover-code";
@@ -15,12 +16,34 @@ import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 import { usePageTitle } from "@/lib/title";
 
-/** True for the bookings the buyer may still pay for or cancel: waiting or accepted, and unpaid. */
 // the review dialog (#20) comes in its own chunk, when a review is written
 const WriteReviewDialog = lazy(() => import("@/components/review-dialogs").then((m) => ({ default: m.WriteReviewDialog })));
 
+/** True for the bookings the buyer may still cancel: waiting or accepted, and unpaid. */
 function isPayable(b: Booking): boolean {
   return (b.status === "pending" || b.status === "accepted") && !b.paid;
+}
+
+/**
+ * True when a card payment would go through (#32): the server takes one
+ * for an open, unpaid booking (waiting or accepted: store.CanPay) of a
+ * laptop still for sale, and only when card payment is set up (a known
+ * null key: while the config is loading the Pay link shows, and the
+ * payment page says the rest).
+ */
+function canPayByCard(b: Booking, cardPayments: boolean): boolean {
+  return isPayable(b) && cardPayments && !b.product.deleted && b.product.available !== "soled";
+}
+
+// xl and up the bookings are a table, below it cards (index.css)
+const WIDE = "(width >= 80rem)";
+function subscribeWide(onChange: () => void): () => void {
+  const m = typeof window.matchMedia === "function" ? window.matchMedia(WIDE) : null;
+  m?.addEventListener("change", onChange);
+  return () => m?.removeEventListener("change", onChange);
+}
+function isWide(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia(WIDE).matches;
 }
 
 const badge = "badge badge-soft h-auto min-h-6 py-0.5 text-start font-semibold whitespace-normal";
@@ -40,7 +63,8 @@ function BookingStatus({ b, t, locale }: { b: Booking; t: Translate; locale: str
     case "paid":
       return <span className={`${badge} badge-success`}>{t("Paid")}</span>;
     case "completed":
-      return <span className={`${badge} badge-neutral`}>{t("Completed")}</span>;
+      // #32: badge-neutral's soft look is near-black on near-black in the dark theme
+      return <span className={`${badge.replace("badge-soft", "")} badge-outline border-current text-base-content`}>{t("Completed")}</span>;
     case "declined": {
       let why: string | null = null;
       if (b.declineCode === "seller") why = b.declineReason ? t("The seller said: “{reason}”", { reason: b.declineReason }) : t("The seller declined it");
@@ -68,6 +92,10 @@ export default function MyBooking() {
   const paidTitle = t("Paid bookings stay on record and cannot be deleted");
   const closedTitle = t("Only a booking that is waiting or accepted can be cancelled");
   const { user } = useAuth();
+  const { data: config } = useConfig();
+  const cardPayments = config ? config.stripePublishableKey !== null : true;
+  // #32: on a phone each booking is a card that starts with where it stands, then its hand-over code
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
   const list = useBookings(user?.email);
   const { data: bookings, error } = list;
   const remove = useCancelBooking();
@@ -143,8 +171,8 @@ export default function MyBooking() {
           <tbody>
             {bookings.map((b, i) => (
               <Fragment key={b._id}>
-                <tr className={`hover:bg-base-200/50 ${b.handoverCode ? "border-b-0 max-xl:rounded-b-none max-xl:shadow-none" : ""}`}>
-                  <th scope="row" className="text-base-content/60">
+                <tr className={`hover:bg-base-200/50 max-xl:flex max-xl:flex-col ${b.handoverCode && wide ? "border-b-0" : ""}`}>
+                  <th scope="row" className="text-base-content/60 max-xl:hidden">
                     {formatNumber(i + 1, locale)}
                   </th>
                   <td>
@@ -168,10 +196,10 @@ export default function MyBooking() {
                   <td className="font-semibold xl:whitespace-nowrap" data-label={t("Price")}>
                     {formatTk(b.price, locale)}
                   </td>
-                  <td data-label={t("MeetLocation")}>
+                  <td data-label={t("Meeting place")}>
                     <span className="block xl:min-w-28 xl:max-w-56">{b.meetLocation}</span>
                   </td>
-                  <td data-label={t("Status")}>
+                  <td data-label={t("Status")} className="max-xl:order-first max-xl:justify-start">
                     <BookingStatus b={b} t={t} locale={locale} />
                     {b.reviewable && (
                       <button
@@ -190,7 +218,12 @@ export default function MyBooking() {
                       </span>
                     )}
                   </td>
-                  <td data-label={t("Delete")}>
+                  {b.handoverCode && !wide && (
+                    <td className="max-xl:order-first max-xl:block">
+                      <HandoverCode code={b.handoverCode} url={b.handoverUrl} name={b.productName} />
+                    </td>
+                  )}
+                  <td className="max-xl:justify-start">
                     <RowAction
                       text={t("Delete")}
                       label={t("Delete {name}", { name: b.productName })}
@@ -200,8 +233,13 @@ export default function MyBooking() {
                       reason={isPayable(b) ? undefined : b.paid ? paidTitle : closedTitle}
                       onClick={() => void onDelete(b)}
                     />
+                    {/* #32: on a touch screen a title never shows; the reason is written out */}
+                    {!isPayable(b) && (
+                      <span className="text-xs text-base-content/70 xl:hidden">{b.paid ? paidTitle : closedTitle}</span>
+                    )}
                   </td>
-                  <td data-label={t("Payment")}>
+                  {/* on a phone's card, no line at all when there is nothing to pay */}
+                  <td className={`max-xl:justify-start ${!b.paid && !isPayable(b) ? "max-xl:hidden" : ""}`}>
                     {b.paid ? (
                       <span className="badge badge-success gap-1 font-semibold">
                         <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
@@ -209,7 +247,9 @@ export default function MyBooking() {
                         </svg>
                         {t("Paid")}
                       </span>
-                    ) : !isPayable(b) ? (
+                    ) : isPayable(b) && !cardPayments ? (
+                      <span className="text-sm text-base-content/70">{t("Pay the seller when you meet")}</span>
+                    ) : !canPayByCard(b, cardPayments) ? (
                       <span className="text-base-content/50">
                         <span aria-hidden="true">—</span>
                         <span className="sr-only">{t("Nothing to pay")}</span>
@@ -225,7 +265,7 @@ export default function MyBooking() {
                     )}
                   </td>
                 </tr>
-                {b.handoverCode && (
+                {b.handoverCode && wide && (
                   // The code and its QR under their booking, the table's whole width: on a phone the
                   // bottom of the booking's card (joined to it), on a wide screen a row of its own.
                   <tr className="max-xl:-mt-3 max-xl:rounded-t-none max-xl:border-t-0 max-xl:pt-0">
@@ -248,7 +288,7 @@ export default function MyBooking() {
         <h1 id="my-booking-title" className="text-2xl font-bold sm:text-3xl">
           {t("My Booking")}
         </h1>
-        <p className="mt-1 text-base-content/70">{t("The laptops you booked. Pay by card to buy one; the seller meets you where you chose.")}</p>
+        <p className="mt-1 text-base-content/70">{t("The laptops you booked and where each stands. You meet the seller where you chose.")}</p>
       </div>
       {table}
       <LoadMore
