@@ -12,7 +12,7 @@ const base = () => process.env.BASE_URL!;
 
 test("home shows the header, the four brands with their images, and the footer", async ({ page }) => {
   // the full-page screenshot draws every brand section, each with its eight cards
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto(base() + "/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Resale" }).first()).toBeVisible();
@@ -129,14 +129,15 @@ async function headerProblems(page: Page): Promise<string[]> {
 
 for (const width of WIDTHS) {
   test(`the account menu at ${width} px: the name stays, Log Out is not on the bar, and the seller's pages are two taps from home`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const token = (await tokenFor(browser, "seller", `menu${width}`))!;
     const context = await signedIn(browser, token, { viewport: { width, height: 800 } });
     const page = await context.newPage();
     await page.goto(base() + "/");
     const header = page.getByRole("banner");
     const account = header.getByRole("button", { name: "Account menu" });
-    await expect(account).toBeVisible();
+    // its own chunk, after /api/me: a busy machine took seconds
+    await expect(account).toBeVisible({ timeout: 30_000 });
     // the wordmark is on the bar, with nothing drawn over it
     const word = header.getByRole("link", { name: "Resale" }).first().getByText("Resale", { exact: true });
     await expect(word).toBeVisible();
@@ -170,12 +171,13 @@ for (const width of WIDTHS) {
   });
 
   test(`log out at ${width} px asks first: Cancel keeps the session, Log Out ends it`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const token = (await tokenFor(browser, "buyer", `out${width}`))!;
     const context = await signedIn(browser, token, { viewport: { width, height: 800 } });
     const page = await context.newPage();
     await page.goto(base() + "/dashboard/favourites");
     const header = page.getByRole("banner");
+    await expect(header.getByRole("button", { name: "Account menu" })).toBeVisible({ timeout: 30_000 });
     await header.getByRole("button", { name: "Account menu" }).click();
     await header.getByRole("button", { name: "Log Out" }).click();
     const question = page.getByRole("alertdialog", { name: "Log out of Resale?" });
@@ -201,7 +203,7 @@ for (const width of WIDTHS) {
  */
 for (const role of ["visitor", "buyer", "seller", "admin"] as const) {
   test(`home does not shift (CLS under 0.05) as the header loads ${role === "visitor" ? "signed out" : `as ${role}`}, at 360 and 1366 px`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const token = await tokenFor(browser, role, "cls");
     for (const width of [360, 1366]) {
       const context = token
@@ -224,7 +226,7 @@ for (const role of ["visitor", "buyer", "seller", "admin"] as const) {
       const page = await context.newPage();
       await page.goto(base() + "/");
       const header = page.getByRole("banner");
-      await expect(token ? header.getByRole("button", { name: "Account menu" }) : header.getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(token ? header.getByRole("button", { name: "Account menu" }) : header.getByRole("link", { name: "Log In" })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole("heading", { name: "Urgent Sell" })).toBeVisible();
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -248,7 +250,7 @@ async function titleBox(page: Page) {
 
 for (const width of WIDTHS) {
   test(`a toast at ${width} px leaves the page's title clear: sign-up lands on Add Product with its toast`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     execFileSync("psql", [process.env.DATABASE_URL!, "-qc", "DELETE FROM login_throttle WHERE key LIKE 'signup:%'"]);
     await page.goto(base() + "/signup?role=Seller&from=%2Fdashboard%2Faddproduct");
@@ -262,8 +264,9 @@ for (const width of WIDTHS) {
     await expect(toast).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/dashboard\/addproduct$/);
     await expect(page.getByRole("heading", { level: 1, name: "Add a Product" })).toBeVisible();
-    // the toast's bounce has landed
-    await expect.poll(async () => JSON.stringify(await toast.boundingBox())).toBe(JSON.stringify(await toast.boundingBox()));
+    // held (a pointer on a toast pauses its five seconds), and its bounce landed
+    await toast.hover();
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     const t = (await toast.boundingBox())!;
     const h = await titleBox(page);
     const overlap = Math.min(t.x + t.width, h.x + h.width) - Math.max(t.x, h.x) > 0 && Math.min(t.y + t.height, h.y + h.height) - Math.max(t.y, h.y) > 0;
