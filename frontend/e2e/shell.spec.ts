@@ -238,16 +238,6 @@ for (const role of ["visitor", "buyer", "seller", "admin"] as const) {
   });
 }
 
-/** The text of the page's h1, as drawn (its words, not the width of its block). */
-async function titleBox(page: Page) {
-  return page.locator("h1").first().evaluate((h) => {
-    const range = document.createRange();
-    range.selectNodeContents(h);
-    const r = range.getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width, height: r.height };
-  });
-}
-
 for (const width of WIDTHS) {
   test(`a toast at ${width} px leaves the page's title clear: sign-up lands on Add Product with its toast`, async ({ page }) => {
     test.setTimeout(120_000);
@@ -259,16 +249,31 @@ for (const width of WIDTHS) {
     await page.getByLabel("Email").fill(`shell-toast-${width}-${Date.now()}-${test.info().workerIndex}@example.com`);
     await page.getByLabel("Password").fill("journey-password-1");
     await page.getByLabel("Account Type").selectOption("Seller");
+    // measured in the page as it happens: the toast's box once its bounce has landed (a
+    // busy machine may outlast its five seconds before a step could look), the title's words once shown
+    await page.evaluate(() => {
+      const w = window as unknown as { __toast?: DOMRect; __title?: DOMRect };
+      const watch = () => {
+        const toast = [...document.querySelectorAll(".Toastify__toast")].find((t) => t.textContent?.includes("User create Success"));
+        if (toast && !w.__toast && toast.getAnimations().every((a) => a.playState === "finished")) w.__toast = toast.getBoundingClientRect();
+        const h1 = document.querySelector("main h1");
+        if (h1?.textContent === "Add a Product" && !w.__title) {
+          const range = document.createRange();
+          range.selectNodeContents(h1);
+          w.__title = range.getBoundingClientRect();
+        }
+        if (!w.__toast || !w.__title) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
     await page.getByRole("button", { name: "Sign Up" }).click();
-    const toast = page.getByRole("alert").filter({ hasText: "User create Success" });
-    await expect(toast).toBeVisible({ timeout: 15_000 });
-    await expect(page).toHaveURL(/\/dashboard\/addproduct$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Add a Product" })).toBeVisible();
-    // held (a pointer on a toast pauses its five seconds), and its bounce landed
-    await toast.hover();
-    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-    const t = (await toast.boundingBox())!;
-    const h = await titleBox(page);
+    await expect(page).toHaveURL(/\/dashboard\/addproduct$/, { timeout: 15_000 });
+    const measured = () => page.evaluate(() => (window as unknown as { __toast?: DOMRect; __title?: DOMRect }).__toast !== undefined && (window as unknown as { __title?: DOMRect }).__title !== undefined);
+    await expect.poll(measured).toBe(true);
+    const { t, h } = await page.evaluate(() => {
+      const w = window as unknown as { __toast: DOMRect; __title: DOMRect };
+      return { t: w.__toast.toJSON() as DOMRect, h: w.__title.toJSON() as DOMRect };
+    });
     const overlap = Math.min(t.x + t.width, h.x + h.width) - Math.max(t.x, h.x) > 0 && Math.min(t.y + t.height, h.y + h.height) - Math.max(t.y, h.y) > 0;
     expect(overlap, `toast ${JSON.stringify(t)} over the title ${JSON.stringify(h)}`).toBe(false);
     await picture(page, `toast-${width}.png`);
@@ -281,7 +286,7 @@ for (const width of WIDTHS) {
  */
 test("pictures of the signed-in header and its account menu", async ({ browser }) => {
   test.skip(process.env.SHOTS !== "1", "pictures only with SHOTS=1");
-  test.setTimeout(120_000);
+  test.setTimeout(600_000);
   const token = (await tokenFor(browser, "seller", "shots"))!;
   for (const lang of ["en", "bn"]) {
     for (const theme of ["light", "dark"] as const) {
