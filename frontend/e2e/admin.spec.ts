@@ -4,7 +4,7 @@
 // the buyer, and sees everyone's role.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { picture } from "./helpers";
+import { logOut, picture } from "./helpers";
 import { laptopPng } from "./png";
 
 const base = () => process.env.BASE_URL!;
@@ -105,7 +105,7 @@ test("an admin verifies a seller, removes a reported laptop and a buyer, and see
   const adminContext = await browser.newContext({ viewport: DESKTOP });
   const admin = await adminContext.newPage();
   await signUp(admin, { name: adminName, email: adminEmail, role: "Buyer" });
-  await admin.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
+  await logOut(admin);
   await expect(admin.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
   execFileSync(process.env.RESALE_BIN!, ["admin", "grant", adminEmail], { env: { ...process.env }, stdio: "pipe" });
 

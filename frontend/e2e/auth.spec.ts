@@ -2,7 +2,7 @@
 // return, a multipart sign-up with a real photo, the server's log-in error,
 // and the pages on a phone.
 import { expect, test, type Locator } from "@playwright/test";
-import { picture } from "./helpers";
+import { logOut, picture } from "./helpers";
 
 const base = () => process.env.BASE_URL!;
 
@@ -54,15 +54,16 @@ test("sign up with a photo, log out, fail and succeed to log in, landing back wh
   await expect(page).toHaveURL(/\/categorys\/1$/);
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Dashboard" }).first()).toBeAttached();
-  await expect(header.getByRole("button", { name: "Log Out" })).toBeVisible();
-  const photo = header.getByRole("img", { name });
+  await expect(header.getByRole("button", { name: "Account menu" })).toBeVisible();
+  // the photo is the account menu's button (its name is the button's, "Account menu")
+  const photo = header.getByRole("button", { name: "Account menu" }).getByAltText(name);
   await expect(photo).toHaveAttribute("src", /^\/uploads\//);
   await expect.poll(() => photo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeTruthy();
   await picture(page, "signed-in-desktop.png");
 
   // Log out: the token is gone and the Log In link is back.
-  await header.getByRole("button", { name: "Log Out" }).click();
+  await logOut(page);
   await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
   expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
@@ -86,7 +87,7 @@ test("sign up with a photo, log out, fail and succeed to log in, landing back wh
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText("Login Success")).toBeVisible();
   await expect(page).toHaveURL(/\/categorys\/1$/);
-  await expect(header.getByRole("img", { name })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Account menu" }).getByAltText(name)).toBeVisible();
 });
 
 test("a taken email is shown under the email input", async ({ page }) => {

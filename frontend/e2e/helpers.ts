@@ -8,6 +8,14 @@ export const base = () => process.env.BASE_URL!;
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+/** logOut logs out from the header's account menu and answers its question with Log Out. */
+export async function logOut(page: Page) {
+  const header = page.getByRole("banner");
+  await header.getByRole("button", { name: "Account menu" }).click();
+  await header.getByRole("button", { name: "Log Out" }).click();
+  await page.getByRole("alertdialog", { name: "Log out of Resale?" }).getByRole("button", { name: "Log Out" }).click();
+}
+
 /** signUp creates an account through the sign-up page and waits for home. */
 export async function signUp(page: Page, who: { name: string; email: string; role: "Buyer" | "Seller" }) {
   // every journey signs up from 127.0.0.1, more than the few a minute one

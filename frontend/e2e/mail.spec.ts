@@ -2,6 +2,7 @@
 // in-test mail server, and each journey follows the link from the email it
 // caught, as the owner of the inbox would.
 import { expect, test, type Page } from "@playwright/test";
+import { logOut } from "./helpers";
 import { startMailShop, type CaughtMail, type MailShop } from "./mail-server";
 import { laptopPng } from "./png";
 import { picture } from "./helpers";
@@ -58,7 +59,7 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
 }
 
 /** verifyByMail opens the verification link of the welcome email, signed in as its account, and confirms it. */
@@ -88,7 +89,7 @@ test("forgot password: the emailed link sets a new password and signs in; the ne
   await page.getByLabel("New password again").fill("a-brand-new-password-9");
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
 
   // The link worked once: opened again, it says so on arrival, before anyone types (#32).
   await page.setViewportSize({ width: 360, height: 780 });
@@ -117,7 +118,7 @@ test("forgot password: the emailed link sets a new password and signs in; the ne
   });
   await page.reload();
 
-  await page.getByRole("button", { name: "Log Out" }).click();
+  await logOut(page);
   await logIn(page, email, "a-brand-new-password-9");
 });
 
@@ -136,8 +137,25 @@ test("sign up, then verify from the email: the banner goes", async ({ page }) =>
 
   await verifyByMail(page, email);
   await page.getByRole("link", { name: "Go to the home page" }).click();
-  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
   await expect(banner).toHaveCount(0);
+});
+
+test("verified in another tab (as from a mail app), the first tab's banner goes without a reload", async ({ browser }) => {
+  const email = unique("twotabs");
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await signUpByApi(first, { name: "Two Tabs Buyer", email, role: "Buyer" });
+  await logIn(first, email);
+  const banner = first.getByText(`Please verify your email: open the link we sent to ${email}.`);
+  await expect(banner).toBeVisible();
+
+  // the mail app opens the link in a new tab of the same browser
+  const second = await context.newPage();
+  await verifyByMail(second, email);
+  // the first tab was never reloaded nor focused: the second told it
+  await expect(banner).toHaveCount(0);
+  await context.close();
 });
 
 test("the welcome link opened signed out (another device) asks for the password and keeps it", async ({ page }) => {
@@ -154,10 +172,10 @@ test("the welcome link opened signed out (another device) asks for the password 
   await page.getByLabel("Password of this account").fill(PASSWORD);
   await page.getByRole("button", { name: "Verify with this password" }).click();
   await expect(page.getByRole("heading", { name: "Your email is verified" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
 
   // the password chosen at sign-up still logs in
-  await page.getByRole("button", { name: "Log Out" }).click();
+  await logOut(page);
   await logIn(page, email);
 });
 

@@ -2,7 +2,7 @@
 // on Add Product; a signed-in buyer is asked, becomes a seller and lands
 // there too; an admin's menu counts the reports waiting.
 import { expect, test } from "@playwright/test";
-import { base, DESKTOP } from "./helpers";
+import { base, DESKTOP, logOut } from "./helpers";
 import { laptopPng } from "./png";
 
 test("Post your ad leads a visitor through sign-up as a Seller to Add Product, and makes a buyer a seller", async ({ browser }) => {
@@ -26,8 +26,8 @@ test("Post your ad leads a visitor through sign-up as a Seller to Add Product, a
   await expect(page.getByRole("heading", { level: 1, name: "Add a Product" })).toBeVisible();
   // a seller's menu starts with their own work
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["Leads", "Messages", "Add Product", "My Products", "My Booking", "Favourites", "Saved searches"]);
-  await header.getByRole("button", { name: "Log Out" }).click();
+  await expect(menu.getByRole("link")).toHaveText(["Leads", "Messages", "Add Product", "My Products", "View my shop", "My Booking", "Favourites", "Saved searches"]);
+  await logOut(page);
   await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
 
   // A buyer: the button asks, then switches the role and opens Add Product.

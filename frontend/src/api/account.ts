@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import type { AuthResponse } from "@/api/auth";
 import { apiFetch, type ApiError } from "@/lib/api";
-import { ME_KEY, type User } from "@/lib/auth";
+import { announceAccountChange, ME_KEY, type User } from "@/lib/auth";
 import type { Lang } from "@/lib/i18n";
 
 /** POST /api/auth/reset body. */
@@ -93,6 +93,8 @@ export function useVerifyEmail() {
   return useSWRMutation<Verified, ApiError, string, VerifyEmailBody>(VERIFY_EMAIL_KEY, async (path, { arg }) => {
     const res = await apiFetch<Verified>(path, { method: "POST", json: arg });
     await mutate(ME_KEY);
+    // the tab where the banner was (the link opened from a mail app) follows
+    announceAccountChange();
     return res;
   });
 }

@@ -7,10 +7,14 @@ import { NotificationBell } from "@/components/notification-bell";
 import { PostAdButton } from "@/components/post-ad-button";
 import { SearchBox } from "@/components/search-box";
 import { ThemeToggle } from "@/components/theme-toggle";
-import { UserAvatar } from "@/components/user-avatar";
 import type { User } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
+import { lazyPart } from "@/lib/lazy-part";
 import type { Theme } from "@/lib/theme";
+
+// Only a signed-in header has the account menu: not in a visitor's first page.
+// Until it comes, a box of its size keeps the bar still.
+export const AccountMenu = lazyPart(() => import("@/components/account-menu"), <span className="h-11 w-11 shrink-0" aria-hidden="true" />);
 
 type SiteHeaderProps = {
   user: User | null;
@@ -96,7 +100,8 @@ export function SiteHeader({
         {/* The logo and the links take what they need and the right end the rest, its
             search box growing and shrinking with it, so nothing runs over anything else.
             Below xl the links and the language live in the menu: a signed-in bar has the
-            search, theme, Post your ad, bell, photo and Log Out to hold. */}
+            search, theme, Post your ad, messages, bell and the account menu to hold; below
+            sm a signed-in bar's theme is in the menu too, so the name "Resale" keeps its room. */}
         <div className="navbar-start w-auto shrink-0 gap-1">
           <details ref={mobileMenu} className="dropdown xl:hidden">
             <summary className="btn btn-square btn-ghost" aria-label={t("Open menu")}>
@@ -106,12 +111,10 @@ export function SiteHeader({
             </summary>
             <ul aria-label={t("Menu")} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
               <NavItems user={user} onClick={closeMobileMenu} />
-              {/* below sm the bar has no room for the photo, the way to the settings */}
+              {/* below sm a signed-in bar has no room for the theme: it is here */}
               {user && (
                 <li className="sm:hidden">
-                  <NavLink to="/settings" className={navClass} onClick={closeMobileMenu}>
-                    {t("Account settings")}
-                  </NavLink>
+                  <ThemeToggle theme={theme} onChange={onThemeChange} variant="menu" />
                 </li>
               )}
               {/* below sm the bar has no room for Post your ad either */}
@@ -143,9 +146,8 @@ export function SiteHeader({
               </li>
             </ul>
           </details>
-          <Link to="/" className="btn btn-ghost px-2 text-xl">
-            {/* a signed-in phone bar holds the search, theme, photo and Log Out too: the mark alone */}
-            <BrandLogo compact={user !== null} />
+          <Link to="/" className="btn btn-ghost px-1 text-lg sm:px-2 sm:text-xl">
+            <BrandLogo />
           </Link>
         </div>
 
@@ -155,7 +157,7 @@ export function SiteHeader({
           </ul>
         </div>
 
-        <div className="navbar-end w-auto min-w-0 flex-1 gap-2 sm:gap-3">
+        <div className="navbar-end w-auto min-w-0 flex-1 gap-1 sm:gap-3">
           {/* below lg the box opens under the bar from its button: between md and lg the bar's
               other buttons left it too narrow to read its own placeholder */}
           <SearchBox
@@ -180,7 +182,9 @@ export function SiteHeader({
           <div className="hidden xl:block">
             <LanguageSwitch lang={lang} onChange={setLang} busy={switching} />
           </div>
-          <ThemeToggle theme={theme} onChange={onThemeChange} />
+          <div className={user ? "hidden sm:contents" : "contents"}>
+            <ThemeToggle theme={theme} onChange={onThemeChange} />
+          </div>
           {!loading && (
             <PostAdButton
               user={user}
@@ -195,27 +199,8 @@ export function SiteHeader({
             <>
               <MessagesLink count={unreadMessages} />
               <NotificationBell count={unread} />
-              <Link to="/settings" className="hidden shrink-0 rounded-full sm:inline-flex" aria-label={t("Account settings")} title={t("Account settings")}>
-                <UserAvatar name={user.userName} photo={user.userPhoto} />
-              </Link>
-              {/* below sm an icon, its words for screen readers: the bar's room goes to messages and the bell */}
-              <button
-                type="button"
-                className="btn btn-outline btn-primary btn-sm max-sm:btn-square sm:btn-md"
-                onClick={onLogout}
-                disabled={loggingOut}
-                aria-busy={loggingOut}
-                title={t("Log Out")}
-              >
-                {loggingOut ? (
-                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                ) : (
-                  <svg viewBox="0 0 24 24" className="h-4 w-4 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path strokeLinecap="round" strokeLinejoin="round" d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
-                  </svg>
-                )}
-                <span className="max-sm:sr-only">{t("Log Out")}</span>
-              </button>
+              {/* the photo opens the account menu (its own chunk): its pages, the settings and Log Out */}
+              <AccountMenu user={user} onLogout={onLogout} loggingOut={loggingOut} />
             </>
           ) : (
             <Link to="/login" className="btn btn-primary btn-sm sm:btn-md">

@@ -4,19 +4,21 @@ import type { Theme } from "@/lib/theme";
 type ThemeToggleProps = {
   theme: Theme;
   onChange: (theme: Theme) => void;
+  /** "menu": a menu row with its words shown (the phone menu), not an icon button. */
+  variant?: "icon" | "menu";
 };
 
 /** A button that switches between the light and the dark theme; its icon shows the theme in force. */
-export function ThemeToggle({ theme, onChange }: ThemeToggleProps) {
+export function ThemeToggle({ theme, onChange, variant = "icon" }: ThemeToggleProps) {
   const t = useT();
   const dark = theme === "dark";
   const label = dark ? t("Switch to the light theme") : t("Switch to the dark theme");
   return (
     <button
       type="button"
-      className="btn btn-square btn-ghost"
-      aria-label={label}
-      title={label}
+      className={variant === "menu" ? "font-medium" : "btn btn-square btn-ghost"}
+      aria-label={variant === "menu" ? undefined : label}
+      title={variant === "menu" ? undefined : label}
       onClick={() => onChange(dark ? "light" : "dark")}
     >
       {dark ? (
@@ -29,6 +31,7 @@ export function ThemeToggle({ theme, onChange }: ThemeToggleProps) {
           <path strokeLinecap="round" d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
         </svg>
       )}
+      {variant === "menu" && label}
     </button>
   );
 }

@@ -1,19 +1,45 @@
+import { useSyncExternalStore } from "react";
 import { Bounce, ToastContainer } from "react-toastify";
 import type { Theme } from "@/lib/theme";
 
 /**
- * Where the toasts start: just below the sticky header (4rem and its 1px
- * border), so on a phone, where a toast is as wide as the screen, it does
- * not cover the menu, the search or Log Out for its five seconds.
+ * Where the toasts start on a wider screen: just below the sticky header
+ * (4rem and its 1px border), at the right, clear of the menu, the search
+ * and the account menu.
  */
 export const TOAST_TOP = "calc(4rem + 1px + 0.5rem + env(safe-area-inset-top))";
 
-/** The one toast container, with the spec's defaults: top-right, 5 seconds, pause on hover and focus loss, draggable. */
+/**
+ * On a phone a toast is as wide as the screen: at the top it covered the
+ * page's title and its first buttons for five seconds. There it comes up
+ * from the bottom edge instead, where a page keeps no title.
+ */
+export const TOAST_BOTTOM = "calc(0.5rem + env(safe-area-inset-bottom))";
+
+/** The widths below Tailwind's sm: a phone. */
+const PHONE = "(max-width: 639.98px)";
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** True on a phone-wide window; follows a rotation or a resize. */
+function usePhone(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE).matches);
+}
+
+/**
+ * The one toast container, with the spec's defaults (top-right, 5 seconds,
+ * pause on hover and focus loss, draggable); on a phone at the bottom.
+ */
 export default function Toasts({ theme }: { theme: Theme }) {
+  const phone = usePhone();
   return (
     <ToastContainer
-      position="top-right"
-      style={{ top: TOAST_TOP }}
+      position={phone ? "bottom-center" : "top-right"}
+      style={phone ? { bottom: TOAST_BOTTOM } : { top: TOAST_TOP }}
       autoClose={5000}
       pauseOnHover
       pauseOnFocusLoss

@@ -11,8 +11,8 @@ type VerifyEmailBannerProps = {
   sent: boolean;
 };
 
-/** The strip under the header while the signed-in user's email is not verified, with a Resend button. */
-export function VerifyEmailBanner({ email, message, onResend, busy, sent }: VerifyEmailBannerProps) {
+/** The strip (its own chunk) under the header while the signed-in user's email is not verified, with a Resend button. */
+export default function VerifyEmailBanner({ email, message, onResend, busy, sent }: VerifyEmailBannerProps) {
   const t = useT();
   return (
     <div role="status" className="border-b border-warning/40 bg-warning/15">

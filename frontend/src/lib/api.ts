@@ -14,6 +14,18 @@ export const UNAUTHORIZED_EVENT = "resale:unauthorized";
  */
 export const EMAIL_UNVERIFIED_EVENT = "resale:email-unverified";
 
+/**
+ * Fired on window after the server accepted a write (any method but GET
+ * and HEAD): the verify banner asks /api/me again, since a write that
+ * needs a verified email went through.
+ */
+export const API_WROTE_EVENT = "resale:api-wrote";
+
+function wrote(method: string | undefined) {
+  const m = (method ?? "GET").toUpperCase();
+  if (m !== "GET" && m !== "HEAD") window.dispatchEvent(new Event(API_WROTE_EVENT));
+}
+
 /** A non-2xx answer (or no answer at all: status 0) from the API. */
 export class ApiError extends Error {
   readonly status: number;
@@ -111,7 +123,9 @@ async function request(path: string, init: ApiInit): Promise<{ data: unknown; re
   } catch {
     throw unreachable();
   }
-  return { data: await settle(res, token), res };
+  const data = await settle(res, token);
+  wrote(rest.method);
+  return { data, res };
 }
 
 /**
@@ -138,7 +152,11 @@ export function apiUpload<T>(path: string, form: FormData, onProgress?: (sent: n
     });
     for (const type of ["error", "abort", "timeout"]) xhr.addEventListener(type, () => reject(unreachable()));
     xhr.send(form);
-  }).then((res) => settle(res, token) as Promise<T>);
+  }).then(async (res) => {
+    const data = (await settle(res, token)) as T;
+    wrote(method);
+    return data;
+  });
 }
 
 /** responseHeaders reads an XMLHttpRequest's answer headers. */

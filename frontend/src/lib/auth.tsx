@@ -29,6 +29,20 @@ export type User = {
 /** The SWR key (and path) of the signed-in user. */
 export const ME_KEY = "/api/me";
 
+/** The channel on which a tab tells the others the signed-in user changed (e.g. the email was verified there). */
+const ACCOUNT_CHANNEL = "resale:account";
+
+/**
+ * announceAccountChange tells the shop's other tabs to ask /api/me again:
+ * a "verify your email" banner there goes at once, not at the next reload.
+ */
+export function announceAccountChange(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(ACCOUNT_CHANNEL);
+  channel.postMessage("me");
+  channel.close();
+}
+
 type AuthValue = {
   user: User | null;
   /** True while a stored token's user is still being fetched. */
@@ -86,16 +100,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== TOKEN_KEY && e.key !== null) return;
       const next = getToken();
-      if (next) setToken(next);
-      else forget();
+      if (!next) return forget();
+      setToken(next);
+      // the same key for another token (a sign-in there, a verification's new token): ask again
+      void mutate(ME_KEY);
     };
     window.addEventListener(UNAUTHORIZED_EVENT, forget);
     window.addEventListener("storage", onStorage);
+    // back to this tab (from a mail app, another tab): ask /api/me again, its
+    // banner or role may be out of date (SWR's own focus check waits 5 s between two)
+    const onShown = () => {
+      if (document.visibilityState === "visible" && getToken()) void mutate(ME_KEY);
+    };
+    window.addEventListener("focus", onShown);
+    document.addEventListener("visibilitychange", onShown);
+    // another tab changed the account (its email verified there): ask /api/me again
+    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(ACCOUNT_CHANNEL);
+    if (channel) channel.onmessage = () => void mutate(ME_KEY);
     return () => {
       window.removeEventListener(UNAUTHORIZED_EVENT, forget);
       window.removeEventListener("storage", onStorage);
+      window.removeEventListener("focus", onShown);
+      document.removeEventListener("visibilitychange", onShown);
+      channel?.close();
     };
-  }, [forget]);
+  }, [forget, mutate]);
 
   const value = useMemo<AuthValue>(
     () => ({

@@ -18,6 +18,11 @@ export const bn: Dictionary = {
   "Checking sign-in": "লগ ইন যাচাই হচ্ছে",
   "Log Out": "লগ আউট",
   "Log In": "লগ ইন",
+  // account-menu
+  "Account menu": "অ্যাকাউন্ট মেনু",
+  "View my shop": "আমার দোকান দেখুন",
+  "Log out of Resale?": "Resale থেকে লগ আউট করবেন?",
+  "You will need to log in again to use your account.": "অ্যাকাউন্ট ব্যবহার করতে আবার লগ ইন করতে হবে।",
   // theme-toggle
   "Switch to the light theme": "লাইট থিম চালু করুন",
   "Switch to the dark theme": "ডার্ক থিম চালু করুন",

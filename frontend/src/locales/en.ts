@@ -27,6 +27,11 @@ export const en = {
   "Checking sign-in": "Checking sign-in",
   "Log Out": "Log Out",
   "Log In": "Log In",
+  // account-menu
+  "Account menu": "Account menu",
+  "View my shop": "View my shop",
+  "Log out of Resale?": "Log out of Resale?",
+  "You will need to log in again to use your account.": "You will need to log in again to use your account.",
   // theme-toggle
   "Switch to the light theme": "Switch to the light theme",
   "Switch to the dark theme": "Switch to the dark theme",

@@ -73,6 +73,7 @@ describe("dashboard menu", () => {
       "/dashboard/messages",
       "/dashboard/addproduct",
       "/dashboard/myproducts",
+      `/seller/${seller._id}`, // View my shop: their public page
       "/dashboard/mybooking",
       "/dashboard/favourites",
       "/dashboard/saved-searches",

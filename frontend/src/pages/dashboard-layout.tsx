@@ -103,7 +103,12 @@ export default function DashboardLayout() {
     focusFirst();
     return () => cancelAnimationFrame(frame);
   }, [open]);
-  const items = user ? menus[user.role] : [myBooking, messages];
+  // a seller's own public page, as buyers see it (its reviews too), after My Products
+  const items = !user
+    ? [myBooking, messages]
+    : user.role === "Seller"
+      ? menus.Seller.flatMap((item) => (item.to === "/dashboard/myproducts" ? [item, { to: `/seller/${user._id}`, label: "View my shop" as const }] : [item]))
+      : menus[user.role];
   const waiting = useWaiting(user?.role);
 
   return (

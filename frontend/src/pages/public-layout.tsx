@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Outlet, ScrollRestoration, useNavigate } from "react-router-dom";
+import { useSWRConfig } from "swr";
 import { useResendVerification, useUpdateMe } from "@/api/account";
 import { useLogout } from "@/api/auth";
 import { useCategories } from "@/api/categories";
@@ -8,16 +9,18 @@ import { useConversationUnread } from "@/api/conversation-unread";
 import { useUnreadCount } from "@/api/notifications";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
-import { VerifyEmailBanner } from "@/components/verify-email-banner";
-import { EMAIL_UNVERIFIED_EVENT } from "@/lib/api";
-import { useAuth } from "@/lib/auth";
+import { API_WROTE_EVENT, EMAIL_UNVERIFIED_EVENT } from "@/lib/api";
+import { ME_KEY, useAuth } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
+import { lazyPart } from "@/lib/lazy-part";
 import { setTheme, useTheme } from "@/lib/theme";
 import { notify } from "@/lib/toast";
 import { usePostAdAction, type PostAd } from "@/pages/post-ad";
 
 // The live-updates stream is not needed for the first paint: its own chunk.
 const LiveEvents = lazy(() => import("@/pages/live-events"));
+// Nor the banner only an unverified account sees.
+export const VerifyEmailBanner = lazyPart(() => import("@/components/verify-email-banner"));
 
 /**
  * Header, the page, footer: the frame around every route, and around the
@@ -32,8 +35,9 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
   const navigate = useNavigate();
   const theme = useTheme();
   useSaveLanguage(user !== null);
-  const verify = useVerifyBanner();
   const { data: config } = useConfig();
+  const unverified = config?.mailEnabled === true && user?.emailVerified === false;
+  const verify = useVerifyBanner(unverified);
   const [postAd, postAdDialog] = usePostAdAction();
 
   async function onLogout() {
@@ -64,7 +68,7 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
         becomingSeller={postAd.busy}
       />
       {/* Only where the shop sends email, and only a user whose answer says false. */}
-      {config?.mailEnabled && user?.emailVerified === false && (
+      {unverified && (
         <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
       )}
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
@@ -121,9 +125,19 @@ function useSaveLanguage(signedIn: boolean) {
  * useVerifyBanner is the state of the unverified-email banner: its Resend
  * button, and the server's message when a write was refused for want of a
  * verified email (403 email_unverified), which also scrolls it into view.
+ * While the banner shows, a write the server accepted asks /api/me again:
+ * the email may have been verified elsewhere (/api/me is also asked again
+ * when the tab comes back into view, and when another tab verifies it).
  */
-function useVerifyBanner() {
+function useVerifyBanner(unverified: boolean) {
   const { t } = useLanguage();
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    if (!unverified) return;
+    const onWrote = () => void mutate(ME_KEY);
+    window.addEventListener(API_WROTE_EVENT, onWrote);
+    return () => window.removeEventListener(API_WROTE_EVENT, onWrote);
+  }, [unverified, mutate]);
   const { trigger, isMutating } = useResendVerification();
   const [sent, setSent] = useState(false);
   const [message, setMessage] = useState<string | undefined>();

@@ -6,9 +6,11 @@ import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject
 import { ToastContainer } from "react-toastify";
 import { SWRConfig, type Cache } from "swr";
 import { vi } from "vitest";
+import { AccountMenu } from "@/components/site-header";
 import { fetcher } from "@/lib/api";
 import { AuthProvider } from "@/lib/auth";
 import { LanguageProvider } from "@/lib/i18n";
+import { VerifyEmailBanner } from "@/pages/public-layout";
 import { routes } from "@/router";
 import { fakeXHR } from "@/test/fake-xhr";
 
@@ -26,6 +28,10 @@ async function loadLazy(list: RouteObject[]): Promise<RouteObject[]> {
   );
 }
 const loadedRoutes = await loadLazy(routes);
+// The shell's own lazy parts (the account menu, the verify banner), loaded
+// before any test, as the routes are: a test waits for what a page does, not
+// for the first transform of a chunk.
+await Promise.all([AccountMenu.preload(), VerifyEmailBanner.preload()]);
 
 /** Builds an answer from the request; for statuses other than 200. */
 export type Responder = (init: RequestInit) => Response | Promise<Response>;

@@ -1,0 +1,31 @@
+// A part of a page in its own chunk, shown once loaded: like React.lazy, but
+// without a Suspense boundary, its fallback in place until the chunk comes
+// (a box of the same size keeps the layout still), and loadable ahead.
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from "react";
+
+export type LazyPart<P extends object> = ComponentType<P> & {
+  /** Fetches the chunk (once); resolves when the part can show. */
+  preload: () => Promise<unknown>;
+};
+
+/** lazyPart makes a component that shows `fallback` until load()'s default export has arrived. */
+export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: ReactNode = null): LazyPart<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (m) => (loaded = m.default),
+      (err: unknown) => {
+        loading = null; // offline for a moment: the next mount tries again
+        throw err;
+      },
+    ));
+  function Part(props: P) {
+    const [, setReady] = useState(false);
+    useEffect(() => {
+      if (!loaded) preload().then(() => setReady(true), () => {});
+    }, []);
+    return loaded ? createElement(loaded, props) : fallback;
+  }
+  return Object.assign(Part, { preload });
+}
