@@ -55,16 +55,34 @@ func wrongPhotosHint(cfg *config) string {
 
 // openUploadsToRead opens the upload folder for a backup, which only
 // reads it: a folder that is not there is not made (in whatever folder
-// the command was run from) but named as the wrong setting.
+// the command was run from) but read as holding no photo, so a database
+// that names photos fails the backup naming the wrong setting, and one
+// that names none (a shop with no photo yet) is backed up.
 func openUploadsToRead(cfg *config) (media.Storage, error) {
 	if _, err := os.Stat(cfg.UploadDir); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("backup: the upload folder %s does not exist: %s", cfg.UploadDir, wrongPhotosHint(cfg))
+		return absentFolder(cfg.UploadDir), nil
 	}
 	d, err := media.OpenDir(cfg.UploadDir)
 	if err != nil {
 		return nil, fmt.Errorf("UPLOAD_DIR: %w", err)
 	}
 	return d, nil
+}
+
+// absentFolder is an upload folder that does not exist, to a backup: it
+// holds no photo and is named as missing in messages.
+type absentFolder string
+
+func (a absentFolder) Put(context.Context, string, []byte) error {
+	return fmt.Errorf("the upload folder %s does not exist", string(a))
+}
+func (absentFolder) Open(context.Context, string) (io.ReadSeekCloser, error) {
+	return nil, fs.ErrNotExist
+}
+func (absentFolder) Close() error                                         { return nil }
+func (absentFolder) List(context.Context, func(media.Stored) error) error { return nil }
+func (a absentFolder) String() string {
+	return "the upload folder " + string(a) + ", which does not exist"
 }
 
 // backupCommand writes the database and the photos to a new folder.

@@ -693,7 +693,7 @@ func TestBackupWithoutThePhotosFails(t *testing.T) {
 		to := filepath.Join(t.TempDir(), "b")
 		var out, errOut bytes.Buffer
 		code := run(ctx, []string{"backup", "--to", to}, env(map[string]string{"DATABASE_URL": url}), &out, &errOut)
-		oneLine(t, code, errOut.String(), "the upload folder .data/uploads does not exist", "UPLOAD_DIR", "DATA_DIR")
+		oneLine(t, code, errOut.String(), "the database names 3 photos but none of them is in the upload folder .data/uploads, which does not exist", "UPLOAD_DIR", "DATA_DIR")
 		if left := listDir(t, cwd); left != "" {
 			t.Errorf("backup made %s in the folder it was run from", left)
 		}
