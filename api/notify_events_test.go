@@ -210,10 +210,12 @@ func TestWithdrawnBookingsAreTold(t *testing.T) {
 		t.Fatalf("delete seller: %d %s", rec.Code, rec.Body.String())
 	}
 	want[buyer+" listing_withdrawn"]++
+	want[otherSeller+" account_deleted"] = 1 // #32: the one whose account went is told, by mail
 	m.wantNotices("a seller deleted", want)
 	if rec := m.do(http.MethodDelete, "/api/users/"+buyer, nil, bearer(m.admin.AccessToken)); rec.Code != http.StatusOK {
 		t.Fatalf("delete buyer: %d %s", rec.Code, rec.Body.String())
 	}
 	want[seller+" booking_cancelled"] = 1
+	want[buyer+" account_deleted"] = 1
 	m.wantNotices("a buyer deleted", want)
 }

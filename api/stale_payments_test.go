@@ -264,7 +264,7 @@ func TestStalePaymentByWebhookAndReportIsRefundedOnce(t *testing.T) {
 	}
 	var words string
 	m.scalar(&words, "SELECT body FROM notifications WHERE kind = 'payment_receipt'")
-	if !strings.Contains(words, "Tk 38,000") || !strings.Contains(words, "goes back to your card") {
+	if !strings.Contains(words, "38,000 Tk") || !strings.Contains(words, "goes back to your card") {
 		t.Errorf("the buyer's notice: %q", words)
 	}
 	// the new price is paid once; the old payment stays refunded
