@@ -575,6 +575,7 @@ export const bn: Dictionary = {
   "We couldn't load your leads. Please refresh the page in a moment.": "আপনার লিডগুলো লোড করা যায়নি। একটু পরে পেজটি রিফ্রেশ করুন।",
   "No leads yet": "এখনও কোনো লিড নেই",
   "When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.": "কোনো ক্রেতা আপনার ল্যাপটপ বুক করলে তা এখানে দেখা যাবে। প্রথম ক্রেতা পেতে একটি বিজ্ঞাপন দিন।",
+  "When a buyer books a laptop in the shop, the booking shows up here.": "কোনো ক্রেতা দোকানের একটি ল্যাপটপ বুক করলে বুকিংটি এখানে দেখা যাবে।",
   "Meeting place": "দেখা করার জায়গা",
   "Actions": "করণীয়",
   "New": "নতুন",

@@ -584,6 +584,7 @@ export const en = {
   "We couldn't load your leads. Please refresh the page in a moment.": "We couldn't load your leads. Please refresh the page in a moment.",
   "No leads yet": "No leads yet",
   "When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.": "When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.",
+  "When a buyer books a laptop in the shop, the booking shows up here.": "When a buyer books a laptop in the shop, the booking shows up here.",
   "Meeting place": "Meeting place",
   "Actions": "Actions",
   "New": "New",

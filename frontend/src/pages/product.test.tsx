@@ -164,6 +164,23 @@ describe("product page", () => {
     expect(screen.queryByRole("button", { name: "Book Now" })).not.toBeInTheDocument();
   });
 
+  it("tells the seller of a listing an admin hid why it is out of the shop and how it comes back", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api({ "/api/me": seller, "/api/products/42": { ...laptop, sellerEmail: seller.email, hiddenReason: "The photos show another laptop" } }));
+    renderApp("/product/42");
+    const note = await screen.findByText("Hidden by an admin");
+    const box = note.closest("[data-hidden-listing]") as HTMLElement;
+    expect(within(box).getByText("Reason: The photos show another laptop")).toBeInTheDocument();
+    expect(within(box).getByText("Edit the listing and it is back in the shop at once.")).toBeInTheDocument();
+  });
+
+  it("shows no hidden note on a listing in the shop", async () => {
+    stubApi(api());
+    renderApp("/product/42");
+    await screen.findByRole("heading", { name: "MacBook Air M1", level: 1 });
+    expect(document.querySelector("[data-hidden-listing]")).toBeNull();
+  });
+
   it("says not found for a sold, deleted or unknown product", async () => {
     stubApi(api({ "/api/products/42": reply(404, { message: "Product not found", code: "not_found" }) }));
     renderApp("/product/42");

@@ -224,6 +224,15 @@ export default function ProductPage() {
             </div>
           </div>
 
+          {/* #32: only its seller and the admins reach a hidden listing; both are told why it is out of the shop */}
+          {p.hiddenReason !== undefined && (
+            <div role="status" className="rounded-box border border-warning/50 bg-warning/10 p-3 text-sm" data-hidden-listing>
+              <p className="font-semibold">{t(own ? "Hidden by an admin" : "Hidden until the seller edits it")}</p>
+              <p className="break-words">{t("Reason: {reason}", { reason: p.hiddenReason })}</p>
+              {own && <p className="text-base-content/70">{t("Edit the listing and it is back in the shop at once.")}</p>}
+            </div>
+          )}
+
           {/* Book Now first, so a phone shows it without scrolling; a sold laptop says to whom instead */}
           {sold ? (
             <SoldPanel sale={sale.data} />

@@ -438,6 +438,16 @@ describe("leads", () => {
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
+  it("for an admin with no leads, says so without asking them to post an ad", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi(api([], { "/api/me": admin }));
+    renderApp("/dashboard/leads");
+    expect(await screen.findByText("No leads yet")).toBeInTheDocument();
+    expect(screen.getByText("When a buyer books a laptop in the shop, the booking shows up here.")).toBeInTheDocument();
+    expect(screen.queryByText(/Post an ad to get your first buyers/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Post your ad" })).not.toBeInTheDocument();
+  });
+
   it("Load more adds the Link header's next page under the first", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     const PAGE2 = `${LEADS}?cursor=c2`;

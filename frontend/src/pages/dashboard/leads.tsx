@@ -169,7 +169,11 @@ export default function Leads() {
     body = (
       <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
         <p className="text-lg font-semibold text-base-content/70">{t("No leads yet")}</p>
-        <p className="text-sm text-base-content/60">{t("When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.")}</p>
+        <p className="text-sm text-base-content/60">
+          {isSeller
+            ? t("When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.")
+            : t("When a buyer books a laptop in the shop, the booking shows up here.")}
+        </p>
         {isSeller && (
           <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm">
             {t("Post your ad")}
