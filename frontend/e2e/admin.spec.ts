@@ -173,6 +173,8 @@ test("an admin verifies a seller, removes a reported laptop and a buyer, and see
   await remove.getByRole("button", { name: "Cancel" }).click();
   await expect(buyerRow).toBeVisible();
   await buyerRow.getByRole("button", { name: /Delete/ }).click();
+  // #32: deleting an account says why; the owner reads it in the mail
+  await remove.getByLabel("Reason for the account's owner").fill("Several fake bookings");
   await remove.getByRole("button", { name: "Delete" }).click();
   await expect(admin.getByText("Delete Success")).toBeVisible();
   await expect(buyerRow).toHaveCount(0);
