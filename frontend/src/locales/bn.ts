@@ -987,7 +987,6 @@ export const bn: Dictionary = {
   "Suspended until {date}": "{date} পর্যন্ত স্থগিত",
   "Until {date}. Reason: {reason}": "{date} পর্যন্ত। কারণ: {reason}",
   "Warn seller": "বিক্রেতাকে সতর্ক করুন",
-  "Warn {name}": "{name} কে সতর্ক করুন",
   "Warn {name}?": "{name} কে সতর্ক করবেন?",
   "Warning sent to {name}": "{name} কে সতর্কবার্তা পাঠানো হয়েছে",
   "Your warning": "আপনার সতর্কবার্তা",

@@ -997,7 +997,6 @@ export const en = {
   "Suspended until {date}": "Suspended until {date}",
   "Until {date}. Reason: {reason}": "Until {date}. Reason: {reason}",
   "Warn seller": "Warn seller",
-  "Warn {name}": "Warn {name}",
   "Warn {name}?": "Warn {name}?",
   "Warning sent to {name}": "Warning sent to {name}",
   "Your warning": "Your warning",

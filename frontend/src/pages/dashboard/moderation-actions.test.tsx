@@ -72,7 +72,7 @@ describe("reported products: look before acting", () => {
   it("warns the seller, by their id, with the reason", async () => {
     const fetchMock = stubApi(reportedApi(() => [scam], { "POST /api/users/9/warn": { acknowledged: true, modifiedCount: 1 } }));
     const row = await openRow();
-    await userEvent.click(within(row).getByRole("button", { name: "Warn Shady Seller" }));
+    await userEvent.click(within(row).getByRole("button", { name: "Warn seller (Shady Seller)" }));
     const dialog = screen.getByRole("alertdialog", { name: "Warn Shady Seller?" });
     await userEvent.type(within(dialog).getByLabelText("Your warning"), "Do not post photos from the web");
     await userEvent.click(within(dialog).getByRole("button", { name: "Send warning" }));
@@ -91,7 +91,7 @@ describe("reported products: look before acting", () => {
       }),
     );
     const row = await openRow();
-    await userEvent.click(within(row).getByRole("button", { name: "Suspend Shady Seller" }));
+    await userEvent.click(within(row).getByRole("button", { name: "Suspend seller (Shady Seller)" }));
     const dialog = screen.getByRole("alertdialog", { name: "Suspend Shady Seller?" });
     expect(within(dialog).getByRole("radio", { name: "7 days" })).toBeChecked();
     await userEvent.click(within(dialog).getByRole("radio", { name: "30 days" }));
@@ -112,7 +112,7 @@ describe("reported products: look before acting", () => {
     localStorage.setItem(LANG_KEY, "bn");
     stubApi(reportedApi(() => [scam]));
     const row = await openRow();
-    await userEvent.click(within(row).getByRole("button", { name: "Shady Seller কে স্থগিত করুন" }));
+    await userEvent.click(await within(row).findByRole("button", { name: "বিক্রেতাকে স্থগিত করুন (Shady Seller)" }));
     const dialog = screen.getByRole("alertdialog", { name: "Shady Seller কে স্থগিত করবেন?" });
     expect(within(dialog).getByRole("radio", { name: "৩০ দিন" })).toBeInTheDocument();
     expect(within(dialog).getByRole("radio", { name: "১ দিন" })).toBeInTheDocument();

@@ -226,7 +226,7 @@ export default function ReportedProducts() {
                       />
                       <RowAction
                         text={t("Warn seller")}
-                        label={t("Warn {name}", { name: p.seller })}
+                        label={`${t("Warn seller")} (${p.seller})`}
                         tone="outline"
                         busy={busy === p._id && acting?.kind === "warn"}
                         disabled={busy !== null}
@@ -234,7 +234,7 @@ export default function ReportedProducts() {
                       />
                       <RowAction
                         text={t("Suspend seller")}
-                        label={t("Suspend {name}", { name: p.seller })}
+                        label={`${t("Suspend seller")} (${p.seller})`}
                         tone="delete"
                         busy={busy === p._id && acting?.kind === "suspend"}
                         disabled={busy !== null}
