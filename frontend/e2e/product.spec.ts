@@ -40,7 +40,7 @@ test("a visitor opens a laptop's page from its card, and its link previews the l
   const html = await res.text();
   const meta = (property: string) => html.match(new RegExp(`<meta property="${property}" content="([^"]*)"`))?.[1];
   expect(meta("og:title")).toBe(name);
-  expect(meta("og:description")).toBe("Tk 45,000 · Good condition · Uttara, Dhaka");
+  expect(meta("og:description")).toBe("45,000 Tk · Good condition · Uttara, Dhaka");
   expect(meta("og:url")).toBe(url);
   expect(meta("og:image")).toMatch(/^http:\/\/[^/]+\/uploads\/[0-9a-f]+\.jpg$/);
 

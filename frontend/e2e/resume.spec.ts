@@ -91,7 +91,8 @@ test("logged out, Book Now, then log in: the booking dialog is open", async ({ p
 
   await page.setViewportSize(PHONE);
   await page.goto(`${base()}/product/${id}`);
-  await page.getByRole("button", { name: "Book Now" }).click();
+  // the laptop's own Book Now comes first; Similar laptops' cards have theirs below
+  await page.getByRole("button", { name: "Book Now" }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText("Log in to book this laptop.")).toBeVisible();
   await page.getByLabel("Email").fill(email);
@@ -103,7 +104,7 @@ test("logged out, Book Now, then log in: the booking dialog is open", async ({ p
   await expect(dialog).toBeVisible();
   // opened once: a reload shows the page without it
   await shots(page, "resume-book", async () => {
-    await page.getByRole("button", { name: /^(Book Now|বুক করুন)$/ }).click();
+    await page.getByRole("button", { name: /^(Book Now|বুক করুন)$/ }).first().click();
     await expect(page.getByRole("dialog")).toBeVisible();
   });
   await expect(page.getByRole("dialog")).toHaveCount(0);
