@@ -109,8 +109,9 @@ test("a seller lists, advertises and deletes a laptop that a buyer reports and b
 
   await seller.goto(categoryUrl);
   await expect(seller.getByRole("navigation", { name: "All categories" })).toBeVisible();
+  // gone from the brand; other journeys running beside this one may list
+  // HP laptops of their own, so the brand need not be empty
   await expect(seller.getByRole("article", { name: productName })).toHaveCount(0);
-  await expect(seller.getByText("No Available Product")).toBeVisible();
 
   await sellerContext.close();
   await buyerContext.close();
