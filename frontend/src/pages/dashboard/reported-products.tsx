@@ -180,8 +180,9 @@ export default function ReportedProducts() {
                   </td>
                   <td data-label={t("Seller")}>
                     <div className="min-w-0 max-md:text-end">
-                      <div className="flex flex-wrap items-center gap-2 max-md:justify-end md:whitespace-nowrap">
-                        <Link to={`/seller/${p.sellerId}`} className="link link-hover" aria-label={t("{name}'s seller page", { name: p.seller })}>
+                      {/* a long shop name wraps inside its column rather than running over the product's */}
+                      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 max-md:justify-end">
+                        <Link to={`/seller/${p.sellerId}`} className="link link-hover break-words md:max-w-56" aria-label={t("{name}'s seller page", { name: p.seller })}>
                           {p.seller}
                         </Link>
                         {p.sellerVerify && <VerifiedBadge />}
