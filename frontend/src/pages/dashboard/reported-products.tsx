@@ -155,7 +155,8 @@ export default function ReportedProducts() {
                   <th scope="row" className="text-base-content/60">
                     {formatNumber(i + 1, locale)}
                   </th>
-                  <td>
+                  {/* wide enough for the photo and a two-line name, so a long shop name beside it cannot squeeze it */}
+                  <td className="md:min-w-60">
                     <div className="flex items-center gap-3">
                       <Link to={`/product/${p._id}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
                         <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 rounded object-cover" />
