@@ -52,7 +52,8 @@ async function shoot(page: Page, size: { width: number; height: number }, file: 
 }
 
 test("an admin verifies a seller, removes a reported laptop and a buyer, and sees every role", async ({ browser }) => {
-  test.setTimeout(150_000);
+  // three browsers and some forty steps: on the 2-core CI box beside another worker it took 1.6 min to step 8
+  test.setTimeout(240_000);
   const stamp = String(Date.now()).slice(-7);
   const productName = `ZenBook ${stamp}`;
   const sellerName = `Selina Seller ${stamp}`;
