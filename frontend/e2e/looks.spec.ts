@@ -212,6 +212,8 @@ test("every control a finger uses is at least 44 px at 360 px", async ({ browser
   problems.push(...(await tooSmall(page, 'article a[href^="tel:"]')));
   problems.push(...(await tooSmall(page, 'article a[href^="/seller/"]')));
   problems.push(...(await tooSmall(page, "article .btn")));
+  // the header's icon buttons: menu, search, messages, bell, account
+  problems.push(...(await tooSmall(page, "header .navbar .btn-square, header .navbar .btn-circle", true)));
   // the phone's menu and its items
   const menu = page.locator("header details.dropdown > summary").first();
   await menu.click();
