@@ -209,6 +209,12 @@ for (const role of ["visitor", "buyer", "seller", "admin"] as const) {
       const context = token
         ? await signedIn(browser, token, { viewport: { width, height: 800 } })
         : await browser.newContext({ viewport: { width, height: 800 } });
+      // the account arrives a second after the page has drawn, as on a slow
+      // phone line, so a header that makes room for it only then is caught
+      await context.route("**/api/me", async (route) => {
+        await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      });
       await context.addInitScript(() => {
         const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
         w.__shifts = [];
