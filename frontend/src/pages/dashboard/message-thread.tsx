@@ -150,7 +150,9 @@ function TradeBanner({ state, role, other }: { state: TradeState; role: "buyer" 
   }
   return (
     <div role="status" className={`flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-base-300 px-3 py-2 text-sm ${tone}`} data-trade={state}>
-      <p className="min-w-0 flex-1 font-medium">{text}</p>
+      {/* at least 14rem of words beside the button, or the button goes below:
+          at 360 px a long button beside them left one word a line */}
+      <p className="min-w-0 flex-[1_1_14rem] font-medium">{text}</p>
       {link && (
         <Link to={link.to} className="btn btn-outline btn-sm">
           {link.label}
