@@ -39,7 +39,7 @@ LDFLAGS  = -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: bench-search run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
+.PHONY: release bench-search run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -54,6 +54,24 @@ build: $(BIN)
 
 $(BIN): $(DIST)/.built $(GO_SOURCES)
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN) .
+
+## release: linux/amd64 and linux/arm64 binaries of VERSION, with the web
+## app inside, into release/ with their SHA256SUMS, ready to attach to a tag
+RELEASE_DIR    := release
+RELEASE_ARCHES := amd64 arm64
+
+release: $(DIST)/.built
+	@case "$(VERSION)" in *dirty*) echo "release: $(VERSION) has uncommitted changes: commit them, or set VERSION" >&2; exit 1;; esac
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	@for arch in $(RELEASE_ARCHES); do \
+	  echo "CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -o $(RELEASE_DIR)/resale-$(VERSION)-linux-$$arch ."; \
+	  CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(RELEASE_DIR)/resale-$(VERSION)-linux-$$arch . || exit 1; \
+	done
+	cd $(RELEASE_DIR) && sha256sum resale-$(VERSION)-linux-* > SHA256SUMS
+	@# the one this machine can run says its version
+	@host=$(RELEASE_DIR)/resale-$(VERSION)-linux-$$($(GO) env GOHOSTARCH); \
+	  if [ -x $$host ]; then $$host version; fi
+	@cat $(RELEASE_DIR)/SHA256SUMS
 
 ## web: the React app, compiled and pre-compressed into frontend/dist
 web: $(DIST)/.built
@@ -295,4 +313,4 @@ docker:
 
 ## clean: remove build output (not the database or uploads in .data/)
 clean:
-	rm -rf bin $(DIST) $(WEB)/node_modules
+	rm -rf bin $(RELEASE_DIR) $(DIST) $(WEB)/node_modules
