@@ -39,7 +39,7 @@ LDFLAGS  = -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: bench-search run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
+.PHONY: release bench-search run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -54,6 +54,24 @@ build: $(BIN)
 
 $(BIN): $(DIST)/.built $(GO_SOURCES)
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN) .
+
+## release: linux/amd64 and linux/arm64 binaries of VERSION, with the web
+## app inside, into release/ with their SHA256SUMS, ready to attach to a tag
+RELEASE_DIR    := release
+RELEASE_ARCHES := amd64 arm64
+
+release: $(DIST)/.built
+	@case "$(VERSION)" in *dirty*) echo "release: $(VERSION) has uncommitted changes: commit them, or set VERSION" >&2; exit 1;; esac
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	@for arch in $(RELEASE_ARCHES); do \
+	  echo "CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -o $(RELEASE_DIR)/resale-$(VERSION)-linux-$$arch ."; \
+	  CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(RELEASE_DIR)/resale-$(VERSION)-linux-$$arch . || exit 1; \
+	done
+	cd $(RELEASE_DIR) && sha256sum resale-$(VERSION)-linux-* > SHA256SUMS
+	@# the one this machine can run says its version
+	@host=$(RELEASE_DIR)/resale-$(VERSION)-linux-$$($(GO) env GOHOSTARCH); \
+	  if [ -x $$host ]; then $$host version; fi
+	@cat $(RELEASE_DIR)/SHA256SUMS
 
 ## web: the React app, compiled and pre-compressed into frontend/dist
 web: $(DIST)/.built
@@ -74,7 +92,21 @@ $(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
 	    echo "npm ci refused the lock file; installing from it with npm install"; \
 	    $(NPM) install --no-save --no-audit --no-fund || { echo "npm install failed; npm ci had said:" >&2; cat "$$log" >&2; exit 1; }; \
 	  fi
+	$(WRITE_NODE_GOMOD)
 	touch $@
+
+# npm packages may ship Go files (flatted does): a go.mod makes node_modules
+# a module of its own, which ./... (go list, go vet, go test) skips. The
+# install writes it (npm ci empties the folder first); this rule writes it
+# into an install made before it. frontend/ itself stays in our module:
+# embed.go embeds frontend/dist.
+NODE_GOMOD       := $(WEB)/node_modules/go.mod
+WRITE_NODE_GOMOD  = printf '%s\n' '// npm packages, not Go: a module of their own keeps them out of ./...' 'module resale/frontend/node_modules' > $(NODE_GOMOD)
+# for the targets that run go over ./... without needing the npm packages
+NODE_GOMOD_IF_INSTALLED = $(if $(wildcard $(WEB)/node_modules/.installed),$(NODE_GOMOD))
+
+$(NODE_GOMOD):
+	$(WRITE_NODE_GOMOD)
 
 # go:embed needs at least one file; an unbuilt app gets a placeholder page.
 $(DIST)/index.html:
@@ -110,13 +142,16 @@ generate: $(SQLC)
 	@# drop the output of query files that no longer exist
 	@for f in store/internal/dbsqlc/*.sql.go; do [ -f sql/$$(basename $$f .go) ] || rm -v $$f; done
 
-## verify: generated code fresh, formatting, vet, TypeScript, ESLint
-verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed
+## verify: generated code fresh, formatting, vet, TypeScript, ESLint, and no
+## Go package under node_modules
+verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed $(NODE_GOMOD)
 	$(SQLC) diff || { echo "store/internal/dbsqlc is stale: run make generate and commit it" >&2; exit 1; }
 	@for f in store/internal/dbsqlc/*.sql.go; do q=sql/$$(basename $$f .go); \
 	  [ -f "$$q" ] || { echo "$$f has no $$q: run make generate" >&2; exit 1; }; done
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './$(WEB)/*')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
+	@if $(GO) list ./... | grep '/node_modules/'; then \
+	  echo "go list ./... sees the packages above under node_modules: $(NODE_GOMOD) should keep them out" >&2; exit 1; fi
 	$(GO) vet ./...
 	cd $(WEB) && $(NPM) run typecheck
 	cd $(WEB) && $(NPM) run lint
@@ -126,7 +161,7 @@ test: verify vulncheck test-go test-fuzz test-web test-budget test-browser image
 
 # -timeout: the api and demo packages take minutes with -race, and on a
 # busy machine passed Go's default ten (a panic mid-test)
-test-go: $(DIST)/index.html $(STRIPE_MOCK) $(S3_SERVER) $(PROMTOOL) $(CADDY)
+test-go: $(DIST)/index.html $(NODE_GOMOD_IF_INSTALLED) $(STRIPE_MOCK) $(S3_SERVER) $(PROMTOOL) $(CADDY)
 	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) PROMTOOL=$(PROMTOOL) CADDY_BIN=$(CADDY) $(GO) test -race -count=1 -timeout 25m ./...
 
 # promtool alone, unpacked from Debian's prometheus package: installing the
@@ -152,7 +187,7 @@ VULNDB_OFFLINE ?= $(CURDIR)/../shared/vulndb/govulndb.tar.xz
 ## or else the offline copy; a finding in called code fails. With neither
 ## (a network without vuln.go.dev) it says so loudly and passes, except in
 ## CI (CI set), where it fails.
-vulncheck: $(GOVULNCHECK) $(DIST)/index.html
+vulncheck: $(GOVULNCHECK) $(DIST)/index.html $(NODE_GOMOD_IF_INSTALLED)
 	@mkdir -p $(TOOLS); if curl -fsS -m 5 -o $(TOOLS)/vuln.go.dev-db.json https://vuln.go.dev/index/db.json 2>/dev/null; then \
 	  db=https://vuln.go.dev; index=$(TOOLS)/vuln.go.dev-db.json; \
 	else \
@@ -295,4 +330,4 @@ docker:
 
 ## clean: remove build output (not the database or uploads in .data/)
 clean:
-	rm -rf bin $(DIST) $(WEB)/node_modules
+	rm -rf bin $(RELEASE_DIR) $(DIST) $(WEB)/node_modules

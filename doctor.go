@@ -236,7 +236,7 @@ func (d *doctor) database(ctx context.Context, cfg *config, bad map[string]bool)
 	case at < latest || riverAt < riverWant:
 		d.line(checkWarn, "migrations", "pending: the schema is at %d (job queue %d), this binary carries %d (job queue %d); serve applies them at start, or run resale migrate up first", at, riverAt, latest, riverWant)
 	case at > latest:
-		d.line(checkWarn, "migrations", "the schema (%d) is newer than this binary (%d): a newer version migrated it; run that version, or this one only while it stays compatible (README, Upgrades)", at, latest)
+		d.line(checkWarn, "migrations", "the schema (%d) is newer than this binary (%d): a newer version migrated it; run that version, or this one only while it stays compatible (docs/operate.md, Upgrade)", at, latest)
 	default:
 		d.line(checkOK, "migrations", "up to date (schema %d, job queue %d)", at, riverAt)
 	}

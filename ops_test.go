@@ -3,15 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io"
 	"net/http"
-	"os"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,62 +107,5 @@ func TestMetricsAddrIsChecked(t *testing.T) {
 	_, err = loadConfig(env(map[string]string{"METRICS_ADDR": "9090"}))
 	if err == nil || !strings.HasPrefix(err.Error(), "METRICS_ADDR: ") {
 		t.Fatalf("METRICS_ADDR=9090: %v", err)
-	}
-}
-
-// settingPattern is the shape of an environment variable's name.
-var settingPattern = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
-
-// Every setting config.go reads is in the README's Settings table: the
-// names are the upper-case string literals config.go passes to a call
-// (get("ADDR", ...), durationSetting(get, "SHUTDOWN_TIMEOUT", ...)).
-func TestEverySettingIsDocumented(t *testing.T) {
-	t.Parallel()
-	file, err := parser.ParseFile(token.NewFileSet(), "config.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	read := map[string]bool{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		for _, arg := range call.Args {
-			if lit, ok := arg.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				if name, err := strconv.Unquote(lit.Value); err == nil && settingPattern.MatchString(name) {
-					read[name] = true
-				}
-			}
-		}
-		return true
-	})
-	if len(read) < 20 {
-		t.Fatalf("found only %d settings in config.go: %v; has the way it reads them changed?", len(read), read)
-	}
-
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(readme), "\n## Settings\n")
-	if !ok {
-		t.Fatal("README.md has no ## Settings section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
-	documented := map[string]bool{}
-	for _, line := range strings.Split(section, "\n") {
-		if !strings.HasPrefix(line, "| `") {
-			continue
-		}
-		first, _, _ := strings.Cut(strings.TrimPrefix(line, "|"), "|") // the Setting column
-		for _, m := range regexp.MustCompile("`([A-Z0-9_]+)`").FindAllStringSubmatch(first, -1) {
-			documented[m[1]] = true
-		}
-	}
-	for name := range read {
-		if !documented[name] {
-			t.Errorf("config.go reads %s, which the Settings table in README.md does not list", name)
-		}
 	}
 }
