@@ -205,29 +205,6 @@ func migrateCommand(ctx context.Context, cfg *config, logger *slog.Logger, args 
 	return nil
 }
 
-// adminCommand is the only way to make an admin: from the shop owner's
-// shell, never over HTTP.
-func adminCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
-	if len(args) != 2 || args[0] != "grant" {
-		return fmt.Errorf("%w: admin takes grant EMAIL", errUsage)
-	}
-	pool, err := openDatabase(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	u, err := store.New(pool).GrantAdmin(ctx, args[1])
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("no account with the email %q: sign up first, then grant", args[1])
-	}
-	if err != nil {
-		return err
-	}
-	logger.Info("admin granted", "user_id", u.ID)
-	fmt.Fprintf(stdout, "%s (%s) is now an admin\n", u.Name, u.Email)
-	return nil
-}
-
 // seedCommand fills the shop with demo data.
 func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)

@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"resale/store"
+	"resale/store/storetest"
+)
+
+// linkPattern finds the one-time link admin create prints and serve logs.
+var linkPattern = regexp.MustCompile(`(https?://[^\s/"]+)/reset-password\?token=([A-Za-z0-9_-]{43})\b`)
+
+func openPool(t *testing.T, dbURL string) *pgxpool.Pool {
+	t.Helper()
+	pool, err := pgxpool.New(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}
+
+// resetTokens counts the account's reset tokens, used or not.
+func resetTokens(t *testing.T, pool *pgxpool.Pool, userID int64) int {
+	t.Helper()
+	var n int
+	if err := pool.QueryRow(context.Background(), "SELECT count(*) FROM account_tokens WHERE user_id = $1 AND purpose = 'reset_password'", userID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// admin create makes an admin with no photo and no password, its email
+// proven, and prints one link; it refuses a bad command line with the
+// usage and an email that has an account with what to run instead.
+func TestAdminCreate(t *testing.T) {
+	ctx := context.Background()
+	dbURL := storetest.URL(t)
+	vars := env(map[string]string{"DATABASE_URL": dbURL, "DATA_DIR": t.TempDir(), "PUBLIC_URL": "https://shop.example.com"})
+	pool := openPool(t, dbURL)
+	st := store.New(pool)
+
+	for _, args := range [][]string{
+		{"admin", "create"},
+		{"admin", "create", "not-an-email"},
+		{"admin", "create", "owner@localhost"},
+		{"admin", "create", "Owner <owner@example.com>"},
+		{"admin", "create", "a@example.com", "b@example.com"},
+		{"admin", "create", "owner@example.com", "--name"},
+		{"admin", "create", "owner@example.com", "--name", " "},
+		{"admin", "create", "owner@example.com", "--name", strings.Repeat("x", 101)},
+		{"admin", "create", "owner@example.com", "--photo", "x"},
+		{"admin", "make", "owner@example.com"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(ctx, args, vars, &out, &errOut); code != 2 || out.Len() != 0 ||
+			!strings.HasPrefix(errOut.String(), "resale: usage: admin") || !strings.Contains(errOut.String(), "usage: resale admin create EMAIL") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out.String(), errOut.String())
+		}
+	}
+	if _, err := st.GetUserByEmail(ctx, "owner@example.com"); err != store.ErrNotFound {
+		t.Fatalf("a refused command line made an account: %v", err)
+	}
+
+	var out, errOut bytes.Buffer
+	if code := run(ctx, []string{"admin", "create", " Owner@Example.com "}, vars, &out, &errOut); code != 0 {
+		t.Fatalf("create: exit %d, %s", code, errOut.String())
+	}
+	m := linkPattern.FindStringSubmatch(out.String())
+	if m == nil || m[1] != "https://shop.example.com" || strings.Count(out.String(), "reset-password") != 1 ||
+		!strings.Contains(out.String(), "within 24 hours") {
+		t.Fatalf("create printed %q", out.String())
+	}
+	u, err := st.GetUserByEmail(ctx, "owner@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Role != store.RoleAdmin || u.Name != "owner" || u.Email != "owner@example.com" || u.PhotoURL != "" ||
+		u.PasswordHash != "" || !u.EmailVerified {
+		t.Errorf("the new admin is %+v", u)
+	}
+	if n := resetTokens(t, pool, u.ID); n != 1 {
+		t.Errorf("%d reset tokens, want 1", n)
+	}
+
+	// the name given, before or after the email
+	out.Reset()
+	if code := run(ctx, []string{"admin", "create", "--name", "Shop Owner", "second@example.com"}, vars, &out, &errOut); code != 0 {
+		t.Fatalf("create --name: exit %d, %s", code, errOut.String())
+	}
+	if u, err := st.GetUserByEmail(ctx, "second@example.com"); err != nil || u.Name != "Shop Owner" || u.Role != store.RoleAdmin {
+		t.Errorf("create --name made %+v, %v", u, err)
+	}
+
+	// an email with an account: no second account, no link, what to run
+	if _, err := st.CreateUser(ctx, store.NewUser{Name: "Rahim", Email: "rahim@example.com", PasswordHash: "x", Role: store.RoleSeller}); err != nil {
+		t.Fatal(err)
+	}
+	for email, want := range map[string]string{
+		"RAHIM@example.com": "resale admin grant rahim@example.com",
+		"owner@example.com": "is an admin already",
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(ctx, []string{"admin", "create", email}, vars, &out, &errOut); code != 1 || out.Len() != 0 || !strings.Contains(errOut.String(), want) {
+			t.Errorf("create %s again: exit %d, stdout %q, stderr %q", email, code, out.String(), errOut.String())
+		}
+	}
+	if u, err := st.GetUserByEmail(ctx, "rahim@example.com"); err != nil || u.Role != store.RoleSeller || resetTokens(t, pool, u.ID) != 0 {
+		t.Errorf("the seller became %+v, %v", u, err)
+	}
+	if n := resetTokens(t, pool, u.ID); n != 1 {
+		t.Errorf("the admin has %d reset tokens after a second create, want 1", n)
+	}
+}
+
+// A newcomer's way in: admin create's link sets the password once on the
+// real reset endpoint, the password signs in on the real log-in, and the
+// token opens the admin's routes; the account, photo-less, lists as an
+// admin. The link does not work twice.
+func TestAdminCreateLinkSignsInAsAdmin(t *testing.T) {
+	ctx := context.Background()
+	dbURL := storetest.URL(t)
+	settings := map[string]string{"DATABASE_URL": dbURL, "DATA_DIR": t.TempDir(), "PUBLIC_URL": "https://shop.example.com"}
+	var out, errOut bytes.Buffer
+	if code := run(ctx, []string{"admin", "create", "founder@example.com", "--name", "Founder"}, env(settings), &out, &errOut); code != 0 {
+		t.Fatalf("create: exit %d, %s", code, errOut.String())
+	}
+	m := linkPattern.FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no link in %q", out.String())
+	}
+	token := m[2]
+
+	srv := httptest.NewServer(testHandler(t, settings))
+	defer srv.Close()
+	call := func(method, path, bearer string, body any) (int, map[string]any) {
+		t.Helper()
+		var in io.Reader
+		if body != nil {
+			b, _ := json.Marshal(body)
+			in = bytes.NewReader(b)
+		}
+		req, _ := http.NewRequest(method, srv.URL+path, in)
+		req.Header.Set("Content-Type", "application/json")
+		if bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+bearer)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var got any
+		if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
+			t.Fatalf("%s %s: %d, %v", method, path, res.StatusCode, err)
+		}
+		if list, ok := got.([]any); ok {
+			return res.StatusCode, map[string]any{"list": list}
+		}
+		return res.StatusCode, got.(map[string]any)
+	}
+	const password = "a long walk by the river"
+	login := map[string]string{"email": "founder@example.com", "password": password}
+
+	if code, _ := call("POST", "/api/auth/login", "", login); code != http.StatusUnauthorized {
+		t.Fatalf("log-in before the link: %d, want 401", code)
+	}
+	if code, body := call("POST", "/api/auth/reset/check", "", map[string]string{"token": token}); code != 200 || body["state"] != "valid" {
+		t.Fatalf("link check: %d %v", code, body)
+	}
+	code, body := call("POST", "/api/auth/reset", "", map[string]string{"token": token, "password": password})
+	if code != 200 || body["accessToken"] == "" {
+		t.Fatalf("reset: %d %v", code, body)
+	}
+	code, body = call("POST", "/api/auth/login", "", login)
+	bearer, _ := body["accessToken"].(string)
+	if code != 200 || bearer == "" {
+		t.Fatalf("log-in: %d %v", code, body)
+	}
+	me := body["user"].(map[string]any)
+	if me["role"] != store.RoleAdmin || me["userName"] != "Founder" || me["userPhoto"] != "" || me["emailVerified"] != true {
+		t.Errorf("signed in as %v", me)
+	}
+	if code, body := call("GET", "/api/users/admin/founder@example.com", bearer, nil); code != 200 || body["Admin"] != true {
+		t.Errorf("the app's admin check: %d %v", code, body)
+	}
+	code, body = call("GET", "/api/users?role=Admin", bearer, nil)
+	if code != 200 {
+		t.Fatalf("admin users list: %d %v", code, body)
+	}
+	listed := false
+	for _, row := range body["list"].([]any) {
+		r := row.(map[string]any)
+		listed = listed || (r["email"] == "founder@example.com" && r["role"] == store.RoleAdmin)
+	}
+	if !listed {
+		t.Errorf("the admin users list lacks the new admin: %v", body["list"])
+	}
+
+	// once only
+	if code, body := call("POST", "/api/auth/reset", "", map[string]string{"token": token, "password": "another long walk home"}); code != 400 || body["code"] != "token_unusable" {
+		t.Errorf("the link's second use: %d %v", code, body)
+	}
+	if code, body := call("POST", "/api/auth/reset/check", "", map[string]string{"token": token}); code != 200 || body["state"] != "used" {
+		t.Errorf("link check after use: %d %v", code, body)
+	}
+	if code, _ := call("POST", "/api/auth/login", "", login); code != 200 {
+		t.Errorf("the first password stopped working after the link's second use: %d", code)
+	}
+}
+
+// testHandler is serve's HTTP handler (newHandler) on the settings.
+func testHandler(t *testing.T, settings map[string]string) http.Handler {
+	t.Helper()
+	ctx := context.Background()
+	cfg, err := loadConfig(env(settings))
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret, err := cfg.jwtSecret()
+	if err != nil {
+		t.Fatal(err)
+	}
+	uploads, pool, err := openStores(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pool.Close(); uploads.Close() })
+	h, err := newHandler(cfg, slog.New(slog.DiscardHandler), store.New(pool), uploads, secret, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
