@@ -16,7 +16,7 @@ import (
 )
 
 // adminCommand is the only way to make an admin: from the shop owner's
-// shell, never over HTTP. grant makes
+// shell (or ADMIN_EMAIL, ensureAdminEmail), never over HTTP. grant makes
 // an existing account an admin; create makes a new admin account and
 // prints the one-time link that sets its password.
 func adminCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
@@ -146,4 +146,33 @@ func newAdmin(ctx context.Context, st *store.Store, secret []byte, publicURL *ur
 		return store.User{}, "", err
 	}
 	return u, publicURL.String() + "/reset-password?token=" + url.QueryEscape(tokens.Token(salt)), nil
+}
+
+// ensureAdminEmail makes ADMIN_EMAIL's account at start, when no account
+// has that email, and logs its one-time link, once: of two instances
+// starting together, one makes it (store.CreateAdmin) and the other finds
+// it. An account of another role that has the email is not made an admin
+// (anyone may have signed up with it first): a warning says to grant it.
+func ensureAdminEmail(ctx context.Context, cfg *config, st *store.Store, secret []byte, logger *slog.Logger) error {
+	if cfg.AdminEmail == "" {
+		return nil
+	}
+	u, link, err := newAdmin(ctx, st, secret, cfg.PublicURL, cfg.AdminEmail, defaultAdminName(cfg.AdminEmail))
+	if errors.Is(err, store.ErrConflict) {
+		u, err = st.GetUserByEmail(ctx, cfg.AdminEmail)
+		if err == nil && u.Role != store.RoleAdmin {
+			logger.Warn("ADMIN_EMAIL: an account that is not an admin has this email, and is left as it is, since anyone may have signed up with it: if it is yours, run resale admin grant EMAIL",
+				"email", cfg.AdminEmail, "user_id", u.ID, "role", u.Role)
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			return nil // deleted meanwhile: the next start makes it
+		}
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("ADMIN_EMAIL: %w", err)
+	}
+	logger.Info("ADMIN_EMAIL: admin account created; open the link within "+linkLife+" to choose its password (it works once)",
+		"email", u.Email, "user_id", u.ID, "link", link)
+	return nil
 }

@@ -10,10 +10,12 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"resale/internal/testio"
 	"resale/store"
 	"resale/store/storetest"
 )
@@ -242,4 +244,94 @@ func testHandler(t *testing.T, settings map[string]string) http.Handler {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// ADMIN_EMAIL: two instances starting together on one database make one
+// admin and log one link; later starts log nothing of it; an account of
+// another role with the email is left as it is, with a warning.
+func TestAdminEmailAtStart(t *testing.T) {
+	ctx := context.Background()
+	dbURL := storetest.URL(t)
+	cfg, err := loadConfig(env(map[string]string{"ADMIN_EMAIL": "Boss@Example.com", "PUBLIC_URL": "https://shop.example.com"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := []byte(strings.Repeat("s", 32))
+	var logs testio.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		st := store.New(openPool(t, dbURL)) // an instance's own pool
+		wg.Go(func() { errs[i] = ensureAdminEmail(ctx, cfg, st, secret, logger) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	pool := openPool(t, dbURL)
+	var accounts int
+	if err := pool.QueryRow(ctx, "SELECT count(*) FROM users WHERE lower(email) = 'boss@example.com'").Scan(&accounts); err != nil {
+		t.Fatal(err)
+	}
+	u, err := store.New(pool).GetUserByEmail(ctx, "boss@example.com")
+	if err != nil || accounts != 1 || u.Role != store.RoleAdmin || u.Name != "boss" || u.PasswordHash != "" || !u.EmailVerified {
+		t.Fatalf("%d accounts; %+v %v", accounts, u, err)
+	}
+	if n := resetTokens(t, pool, u.ID); n != 1 {
+		t.Errorf("%d reset tokens, want 1", n)
+	}
+	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "level=INFO") || !strings.Contains(lines[0], "ADMIN_EMAIL") ||
+		len(linkPattern.FindAllString(lines[0], -1)) != 1 || !strings.Contains(lines[0], "https://shop.example.com/reset-password?token=") {
+		t.Fatalf("logs of four starts together:\n%s", logs.String())
+	}
+
+	// a later start
+	before := logs.String()
+	if err := ensureAdminEmail(ctx, cfg, store.New(pool), secret, logger); err != nil || logs.String() != before {
+		t.Errorf("a later start: %v, logged %q", err, strings.TrimPrefix(logs.String(), before))
+	}
+
+	// someone signed up with the email first: no grant, a warning
+	if _, err := store.New(pool).CreateUser(ctx, store.NewUser{Name: "Stranger", Email: "taken@example.com", PasswordHash: "x", Role: store.RoleBuyer}); err != nil {
+		t.Fatal(err)
+	}
+	cfg.AdminEmail = "taken@example.com"
+	before = logs.String()
+	if err := ensureAdminEmail(ctx, cfg, store.New(pool), secret, logger); err != nil {
+		t.Fatal(err)
+	}
+	logged := strings.TrimPrefix(logs.String(), before)
+	if !strings.Contains(logged, "level=WARN") || !strings.Contains(logged, "resale admin grant") || strings.Contains(logged, "reset-password") {
+		t.Errorf("a taken email logged %q", logged)
+	}
+	if u, err := store.New(pool).GetUserByEmail(ctx, "taken@example.com"); err != nil || u.Role != store.RoleBuyer || resetTokens(t, pool, u.ID) != 0 {
+		t.Errorf("the account that had the email became %+v, %v", u, err)
+	}
+}
+
+// ADMIN_EMAIL is checked as sign-up checks an email; doctor names a bad
+// one and goes on.
+func TestAdminEmailSetting(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"ADMIN_EMAIL": " Owner@Example.com "}))
+	if err != nil || c.AdminEmail != "owner@example.com" {
+		t.Fatalf("ADMIN_EMAIL = %q, %v", c.AdminEmail, err)
+	}
+	if c, err := loadConfig(env(nil)); err != nil || c.AdminEmail != "" {
+		t.Fatalf("no ADMIN_EMAIL = %q, %v", c.AdminEmail, err)
+	}
+	for _, bad := range []string{"owner", "owner@localhost", "Owner <owner@example.com>", "a@b.com,c@d.com"} {
+		_, err := loadConfig(env(map[string]string{"ADMIN_EMAIL": bad}))
+		if err == nil || !strings.HasPrefix(err.Error(), "ADMIN_EMAIL: ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("ADMIN_EMAIL=%q: %v", bad, err)
+		}
+	}
+	cfg, problems := loadConfigAll(env(map[string]string{"ADMIN_EMAIL": "owner", "CURRENCY": "taka"}))
+	if cfg == nil || len(problems) != 2 || (problems[0].name != "ADMIN_EMAIL" && problems[1].name != "ADMIN_EMAIL") {
+		t.Errorf("doctor's settings: %v, %v", cfg, problems)
+	}
 }

@@ -59,7 +59,9 @@ SIGINT, when it finishes the requests in flight.
 ` + databaseSettings + photoSettings + `Others: ADDR (:8080), PUBLIC_URL, RESALE_ENV (development or production),
 JWT_SECRET, TZ, CURRENCY, LOG_FORMAT, METRICS_ADDR, TRUSTED_PROXIES, SMTP_URL,
 MAIL_FROM, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET,
-GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and the limits in docs/configure.md.
+GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, ADMIN_EMAIL (the first admin, made at
+start with its one-time link in the log; see resale admin --help) and the
+limits in docs/configure.md.
 resale doctor checks them all.
 `,
 	"migrate": `usage: resale migrate up
@@ -80,7 +82,9 @@ before the @. An email that has an account already is refused: grant it.
 
 grant makes the existing account with that email an admin.
 
-These are the only ways to make an admin, never the web.
+These and ADMIN_EMAIL are the only ways to make an admin, never the web: with
+ADMIN_EMAIL set, serve makes that admin at start the same way when no account
+has the email, and writes the link to its log.
 
 ` + databaseSettings + serviceSettings,
 	"seed": fmt.Sprintf(`usage: resale seed --demo [--products N]

@@ -285,8 +285,9 @@ func openStores(ctx context.Context, cfg *config, logger *slog.Logger) (media.St
 	return uploads, pool, nil
 }
 
-// serveCommand runs the shop: it opens the photos and the database, builds
-// the HTTP handler, then serves until ctx ends.
+// serveCommand runs the shop: it opens the photos and the database, makes
+// ADMIN_EMAIL's admin when it has no account, builds the HTTP handler,
+// then serves until ctx ends.
 func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, _ io.Writer) error {
 	if len(args) != 0 {
 		return fmt.Errorf("%w: serve takes no arguments", errUsage)
@@ -302,6 +303,9 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	defer uploads.Close()
 	defer pool.Close()
 	st := store.New(pool)
+	if err := ensureAdminEmail(ctx, cfg, st, secret, logger); err != nil {
+		return err
+	}
 	pay := paymentsService(cfg, st, logger)
 	logOptionalParts(logger, cfg)
 	handler, err := newHandler(cfg, logger, st, uploads, secret, pay)
