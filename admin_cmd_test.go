@@ -146,46 +146,38 @@ func TestAdminCreateLinkSignsInAsAdmin(t *testing.T) {
 
 	srv := httptest.NewServer(testHandler(t, settings))
 	defer srv.Close()
-	call := func(method, path, bearer string, body any) (int, map[string]any) {
+	// request is one JSON request (call); a list answers as {"list": [...]}
+	request := func(method, path, bearer string, body any) (int, map[string]any) {
 		t.Helper()
 		var in io.Reader
 		if body != nil {
 			b, _ := json.Marshal(body)
 			in = bytes.NewReader(b)
 		}
-		req, _ := http.NewRequest(method, srv.URL+path, in)
-		req.Header.Set("Content-Type", "application/json")
-		if bearer != "" {
-			req.Header.Set("Authorization", "Bearer "+bearer)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
+		code, _, b := call(t, method, srv.URL+path, bearer, in, http.Header{"Content-Type": {"application/json"}})
 		var got any
-		if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
-			t.Fatalf("%s %s: %d, %v", method, path, res.StatusCode, err)
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatalf("%s %s: %d %q: %v", method, path, code, b, err)
 		}
 		if list, ok := got.([]any); ok {
-			return res.StatusCode, map[string]any{"list": list}
+			return code, map[string]any{"list": list}
 		}
-		return res.StatusCode, got.(map[string]any)
+		return code, got.(map[string]any)
 	}
 	const password = "a long walk by the river"
 	login := map[string]string{"email": "founder@example.com", "password": password}
 
-	if code, _ := call("POST", "/api/auth/login", "", login); code != http.StatusUnauthorized {
+	if code, _ := request("POST", "/api/auth/login", "", login); code != http.StatusUnauthorized {
 		t.Fatalf("log-in before the link: %d, want 401", code)
 	}
-	if code, body := call("POST", "/api/auth/reset/check", "", map[string]string{"token": token}); code != 200 || body["state"] != "valid" {
+	if code, body := request("POST", "/api/auth/reset/check", "", map[string]string{"token": token}); code != 200 || body["state"] != "valid" {
 		t.Fatalf("link check: %d %v", code, body)
 	}
-	code, body := call("POST", "/api/auth/reset", "", map[string]string{"token": token, "password": password})
+	code, body := request("POST", "/api/auth/reset", "", map[string]string{"token": token, "password": password})
 	if code != 200 || body["accessToken"] == "" {
 		t.Fatalf("reset: %d %v", code, body)
 	}
-	code, body = call("POST", "/api/auth/login", "", login)
+	code, body = request("POST", "/api/auth/login", "", login)
 	bearer, _ := body["accessToken"].(string)
 	if code != 200 || bearer == "" {
 		t.Fatalf("log-in: %d %v", code, body)
@@ -194,10 +186,10 @@ func TestAdminCreateLinkSignsInAsAdmin(t *testing.T) {
 	if me["role"] != store.RoleAdmin || me["userName"] != "Founder" || me["userPhoto"] != "" || me["emailVerified"] != true {
 		t.Errorf("signed in as %v", me)
 	}
-	if code, body := call("GET", "/api/users/admin/founder@example.com", bearer, nil); code != 200 || body["Admin"] != true {
+	if code, body := request("GET", "/api/users/admin/founder@example.com", bearer, nil); code != 200 || body["Admin"] != true {
 		t.Errorf("the app's admin check: %d %v", code, body)
 	}
-	code, body = call("GET", "/api/users?role=Admin", bearer, nil)
+	code, body = request("GET", "/api/users?role=Admin", bearer, nil)
 	if code != 200 {
 		t.Fatalf("admin users list: %d %v", code, body)
 	}
@@ -211,13 +203,13 @@ func TestAdminCreateLinkSignsInAsAdmin(t *testing.T) {
 	}
 
 	// once only
-	if code, body := call("POST", "/api/auth/reset", "", map[string]string{"token": token, "password": "another long walk home"}); code != 400 || body["code"] != "token_unusable" {
+	if code, body := request("POST", "/api/auth/reset", "", map[string]string{"token": token, "password": "another long walk home"}); code != 400 || body["code"] != "token_unusable" {
 		t.Errorf("the link's second use: %d %v", code, body)
 	}
-	if code, body := call("POST", "/api/auth/reset/check", "", map[string]string{"token": token}); code != 200 || body["state"] != "used" {
+	if code, body := request("POST", "/api/auth/reset/check", "", map[string]string{"token": token}); code != 200 || body["state"] != "used" {
 		t.Errorf("link check after use: %d %v", code, body)
 	}
-	if code, _ := call("POST", "/api/auth/login", "", login); code != 200 {
+	if code, _ := request("POST", "/api/auth/login", "", login); code != 200 {
 		t.Errorf("the first password stopped working after the link's second use: %d", code)
 	}
 }
