@@ -157,22 +157,27 @@ func ensureAdminEmail(ctx context.Context, cfg *config, st *store.Store, secret 
 	if cfg.AdminEmail == "" {
 		return nil
 	}
-	u, link, err := newAdmin(ctx, st, secret, cfg.PublicURL, cfg.AdminEmail, defaultAdminName(cfg.AdminEmail))
-	if errors.Is(err, store.ErrConflict) {
-		u, err = st.GetUserByEmail(ctx, cfg.AdminEmail)
-		if err == nil && u.Role != store.RoleAdmin {
-			logger.Warn("ADMIN_EMAIL: an account that is not an admin has this email, and is left as it is, since anyone may have signed up with it: if it is yours, run resale admin grant EMAIL",
-				"email", cfg.AdminEmail, "user_id", u.ID, "role", u.Role)
+	// looked up first, so that later starts write nothing (an insert that
+	// finds the email taken still spends an account id)
+	u, err := st.GetUserByEmail(ctx, cfg.AdminEmail)
+	if errors.Is(err, store.ErrNotFound) {
+		var link string
+		u, link, err = newAdmin(ctx, st, secret, cfg.PublicURL, cfg.AdminEmail, defaultAdminName(cfg.AdminEmail))
+		if err == nil {
+			logger.Info("ADMIN_EMAIL: admin account created; open the link within "+linkLife+" to choose its password (it works once)",
+				"email", u.Email, "user_id", u.ID, "link", link)
+			return nil
 		}
-		if errors.Is(err, store.ErrNotFound) {
-			return nil // deleted meanwhile: the next start makes it
+		if errors.Is(err, store.ErrConflict) { // another instance made it meanwhile
+			u, err = st.GetUserByEmail(ctx, cfg.AdminEmail)
 		}
-		return err
 	}
 	if err != nil {
 		return fmt.Errorf("ADMIN_EMAIL: %w", err)
 	}
-	logger.Info("ADMIN_EMAIL: admin account created; open the link within "+linkLife+" to choose its password (it works once)",
-		"email", u.Email, "user_id", u.ID, "link", link)
+	if u.Role != store.RoleAdmin {
+		logger.Warn("ADMIN_EMAIL: an account that is not an admin has this email, and is left as it is, since anyone may have signed up with it: if it is yours, run resale admin grant EMAIL",
+			"email", cfg.AdminEmail, "user_id", u.ID, "role", u.Role)
+	}
 	return nil
 }
