@@ -18,6 +18,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"resale/api"
 	"resale/mail"
 	"resale/media"
 )
@@ -92,6 +93,10 @@ type config struct {
 	// UploadTempDir is where uploaded files wait, on disk, while they are
 	// received; empty is the system's temporary folder.
 	UploadTempDir string
+	// AdminEmail (ADMIN_EMAIL) is the first admin's email, in its stored
+	// form: when no account has it, serve makes it an admin at start and
+	// logs the one-time link that sets its password. Empty: none.
+	AdminEmail string
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -321,6 +326,13 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if err := loadMail(get, c); err != nil {
 		return nil, err
+	}
+	if v := get("ADMIN_EMAIL", ""); v != "" {
+		email, err := api.CheckEmail(v)
+		if err != nil {
+			return nil, &configError{"ADMIN_EMAIL", fmt.Sprintf("%v, not %q (the first admin's email, e.g. owner@example.com)", err, v)}
+		}
+		c.AdminEmail = email
 	}
 	return c, nil
 }

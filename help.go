@@ -14,6 +14,9 @@ commands:
   serve             run the web shop (the default)
   migrate up        apply pending database migrations
   migrate status    list migrations and whether they are applied
+  admin create EMAIL [--name NAME]
+                    make a new admin account and print a one-time link that
+                    sets its password
   admin grant EMAIL make the existing account with that email an admin
   seed --demo       fill an empty shop with demo sellers, a buyer, an admin and %d laptops
   seed --demo --products N
@@ -26,7 +29,7 @@ commands:
                     Stripe keys, one line each, changing nothing (exit 1 on a failure)
 
 resale COMMAND --help says more about one command.
-Settings come from the environment; see README.md, or resale serve --help.
+Settings come from the environment; see docs/configure.md, or resale serve --help.
 `, demo.Products())
 
 // settingsHelp names the settings a command reads.
@@ -56,7 +59,9 @@ SIGINT, when it finishes the requests in flight.
 ` + databaseSettings + photoSettings + `Others: ADDR (:8080), PUBLIC_URL, RESALE_ENV (development or production),
 JWT_SECRET, TZ, CURRENCY, LOG_FORMAT, METRICS_ADDR, TRUSTED_PROXIES, SMTP_URL,
 MAIL_FROM, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET,
-GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and the limits in README.md's Settings.
+GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, ADMIN_EMAIL (the first admin, made at
+start with its one-time link in the log; see resale admin --help) and the
+limits in docs/configure.md.
 resale doctor checks them all.
 `,
 	"migrate": `usage: resale migrate up
@@ -66,10 +71,20 @@ up applies the pending database migrations (serve does it at every start);
 status lists every migration and whether it is applied, changing nothing.
 
 ` + databaseSettings,
-	"admin": `usage: resale admin grant EMAIL
+	"admin": `usage: resale admin create EMAIL [--name NAME]
+       resale admin grant EMAIL
 
-Makes the existing account with that email an admin. This is the only way to
-make one: sign up on the shop first, then grant.
+create makes a new admin account with that email, counted as verified and
+needing no photo, and prints a one-time link, PUBLIC_URL/reset-password?token=...,
+that sets its password: it works once, within 24 hours; until then the
+account cannot sign in with a password. NAME defaults to the email's part
+before the @. An email that has an account already is refused: grant it.
+
+grant makes the existing account with that email an admin.
+
+These and ADMIN_EMAIL are the only ways to make an admin, never the web: with
+ADMIN_EMAIL set, serve makes that admin at start the same way when no account
+has the email, and writes the link to its log.
 
 ` + databaseSettings + serviceSettings,
 	"seed": fmt.Sprintf(`usage: resale seed --demo [--products N]

@@ -205,29 +205,6 @@ func migrateCommand(ctx context.Context, cfg *config, logger *slog.Logger, args 
 	return nil
 }
 
-// adminCommand is the only way to make an admin: from the shop owner's
-// shell, never over HTTP.
-func adminCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
-	if len(args) != 2 || args[0] != "grant" {
-		return fmt.Errorf("%w: admin takes grant EMAIL", errUsage)
-	}
-	pool, err := openDatabase(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	u, err := store.New(pool).GrantAdmin(ctx, args[1])
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("no account with the email %q: sign up first, then grant", args[1])
-	}
-	if err != nil {
-		return err
-	}
-	logger.Info("admin granted", "user_id", u.ID)
-	fmt.Fprintf(stdout, "%s (%s) is now an admin\n", u.Name, u.Email)
-	return nil
-}
-
 // seedCommand fills the shop with demo data.
 func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
@@ -237,15 +214,11 @@ func seedCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []s
 	if err := fs.Parse(args); err != nil || !*demoData || fs.NArg() != 0 || *bulk < 0 {
 		return fmt.Errorf("%w: seed takes --demo [--products N]", errUsage)
 	}
-	uploads, err := openUploads(ctx, cfg)
+	uploads, pool, err := openStores(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer uploads.Close()
-	pool, err := openDatabase(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
 	defer pool.Close()
 	hash := func(pw string) (string, error) { return auth.HashPassword(ctx, pw) }
 	if *bulk > 0 {
@@ -297,6 +270,24 @@ func openUploads(ctx context.Context, cfg *config) (media.Storage, error) {
 	return s, nil
 }
 
+// openStores opens where photos are kept and then the database, brought
+// up to date; when either fails, nothing is left open.
+func openStores(ctx context.Context, cfg *config, logger *slog.Logger) (media.Storage, *pgxpool.Pool, error) {
+	uploads, err := openUploads(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := openDatabase(ctx, cfg, logger)
+	if err != nil {
+		uploads.Close()
+		return nil, nil, err
+	}
+	return uploads, pool, nil
+}
+
+// serveCommand runs the shop: it opens the photos and the database, makes
+// ADMIN_EMAIL's admin when it has no account, builds the HTTP handler,
+// then serves until ctx ends.
 func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []string, _ io.Writer) error {
 	if len(args) != 0 {
 		return fmt.Errorf("%w: serve takes no arguments", errUsage)
@@ -305,24 +296,38 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	if err != nil {
 		return err
 	}
-	uploads, err := openUploads(ctx, cfg)
+	uploads, pool, err := openStores(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer uploads.Close()
-	pool, err := openDatabase(ctx, cfg, logger)
+	defer pool.Close()
+	st := store.New(pool)
+	if err := ensureAdminEmail(ctx, cfg, st, secret, logger); err != nil {
+		return err
+	}
+	pay := paymentsService(cfg, st, logger)
+	logOptionalParts(logger, cfg)
+	handler, err := newHandler(cfg, logger, st, uploads, secret, pay)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
+	var reconcile func(context.Context) error
+	if pay != nil {
+		reconcile = pay.Reconcile
+	}
+	return serveHandler(ctx, cfg, logger, handler, secret, reconcile)
+}
 
+// newHandler builds the API and web app's HTTP handler from the settings.
+func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media.Storage, secret []byte, pay *payments.Service) (*api.Server, error) {
 	web, err := webFS()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	schema, err := migrations.Latest()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ver, rev := buildVersion()
 	registry := prometheus.NewRegistry()
@@ -331,10 +336,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	if cfg.GoogleClientID != "" {
 		google = &api.GoogleOptions{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, Issuer: cfg.GoogleIssuer}
 	}
-	st := store.New(pool)
-	pay := paymentsService(cfg, st, logger)
-	logOptionalParts(logger, cfg)
-	handler, err := api.New(api.Options{
+	return api.New(api.Options{
 		MailConfigured: cfg.SMTP != nil,
 		ShopName:       cfg.MailFrom.Name,
 		Store:          st,
@@ -360,34 +362,28 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		AdvertiseLimit:    cfg.AdvertiseLimit,
 		ListingDays:       cfg.ListingDays,
 	})
-	if err != nil {
-		return err
-	}
+}
+
+// serveHandler listens on ADDR (and METRICS_ADDR), works the job queue
+// and the background watchers, and serves handler until ctx ends; the
+// background work stops with the server, before the caller closes the
+// database.
+func serveHandler(ctx context.Context, cfg *config, logger *slog.Logger, handler *api.Server, secret []byte, reconcile func(context.Context) error) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("ADDR: %w", err)
 	}
-	if cfg.MetricsAddr != "" {
-		mln, err := net.Listen("tcp", cfg.MetricsAddr)
-		if err != nil {
-			ln.Close()
-			return fmt.Errorf("METRICS_ADDR: %w", err)
-		}
-		msrv := &http.Server{Handler: handler.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second}
-		go msrv.Serve(mln) // returns ErrServerClosed at the Close below
-		defer msrv.Close()
-		logger.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
+	stopMetrics, err := serveMetrics(cfg, handler, logger)
+	if err != nil {
+		ln.Close()
+		return err
 	}
-	var reconcile func(context.Context) error
-	if pay != nil {
-		reconcile = pay.Reconcile
-	}
+	defer stopMetrics()
 	runner, err := startJobs(ctx, cfg, logger, secret, reconcile)
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	// Background work stops with the server, before the pool closes.
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
 	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
@@ -397,6 +393,22 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	jobs.Wait()
 	runner.stop(cfg.ShutdownWait)
 	return err
+}
+
+// serveMetrics serves /metrics on METRICS_ADDR, a listener of its own,
+// when it is set; stop closes it.
+func serveMetrics(cfg *config, handler *api.Server, logger *slog.Logger) (stop func(), err error) {
+	if cfg.MetricsAddr == "" {
+		return func() {}, nil
+	}
+	mln, err := net.Listen("tcp", cfg.MetricsAddr)
+	if err != nil {
+		return nil, fmt.Errorf("METRICS_ADDR: %w", err)
+	}
+	msrv := &http.Server{Handler: handler.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second}
+	go msrv.Serve(mln) // returns ErrServerClosed at the Close stop calls
+	logger.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
+	return func() { msrv.Close() }, nil
 }
 
 // jobRunner is the River client of this instance and its own pool.

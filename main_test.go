@@ -148,6 +148,7 @@ func TestServeEndToEnd(t *testing.T) {
 			"DATABASE_URL": storetest.EmptyURL(t),
 			"ADDR":         addr,
 			"DATA_DIR":     t.TempDir(),
+			"ADMIN_EMAIL":  "owner@example.com",
 		}), io.Discard, &errOut)
 	}()
 
@@ -178,7 +179,7 @@ func TestServeEndToEnd(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("server did not stop")
 	}
-	for _, want := range []string{"database migrated", "serving", "shutting down", "stopped", "SMTP_URL not set"} {
+	for _, want := range []string{"database migrated", "ADMIN_EMAIL: admin account created", "/reset-password?token=", "serving", "shutting down", "stopped", "SMTP_URL not set"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("logs lack %q:\n%s", want, errOut.String())
 		}

@@ -29,6 +29,18 @@ UPDATE users SET password_hash = @password_hash WHERE id = @id AND deleted_at IS
 UPDATE users SET role = 'Admin' WHERE lower(email) = lower(@email) AND deleted_at IS NULL
 RETURNING *;
 
+-- name: CreateAdmin :one
+-- An admin account made from the command line or ADMIN_EMAIL: no photo,
+-- no password (its owner sets one with a one-time reset link), the email
+-- counted as proven. An address a live account has already inserts
+-- nothing and returns no row, so two instances starting together with
+-- the same ADMIN_EMAIL make one account: the second waits on the unique
+-- index until the first commits.
+INSERT INTO users (user_name, email, role, email_verified_at)
+VALUES (@user_name, lower(@email), 'Admin', now())
+ON CONFLICT (lower(email)) WHERE deleted_at IS NULL DO NOTHING
+RETURNING *;
+
 -- name: BecomeSeller :one
 -- Only a buyer's row matches, so a second call, or one racing another
 -- change of role, changes nothing.

@@ -87,6 +87,50 @@ func (q *Queries) CancelOpenBookingsOfUser(ctx context.Context, arg CancelOpenBo
 	return items, nil
 }
 
+const createAdmin = `-- name: CreateAdmin :one
+INSERT INTO users (user_name, email, role, email_verified_at)
+VALUES ($1, lower($2), 'Admin', now())
+ON CONFLICT (lower(email)) WHERE deleted_at IS NULL DO NOTHING
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+`
+
+type CreateAdminParams struct {
+	UserName string
+	Email    string
+}
+
+// An admin account made from the command line or ADMIN_EMAIL: no photo,
+// no password (its owner sets one with a one-time reset link), the email
+// counted as proven. An address a live account has already inserts
+// nothing and returns no row, so two instances starting together with
+// the same ADMIN_EMAIL make one account: the second waits on the unique
+// index until the first commits.
+func (q *Queries) CreateAdmin(ctx context.Context, arg CreateAdminParams) (User, error) {
+	row := q.db.QueryRow(ctx, createAdmin, arg.UserName, arg.Email)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.UserName,
+		&i.Email,
+		&i.PhotoUrl,
+		&i.PasswordHash,
+		&i.Role,
+		&i.Verified,
+		&i.OidcSubject,
+		&i.TokenVersion,
+		&i.CreatedAt,
+		&i.DeletedAt,
+		&i.Language,
+		&i.EmailVerifiedAt,
+		&i.Phone,
+		&i.ReviewCount,
+		&i.ReviewSum,
+		&i.SuspendedUntil,
+		&i.SuspensionReason,
+	)
+	return i, err
+}
+
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
 VALUES ($1, lower($2), $3, $4, $5, $6)
