@@ -502,8 +502,8 @@ func measureDelivery(ctx context.Context, pool *pgxpool.Pool, st *store.Store, a
 	if convs, buyers, sellers, err = startConversations(ctx, pool, st, a, n); err != nil {
 		return nil, nil, nil, err
 	}
-	arrivals := &arrivals{inFlight: map[string]*pending{}}
-	onB, err := openStreams(b.base, sellers, nil, 16, arrivals.onSeller)
+	waiting := &arrivals{inFlight: map[string]*pending{}}
+	onB, err := openStreams(b.base, sellers, nil, 16, waiting.onSeller)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -516,7 +516,7 @@ func measureDelivery(ctx context.Context, pool *pgxpool.Pool, st *store.Store, a
 	r.open = [2]int{len(onA), len(onB)}
 	time.Sleep(2 * time.Second)
 
-	took, lost, elapsed := sendTimed(a, convs, buyers, arrivals)
+	took, lost, elapsed := sendTimed(a, convs, buyers, waiting)
 	total := 2 * n
 	r.sent, r.delivered, r.lost = total, len(took), lost
 	r.rate = float64(total) / elapsed.Seconds()
