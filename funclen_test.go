@@ -19,7 +19,7 @@ const maxFuncLines = 80
 // longTables are the functions allowed past maxFuncLines because they are
 // tables a reader scans rather than logic they follow: the route table and
 // the settings table. Keyed by file (slash-separated, from the repository
-// root) and function name.
+// root) and function name (Type.method for a method).
 var longTables = map[string]bool{
 	"api/routes.go Server.routes": true,
 	"config.go loadConfig":        true,
