@@ -164,11 +164,7 @@ func (s *Server) getBooking(c echo.Context) error {
 // listBuyerBookings serves GET /api/bookings?email=: the caller's
 // bookings, or anyone's for an admin.
 func (s *Server) listBuyerBookings(c echo.Context) error {
-	u, err := s.userByEmailQuery(c)
-	if err != nil {
-		return err
-	}
-	page, err := listPage(c)
+	u, page, err := s.userPageQuery(c)
 	if err != nil {
 		return err
 	}

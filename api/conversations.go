@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -158,21 +156,6 @@ func toChatMessageJSON(m store.Message) chatMessageJSON {
 	return chatMessageJSON{ID: formatID(m.ID), From: formatID(m.SenderID), Text: m.Text, Offer: toOfferJSON(m.Offer), CreatedAt: m.CreatedAt.UTC()}
 }
 
-// messageText checks a message: trimmed, 1 to maxMessageLen characters,
-// line breaks allowed, no other control or invisible characters.
-func (f *fieldErrors) messageText(field, value string) string {
-	v := strings.TrimSpace(value)
-	switch {
-	case v == "":
-		f.add(field, "is required")
-	case !cleanText(v, true):
-		f.add(field, "contains characters that are not allowed")
-	case utf8.RuneCountInString(v) > maxMessageLen:
-		f.add(field, fmt.Sprintf("must be at most %d characters", maxMessageLen))
-	}
-	return v
-}
-
 // writeRefusal adds Retry-After to a throttled write's answer, and names
 // the field of an offer above the price.
 func writeRefusal(c echo.Context, err error) error {
@@ -213,7 +196,7 @@ func (s *Server) openConversation(c echo.Context) error {
 	} else if idErr != nil {
 		f.add("productId", "is not a product id")
 	}
-	text := f.messageText("text", req.Text)
+	text := f.multilineText("text", req.Text, maxMessageLen, true)
 	if err := f.err(); err != nil {
 		return err
 	}
@@ -329,12 +312,7 @@ func (s *Server) listMessages(c echo.Context) error {
 	if err != nil {
 		return notFoundAs(err, "Conversation")
 	}
-	setNextLink(c, next)
-	out := make([]chatMessageJSON, 0, len(list))
-	for _, m := range list {
-		out = append(out, toChatMessageJSON(m))
-	}
-	return c.JSON(http.StatusOK, out)
+	return pageJSON(c, list, next, toChatMessageJSON)
 }
 
 // sendMessageRequest is a text or an offer, never both. Offer is a
@@ -369,7 +347,7 @@ func (s *Server) sendMessage(c echo.Context) error {
 		if req.Text != nil {
 			raw = *req.Text
 		}
-		text = f.messageText("text", raw)
+		text = f.multilineText("text", raw, maxMessageLen, true)
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -418,13 +396,7 @@ func (s *Server) reportConversation(c echo.Context) error {
 	if !reportReasons[req.Reason] {
 		f.add("reason", "must be spam, scam, offensive or other")
 	}
-	note := strings.TrimSpace(req.Note)
-	switch {
-	case !cleanText(note, true):
-		f.add("note", "contains characters that are not allowed")
-	case utf8.RuneCountInString(note) > 500:
-		f.add("note", "must be at most 500 characters")
-	}
+	note := f.multilineText("note", req.Note, maxNoteLen, false)
 	if err := f.err(); err != nil {
 		return err
 	}

@@ -106,6 +106,23 @@ func (f *fieldErrors) text(field, value string, maxLen int) string {
 	return v
 }
 
+// multilineText checks a free-text field where line breaks are allowed (a
+// message, a review, a description, a report's note): trimmed, at most
+// maxLen characters, valid UTF-8 without other control or invisible
+// characters; required refuses it empty.
+func (f *fieldErrors) multilineText(field, value string, maxLen int, required bool) string {
+	v := strings.TrimSpace(value)
+	switch {
+	case required && v == "":
+		f.add(field, "is required")
+	case !cleanText(v, true):
+		f.add(field, "contains characters that are not allowed")
+	case utf8.RuneCountInString(v) > maxLen:
+		f.add(field, fmt.Sprintf("must be at most %d characters", maxLen))
+	}
+	return v
+}
+
 // cleanText refuses invalid UTF-8, control characters (newlines only
 // where multiline text is expected) and invisible or direction-changing
 // characters (lookalikeFree).

@@ -92,25 +92,10 @@ func (s *Server) streamEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(req.URL.Query().Get("ticket"))
-	if err != nil || len(raw) != ticketBytes {
-		return errBadTicket
-	}
-	sum := sha256.Sum256(raw)
 	ctx := req.Context()
-	qctx, cancel := context.WithTimeout(ctx, streamQueryTimeout)
-	ticket, err := s.store.UseEventTicket(qctx, sum[:])
-	cancel()
-	if errors.Is(err, store.ErrNotFound) {
-		return errBadTicket
-	}
+	ticket, err := s.spendTicket(ctx, req.URL.Query().Get("ticket"))
 	if err != nil {
 		return err
-	}
-	if ok, err := s.sessionLives(ctx, ticket); err != nil {
-		return err
-	} else if !ok {
-		return errBadTicket
 	}
 	// subscribed before the replay is read, so an event committed between
 	// the two is heard; it is then sent once (replayed below)
@@ -132,54 +117,73 @@ func (s *Server) streamEvents(c echo.Context) error {
 	if err := st.flush(); err != nil {
 		return nil
 	}
-
 	replayed := map[int64]bool{}
 	if resume {
-		qctx, cancel := context.WithTimeout(ctx, streamQueryTimeout)
-		missed, err := s.store.ListUserEventsAfter(qctx, ticket.UserID, after, maxReplay)
-		cancel()
-		if err != nil {
-			s.log.Warn("live updates: replay failed, stream ended", "user_id", ticket.UserID, "err", err)
-			return nil
-		}
-		for _, e := range missed {
-			replayed[e.ID] = true
-		}
-		if err := st.send(missed); err != nil {
+		if replayed, err = s.replay(ctx, st, ticket.UserID, after); err != nil {
 			return nil
 		}
 	}
+	s.relay(ctx, st, sub, ticket, replayed)
+	return nil
+}
 
+// spendTicket uses up the ticket (as the query gives it) and answers what
+// it was made for, when it is good and its session still lives.
+func (s *Server) spendTicket(ctx context.Context, param string) (store.EventTicket, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(param)
+	if err != nil || len(raw) != ticketBytes {
+		return store.EventTicket{}, errBadTicket
+	}
+	sum := sha256.Sum256(raw)
+	qctx, cancel := context.WithTimeout(ctx, streamQueryTimeout)
+	ticket, err := s.store.UseEventTicket(qctx, sum[:])
+	cancel()
+	if errors.Is(err, store.ErrNotFound) {
+		return store.EventTicket{}, errBadTicket
+	}
+	if err != nil {
+		return store.EventTicket{}, err
+	}
+	if ok, err := s.sessionLives(ctx, ticket); err != nil {
+		return store.EventTicket{}, err
+	} else if !ok {
+		return store.EventTicket{}, errBadTicket
+	}
+	return ticket, nil
+}
+
+// replay sends the user's events after the resume point and returns their
+// ids, which the subscription may bring again. An error ends the stream.
+func (s *Server) replay(ctx context.Context, st *stream, userID, after int64) (map[int64]bool, error) {
+	qctx, cancel := context.WithTimeout(ctx, streamQueryTimeout)
+	missed, err := s.store.ListUserEventsAfter(qctx, userID, after, maxReplay)
+	cancel()
+	if err != nil {
+		s.log.Warn("live updates: replay failed, stream ended", "user_id", userID, "err", err)
+		return nil, err
+	}
+	replayed := map[int64]bool{}
+	for _, e := range missed {
+		replayed[e.ID] = true
+	}
+	return replayed, st.send(missed)
+}
+
+// relay sends each new event the subscription hears, and a ping each
+// heartbeat, until the client leaves, the hub drops the subscription, the
+// session ends or a read or write fails.
+func (s *Server) relay(ctx context.Context, st *stream, sub *events.Subscription, ticket store.EventTicket, replayed map[int64]bool) {
 	beat := time.NewTicker(s.heartbeat)
 	defer beat.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case <-sub.Done():
 			s.metrics.streamsDropped.WithLabelValues(sub.Reason()).Inc()
-			return nil
+			return
 		case id := <-sub.IDs():
-			// this id and any others already waiting, in one read
-			ids := make([]int64, 0, 8)
-			for {
-				if replayed[id] {
-					delete(replayed, id) // sent by the replay
-				} else {
-					ids = append(ids, id)
-				}
-				if len(ids) == maxBatch {
-					break
-				}
-				var more bool
-				select {
-				case id, more = <-sub.IDs():
-				default:
-				}
-				if !more {
-					break
-				}
-			}
+			ids := nextBatch(sub, id, replayed)
 			if len(ids) == 0 {
 				continue
 			}
@@ -189,19 +193,43 @@ func (s *Server) streamEvents(c echo.Context) error {
 			if err != nil {
 				// the client reconnects and resumes from its last id
 				s.log.Warn("live updates: reading events failed, stream ended", "user_id", ticket.UserID, "err", err)
-				return nil
+				return
 			}
 			if err := st.send(evs); err != nil {
-				return nil
+				return
 			}
 		case <-beat.C:
 			// a deleted account or an ended session ends its streams
 			if ok, err := s.sessionLives(ctx, ticket); err == nil && !ok {
-				return nil
+				return
 			}
 			if err := st.write([]byte(": ping\n\n")); err != nil {
-				return nil
+				return
 			}
+		}
+	}
+}
+
+// nextBatch is id and any others already waiting, to be read at once (at
+// most maxBatch), less those the replay sent.
+func nextBatch(sub *events.Subscription, id int64, replayed map[int64]bool) []int64 {
+	ids := make([]int64, 0, 8)
+	for {
+		if replayed[id] {
+			delete(replayed, id) // sent by the replay
+		} else {
+			ids = append(ids, id)
+		}
+		if len(ids) == maxBatch {
+			return ids
+		}
+		var more bool
+		select {
+		case id, more = <-sub.IDs():
+		default:
+		}
+		if !more {
+			return ids
 		}
 	}
 }

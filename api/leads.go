@@ -79,12 +79,7 @@ func (s *Server) listLeads(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setNextLink(c, next)
-	out := make([]leadJSON, 0, len(list))
-	for _, b := range list {
-		out = append(out, s.toLeadJSON(b))
-	}
-	return c.JSON(http.StatusOK, out)
+	return pageJSON(c, list, next, s.toLeadJSON)
 }
 
 type countJSON struct {

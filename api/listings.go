@@ -172,6 +172,9 @@ type editProductRequest struct {
 	Specs        *specsRequest `json:"specs"`
 }
 
+// maxDescriptionLen caps a listing's description.
+const maxDescriptionLen = 5000
+
 // editProduct serves PATCH /api/products/:id: the seller edits their live,
 // unsold listing.
 func (s *Server) editProduct(c echo.Context) error {
@@ -194,6 +197,24 @@ func (s *Server) editProduct(c echo.Context) error {
 	case current.Sold:
 		return reword(store.ErrSold, store.ErrSold, "A sold listing cannot be edited")
 	}
+	e, err := s.productEdit(ctx, req, current)
+	if err != nil {
+		return err
+	}
+	err = s.store.UpdateProduct(ctx, id, u.ID, e)
+	if errors.Is(err, store.ErrPriceAboveOriginal) {
+		return invalidFields(map[string]string{"sellPrice": "must not be more than the original price"}, "sellPrice")
+	}
+	if err != nil {
+		return reword(notFoundAs(err, "Product"), store.ErrSold, "A sold listing cannot be edited")
+	}
+	s.log.Info("product edited", "product_id", id, "seller_id", u.ID)
+	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: 1})
+}
+
+// productEdit checks the fields an edit gives, each optional, against the
+// listing as it is (its photos kept or dropped), and answers the change.
+func (s *Server) productEdit(ctx context.Context, req editProductRequest, current store.Product) (store.ProductEdit, error) {
 	var f fieldErrors
 	var e store.ProductEdit
 	if req.ProductName != nil {
@@ -201,8 +222,9 @@ func (s *Server) editProduct(c echo.Context) error {
 		e.Name = &v
 	}
 	if req.Photos != nil {
+		var err error
 		if e.Photos, err = s.listingPhotos(ctx, &f, req.Photos, current.Photos); err != nil {
-			return err
+			return e, err
 		}
 	}
 	if req.SellPrice != nil {
@@ -216,7 +238,7 @@ func (s *Server) editProduct(c echo.Context) error {
 	if req.Category != nil {
 		id, err := s.categoryField(ctx, &f, *req.Category)
 		if err != nil {
-			return err
+			return e, err
 		}
 		e.CategoryID = &id
 	}
@@ -240,37 +262,14 @@ func (s *Server) editProduct(c echo.Context) error {
 		e.Phone = &v
 	}
 	if req.Description != nil {
-		v := f.description(*req.Description)
+		v := f.multilineText("description", *req.Description, maxDescriptionLen, false)
 		e.Description = &v
 	}
 	if req.Specs != nil {
 		sp := f.specs(req.Specs)
 		e.Specs = &sp
 	}
-	if err := f.err(); err != nil {
-		return err
-	}
-	err = s.store.UpdateProduct(ctx, id, u.ID, e)
-	if errors.Is(err, store.ErrPriceAboveOriginal) {
-		return invalidFields(map[string]string{"sellPrice": "must not be more than the original price"}, "sellPrice")
-	}
-	if err != nil {
-		return reword(notFoundAs(err, "Product"), store.ErrSold, "A sold listing cannot be edited")
-	}
-	s.log.Info("product edited", "product_id", id, "seller_id", u.ID)
-	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: 1})
-}
-
-// description checks the optional description: at most 5000 characters,
-// new lines allowed.
-func (f *fieldErrors) description(v string) string {
-	v = strings.TrimSpace(v)
-	if !cleanText(v, true) {
-		f.add("description", "contains characters that are not allowed")
-	} else if len([]rune(v)) > 5000 {
-		f.add("description", "must be at most 5000 characters")
-	}
-	return v
+	return e, f.err()
 }
 
 // categoryField checks the category a seller named: one of the shop's,

@@ -3,9 +3,7 @@ package api
 import (
 	"net/http"
 	"slices"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,6 +14,9 @@ type reportProductRequest struct {
 	Reason string `json:"reason"`
 	Note   string `json:"note"`
 }
+
+// maxNoteLen caps the note a report may carry to the admins.
+const maxNoteLen = 500
 
 // reportProduct serves PUT /api/products/report/:id: the caller reports
 // somebody else's live product, with an optional JSON {reason, note} (no
@@ -39,13 +40,7 @@ func (s *Server) reportProduct(c echo.Context) error {
 	if !slices.Contains(store.ReportReasons, req.Reason) {
 		f.add("reason", "must be spam, sold, wrong_price, fake, stolen, offensive or other")
 	}
-	note := strings.TrimSpace(req.Note)
-	switch {
-	case !cleanText(note, true):
-		f.add("note", "contains characters that are not allowed")
-	case utf8.RuneCountInString(note) > 500:
-		f.add("note", "must be at most 500 characters")
-	}
+	note := f.multilineText("note", req.Note, maxNoteLen, false)
 	if err := f.err(); err != nil {
 		return err
 	}

@@ -66,12 +66,7 @@ func (s *Server) listNotifications(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setNextLink(c, next)
-	out := make([]notificationJSON, 0, len(list))
-	for _, n := range list {
-		out = append(out, toNotificationJSON(n, lang))
-	}
-	return c.JSON(http.StatusOK, out)
+	return pageJSON(c, list, next, func(n store.Notification) notificationJSON { return toNotificationJSON(n, lang) })
 }
 
 // countUnreadNotifications serves GET /api/notifications/unread: the

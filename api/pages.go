@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -94,6 +95,17 @@ func setNextLink(c echo.Context, next int64) {
 	if next != 0 {
 		setCursorLink(c, base64.RawURLEncoding.EncodeToString([]byte("id:"+strconv.FormatInt(next, 10))))
 	}
+}
+
+// pageJSON answers one page of a list, each row mapped to its wire type,
+// with the Link to the next page when there is one.
+func pageJSON[T, J any](c echo.Context, list []T, next int64, toJSON func(T) J) error {
+	setNextLink(c, next)
+	out := make([]J, 0, len(list))
+	for _, v := range list {
+		out = append(out, toJSON(v))
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // setCursorLink links to this list again with cursor in place.

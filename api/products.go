@@ -140,17 +140,11 @@ const sortedByHeader = "X-Sorted-By"
 // X-Sorted-By: newest says a page asked for by relevance is listed newest
 // first (a broad search).
 func (s *Server) listProducts(c echo.Context) error {
-	f, err := browseFilter(c)
+	f, corrected, known, err := s.browseFilter(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	// a misspelling corrected lately, the catalogue unchanged since, is
-	// searched for as corrected at once: as typed it finds nothing still
-	corrected, known := s.store.KeptCorrection(f.Words)
-	if known {
-		f.Words = corrected
-	}
 	products, next, byTime, err := s.store.ListProductsSorted(ctx, f)
 	if err != nil {
 		return err
@@ -180,9 +174,18 @@ func (s *Server) listProducts(c echo.Context) error {
 	return s.productList(c, products, nil)
 }
 
-// browseFilter reads the product list's query string.
-func browseFilter(c echo.Context) (store.BrowseFilter, error) {
-	return browseFilterFrom(c.QueryParams())
+// browseFilter reads the product list's query string. A misspelling
+// corrected lately, the catalogue unchanged since, is searched for as
+// corrected at once (known true): as typed it finds nothing still.
+func (s *Server) browseFilter(c echo.Context) (f store.BrowseFilter, corrected string, known bool, err error) {
+	if f, err = browseFilterFrom(c.QueryParams()); err != nil {
+		return f, "", false, err
+	}
+	corrected, known = s.store.KeptCorrection(f.Words)
+	if known {
+		f.Words = corrected
+	}
+	return f, corrected, known, nil
 }
 
 // browseFilterFrom reads the product list's filters, sort and page from q
@@ -238,6 +241,23 @@ func browseFilterFrom(q url.Values) (store.BrowseFilter, error) {
 		f.add("verified", "must be true or false")
 	}
 	specFilters(&f, get, &out)
+	sortAndLimit(&f, get, &out)
+	if err := f.err(); err != nil {
+		return out, err
+	}
+	if raw := get("cursor"); raw != "" {
+		cur, err := decodeCursor(raw, out.Sort)
+		if err != nil {
+			return out, err
+		}
+		out.After = cur
+	}
+	return out, nil
+}
+
+// sortAndLimit reads the list's order (relevance by default for a search,
+// newest otherwise) and page size, once its filters are read.
+func sortAndLimit(f *fieldErrors, get func(string) string, out *store.BrowseFilter) {
 	out.Sort = get("sort")
 	switch {
 	case out.Sort == "" && out.Searching():
@@ -256,17 +276,6 @@ func browseFilterFrom(q url.Values) (store.BrowseFilter, error) {
 		}
 		out.Limit = n
 	}
-	if err := f.err(); err != nil {
-		return out, err
-	}
-	if raw := get("cursor"); raw != "" {
-		cur, err := decodeCursor(raw, out.Sort)
-		if err != nil {
-			return out, err
-		}
-		out.After = cur
-	}
-	return out, nil
 }
 
 // specFilters reads the filters by the laptop's specs and by seller, the
@@ -354,16 +363,12 @@ type totalJSON struct {
 // least (exact false). A search that matches nothing is counted again
 // with its misspelt words corrected, as the list does.
 func (s *Server) listFacets(c echo.Context) error {
-	f, err := browseFilter(c)
+	// as the list does: a misspelling corrected lately is counted as such
+	f, corrected, known, err := s.browseFilter(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	// as the list does: a misspelling corrected lately is counted as such
-	corrected, known := s.store.KeptCorrection(f.Words)
-	if known {
-		f.Words = corrected
-	}
 	facets, err := s.store.ListFacets(ctx, f)
 	if err != nil {
 		return err
@@ -511,11 +516,7 @@ func (s *Server) listSimilarProducts(c echo.Context) error {
 // listSellerProducts serves GET /api/userProducts?email=: a seller's own
 // products (sold ones too), or any seller's for an admin.
 func (s *Server) listSellerProducts(c echo.Context) error {
-	u, err := s.userByEmailQuery(c)
-	if err != nil {
-		return err
-	}
-	page, err := listPage(c)
+	u, page, err := s.userPageQuery(c)
 	if err != nil {
 		return err
 	}
@@ -614,7 +615,7 @@ func (s *Server) createProduct(c echo.Context) error {
 	n.Phone = f.phone("number", req.Number)
 	n.Used = f.text("used", req.Used, 40)
 	n.Location = f.text("location", req.Location, 200)
-	n.Description = f.description(req.Description)
+	n.Description = f.multilineText("description", req.Description, maxDescriptionLen, false)
 	n.Specs = f.specs(req.Specs)
 	n.ListingDays = s.listingDays
 	var err error

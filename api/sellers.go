@@ -1,12 +1,9 @@
 package api
 
 import (
-	"fmt"
 	"math"
 	"net/http"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -94,12 +91,7 @@ func (s *Server) listSellerReviews(c echo.Context) error {
 	if err != nil {
 		return notFoundAs(err, "Seller")
 	}
-	setNextLink(c, next)
-	out := make([]reviewJSON, 0, len(list))
-	for _, r := range list {
-		out = append(out, toReviewJSON(r))
-	}
-	return c.JSON(http.StatusOK, out)
+	return pageJSON(c, list, next, toReviewJSON)
 }
 
 // reviewRequest is the body of POST /api/bookings/:id/review.
@@ -112,21 +104,6 @@ type reviewRequest struct {
 
 // maxReviewLen caps a review's and a reply's text.
 const maxReviewLen = 1000
-
-// reviewText checks a review's or a reply's text: trimmed, 1 to
-// maxReviewLen characters, line breaks allowed.
-func (f *fieldErrors) reviewText(field, value string) string {
-	v := strings.TrimSpace(value)
-	switch {
-	case v == "":
-		f.add(field, "is required")
-	case !cleanText(v, true):
-		f.add(field, "contains characters that are not allowed")
-	case utf8.RuneCountInString(v) > maxReviewLen:
-		f.add(field, fmt.Sprintf("must be at most %d characters", maxReviewLen))
-	}
-	return v
-}
 
 // createReview serves POST /api/bookings/:id/review: the buyer of a
 // completed or paid booking rates its seller 1 to 5 with a text, once.
@@ -151,7 +128,7 @@ func (s *Server) createReview(c echo.Context) error {
 	default:
 		rating = int(*req.Rating)
 	}
-	text := f.reviewText("text", req.Text)
+	text := f.multilineText("text", req.Text, maxReviewLen, true)
 	if err := f.err(); err != nil {
 		return err
 	}
@@ -182,7 +159,7 @@ func (s *Server) replyToReview(c echo.Context) error {
 		return err
 	}
 	var f fieldErrors
-	text := f.reviewText("text", req.Text)
+	text := f.multilineText("text", req.Text, maxReviewLen, true)
 	if err := f.err(); err != nil {
 		return err
 	}

@@ -165,45 +165,16 @@ type Server struct {
 
 // New builds the HTTP handler.
 func New(opts Options) (*Server, error) {
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
-	if opts.Location == nil {
-		opts.Location = time.UTC
-	}
-	if opts.RequestTimeout == 0 {
-		opts.RequestTimeout = 30 * time.Second
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.PublicURL == nil {
-		opts.PublicURL = &url.URL{Scheme: "http", Host: "localhost:8080"}
-	}
+	opts = withDefaults(opts)
 	if len(opts.TokenKey) < 32 {
 		return nil, errors.New("api: the token key must be at least 32 bytes")
-	}
-	if opts.Metrics == nil {
-		opts.Metrics = prometheus.NewRegistry()
 	}
 	web, err := newSPA(opts.Web, opts.PublicURL)
 	if err != nil {
 		return nil, err
 	}
 	hub := events.NewHub(0, 0)
-	more := []prometheus.Collector{prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-		Name: "resale_event_streams",
-		Help: "Live-update streams (GET /api/events) open on this instance.",
-	}, func() float64 { return float64(hub.Len()) })}
-	if opts.Payments != nil {
-		more = append(more, opts.Payments.Collector())
-	}
-	ops := opsCollector{st: opts.Store, logger: opts.Logger}
-	if d, ok := opts.Uploads.(interface{ Path() string }); ok {
-		ops.uploadDir = d.Path()
-	}
-	more = append(more, ops)
-	m, err := newMetrics(opts.Metrics, opts.Store, opts.Build, more...)
+	m, err := serverMetrics(opts, hub)
 	if err != nil {
 		return nil, err
 	}
@@ -219,6 +190,7 @@ func New(opts Options) (*Server, error) {
 		hasher:   opts.Hasher,
 		photos:   media.NewProcessor(min(2, parallel)),
 		uploads:  opts.Uploads,
+		google:   newGoogle(opts),
 
 		metrics:       m,
 		registry:      opts.Metrics,
@@ -253,14 +225,72 @@ func New(opts Options) (*Server, error) {
 		s.payments = p
 		s.stripePublishableKey = p.PublishableKey()
 	}
-	if g := opts.Google; g != nil {
-		s.google = &google{
-			opts:        *g,
-			redirectURL: opts.PublicURL.String() + "/api/auth/google/callback",
-			cookieKey:   auth.DeriveKey(opts.TokenKey, "oidc-flow-cookie"),
-			secure:      opts.PublicURL.Scheme == "https",
-		}
+	s.echo = s.newEcho(opts.TrustedProxies)
+	s.routes(s.echo, opts.RequestTimeout)
+	m.index(s.echo.Routes())
+	return s, nil
+}
+
+// withDefaults fills the options New cannot do without.
+func withDefaults(opts Options) Options {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
 	}
+	if opts.Location == nil {
+		opts.Location = time.UTC
+	}
+	if opts.RequestTimeout == 0 {
+		opts.RequestTimeout = 30 * time.Second
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.PublicURL == nil {
+		opts.PublicURL = &url.URL{Scheme: "http", Host: "localhost:8080"}
+	}
+	if opts.Metrics == nil {
+		opts.Metrics = prometheus.NewRegistry()
+	}
+	return opts
+}
+
+// serverMetrics registers the server's series in opts.Metrics: requests
+// and the pool, the open live-update streams, payments when on, and the
+// operations' gauges.
+func serverMetrics(opts Options, hub *events.Hub) (*metrics, error) {
+	more := []prometheus.Collector{prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "resale_event_streams",
+		Help: "Live-update streams (GET /api/events) open on this instance.",
+	}, func() float64 { return float64(hub.Len()) })}
+	if opts.Payments != nil {
+		more = append(more, opts.Payments.Collector())
+	}
+	ops := opsCollector{st: opts.Store, logger: opts.Logger}
+	if d, ok := opts.Uploads.(interface{ Path() string }); ok {
+		ops.uploadDir = d.Path()
+	}
+	more = append(more, ops)
+	return newMetrics(opts.Metrics, opts.Store, opts.Build, more...)
+}
+
+// newGoogle is Google sign-in's settings, or nil when it is off.
+func newGoogle(opts Options) *google {
+	g := opts.Google
+	if g == nil {
+		return nil
+	}
+	return &google{
+		opts:        *g,
+		redirectURL: opts.PublicURL.String() + "/api/auth/google/callback",
+		cookieKey:   auth.DeriveKey(opts.TokenKey, "oidc-flow-cookie"),
+		secure:      opts.PublicURL.Scheme == "https",
+	}
+}
+
+// newEcho is the Echo instance the routes are added to: quiet, its errors
+// answered by handleError, the client address taken from the trusted
+// proxies' X-Forwarded-For or else the connection.
+func (s *Server) newEcho(trustedProxies []*net.IPNet) *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -268,18 +298,15 @@ func New(opts Options) (*Server, error) {
 	// No proxy is trusted until one is configured: the client address is
 	// the TCP peer, never a header the client could write.
 	e.IPExtractor = echo.ExtractIPDirect()
-	if len(opts.TrustedProxies) > 0 {
+	if len(trustedProxies) > 0 {
 		trust := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
-		for _, n := range opts.TrustedProxies {
+		for _, n := range trustedProxies {
 			trust = append(trust, echo.TrustIPRange(n))
 		}
 		e.IPExtractor = echo.ExtractIPFromXFFHeader(trust...)
 	}
 	e.HTTPErrorHandler = s.handleError
-	s.echo = e
-	s.routes(e, opts.RequestTimeout)
-	m.index(e.Routes())
-	return s, nil
+	return e
 }
 
 // publicSlots is Options.PublicReads, or half the connection pool.

@@ -64,6 +64,17 @@ func (s *Server) userByEmailQuery(c echo.Context) (store.User, error) {
 	return s.userByEmailParam(c, email)
 }
 
+// userPageQuery is the user the query string's email names and the page
+// of their list it asks for.
+func (s *Server) userPageQuery(c echo.Context) (store.User, store.Page, error) {
+	u, err := s.userByEmailQuery(c)
+	if err != nil {
+		return u, store.Page{}, err
+	}
+	page, err := listPage(c)
+	return u, page, err
+}
+
 // getUser serves GET /api/user?email=.
 func (s *Server) getUser(c echo.Context) error {
 	u, err := s.userByEmailQuery(c)
@@ -114,12 +125,7 @@ func (s *Server) listUsers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setNextLink(c, next)
-	out := make([]userJSON, 0, len(users))
-	for _, u := range users {
-		out = append(out, toUserJSON(u))
-	}
-	return c.JSON(http.StatusOK, out)
+	return pageJSON(c, users, next, toUserJSON)
 }
 
 // deleteUser serves DELETE /api/users/:id, with an optional JSON {reason}

@@ -106,18 +106,9 @@ type Options struct {
 // so dir is either a whole backup or absent.
 func Backup(ctx context.Context, o Options, dir, resaleVersion string) (*Manifest, error) {
 	dir = filepath.Clean(dir)
-	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
-		return nil, fmt.Errorf("%s already exists and is not empty: give a new folder", dir)
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("cannot use %s: %w", dir, unwrapPath(err))
-	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o700); err != nil {
-		return nil, fmt.Errorf("cannot make %s: %w", parent, unwrapPath(err))
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".partial-")
+	tmp, err := partialDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("cannot write in %s: %w", parent, unwrapPath(err))
+		return nil, err
 	}
 	done := false
 	defer func() {
@@ -143,7 +134,57 @@ func Backup(ctx context.Context, o Options, dir, resaleVersion string) (*Manifes
 
 	m := &Manifest{Format: Format, Created: time.Now().UTC().Truncate(time.Second), Resale: resaleVersion,
 		PostgresMajor: serverMajor, PgDumpMajor: pgDump.major, Rows: map[string]int64{}, PhotoSource: o.Photos.String()}
+	named, err := dumpDatabase(ctx, o, conn, pgDump, tmp, m)
+	if err != nil {
+		return nil, err
+	}
+	// The photos, after the dump: every photo it names is stored by now.
+	if err := copyPhotos(ctx, o, tmp, named, m); err != nil {
+		return nil, err
+	}
 
+	if err := writeManifest(tmp, m); err != nil {
+		return nil, err
+	}
+	if err := syncDir(filepath.Join(tmp, PhotosDir)); err != nil {
+		return nil, err
+	}
+	if err := syncDir(tmp); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return nil, fmt.Errorf("cannot move the finished backup to %s: %w", dir, unwrapPath(err))
+	}
+	done = true
+	if err := syncDir(filepath.Dir(dir)); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// partialDir makes the temporary folder a backup to dir is written in,
+// beside dir, after checking that dir is absent or empty.
+func partialDir(dir string) (string, error) {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return "", fmt.Errorf("%s already exists and is not empty: give a new folder", dir)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("cannot use %s: %w", dir, unwrapPath(err))
+	}
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o700); err != nil {
+		return "", fmt.Errorf("cannot make %s: %w", parent, unwrapPath(err))
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".partial-")
+	if err != nil {
+		return "", fmt.Errorf("cannot write in %s: %w", parent, unwrapPath(err))
+	}
+	return tmp, nil
+}
+
+// dumpDatabase dumps the database into dir with pgDump, from a snapshot
+// that also gives the manifest its schema version, row counts and the
+// dump's checksum. It returns the photos the dump names.
+func dumpDatabase(ctx context.Context, o Options, conn *pgx.Conn, pgDump pgTool, dir string, m *Manifest) ([]string, error) {
 	// One snapshot for the dump and for what the manifest says of it.
 	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
@@ -154,26 +195,12 @@ func Backup(ctx context.Context, o Options, dir, resaleVersion string) (*Manifes
 	if err := tx.QueryRow(ctx, "SELECT pg_export_snapshot()").Scan(&snapshot); err != nil {
 		return nil, fmt.Errorf("database: exporting a snapshot: %w", err)
 	}
-	if err := tx.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM goose_db_version").Scan(&m.SchemaVersion); err != nil {
-		return nil, fmt.Errorf("this database holds no Resale shop (no migrations table): %w", err)
-	}
-	tables, err := publicTables(ctx, tx)
+	named, err := describeSnapshot(ctx, tx, m)
 	if err != nil {
 		return nil, err
 	}
-	for _, t := range tables {
-		var n int64
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM "+pgx.Identifier{"public", t}.Sanitize()).Scan(&n); err != nil {
-			return nil, fmt.Errorf("database: counting %s: %w", t, err)
-		}
-		m.Rows[t] = n
-	}
-	named, err := namedPhotos(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(o.Progress, "dumping the database (schema version %d, PostgreSQL %d) with %s\n", m.SchemaVersion, serverMajor, pgDump.path)
-	dumpPath := filepath.Join(tmp, DumpName)
+	fmt.Fprintf(o.Progress, "dumping the database (schema version %d, PostgreSQL %d) with %s\n", m.SchemaVersion, m.PostgresMajor, pgDump.path)
+	dumpPath := filepath.Join(dir, DumpName)
 	connStr, env := toolConn(o.DatabaseURL)
 	cmd := exec.CommandContext(ctx, pgDump.path, "--format=custom", "--snapshot="+snapshot, "--file="+dumpPath, "--dbname="+connStr)
 	cmd.Env = env
@@ -190,15 +217,40 @@ func Backup(ctx context.Context, o Options, dir, resaleVersion string) (*Manifes
 	if m.Database, err = sumFile(dumpPath, DumpName); err != nil {
 		return nil, err
 	}
+	return named, nil
+}
 
-	// The photos, after the dump: every photo it names is stored by now.
-	fmt.Fprintf(o.Progress, "copying the photos from %s\n", m.PhotoSource)
-	photos := filepath.Join(tmp, PhotosDir)
-	if err := os.Mkdir(photos, 0o700); err != nil {
+// describeSnapshot writes the snapshot's schema version and every table's
+// row count into m, and returns the photos it names.
+func describeSnapshot(ctx context.Context, tx pgx.Tx, m *Manifest) ([]string, error) {
+	if err := tx.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM goose_db_version").Scan(&m.SchemaVersion); err != nil {
+		return nil, fmt.Errorf("this database holds no Resale shop (no migrations table): %w", err)
+	}
+	tables, err := publicTables(ctx, tx)
+	if err != nil {
 		return nil, err
 	}
+	for _, t := range tables {
+		var n int64
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM "+pgx.Identifier{"public", t}.Sanitize()).Scan(&n); err != nil {
+			return nil, fmt.Errorf("database: counting %s: %w", t, err)
+		}
+		m.Rows[t] = n
+	}
+	return namedPhotos(ctx, tx)
+}
+
+// copyPhotos copies every stored photo into dir's photos folder, listing
+// each in m, and notes in m the named photos the store did not have. None
+// of them found is an error: the store given is not the shop's.
+func copyPhotos(ctx context.Context, o Options, dir string, named []string, m *Manifest) error {
+	fmt.Fprintf(o.Progress, "copying the photos from %s\n", m.PhotoSource)
+	photos := filepath.Join(dir, PhotosDir)
+	if err := os.Mkdir(photos, 0o700); err != nil {
+		return err
+	}
 	copied := map[string]bool{}
-	err = o.Photos.List(ctx, func(s media.Stored) error {
+	err := o.Photos.List(ctx, func(s media.Stored) error {
 		f, err := copyPhoto(ctx, o.Photos, s.Key, photos)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil // listed, then gone: not a photo the dump names
@@ -211,7 +263,7 @@ func Backup(ctx context.Context, o Options, dir, resaleVersion string) (*Manifes
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	sort.Slice(m.Photos, func(i, j int) bool { return m.Photos[i].Name < m.Photos[j].Name })
 	for _, k := range named {
@@ -222,28 +274,11 @@ func Backup(ctx context.Context, o Options, dir, resaleVersion string) (*Manifes
 	if n := len(m.MissingPhotos); n > 0 && n == len(named) {
 		// not damage but the wrong place: a backup run without the
 		// service's settings looks in another folder or bucket
-		return nil, &NoPhotosError{Named: n, Source: m.PhotoSource}
+		return &NoPhotosError{Named: n, Source: m.PhotoSource}
 	} else if n > 0 {
 		fmt.Fprintf(o.Progress, "warning: %d photos the database names were not in %s (first: %s); the shop shows them as missing now too\n", n, m.PhotoSource, m.MissingPhotos[0])
 	}
-
-	if err := writeManifest(tmp, m); err != nil {
-		return nil, err
-	}
-	if err := syncDir(photos); err != nil {
-		return nil, err
-	}
-	if err := syncDir(tmp); err != nil {
-		return nil, err
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		return nil, fmt.Errorf("cannot move the finished backup to %s: %w", dir, unwrapPath(err))
-	}
-	done = true
-	if err := syncDir(parent); err != nil {
-		return nil, err
-	}
-	return m, nil
+	return nil
 }
 
 func serverMajor(ctx context.Context, conn *pgx.Conn) (int, error) {

@@ -117,24 +117,53 @@ func Restore(ctx context.Context, o RestoreOptions, dir string) error {
 		return fmt.Errorf("database: %w", err)
 	}
 	defer conn.Close(context.Background())
-	major, err := serverMajor(ctx, conn)
+	pgRestore, psql, err := restoreTools(ctx, conn, m)
 	if err != nil {
 		return err
 	}
-	if major < m.PostgresMajor {
-		return fmt.Errorf("the backup comes from PostgreSQL %d and this database server is %d: restore into PostgreSQL %d or newer", m.PostgresMajor, major, m.PostgresMajor)
+	if err := checkReplaceable(ctx, o, conn, m); err != nil {
+		return err
 	}
-	// pg_restore reads archives of its own version and older
-	pgRestore, err := findTool(ctx, "pg_restore", max(m.PgDumpMajor, major))
-	if err != nil {
-		return fmt.Errorf("%w (the backup was dumped by pg_dump %d; the server is PostgreSQL %d)", err, m.PgDumpMajor, major)
-	}
-	psql, err := findTool(ctx, "psql", major)
+	drop, err := dropEverything(ctx, conn)
 	if err != nil {
 		return err
 	}
 
-	// What is there now.
+	// The photos first: were the database's restore to fail, they are
+	// only unnamed photos, and a second restore finds them in place.
+	if err := restorePhotos(ctx, o, dir, m); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Progress, "restoring the database (schema version %d) with %s and %s, in one transaction\n", m.SchemaVersion, pgRestore.path, psql.path)
+	return replay(ctx, o.DatabaseURL, pgRestore, psql, filepath.Join(dir, DumpName), drop, rowCheck(m))
+}
+
+// restoreTools finds the pg_restore that reads the backup's dump and the
+// psql of the database server, which must be as new as the backup's.
+func restoreTools(ctx context.Context, conn *pgx.Conn, m *Manifest) (pgRestore, psql pgTool, err error) {
+	major, err := serverMajor(ctx, conn)
+	if err != nil {
+		return pgTool{}, pgTool{}, err
+	}
+	if major < m.PostgresMajor {
+		return pgTool{}, pgTool{}, fmt.Errorf("the backup comes from PostgreSQL %d and this database server is %d: restore into PostgreSQL %d or newer", m.PostgresMajor, major, m.PostgresMajor)
+	}
+	// pg_restore reads archives of its own version and older
+	pgRestore, err = findTool(ctx, "pg_restore", max(m.PgDumpMajor, major))
+	if err != nil {
+		return pgTool{}, pgTool{}, fmt.Errorf("%w (the backup was dumped by pg_dump %d; the server is PostgreSQL %d)", err, m.PgDumpMajor, major)
+	}
+	psql, err = findTool(ctx, "psql", major)
+	if err != nil {
+		return pgTool{}, pgTool{}, err
+	}
+	return pgRestore, psql, nil
+}
+
+// checkReplaceable looks at what is there now: a database holding
+// anything, or photos the backup lacks, are refused without Force; with
+// it, they are said, and another session connected is refused.
+func checkReplaceable(ctx context.Context, o RestoreOptions, conn *pgx.Conn, m *Manifest) error {
 	present, err := describeDatabase(ctx, conn)
 	if err != nil {
 		return err
@@ -160,29 +189,28 @@ func Restore(ctx context.Context, o RestoreOptions, dir string) error {
 		case others > 0:
 			return fmt.Errorf("%s holds %d photos that are not in the backup: restore refuses to mix them in without --force", o.Photos.String(), others)
 		}
-	} else {
-		var sessions int
-		if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`).Scan(&sessions); err != nil {
-			return fmt.Errorf("database: %w", err)
-		}
-		if sessions > 0 {
-			return fmt.Errorf("%d other sessions are connected to the database: stop every resale instance (systemctl stop resale) before a restore", sessions)
-		}
-		if present != "" {
-			fmt.Fprintf(o.Progress, "--force: replacing everything in the database (%s)\n", present)
-		}
-		if others > 0 {
-			fmt.Fprintf(o.Progress, "--force: keeping the %d photos in %s that are not in the backup (nothing will name them)\n", others, o.Photos.String())
-		}
+		return nil
 	}
-	drop, err := dropEverything(ctx, conn)
-	if err != nil {
-		return err
+	var sessions int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`).Scan(&sessions); err != nil {
+		return fmt.Errorf("database: %w", err)
 	}
+	if sessions > 0 {
+		return fmt.Errorf("%d other sessions are connected to the database: stop every resale instance (systemctl stop resale) before a restore", sessions)
+	}
+	if present != "" {
+		fmt.Fprintf(o.Progress, "--force: replacing everything in the database (%s)\n", present)
+	}
+	if others > 0 {
+		fmt.Fprintf(o.Progress, "--force: keeping the %d photos in %s that are not in the backup (nothing will name them)\n", others, o.Photos.String())
+	}
+	return nil
+}
 
-	// The photos first: were the database's restore to fail, they are
-	// only unnamed photos, and a second restore finds them in place.
+// restorePhotos copies the backup's photos into the upload store, each
+// checked again against the manifest as it is read.
+func restorePhotos(ctx context.Context, o RestoreOptions, dir string, m *Manifest) error {
 	fmt.Fprintf(o.Progress, "copying %d photos into %s\n", len(m.Photos), o.Photos.String())
 	for _, p := range m.Photos {
 		b, err := os.ReadFile(filepath.Join(dir, PhotosDir, p.Name))
@@ -196,9 +224,7 @@ func Restore(ctx context.Context, o RestoreOptions, dir string) error {
 			return err
 		}
 	}
-
-	fmt.Fprintf(o.Progress, "restoring the database (schema version %d) with %s and %s, in one transaction\n", m.SchemaVersion, pgRestore.path, psql.path)
-	return replay(ctx, o.DatabaseURL, pgRestore, psql, filepath.Join(dir, DumpName), drop, rowCheck(m))
+	return nil
 }
 
 // describeDatabase says what the database holds, in a few words, or ""

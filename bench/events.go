@@ -376,12 +376,11 @@ func measureEvents(bin string, env []string, dbURL string, hold time.Duration) (
 	var r eventsResult
 	raiseOpenFiles()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, dbURL, 10*time.Second, nil)
+	pool, st, err := openStore(ctx, dbURL)
 	if err != nil {
 		return r, err
 	}
 	defer pool.Close()
-	st := store.New(pool)
 
 	fmt.Printf("live updates: %d idle streams on one instance, held %s ...\n", idleStreams, hold)
 	if err := measureIdleStreams(ctx, st, bin, env, hold, &r); err != nil {
@@ -493,8 +492,47 @@ type pending struct {
 	arrived chan struct{}
 }
 
+// measureDelivery times a message from its POST on instance A to the
+// seller's stream on instance B, with latencyStreams streams open: a
+// conversation per buyer and seller, then two messages from each buyer at
+// a steady pace. It returns the conversations and their people for the
+// measure of a send's cost.
 func measureDelivery(ctx context.Context, pool *pgxpool.Pool, st *store.Store, a, b *instance, r *eventsResult) (convs []string, buyers, sellers []benchUser, err error) {
 	n := latencyStreams / 2
+	if convs, buyers, sellers, err = startConversations(ctx, pool, st, a, n); err != nil {
+		return nil, nil, nil, err
+	}
+	waiting := &arrivals{inFlight: map[string]*pending{}}
+	onB, err := openStreams(b.base, sellers, nil, 16, waiting.onSeller)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer closeStreams(onB)
+	onA, err := openStreams(a.base, buyers, nil, 16, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer closeStreams(onA)
+	r.open = [2]int{len(onA), len(onB)}
+	time.Sleep(2 * time.Second)
+
+	took, lost, elapsed := sendTimed(a, convs, buyers, waiting)
+	total := 2 * n
+	r.sent, r.delivered, r.lost = total, len(took), lost
+	r.rate = float64(total) / elapsed.Seconds()
+	if len(took) == 0 {
+		return nil, nil, nil, fmt.Errorf("no message arrived")
+	}
+	slices.Sort(took)
+	pct := func(p int) time.Duration { return took[min(len(took)-1, (len(took)*p+99)/100-1)] }
+	r.p50, r.p95, r.p99, r.max = pct(50), pct(95), pct(99), took[len(took)-1]
+	return convs, buyers, sellers, nil
+}
+
+// startConversations makes n sellers with a product each and n buyers,
+// each buyer asking about one seller's product through instance A: the
+// seller of convs[i] is sellers[i].
+func startConversations(ctx context.Context, pool *pgxpool.Pool, st *store.Store, a *instance, n int) (convs []string, buyers, sellers []benchUser, err error) {
 	if sellers, err = makeUsers(ctx, st, "liveseller", store.RoleSeller, n); err != nil {
 		return
 	}
@@ -521,55 +559,65 @@ func measureDelivery(ctx context.Context, pool *pgxpool.Pool, st *store.Store, a
 		}
 		convs[i] = out.ID
 	}
+	return convs, buyers, sellers, nil
+}
 
-	// the seller of convs[i] is sellers[i]; an arrival is matched by its
-	// conversation, which has one message on its way at a time
-	var mu sync.Mutex
-	inFlight := map[string]*pending{}
-	onSeller := func(benchUser) func(name, data string) {
-		return func(name, data string) {
-			if name != "message" {
-				return
-			}
-			at := time.Now()
-			var d struct {
-				ConversationID string `json:"conversationId"`
-				ID             string `json:"id"`
-			}
-			if json.Unmarshal([]byte(data), &d) != nil {
-				return
-			}
-			mu.Lock()
-			p := inFlight[d.ConversationID]
-			if p != nil {
-				delete(inFlight, d.ConversationID)
-			}
-			mu.Unlock()
-			if p != nil {
-				p.took, p.eventID = at.Sub(p.sent), d.ID
-				close(p.arrived)
-			}
+// arrivals are the messages on their way, by conversation: an arrival is
+// matched by its conversation, which has one message on its way at a time.
+type arrivals struct {
+	mu       sync.Mutex
+	inFlight map[string]*pending
+}
+
+// expect notes a message about to be sent in conv.
+func (as *arrivals) expect(conv string) *pending {
+	p := &pending{arrived: make(chan struct{})}
+	as.mu.Lock()
+	as.inFlight[conv] = p
+	p.sent = time.Now()
+	as.mu.Unlock()
+	return p
+}
+
+// onSeller is a seller's stream's handler: a message event closes the
+// pending message of its conversation.
+func (as *arrivals) onSeller(benchUser) func(name, data string) {
+	return func(name, data string) {
+		if name != "message" {
+			return
+		}
+		at := time.Now()
+		var d struct {
+			ConversationID string `json:"conversationId"`
+			ID             string `json:"id"`
+		}
+		if json.Unmarshal([]byte(data), &d) != nil {
+			return
+		}
+		as.mu.Lock()
+		p := as.inFlight[d.ConversationID]
+		if p != nil {
+			delete(as.inFlight, d.ConversationID)
+		}
+		as.mu.Unlock()
+		if p != nil {
+			p.took, p.eventID = at.Sub(p.sent), d.ID
+			close(p.arrived)
 		}
 	}
-	onB, err := openStreams(b.base, sellers, nil, 16, onSeller)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer closeStreams(onB)
-	onA, err := openStreams(a.base, buyers, nil, 16, nil)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer closeStreams(onA)
-	r.open = [2]int{len(onA), len(onB)}
-	time.Sleep(2 * time.Second)
+}
 
-	// two messages from each buyer, 25 a second: a busy hour of a shop
-	// many times over, on a two-core machine that also runs the database
+// sendTimed sends two messages from each buyer, 25 a second (a busy hour
+// of a shop many times over, on a two-core machine that also runs the
+// database), and returns how long each took to arrive, how many were lost
+// (refused, not arrived within 5 s, or arrived as another) and how long
+// sending them all took.
+func sendTimed(a *instance, convs []string, buyers []benchUser, as *arrivals) (took []time.Duration, lost int, elapsed time.Duration) {
 	const perSecond = 25
+	n := len(convs)
 	total := 2 * n
-	took := make([]time.Duration, 0, total)
-	var lost atomic.Int32
+	took = make([]time.Duration, 0, total)
+	var lostN atomic.Int32
 	var tookMu sync.Mutex
 	var wg sync.WaitGroup
 	tick := time.NewTicker(time.Second / perSecond)
@@ -578,11 +626,7 @@ func measureDelivery(ctx context.Context, pool *pgxpool.Pool, st *store.Store, a
 		<-tick.C
 		wg.Go(func() {
 			k := i % n
-			p := &pending{arrived: make(chan struct{})}
-			mu.Lock()
-			inFlight[convs[k]] = p
-			p.sent = time.Now()
-			mu.Unlock()
+			p := as.expect(convs[k])
 			var out struct {
 				ID string `json:"_id"`
 			}
@@ -590,36 +634,27 @@ func measureDelivery(ctx context.Context, pool *pgxpool.Pool, st *store.Store, a
 				map[string]string{"text": fmt.Sprintf("Does the battery hold? (%d)", i)}, http.StatusCreated, &out)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "bench:", err)
-				lost.Add(1)
+				lostN.Add(1)
 				return
 			}
 			select {
 			case <-p.arrived:
 				if p.eventID != out.ID {
 					fmt.Fprintf(os.Stderr, "bench: message %s arrived as %s\n", out.ID, p.eventID)
-					lost.Add(1)
+					lostN.Add(1)
 					return
 				}
 				tookMu.Lock()
 				took = append(took, p.took)
 				tookMu.Unlock()
 			case <-time.After(5 * time.Second):
-				lost.Add(1)
+				lostN.Add(1)
 			}
 		})
 	}
 	tick.Stop()
 	wg.Wait()
-	elapsed := time.Since(start)
-	r.sent, r.delivered, r.lost = total, len(took), int(lost.Load())
-	r.rate = float64(total) / elapsed.Seconds()
-	if len(took) == 0 {
-		return nil, nil, nil, fmt.Errorf("no message arrived")
-	}
-	slices.Sort(took)
-	pct := func(p int) time.Duration { return took[min(len(took)-1, (len(took)*p+99)/100-1)] }
-	r.p50, r.p95, r.p99, r.max = pct(50), pct(95), pct(99), took[len(took)-1]
-	return convs, buyers, sellers, nil
+	return took, int(lostN.Load()), time.Since(start)
 }
 
 // commits is the benchmark database's committed transactions as the
@@ -641,6 +676,10 @@ func commits(ctx context.Context, pool *pgxpool.Pool) (int64, time.Time, error) 
 	return n, time.Now(), err
 }
 
+// measureSendCost counts the database's commits per message sent through
+// instance A, against the same route refused before any work, a NOTIFY
+// alone and an idle spell, and checks that each send wrote its rows in one
+// transaction.
 func measureSendCost(ctx context.Context, pool *pgxpool.Pool, a *instance, convs []string, buyers, sellers []benchUser, r *eventsResult) error {
 	// no stream is open now (their reads would commit too); each buyer has
 	// sent three messages, of the 30 a minute allowed. Each seller reads
@@ -653,30 +692,18 @@ func measureSendCost(ctx context.Context, pool *pgxpool.Pool, a *instance, convs
 		}
 	}
 	r.sends = n
-	// each window's closing count opens the next
-	c0, t0, err := commits(ctx, pool)
+	w, err := startCommitWindows(ctx, pool, n)
 	if err != nil {
 		return err
 	}
-	window := func(do func(i int) error) (float64, time.Duration, error) {
-		for i := range n {
-			if err := do(i); err != nil {
-				return 0, 0, err
-			}
-		}
-		c1, t1, err := commits(ctx, pool)
-		d, took := float64(c1-c0), t1.Sub(t0)
-		c0, t0 = c1, t1
-		return d, took, err
-	}
-	idle, idleFor, err := window(func(int) error { return nil })
+	idle, idleFor, err := w.next(func(int) error { return nil })
 	if err != nil {
 		return err
 	}
 	r.idleRate = idle / idleFor.Seconds()
 	// the same route, refused by its handler before any work: what the
 	// middleware (authentication) commits
-	refused, refusedFor, err := window(func(i int) error {
+	refused, refusedFor, err := w.next(func(i int) error {
 		k := i % len(buyers)
 		return call(http.MethodPost, a.base+"/api/conversations/none/messages", buyers[k].token, map[string]string{"text": "?"}, http.StatusNotFound, nil)
 	})
@@ -687,7 +714,7 @@ func measureSendCost(ctx context.Context, pool *pgxpool.Pool, a *instance, convs
 	// its transaction: PostgreSQL has each connection listening on the
 	// database read the queue in a transaction of its own, so every send
 	// (whose events notify at its commit) wakes them too
-	notified, notifiedFor, err := window(func(int) error {
+	notified, notifiedFor, err := w.next(func(int) error {
 		time.Sleep(5 * time.Millisecond) // about a send's pace
 		_, err := pool.Exec(ctx, "SELECT pg_notify('user_events', '0:0')")
 		return err
@@ -699,7 +726,7 @@ func measureSendCost(ctx context.Context, pool *pgxpool.Pool, a *instance, convs
 		return err
 	}
 	var ids []int64
-	sent, sentFor, err := window(func(i int) error {
+	sent, sentFor, err := w.next(func(i int) error {
 		k := i % len(buyers)
 		var out struct {
 			ID string `json:"_id"`
@@ -718,9 +745,46 @@ func measureSendCost(ctx context.Context, pool *pgxpool.Pool, a *instance, convs
 	r.authOnly = (refused - r.idleRate*refusedFor.Seconds()) / n
 	r.sendCommits = (sent - r.idleRate*sentFor.Seconds()) / n
 	r.wakeups = (notified-r.idleRate*notifiedFor.Seconds())/n - 1
-	// every row a send wrote carries the id of the transaction that wrote
-	// it (xmin): the message, the events of both people, and the
-	// notification and its email job when the send made one
+	return checkOneTransaction(ctx, pool, ids, r)
+}
+
+// commitWindows counts the database's commits over consecutive windows of
+// n requests each: each window's closing count opens the next.
+type commitWindows struct {
+	ctx  context.Context
+	pool *pgxpool.Pool
+	n    int
+	c0   int64
+	t0   time.Time
+}
+
+func startCommitWindows(ctx context.Context, pool *pgxpool.Pool, n int) (*commitWindows, error) {
+	c0, t0, err := commits(ctx, pool)
+	if err != nil {
+		return nil, err
+	}
+	return &commitWindows{ctx: ctx, pool: pool, n: n, c0: c0, t0: t0}, nil
+}
+
+// next does n requests and returns the commits counted since the last
+// window closed, and over how long.
+func (w *commitWindows) next(do func(i int) error) (float64, time.Duration, error) {
+	for i := range w.n {
+		if err := do(i); err != nil {
+			return 0, 0, err
+		}
+	}
+	c1, t1, err := commits(w.ctx, w.pool)
+	d, took := float64(c1-w.c0), t1.Sub(w.t0)
+	w.c0, w.t0 = c1, t1
+	return d, took, err
+}
+
+// checkOneTransaction counts the sends (messages ids) whose rows all carry
+// the id of the transaction that wrote them (xmin): the message, the
+// events of both people, and the notification and its email job when the
+// send made one.
+func checkOneTransaction(ctx context.Context, pool *pgxpool.Pool, ids []int64, r *eventsResult) error {
 	rows, err := pool.Query(ctx, `
 SELECT m.xmin::text = ALL (SELECT e.xmin::text FROM user_events e
                            WHERE e.kind = 'message' AND e.data->>'id' = m.id::text AND e.data->>'conversationId' = m.conversation_id::text),

@@ -44,81 +44,25 @@ type mailResult struct {
 func measureMail(dbURL string) (mailResult, error) {
 	var r mailResult
 	ctx := context.Background()
-	pool, err := store.Open(ctx, dbURL, 10*time.Second, nil)
+	pool, st, err := openStore(ctx, dbURL)
 	if err != nil {
 		return r, err
 	}
 	defer pool.Close()
-	st := store.New(pool)
 
 	srv, err := mailtest.Listen(mailtest.Options{Mode: mailtest.StartTLS})
 	if err != nil {
 		return r, err
 	}
 	defer srv.Close()
-	var users []store.User
-	for i := range 5 {
-		u, err := st.CreateUser(ctx, store.NewUser{Name: fmt.Sprint("Mail Bench ", i), Email: fmt.Sprintf("mailbench%d@example.com", i), Role: store.RoleBuyer})
-		if err != nil {
-			return r, err
-		}
-		users = append(users, u)
-	}
 	const n = 1000
-	for i := range n {
-		u := users[i%len(users)]
-		notice := store.Notice{UserID: u.ID, Kind: "booking_received", Link: "/dashboard/myproducts",
-			Data: notify.Data{"product": fmt.Sprint("HP EliteBook 840 G", i), "buyer": "Karim"}}
-		if _, err := st.Notify(ctx, notice); err != nil {
-			return r, err
-		}
-	}
-	cfg, err := mail.ParseURL("smtp://" + srv.Addr)
+	users, err := queueNotices(ctx, st, n)
 	if err != nil {
 		return r, err
 	}
-	cfg.TLSConfig = srv.ClientTLS
-	from, _ := mail.ParseFrom("Resale <shop@example.com>")
-	jobsPool, err := store.Open(ctx, dbURL, 10*time.Second, nil)
-	if err != nil {
+	if r.sent, r.took, err = sendQueued(ctx, pool, dbURL, srv, users, n); err != nil {
 		return r, err
 	}
-	defer jobsPool.Close()
-	runner, err := jobs.New(jobsPool, jobs.Options{
-		Store: store.New(jobsPool), Logger: slog.New(slog.DiscardHandler), Mail: mail.NewSMTP(cfg, from),
-		Unsubscribe: notify.NewUnsubscriber([]byte(strings.Repeat("b", 32))), PublicURL: &url.URL{Scheme: "https", Host: "shop.example.com"},
-		Secret: []byte(strings.Repeat("b", 32)),
-	})
-	if err != nil {
-		return r, err
-	}
-	start := time.Now()
-	if err := runner.Start(ctx); err != nil {
-		return r, err
-	}
-	stop := func() {
-		stopCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		runner.Stop(stopCtx) //nolint:errcheck // the measure is over
-	}
-	for {
-		var sent int
-		if err := pool.QueryRow(ctx, "SELECT count(*) FROM notifications WHERE emailed_at IS NOT NULL AND user_id = ANY($1)",
-			[]int64{users[0].ID, users[1].ID, users[2].ID, users[3].ID, users[4].ID}).Scan(&sent); err != nil {
-			stop()
-			return r, err
-		}
-		if sent == n {
-			r.sent, r.took = sent, time.Since(start)
-			break
-		}
-		if time.Since(start) > 5*time.Minute {
-			stop()
-			return r, fmt.Errorf("%d of %d emails sent in five minutes", sent, n)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	stop() // no sender works while the bookings are timed
 	// the demo's own notifications went too; ours each went once
 	ids := map[string]bool{}
 	for _, m := range srv.Messages() {
@@ -138,6 +82,80 @@ func measureMail(dbURL string) (mailResult, error) {
 		return r, err
 	}
 	return r, nil
+}
+
+// queueNotices queues n notifications for five users, as events queue
+// them (store.Notify), and returns the users.
+func queueNotices(ctx context.Context, st *store.Store, n int) ([]store.User, error) {
+	var users []store.User
+	for i := range 5 {
+		u, err := st.CreateUser(ctx, store.NewUser{Name: fmt.Sprint("Mail Bench ", i), Email: fmt.Sprintf("mailbench%d@example.com", i), Role: store.RoleBuyer})
+		if err != nil {
+			return nil, err
+		}
+		users = append(users, u)
+	}
+	for i := range n {
+		u := users[i%len(users)]
+		notice := store.Notice{UserID: u.ID, Kind: "booking_received", Link: "/dashboard/myproducts",
+			Data: notify.Data{"product": fmt.Sprint("HP EliteBook 840 G", i), "buyer": "Karim"}}
+		if _, err := st.Notify(ctx, notice); err != nil {
+			return nil, err
+		}
+	}
+	return users, nil
+}
+
+// sendQueued starts a River runner with the production defaults, sending
+// to the loopback SMTP server srv, and times it until the users' n
+// notifications are all marked emailed. The runner is stopped before it
+// returns: no sender works while the bookings are timed.
+func sendQueued(ctx context.Context, pool *pgxpool.Pool, dbURL string, srv *mailtest.Server, users []store.User, n int) (int, time.Duration, error) {
+	cfg, err := mail.ParseURL("smtp://" + srv.Addr)
+	if err != nil {
+		return 0, 0, err
+	}
+	cfg.TLSConfig = srv.ClientTLS
+	from, _ := mail.ParseFrom("Resale <shop@example.com>")
+	jobsPool, err := store.Open(ctx, dbURL, 10*time.Second, nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer jobsPool.Close()
+	runner, err := jobs.New(jobsPool, jobs.Options{
+		Store: store.New(jobsPool), Logger: slog.New(slog.DiscardHandler), Mail: mail.NewSMTP(cfg, from),
+		Unsubscribe: notify.NewUnsubscriber([]byte(strings.Repeat("b", 32))), PublicURL: &url.URL{Scheme: "https", Host: "shop.example.com"},
+		Secret: []byte(strings.Repeat("b", 32)),
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	start := time.Now()
+	if err := runner.Start(ctx); err != nil {
+		return 0, 0, err
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		runner.Stop(stopCtx) //nolint:errcheck // the measure is over
+	}()
+	ids := make([]int64, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	for {
+		var sent int
+		if err := pool.QueryRow(ctx, "SELECT count(*) FROM notifications WHERE emailed_at IS NOT NULL AND user_id = ANY($1)", ids).Scan(&sent); err != nil {
+			return 0, 0, err
+		}
+		if sent == n {
+			return sent, time.Since(start), nil
+		}
+		if time.Since(start) > 5*time.Minute {
+			return 0, 0, fmt.Errorf("%d of %d emails sent in five minutes", sent, n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // bookingCost times bookings with and without their notification, in

@@ -51,12 +51,11 @@ func savedModel(rng *rand.Rand) string {
 func measureSavedSearches(dbURL string, products int) (savedSearchResult, error) {
 	r := savedSearchResult{searches: savedSearches, listings: savedListings, products: products}
 	ctx := context.Background()
-	pool, err := store.Open(ctx, dbURL, 10*time.Second, nil)
+	pool, st, err := openStore(ctx, dbURL)
 	if err != nil {
 		return r, err
 	}
 	defer pool.Close()
-	st := store.New(pool)
 	rng := rand.New(rand.NewPCG(20, 4))
 	cats := map[string]int64{}
 	for _, b := range savedBrands {
@@ -67,93 +66,16 @@ func measureSavedSearches(dbURL string, products int) (savedSearchResult, error)
 		cats[b] = c.ID
 	}
 	start := time.Now()
-	for u := range savedSearchesUsers {
-		user, err := st.CreateUser(ctx, store.NewUser{Name: fmt.Sprint("Saver ", u), Email: fmt.Sprintf("saver%d@example.com", u), Role: store.RoleBuyer})
-		if err != nil {
-			return r, err
-		}
-		for i := 0; i < store.MaxSavedSearches; {
-			f := store.BrowseFilter{}
-			if rng.IntN(10) > 0 { // a family and mostly a model: "elitebook 840"
-				f.Words = savedWords[rng.IntN(len(savedWords))]
-				if rng.IntN(4) > 0 {
-					f.Words += " " + savedModel(rng)
-				}
-			}
-			var catID int64
-			if rng.IntN(2) == 0 {
-				f.Category = savedBrands[rng.IntN(len(savedBrands))]
-				catID = cats[f.Category]
-			}
-			if rng.IntN(2) == 0 {
-				f.MaxPrice = int64(20+rng.IntN(180)) * 1000
-			}
-			if rng.IntN(4) == 0 {
-				f.MinPrice = int64(5+rng.IntN(15)) * 1000
-			}
-			if rng.IntN(4) == 0 {
-				f.Condition = store.Conditions[rng.IntN(len(store.Conditions))]
-			}
-			if rng.IntN(5) == 0 {
-				f.RAMMin = int32([]int{4, 8, 16, 32}[rng.IntN(4)])
-			}
-			if rng.IntN(6) == 0 {
-				f.StorageType = "SSD"
-			}
-			if rng.IntN(8) == 0 {
-				f.Location = savedPlaces[rng.IntN(len(savedPlaces))]
-			}
-			if rng.IntN(10) == 0 {
-				f.Processor = []string{"i5", "i7", "ryzen 5", "m1"}[rng.IntN(4)]
-			}
-			if f.Words == "" && (f.Category == "" || f.MaxPrice == 0) {
-				continue // too broad for a shopper to want told of each
-			}
-			freq := store.FrequencyDaily
-			if rng.IntN(2) == 0 {
-				freq = store.FrequencyInstant
-			}
-			if _, created, err := st.CreateSavedSearch(ctx, user.ID, freq, f, catID); err != nil {
-				return r, err
-			} else if created {
-				i++
-			}
-		}
+	if err := fillSavedSearches(ctx, st, rng, cats); err != nil {
+		return r, err
 	}
 	r.filled = time.Since(start)
 	if _, err := pool.Exec(ctx, "ANALYZE saved_searches"); err != nil {
 		return r, err
 	}
-	seller, err := st.CreateUser(ctx, store.NewUser{Name: "Saved Search Seller", Email: "savedseller@example.com", Role: store.RoleSeller})
+	query, job, total, err := matchNewListings(ctx, st, rng, cats)
 	if err != nil {
 		return r, err
-	}
-	var query, job []time.Duration
-	total := 0
-	for range savedListings {
-		brand := savedBrands[rng.IntN(len(savedBrands))]
-		name := fmt.Sprintf("%s %s %s", brand, savedWords[rng.IntN(len(savedWords))], savedModel(rng))
-		ram, storage := int32([]int{4, 8, 16, 32}[rng.IntN(4)]), int32(256*(1+rng.IntN(4)))
-		p, err := st.CreateProduct(ctx, store.NewProduct{SellerID: seller.ID, CategoryID: cats[brand], Name: name, Picture: "/categories/hp.svg",
-			SellPrice: int64(15+rng.IntN(150)) * 1000, OriginalPrice: 300000, Condition: store.Conditions[rng.IntN(len(store.Conditions))],
-			Location: savedPlaces[rng.IntN(len(savedPlaces))] + ", Dhaka", Used: "2", Phone: "01700000000",
-			Description: "A well kept laptop with " + savedWords[rng.IntN(len(savedWords))] + " keyboard, charger included, no scratches on the lid, battery holds four hours.",
-			Specs:       store.Specs{Processor: []string{"Core i5-8250U", "Core i7-1165G7", "Ryzen 5 5600U", "Apple M1"}[rng.IntN(4)], RAMGB: &ram, StorageGB: &storage, StorageType: "SSD"}})
-		if err != nil {
-			return r, err
-		}
-		t0 := time.Now()
-		ids, err := st.SavedSearchesMatching(ctx, p.ID)
-		query = append(query, time.Since(t0))
-		if err != nil {
-			return r, err
-		}
-		total += len(ids)
-		t0 = time.Now()
-		if _, err := st.MatchNewListing(ctx, p.ID); err != nil {
-			return r, err
-		}
-		job = append(job, time.Since(t0))
 	}
 	// the server started next works no job of these listings
 	if _, err := pool.Exec(ctx, "DELETE FROM river_job WHERE kind = 'match_saved_searches' OR queue = 'mail'"); err != nil {
@@ -166,6 +88,108 @@ func measureSavedSearches(dbURL string, products int) (savedSearchResult, error)
 	r.jobP50, r.jobP99 = pct(job, 0.5), pct(job, 0.99)
 	r.matched = float64(total) / float64(savedListings)
 	return r, nil
+}
+
+// fillSavedSearches saves store.MaxSavedSearches searches for each of
+// savedSearchesUsers new buyers, half of them instant, half daily.
+func fillSavedSearches(ctx context.Context, st *store.Store, rng *rand.Rand, cats map[string]int64) error {
+	for u := range savedSearchesUsers {
+		user, err := st.CreateUser(ctx, store.NewUser{Name: fmt.Sprint("Saver ", u), Email: fmt.Sprintf("saver%d@example.com", u), Role: store.RoleBuyer})
+		if err != nil {
+			return err
+		}
+		for i := 0; i < store.MaxSavedSearches; {
+			f, catID, ok := randomSavedFilter(rng, cats)
+			if !ok {
+				continue
+			}
+			freq := store.FrequencyDaily
+			if rng.IntN(2) == 0 {
+				freq = store.FrequencyInstant
+			}
+			if _, created, err := st.CreateSavedSearch(ctx, user.ID, freq, f, catID); err != nil {
+				return err
+			} else if created {
+				i++
+			}
+		}
+	}
+	return nil
+}
+
+// randomSavedFilter is a search a shopper might save: mostly a family and
+// a model ("elitebook 840"), with a brand, price bounds, a condition and
+// specs mixed in. ok is false for one too broad for a shopper to want told
+// of each match (no words, and no brand with a price ceiling).
+func randomSavedFilter(rng *rand.Rand, cats map[string]int64) (f store.BrowseFilter, catID int64, ok bool) {
+	if rng.IntN(10) > 0 { // a family and mostly a model: "elitebook 840"
+		f.Words = savedWords[rng.IntN(len(savedWords))]
+		if rng.IntN(4) > 0 {
+			f.Words += " " + savedModel(rng)
+		}
+	}
+	if rng.IntN(2) == 0 {
+		f.Category = savedBrands[rng.IntN(len(savedBrands))]
+		catID = cats[f.Category]
+	}
+	if rng.IntN(2) == 0 {
+		f.MaxPrice = int64(20+rng.IntN(180)) * 1000
+	}
+	if rng.IntN(4) == 0 {
+		f.MinPrice = int64(5+rng.IntN(15)) * 1000
+	}
+	if rng.IntN(4) == 0 {
+		f.Condition = store.Conditions[rng.IntN(len(store.Conditions))]
+	}
+	if rng.IntN(5) == 0 {
+		f.RAMMin = int32([]int{4, 8, 16, 32}[rng.IntN(4)])
+	}
+	if rng.IntN(6) == 0 {
+		f.StorageType = "SSD"
+	}
+	if rng.IntN(8) == 0 {
+		f.Location = savedPlaces[rng.IntN(len(savedPlaces))]
+	}
+	if rng.IntN(10) == 0 {
+		f.Processor = []string{"i5", "i7", "ryzen 5", "m1"}[rng.IntN(4)]
+	}
+	return f, catID, f.Words != "" || (f.Category != "" && f.MaxPrice != 0)
+}
+
+// matchNewListings lists savedListings new products of one seller and
+// times, for each, the matching query alone and the matching job's whole
+// work; total is the saved searches matched, over all listings.
+func matchNewListings(ctx context.Context, st *store.Store, rng *rand.Rand, cats map[string]int64) (query, job []time.Duration, total int, err error) {
+	seller, err := st.CreateUser(ctx, store.NewUser{Name: "Saved Search Seller", Email: "savedseller@example.com", Role: store.RoleSeller})
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	for range savedListings {
+		brand := savedBrands[rng.IntN(len(savedBrands))]
+		name := fmt.Sprintf("%s %s %s", brand, savedWords[rng.IntN(len(savedWords))], savedModel(rng))
+		ram, storage := int32([]int{4, 8, 16, 32}[rng.IntN(4)]), int32(256*(1+rng.IntN(4)))
+		p, err := st.CreateProduct(ctx, store.NewProduct{SellerID: seller.ID, CategoryID: cats[brand], Name: name, Picture: "/categories/hp.svg",
+			SellPrice: int64(15+rng.IntN(150)) * 1000, OriginalPrice: 300000, Condition: store.Conditions[rng.IntN(len(store.Conditions))],
+			Location: savedPlaces[rng.IntN(len(savedPlaces))] + ", Dhaka", Used: "2", Phone: "01700000000",
+			Description: "A well kept laptop with " + savedWords[rng.IntN(len(savedWords))] + " keyboard, charger included, no scratches on the lid, battery holds four hours.",
+			Specs:       store.Specs{Processor: []string{"Core i5-8250U", "Core i7-1165G7", "Ryzen 5 5600U", "Apple M1"}[rng.IntN(4)], RAMGB: &ram, StorageGB: &storage, StorageType: "SSD"}})
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		t0 := time.Now()
+		ids, err := st.SavedSearchesMatching(ctx, p.ID)
+		query = append(query, time.Since(t0))
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		total += len(ids)
+		t0 = time.Now()
+		if _, err := st.MatchNewListing(ctx, p.ID); err != nil {
+			return nil, nil, 0, err
+		}
+		job = append(job, time.Since(t0))
+	}
+	return query, job, total, nil
 }
 
 // lines are the figures as the results' lines, and whether the budget held.

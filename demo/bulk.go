@@ -28,7 +28,8 @@ func Bulk(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 	if _, err := Seed(ctx, st, uploads, hashPassword, now); err != nil && !errors.Is(err, ErrSeeded) {
 		return 0, err
 	}
-	var sellers []store.User
+	b := &bulkMaker{now: now, rng: rand.New(rand.NewPCG(uint64(n), 7)), catID: map[string]int64{},
+		byBrand: map[string][]model{}, specsByName: map[string]store.Specs{}}
 	for _, p := range people {
 		if p.role != store.RoleSeller {
 			continue
@@ -37,83 +38,96 @@ func Bulk(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		if err != nil {
 			return 0, fmt.Errorf("demo: seller %s: %w", p.email, err)
 		}
-		sellers = append(sellers, u)
+		b.sellers = append(b.sellers, u)
 	}
 	cats, err := st.ListCategories(ctx)
 	if err != nil {
 		return 0, err
 	}
-	catID := map[string]int64{}
 	for _, c := range cats {
-		catID[c.Name] = c.ID
+		b.catID[c.Name] = c.ID
 	}
 	// a dozen photos shared by all bulk products
-	var pics []string
+	s := &seeder{st: st, uploads: uploads}
 	for i := 0; i < 12; i++ {
-		photo, err := media.NewProcessor(1).Process(ctx, picture(bodies[i%len(bodies)], accents[bulkShare[i%3].brand], i))
+		pic, err := s.save(ctx, picture(bodies[i%len(bodies)], accents[bulkShare[i%3].brand], i), 0)
 		if err != nil {
 			return 0, err
 		}
-		if err := uploads.Put(ctx, photo.Key, photo.Data); err != nil {
-			return 0, err
-		}
-		if _, err := st.CreateImage(ctx, store.NewImage{Key: photo.Key, ContentType: media.ContentType, Width: photo.Width, Height: photo.Height, SizeBytes: int64(len(photo.Data))}); err != nil {
-			return 0, err
-		}
-		pics = append(pics, "/uploads/"+photo.Key)
+		b.pics = append(b.pics, pic)
 	}
-	byBrand := map[string][]model{}
 	// read once per model, not once per product
-	specsByName := map[string]store.Specs{}
 	for i, m := range models {
-		specsByName[m.name] = specsOf(m, i)
+		b.specsByName[m.name] = specsOf(m, i)
 	}
 	for _, m := range models {
-		byBrand[m.brand] = append(byBrand[m.brand], m)
+		b.byBrand[m.brand] = append(b.byBrand[m.brand], m)
 	}
-	rng := rand.New(rand.NewPCG(uint64(n), 7))
 	i := 0
 	total := n + rareCount
 	return st.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
 		if i >= total {
 			return store.SeedProduct{}, false
 		}
-		brand := "ASUS"
-		if i >= rareCount {
-			r, acc := rng.Float64(), 0.0
-			for _, b := range bulkShare {
-				acc += b.share
-				if r < acc {
-					brand = b.brand
-					break
-				}
-			}
-			if brand == "ASUS" {
-				brand = bulkShare[0].brand
-			}
-		}
-		m := byBrand[brand][rng.IntN(len(byBrand[brand]))]
-		posted := now.Add(-time.Duration(rng.Int64N(int64(365 * 24 * time.Hour))))
-		p := store.SeedProduct{
-			NewProduct: store.NewProduct{
-				SellerID: sellers[rng.IntN(len(sellers))].ID, CategoryID: catID[brand],
-				Name: fmt.Sprintf("%s #%d", m.name, i+1), Picture: pics[rng.IntN(len(pics))],
-				SellPrice: m.sell/100*int64(80+rng.IntN(40)) + int64(rng.IntN(100)), OriginalPrice: m.orig,
-				Condition: conditions[rng.IntN(len(conditions))], Location: locations[rng.IntN(len(locations))],
-				Used: m.used, Phone: fmt.Sprintf("017%08d", rng.IntN(100000000)), Description: m.details,
-				Specs: specsByName[m.name],
-			},
-			CreatedAt: posted,
-		}
-		if i >= rareCount && rng.IntN(10) == 0 {
-			at := posted.Add(24 * time.Hour)
-			p.SoldAt = &at
-		}
-		if rng.IntN(200) == 0 {
-			at := posted.Add(time.Hour)
-			p.AdvertisedAt = &at
-		}
+		p := b.product(i)
 		i++
 		return p, true
 	})
+}
+
+// bulkMaker makes the bulk products one by one, from one seeded source of
+// randomness, so a load of n is the same every time.
+type bulkMaker struct {
+	now         time.Time
+	rng         *rand.Rand
+	sellers     []store.User
+	catID       map[string]int64
+	pics        []string
+	byBrand     map[string][]model
+	specsByName map[string]store.Specs
+}
+
+// brand is the i-th product's brand: ASUS for the first rareCount, then
+// drawn by bulkShare.
+func (b *bulkMaker) brand(i int) string {
+	if i < rareCount {
+		return "ASUS"
+	}
+	r, acc := b.rng.Float64(), 0.0
+	for _, s := range bulkShare {
+		acc += s.share
+		if r < acc {
+			return s.brand
+		}
+	}
+	return bulkShare[0].brand
+}
+
+// product is the i-th bulk product: a model of its brand, at a price near
+// the model's, posted some time in the past year.
+func (b *bulkMaker) product(i int) store.SeedProduct {
+	rng := b.rng
+	brand := b.brand(i)
+	m := b.byBrand[brand][rng.IntN(len(b.byBrand[brand]))]
+	posted := b.now.Add(-time.Duration(rng.Int64N(int64(365 * 24 * time.Hour))))
+	p := store.SeedProduct{
+		NewProduct: store.NewProduct{
+			SellerID: b.sellers[rng.IntN(len(b.sellers))].ID, CategoryID: b.catID[brand],
+			Name: fmt.Sprintf("%s #%d", m.name, i+1), Picture: b.pics[rng.IntN(len(b.pics))],
+			SellPrice: m.sell/100*int64(80+rng.IntN(40)) + int64(rng.IntN(100)), OriginalPrice: m.orig,
+			Condition: conditions[rng.IntN(len(conditions))], Location: locations[rng.IntN(len(locations))],
+			Used: m.used, Phone: fmt.Sprintf("017%08d", rng.IntN(100000000)), Description: m.details,
+			Specs: b.specsByName[m.name],
+		},
+		CreatedAt: posted,
+	}
+	if i >= rareCount && rng.IntN(10) == 0 {
+		at := posted.Add(24 * time.Hour)
+		p.SoldAt = &at
+	}
+	if rng.IntN(200) == 0 {
+		at := posted.Add(time.Hour)
+		p.AdvertisedAt = &at
+	}
+	return p
 }

@@ -161,55 +161,91 @@ var ErrSeeded = errors.New("the demo data is already in this database")
 // Seed makes the demo shop. hashPassword hashes the demo password once
 // for every account. now is the time the products are posted before.
 func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassword func(string) (string, error), now time.Time) (Summary, error) {
-	var sum Summary
+	s := &seeder{st: st, uploads: uploads, now: now}
 	if _, err := st.GetUserByEmail(ctx, people[0].email); err == nil {
-		return sum, ErrSeeded
+		return s.sum, ErrSeeded
 	} else if !errors.Is(err, store.ErrNotFound) {
-		return sum, err
+		return s.sum, err
 	}
 	hash, err := hashPassword(Password)
 	if err != nil {
-		return sum, err
+		return s.sum, err
 	}
 	random := make([]byte, 10)
 	if _, err := rand.Read(random); err != nil {
-		return sum, err
+		return s.sum, err
 	}
-	sum.AdminPassword = hex.EncodeToString(random)
-	adminHash, err := hashPassword(sum.AdminPassword)
+	s.sum.AdminPassword = hex.EncodeToString(random)
+	adminHash, err := hashPassword(s.sum.AdminPassword)
 	if err != nil {
-		return sum, err
+		return s.sum, err
 	}
-	save := func(jpg []byte, owner int64) (string, error) {
-		photo, err := media.NewProcessor(1).Process(ctx, jpg)
+	sellers, buyer, err := s.people(ctx, hash, adminHash)
+	if err != nil {
+		return s.sum, err
+	}
+	toBook, err := s.products(ctx, sellers)
+	if err != nil {
+		return s.sum, err
+	}
+	// the demo buyer booked two of the first seller's laptops, and the
+	// seller accepted the first: Leads and My Booking have something to show
+	for i, id := range toBook {
+		b, err := st.CreateBooking(ctx, store.NewBooking{ProductID: id, Buyer: buyer, Phone: "01712345678", MeetLocation: locations[i%len(locations)]})
 		if err != nil {
-			return "", err
+			return s.sum, fmt.Errorf("demo: booking: %w", err)
 		}
-		if err := uploads.Put(ctx, photo.Key, photo.Data); err != nil {
-			return "", err
+		if i == 0 {
+			if _, err := st.AcceptBooking(ctx, b.ID, sellers[0].ID); err != nil {
+				return s.sum, fmt.Errorf("demo: accepting a booking: %w", err)
+			}
 		}
-		_, err = st.CreateImage(ctx, store.NewImage{Key: photo.Key, ContentType: media.ContentType, Width: photo.Width, Height: photo.Height, SizeBytes: int64(len(photo.Data)), UploaderID: owner})
-		return "/uploads/" + photo.Key, err
+		s.sum.Bookings++
 	}
+	return s.sum, nil
+}
 
-	var sellers []store.User
-	var buyer store.User
+// seeder is one run of Seed: where it saves, and what it has made so far.
+type seeder struct {
+	st      *store.Store
+	uploads media.Storage
+	now     time.Time
+	sum     Summary
+}
+
+// save stores a drawn photo as an upload would, owned by owner (0: a
+// profile photo, before its user exists), and returns its URL.
+func (s *seeder) save(ctx context.Context, jpg []byte, owner int64) (string, error) {
+	photo, err := media.NewProcessor(1).Process(ctx, jpg)
+	if err != nil {
+		return "", err
+	}
+	if err := s.uploads.Put(ctx, photo.Key, photo.Data); err != nil {
+		return "", err
+	}
+	_, err = s.st.CreateImage(ctx, store.NewImage{Key: photo.Key, ContentType: media.ContentType, Width: photo.Width, Height: photo.Height, SizeBytes: int64(len(photo.Data)), UploaderID: owner})
+	return "/uploads/" + photo.Key, err
+}
+
+// people makes the demo's accounts, each with a portrait, the admin with
+// its own password, and returns the sellers and the buyer.
+func (s *seeder) people(ctx context.Context, hash, adminHash string) (sellers []store.User, buyer store.User, err error) {
 	for i, p := range people {
-		avatar, err := save(portrait(p.color, i), 0)
+		avatar, err := s.save(ctx, portrait(p.color, i), 0)
 		if err != nil {
-			return sum, err
+			return nil, buyer, err
 		}
 		pw := hash
 		if p.role == store.RoleAdmin {
 			pw = adminHash
 		}
-		u, err := st.CreateUser(ctx, store.NewUser{Name: p.name, Email: p.email, PhotoURL: avatar, PasswordHash: pw, Role: p.role})
+		u, err := s.st.CreateUser(ctx, store.NewUser{Name: p.name, Email: p.email, PhotoURL: avatar, PasswordHash: pw, Role: p.role})
 		if err != nil {
-			return sum, fmt.Errorf("demo: %s: %w", p.email, err)
+			return nil, buyer, fmt.Errorf("demo: %s: %w", p.email, err)
 		}
 		if p.verified {
-			if _, err := st.VerifySeller(ctx, p.email, store.NoAdmin); err != nil {
-				return sum, err
+			if _, err := s.st.VerifySeller(ctx, p.email, store.NoAdmin); err != nil {
+				return nil, buyer, err
 			}
 		}
 		switch p.role {
@@ -218,76 +254,75 @@ func Seed(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		case store.RoleBuyer:
 			buyer = u
 		}
-		sum.Users++
+		s.sum.Users++
 	}
+	return sellers, buyer, nil
+}
 
-	catID, err := demoCategories(ctx, st)
+// products lists every model, each with a drawn photo, in turn by each
+// seller, and returns the first two unsold of the first seller's, for the
+// demo buyer to book.
+func (s *seeder) products(ctx context.Context, sellers []store.User) (toBook []int64, err error) {
+	catID, err := demoCategories(ctx, s.st)
 	if err != nil {
-		return sum, err
+		return nil, err
 	}
-	var demoBookings []int64
 	for i, m := range models {
 		seller := sellers[i%len(sellers)]
-		pic, err := save(picture(bodies[(i*3)%len(bodies)], accents[m.brand], i), seller.ID)
+		pic, err := s.save(ctx, picture(bodies[(i*3)%len(bodies)], accents[m.brand], i), seller.ID)
 		if err != nil {
-			return sum, err
+			return nil, err
 		}
-		posted := now.Add(-time.Duration(3+i*17%(24*21)) * time.Hour).Add(-time.Duration(i*7%60) * time.Minute)
-		p := store.SeedProduct{
-			NewProduct: store.NewProduct{
-				SellerID: seller.ID, CategoryID: catID[m.brand], Name: m.name, Picture: pic,
-				SellPrice: m.sell, OriginalPrice: m.orig, Condition: conditions[i%len(conditions)],
-				Location: locations[i%len(locations)], Used: m.used,
-				Phone: fmt.Sprintf("01%d%08d", 3+i%7, 10000000+i*7919%89999999), Description: m.details,
-				Specs: specsOf(m, i),
-			},
-			CreatedAt: posted,
-		}
-		if i%5 == 1 {
-			at := posted.Add(2 * time.Hour)
-			p.AdvertisedAt = &at
-			sum.Advertised++
-		}
-		if i%7 == 3 {
-			at := posted.Add(48 * time.Hour)
-			p.SoldAt = &at
-			sum.Sold++
-		}
-		// two of the first seller's listings are near their end: one ends
-		// in two days (its seller is told) and one has ended (My Products
-		// marks it Expired, with Renew)
-		if seller.ID == sellers[0].ID && p.SoldAt == nil && p.AdvertisedAt == nil && i >= 20 && sum.Expiring < 2 {
-			at := now.Add(-time.Hour)
-			if sum.Expiring == 0 {
-				at = now.Add(50 * time.Hour)
-			}
-			p.ExpiresAt = &at
-			sum.Expiring++
-		}
-		id, err := st.InsertSeedProduct(ctx, p)
+		p := s.listing(i, m, seller.ID, seller.ID == sellers[0].ID, catID[m.brand], pic)
+		id, err := s.st.InsertSeedProduct(ctx, p)
 		if err != nil {
-			return sum, fmt.Errorf("demo: %s: %w", m.name, err)
+			return nil, fmt.Errorf("demo: %s: %w", m.name, err)
 		}
-		sum.Products++
-		if seller.ID == sellers[0].ID && p.SoldAt == nil && len(demoBookings) < 2 {
-			demoBookings = append(demoBookings, id)
+		s.sum.Products++
+		if seller.ID == sellers[0].ID && p.SoldAt == nil && len(toBook) < 2 {
+			toBook = append(toBook, id)
 		}
 	}
-	// the demo buyer booked two of the first seller's laptops, and the
-	// seller accepted the first: Leads and My Booking have something to show
-	for i, id := range demoBookings {
-		b, err := st.CreateBooking(ctx, store.NewBooking{ProductID: id, Buyer: buyer, Phone: "01712345678", MeetLocation: locations[i%len(locations)]})
-		if err != nil {
-			return sum, fmt.Errorf("demo: booking: %w", err)
-		}
-		if i == 0 {
-			if _, err := st.AcceptBooking(ctx, b.ID, sellers[0].ID); err != nil {
-				return sum, fmt.Errorf("demo: accepting a booking: %w", err)
-			}
-		}
-		sum.Bookings++
+	return toBook, nil
+}
+
+// listing is the i-th model as its seller posted it, some hours or days
+// ago: every fifth advertised, every seventh sold, and two of the first
+// seller's near their end.
+func (s *seeder) listing(i int, m model, sellerID int64, firstSeller bool, categoryID int64, pic string) store.SeedProduct {
+	posted := s.now.Add(-time.Duration(3+i*17%(24*21)) * time.Hour).Add(-time.Duration(i*7%60) * time.Minute)
+	p := store.SeedProduct{
+		NewProduct: store.NewProduct{
+			SellerID: sellerID, CategoryID: categoryID, Name: m.name, Picture: pic,
+			SellPrice: m.sell, OriginalPrice: m.orig, Condition: conditions[i%len(conditions)],
+			Location: locations[i%len(locations)], Used: m.used,
+			Phone: fmt.Sprintf("01%d%08d", 3+i%7, 10000000+i*7919%89999999), Description: m.details,
+			Specs: specsOf(m, i),
+		},
+		CreatedAt: posted,
 	}
-	return sum, nil
+	if i%5 == 1 {
+		at := posted.Add(2 * time.Hour)
+		p.AdvertisedAt = &at
+		s.sum.Advertised++
+	}
+	if i%7 == 3 {
+		at := posted.Add(48 * time.Hour)
+		p.SoldAt = &at
+		s.sum.Sold++
+	}
+	// two of the first seller's listings are near their end: one ends
+	// in two days (its seller is told) and one has ended (My Products
+	// marks it Expired, with Renew)
+	if firstSeller && p.SoldAt == nil && p.AdvertisedAt == nil && i >= 20 && s.sum.Expiring < 2 {
+		at := s.now.Add(-time.Hour)
+		if s.sum.Expiring == 0 {
+			at = s.now.Add(50 * time.Hour)
+		}
+		p.ExpiresAt = &at
+		s.sum.Expiring++
+	}
+	return p
 }
 
 // demoCategories adds the demo's brands an admin has not added already

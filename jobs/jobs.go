@@ -107,57 +107,9 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	if opts.Store == nil || opts.Mail == nil || opts.Unsubscribe == nil || opts.PublicURL == nil || len(opts.Secret) < 32 {
 		return nil, errors.New("jobs: Store, Mail, Unsubscribe, PublicURL and a Secret of 32 bytes are required")
 	}
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
-	if opts.Shop == "" {
-		opts.Shop = "Resale"
-	}
-	opts.MailWorkers = defaultTo(opts.MailWorkers, 4)
-	opts.RetryBase = defaultTo(opts.RetryBase, 30*time.Second)
-	opts.GiveUpAfter = defaultTo(opts.GiveUpAfter, 24*time.Hour)
-	opts.JobTimeout = defaultTo(opts.JobTimeout, time.Minute)
-	opts.RescueAfter = defaultTo(opts.RescueAfter, 5*time.Minute)
-	opts.ReconcileEvery = defaultTo(opts.ReconcileEvery, time.Minute)
-	opts.ReleaseEvery = defaultTo(opts.ReleaseEvery, time.Minute)
-	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
-	opts.PruneEventsEvery = defaultTo(opts.PruneEventsEvery, time.Hour)
-
-	workers := river.NewWorkers()
-	email := &emailWorker{opts: opts}
-	if err := river.AddWorkerSafely(workers, email); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	account := &accountEmailWorker{opts: opts, tokens: auth.NewAccountTokens(opts.Secret), retry: email}
-	if err := river.AddWorkerSafely(workers, account); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	// #31 forgot-password's look-up, and the email of a sign-up tried
-	// with a taken address
-	if err := river.AddWorkerSafely(workers, &forgotWorker{store: opts.Store, tokens: account.tokens, log: opts.Logger}); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if err := river.AddWorkerSafely(workers, &signupAttemptWorker{opts: opts, retry: email}); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	release := &releaseWorker{store: opts.Store, after: opts.ReservationLength, log: opts.Logger}
-	if err := river.AddWorkerSafely(workers, release); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if err := river.AddWorkerSafely(workers, &endAdsWorker{store: opts.Store, log: opts.Logger}); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if err := river.AddWorkerSafely(workers, &expireWorker{store: opts.Store, loc: cmp.Or(opts.Location, time.UTC), log: opts.Logger}); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if err := river.AddWorkerSafely(workers, &pruneEventsWorker{store: opts.Store, keep: EventsKeep, log: opts.Logger}); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	// #20 saved searches: new listings matched, and the daily digests
-	if err := river.AddWorkerSafely(workers, &matchWorker{store: opts.Store, log: opts.Logger}); err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if err := river.AddWorkerSafely(workers, &digestWorker{store: opts.Store, log: opts.Logger}); err != nil {
+	opts = withDefaults(opts)
+	workers, err := newWorkers(opts)
+	if err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
 	var periodic []*river.PeriodicJob
@@ -190,6 +142,53 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
 	return &Runner{client: client, log: opts.Logger}, nil
+}
+
+// withDefaults fills the options left zero with their defaults.
+func withDefaults(opts Options) Options {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Shop == "" {
+		opts.Shop = "Resale"
+	}
+	opts.MailWorkers = defaultTo(opts.MailWorkers, 4)
+	opts.RetryBase = defaultTo(opts.RetryBase, 30*time.Second)
+	opts.GiveUpAfter = defaultTo(opts.GiveUpAfter, 24*time.Hour)
+	opts.JobTimeout = defaultTo(opts.JobTimeout, time.Minute)
+	opts.RescueAfter = defaultTo(opts.RescueAfter, 5*time.Minute)
+	opts.ReconcileEvery = defaultTo(opts.ReconcileEvery, time.Minute)
+	opts.ReleaseEvery = defaultTo(opts.ReleaseEvery, time.Minute)
+	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
+	opts.PruneEventsEvery = defaultTo(opts.PruneEventsEvery, time.Hour)
+	return opts
+}
+
+// newWorkers registers every worker but reconciliation's (which runs only
+// with card payments on).
+func newWorkers(opts Options) (*river.Workers, error) {
+	workers := river.NewWorkers()
+	email := &emailWorker{opts: opts}
+	account := &accountEmailWorker{opts: opts, tokens: auth.NewAccountTokens(opts.Secret), retry: email}
+	err := errors.Join(
+		river.AddWorkerSafely(workers, email),
+		river.AddWorkerSafely(workers, account),
+		// #31 forgot-password's look-up, and the email of a sign-up tried
+		// with a taken address
+		river.AddWorkerSafely(workers, &forgotWorker{store: opts.Store, tokens: account.tokens, log: opts.Logger}),
+		river.AddWorkerSafely(workers, &signupAttemptWorker{opts: opts, retry: email}),
+		river.AddWorkerSafely(workers, &releaseWorker{store: opts.Store, after: opts.ReservationLength, log: opts.Logger}),
+		river.AddWorkerSafely(workers, &endAdsWorker{store: opts.Store, log: opts.Logger}),
+		river.AddWorkerSafely(workers, &expireWorker{store: opts.Store, loc: cmp.Or(opts.Location, time.UTC), log: opts.Logger}),
+		river.AddWorkerSafely(workers, &pruneEventsWorker{store: opts.Store, keep: EventsKeep, log: opts.Logger}),
+		// #20 saved searches: new listings matched, and the daily digests
+		river.AddWorkerSafely(workers, &matchWorker{store: opts.Store, log: opts.Logger}),
+		river.AddWorkerSafely(workers, &digestWorker{store: opts.Store, log: opts.Logger}),
+	)
+	if err != nil {
+		return nil, err
+	}
+	return workers, nil
 }
 
 // Start begins working jobs in the background until Stop.

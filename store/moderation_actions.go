@@ -57,17 +57,25 @@ func (s *Store) HideProduct(ctx context.Context, productID int64, reason string,
 	})
 }
 
+// lockNonAdmin locks the account an admin acts on (a warning, a
+// suspension, a deletion) for the transaction; an admin's account is
+// refused (ErrAdminAccount).
+func lockNonAdmin(ctx context.Context, q *dbsqlc.Queries, userID int64) (dbsqlc.User, error) {
+	u, err := q.LockUser(ctx, userID)
+	if err == nil && u.Role == RoleAdmin {
+		err = ErrAdminAccount
+	}
+	return u, err
+}
+
 // WarnUser tells an account an admin's warning (account_warned) and
 // records it in the audit log; nothing else changes. Admins are not
 // warned (ErrAdminAccount).
 func (s *Store) WarnUser(ctx context.Context, userID int64, reason string, adminID int64) error {
 	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
-		u, err := q.LockUser(ctx, userID)
+		u, err := lockNonAdmin(ctx, q, userID)
 		if err != nil {
 			return err
-		}
-		if u.Role == RoleAdmin {
-			return ErrAdminAccount
 		}
 		if err := note(Notice{UserID: userID, Kind: "account_warned", Link: linkNotifications, Data: notify.Data{"reason": reason}}); err != nil {
 			return err
@@ -84,12 +92,9 @@ func (s *Store) WarnUser(ctx context.Context, userID int64, reason string, admin
 // untilText is until as the person reads it (the shop's time zone).
 func (s *Store) SuspendUser(ctx context.Context, userID int64, until time.Time, untilText, reason string, adminID int64) error {
 	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
-		u, err := q.LockUser(ctx, userID)
+		u, err := lockNonAdmin(ctx, q, userID)
 		if err != nil {
 			return err
-		}
-		if u.Role == RoleAdmin {
-			return ErrAdminAccount
 		}
 		if _, err := q.SuspendUser(ctx, dbsqlc.SuspendUserParams{ID: userID, Until: &until, Reason: reason}); err != nil {
 			return err

@@ -152,24 +152,23 @@ func groupDigits(n int64) string {
 	return s
 }
 
+// nilIfZero is v, or nil (SQL NULL: no such filter) when v is its type's
+// zero.
+func nilIfZero[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
+}
+
 // CreateSavedSearch keeps f's filters (and sort) for the user, whose new
 // matches they hear of at frequency. f.Category must name a category
 // (categoryID its id) or be empty. Saving the same filters again returns
 // the one kept already with created false (its frequency unchanged);
 // ErrSavedSearchLimit at MaxSavedSearches.
 func (s *Store) CreateSavedSearch(ctx context.Context, userID int64, frequency string, f BrowseFilter, categoryID int64) (SavedSearch, bool, error) {
-	str := func(v string) *string {
-		if v == "" {
-			return nil
-		}
-		return &v
-	}
-	num := func(v int64) *int64 {
-		if v == 0 {
-			return nil
-		}
-		return &v
-	}
+	str, num := nilIfZero[string], nilIfZero[int64]
 	sp := f.specArgs()
 	words := strings.Join(strings.Fields(f.Words), " ")
 	p := dbsqlc.CreateSavedSearchParams{

@@ -332,12 +332,9 @@ var ErrAdminAccount = errors.New("admin accounts cannot be deleted")
 func (s *Store) DeleteUser(ctx context.Context, id, adminID int64, reason string) ([]Payment, error) {
 	var refund []Payment
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
-		u, err := q.LockUser(ctx, id)
+		u, err := lockNonAdmin(ctx, q, id)
 		if err != nil {
 			return err
-		}
-		if u.Role == RoleAdmin {
-			return ErrAdminAccount
 		}
 		open := statusesAllowing(EventCancel)
 		if _, err := q.LockProductsOfUser(ctx, dbsqlc.LockProductsOfUserParams{UserID: id, Statuses: open}); err != nil {
