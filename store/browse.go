@@ -136,7 +136,7 @@ func (s *Store) browse(ctx context.Context, f BrowseFilter) (browsed, error) {
 		return browsed{}, err
 	}
 	p := planBrowse(f, fs)
-	slog.DebugContext(ctx, "browse plan", "plan", p.String(), "why", p.why)
+	logPlan(ctx, "browse plan", p)
 	switch p.strategy {
 	case serveNothing:
 		return browsed{products: []Product{}, plan: p}, nil
@@ -149,11 +149,18 @@ func (s *Store) browse(ctx context.Context, f BrowseFilter) (browsed, error) {
 		return browsed{plan: served}, translate(err)
 	}
 	if served.strategy == countMatches {
-		slog.DebugContext(ctx, "browse plan gave way", "plan", served.String(), "why", served.why)
+		logPlan(ctx, "browse plan gave way", served)
 		return s.browseCounted(ctx, f)
 	}
 	products, next := page(r.rows, r.ranks, f, r.byTime)
 	return browsed{products: products, next: next, byTime: r.byTime, plan: served}, nil
+}
+
+// logPlan logs p at debug level, naming it only when that level is on.
+func logPlan(ctx context.Context, msg string, p browsePlan) {
+	if l := slog.Default(); l.Enabled(ctx, slog.LevelDebug) {
+		l.DebugContext(ctx, msg, "plan", p.String(), "why", p.why)
+	}
 }
 
 // browseCounted serves f's page with its search's matches counted through
