@@ -442,6 +442,11 @@ func TestBroadWalkGivesWay(t *testing.T) {
 			t.Errorf("%s: the walk never gave way", sort)
 		}
 	}
+	// the page a walk gave way for is served by its matches counted
+	_, _, plan, err := s.BrowsePlan(ctx, store.BrowseFilter{Words: "walton probook", Sort: store.SortNewest, Limit: 2})
+	if want := "planned for its values: ListListingsMatching, sorted here by 3 looked-up matches"; err != nil || plan != want {
+		t.Errorf("after its walk gave way: served by %q (%v), want %q", plan, err, want)
+	}
 	before := s.WalksTooLong()
 	f, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton probook"})
 	if err != nil {

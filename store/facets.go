@@ -57,17 +57,9 @@ type facetGroup struct {
 // hundred rows at any size); any other filter counts the products it
 // picks. Either way the facets are summed here.
 func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) {
-	category := int64(-1) // an unknown category: nothing matches it
-	if f.Category != "" {
-		c, err := s.GetCategoryByName(ctx, f.Category)
-		if err != nil && !errors.Is(err, ErrNotFound) {
-			return Facets{}, err
-		}
-		if err == nil {
-			category = c.ID
-		}
-	} else {
-		category = 0
+	category, err := s.facetCategory(ctx, f)
+	if err != nil {
+		return Facets{}, err
 	}
 	if f.countsKept() {
 		groups, err := s.keptFacetGroups(ctx)
@@ -76,59 +68,18 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		}
 		return sumFacets(groups, f, category, true), nil
 	}
-	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly}
-	// A search's matches are counted as a list finds them: few (under the
-	// search's bound) by their ids, exactly; many (the bound found through
-	// the index, or words its shares say most products have, or found
-	// many lately) only in part, among a sample of facetSample (countSampledMatches).
-	broad, indexQuery := false, ""
-	if tsquery := searchQuery(f.Words); tsquery != "" {
-		var estimate float64
-		var err error
-		indexQuery, estimate, err = s.searchIndexQuery(ctx, f.Words)
-		if err != nil {
-			return Facets{}, err
-		}
-		at, err := s.searchBound(ctx, f)
-		if err != nil {
-			return Facets{}, err
-		}
-		broad = s.common(estimate) || s.broad.has(tsquery)
-		if !broad {
-			ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(at)})
-			if err != nil {
-				return Facets{}, translate(err)
-			}
-			if len(ids) == 0 {
-				return sumFacets(nil, f, category, true), nil
-			}
-			p.MatchIds = ids
-			if broad = int64(len(ids)) >= at; broad && f.ManyMatchesAt == 0 {
-				// broad, and known so for a while, by this and the lists
-				s.broad.add(tsquery)
-			}
-		}
-		if broad {
-			p.Query, p.MatchIds = &tsquery, nil
-		}
+	p := liveFacetParams(f)
+	indexQuery, none, err := s.facetMatches(ctx, f, &p)
+	if err != nil {
+		return Facets{}, err
 	}
-	if f.MinPrice != 0 {
-		p.MinPrice = &f.MinPrice
+	if none {
+		return sumFacets(nil, f, category, true), nil
 	}
-	if f.MaxPrice != 0 {
-		p.MaxPrice = &f.MaxPrice
-	}
-	if f.Location != "" {
-		loc := likeEscape(f.Location)
-		p.Location = &loc
-	}
-	sp := f.specArgs()
-	p.StorageMin, p.BatteryMin, p.ScreenMin, p.ScreenMax, p.Processor, p.SellerID =
-		sp.storageMin, sp.batteryMin, sp.screenMin, sp.screenMax, sp.processor, sp.sellerID
 	var rows []dbsqlc.CountFacetsLiveRow
-	var err error
+	capped := false
 	if p.Query != nil {
-		rows, broad, err = s.countSampledMatches(ctx, f, indexQuery, p)
+		rows, capped, err = s.countSampledMatches(ctx, f, indexQuery, p)
 	} else {
 		rows, err = s.custom.CountFacetsLive(ctx, p)
 	}
@@ -140,7 +91,77 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		groups = append(groups, facetGroup{categoryID: r.CategoryID, category: r.Category, condition: r.Condition, ramGB: r.RamGb, storageType: r.StorageType,
 			available: r.Available})
 	}
-	return sumFacets(groups, f, category, !broad), nil
+	return sumFacets(groups, f, category, !capped), nil
+}
+
+// facetCategory is the id of f's category, 0 for any, -1 for one unknown
+// (nothing matches it).
+func (s *Store) facetCategory(ctx context.Context, f BrowseFilter) (int64, error) {
+	if f.Category == "" {
+		return 0, nil
+	}
+	c, err := s.GetCategoryByName(ctx, f.Category)
+	if errors.Is(err, ErrNotFound) {
+		return -1, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return c.ID, nil
+}
+
+// liveFacetParams are f's filters as the facets counted afresh take them,
+// but its search's.
+func liveFacetParams(f BrowseFilter) dbsqlc.CountFacetsLiveParams {
+	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice)}
+	if f.Location != "" {
+		loc := likeEscape(f.Location)
+		p.Location = &loc
+	}
+	sp := f.specArgs()
+	p.StorageMin, p.BatteryMin, p.ScreenMin, p.ScreenMax, p.Processor, p.SellerID =
+		sp.storageMin, sp.batteryMin, sp.screenMin, sp.screenMax, sp.processor, sp.sellerID
+	return p
+}
+
+// facetMatches sets p to count f's search's matches as a list finds them:
+// few (under the search's bound) by their ids, exactly; many (the bound
+// found through the index, or words its shares say most products have, or
+// found many lately) by its words, only in part, among a sample of
+// facetSample (countSampledMatches). none: the search has no match.
+func (s *Store) facetMatches(ctx context.Context, f BrowseFilter, p *dbsqlc.CountFacetsLiveParams) (indexQuery string, none bool, err error) {
+	tsquery := searchQuery(f.Words)
+	if tsquery == "" {
+		return "", false, nil
+	}
+	indexQuery, estimate, err := s.searchIndexQuery(ctx, f.Words)
+	if err != nil {
+		return "", false, err
+	}
+	at, err := s.searchBound(ctx, f)
+	if err != nil {
+		return "", false, err
+	}
+	if s.common(estimate) || s.broad.has(tsquery) {
+		p.Query = &tsquery
+		return indexQuery, false, nil
+	}
+	ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(at)})
+	if err != nil {
+		return "", false, translate(err)
+	}
+	if len(ids) == 0 {
+		return indexQuery, true, nil
+	}
+	p.MatchIds = ids
+	if int64(len(ids)) >= at {
+		if f.ManyMatchesAt == 0 {
+			// broad, and known so for a while, by this and the lists
+			s.broad.add(tsquery)
+		}
+		p.Query, p.MatchIds = &tsquery, nil
+	}
+	return indexQuery, false, nil
 }
 
 // countSampledMatches counts the facets of a search its words' shares call

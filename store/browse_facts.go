@@ -1,0 +1,162 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// browseFacts gathers what planBrowse decides f's page by, in the order
+// the cheapest facts come first: each lookup is made only when the facts
+// before it leave the plan open (planBrowse's own tests of them, reused).
+func (s *Store) browseFacts(ctx context.Context, f BrowseFilter) (browseFacts, error) {
+	fs := browseFacts{matching: -1}
+	if f.Category != "" {
+		c, err := s.GetCategoryByName(ctx, f.Category)
+		if errors.Is(err, ErrNotFound) {
+			fs.unknownCategory = true
+			return fs, nil
+		}
+		if err != nil {
+			return fs, err
+		}
+		fs.category = &c.ID
+	}
+	if fs.category != nil && f.plain() {
+		return fs, nil
+	}
+	walkKey := f.walkKey()
+	var err error
+	if fs.search, err = s.searchFacts(ctx, f, walkKey); err != nil {
+		return fs, err
+	}
+	m := fs.matches(f)
+	if m.none {
+		return fs, nil
+	}
+	if sp := f.specArgs(); sp.processor != nil && m.ids == nil {
+		ids, err := s.custom.ListProcessorMatches(ctx, dbsqlc.ListProcessorMatchesParams{Processor: *sp.processor, CategoryID: fs.category,
+			UpTo: int32(f.manyAt())})
+		if err != nil {
+			return fs, translate(err)
+		}
+		fs.processorLooked, fs.processorIDs = true, ids
+		if m = fs.matches(f); m.none {
+			return fs, nil
+		}
+	}
+	// A filter by specs few products have: the planner, which takes
+	// filters as independent of each other, of the brand and of the
+	// sort, may walk the sort's index looking for them to its end (a
+	// big screen with a battery as good as new, in a brand that sells
+	// none); the kept counts know better.
+	if fs.matching, fs.loose, err = s.specMatches(ctx, f, m.ids, fs.category); err != nil {
+		return fs, err
+	}
+	fs.slowWalk = s.slowWalks.has(walkKey + " " + m.sort)
+	fs.foundFirst, fs.walkedToEnd = s.foundFirst.has(walkKey), s.walkedToEnd.has(walkKey)
+	if mayWalkList(f, fs, m) {
+		cat := int64(0)
+		if fs.category != nil {
+			cat = *fs.category
+		}
+		fs.walksWell, err = s.walksWell(ctx, f, cat)
+	}
+	return fs, err
+}
+
+// searchFacts finds what f's search's matches are: remembered, or broad
+// by the words' shares or as found lately, or looked up through the index
+// (up to its bound; past it, broad). Zero when f searches nothing.
+func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string) (searchFound, error) {
+	tsquery := searchQuery(f.Words)
+	if tsquery == "" {
+		return searchFound{}, nil
+	}
+	if ids, ok := s.rare.get(walkKey); ok && f.ManyMatchesAt == 0 {
+		return searchFound{remembered: true, ids: ids}, nil
+	}
+	at, err := s.searchBound(ctx, f)
+	if err != nil {
+		return searchFound{}, err
+	}
+	continuing := f.After != nil && f.Sort == SortRelevance
+	upTo := at
+	if continuing && !f.After.ByTime {
+		// a ranked walk goes on ranking, though more products may match
+		// by now: allow for growth, within a bound
+		upTo = 4 * at
+	}
+	indexQuery, estimate, err := s.searchIndexQuery(ctx, f.Words)
+	if err != nil {
+		return searchFound{}, err
+	}
+	// Counting a broad search's matches costs more than the page it
+	// decides on (each is read to check it), so a search found broad
+	// lately, or whose every word most products have by the words'
+	// sampled shares, skips the count. A ranked walk must count: it
+	// ranks them.
+	mayGuess := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && !f.countMatches
+	if mayGuess && (s.broad.has(tsquery) || s.common(estimate)) {
+		return searchFound{broad: true}, nil
+	}
+	s.lookups.Add(1)
+	ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
+	if err != nil {
+		return searchFound{}, translate(err)
+	}
+	found := searchFound{ids: ids, broad: int64(len(ids)) >= at}
+	if !found.broad && (f.countMatches || estimate > float64(at)) && f.ManyMatchesAt == 0 {
+		// words common apart but seldom together ("walton macbook"): the
+		// lookup read each match of its rarest word, more than a broad
+		// search has (its walk gave way, or the word's share says so), so
+		// the few found are remembered as a filtered search's are, until
+		// the catalogue changes (the queries apply its filters)
+		s.rare.put(walkKey, ids)
+	}
+	if found.broad && f.ManyMatchesAt == 0 {
+		s.broad.add(tsquery)
+	}
+	return found, nil
+}
+
+// specMatches is, by the kept counts (of a second ago at most), how many
+// products can match f's filters by category, condition and specs: an
+// upper bound, as the other filters are left out, and loose when the
+// battery is between tens (counted from the ten below). -1: f has no such
+// spec filter, or a list of ids narrows it already.
+func (s *Store) specMatches(ctx context.Context, f BrowseFilter, matchIDs []int64, category *int64) (n int64, loose bool, err error) {
+	if matchIDs != nil || f.RAMMin == 0 && f.StorageMin == 0 && f.StorageType == "" && f.BatteryMin == 0 && f.ScreenMin == 0 && f.ScreenMax == 0 {
+		return -1, false, nil
+	}
+	groups, err := s.recentFacetGroups(ctx)
+	if err != nil {
+		return 0, false, err
+	}
+	bound := f
+	bound.BatteryMin = f.BatteryMin / 10 * 10
+	cat := int64(0)
+	if category != nil {
+		cat = *category
+	}
+	return countMatching(groups, bound, cat), bound.BatteryMin != f.BatteryMin, nil
+}
+
+// recentFacetGroups are the kept counts as read at most a second ago: they
+// only choose a plan, never what it finds, so a list filtered by specs
+// need not read them each time.
+func (s *Store) recentFacetGroups(ctx context.Context) ([]facetGroup, error) {
+	s.recentCounts.mu.Lock()
+	defer s.recentCounts.mu.Unlock()
+	if s.recentCounts.groups != nil && time.Since(s.recentCounts.at) < time.Second {
+		return s.recentCounts.groups, nil
+	}
+	groups, err := s.keptFacetGroups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.recentCounts.groups, s.recentCounts.at = groups, time.Now()
+	return groups, nil
+}

@@ -1,0 +1,300 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A list request is served in two steps, as PostgreSQL serves a query:
+// browseFacts gathers what is known of it (its brand, its search's
+// matches, the kept counts, what was learnt of the same search lately),
+// and planBrowse, which asks nothing of the database, decides from those
+// facts how its page is read. The decision is a value: a debug log and the
+// tests can say "walk products_category_available_idx" without EXPLAIN.
+// Each way of serving lives in its own file (browse_walk.go,
+// browse_postings.go, browse_matches.go), the queries a page is read by
+// in browse_read.go.
+
+// strategy is a way a page can be served.
+type strategy int
+
+const (
+	// serveNothing: nothing can match (an unknown brand, a search with no
+	// matches); no page is read
+	serveNothing strategy = iota
+	// walkCategory: a brand's newest, nothing else asked: its index walked
+	walkCategory
+	// pricePostings: a broad search in price order, through its rarest
+	// word's postings (postings.go)
+	pricePostings
+	// walkList: a list common enough to be walked along the newest index,
+	// its plan kept, for walkTime at most
+	walkList
+	// walkSearch: a broad search walks its sort's index, each product
+	// checked for its words, for walkTime at most
+	walkSearch
+	// walkLoose: a list whose kept counts are an upper bound (a battery
+	// between tens), planned for its values, for walkTime at most
+	walkLoose
+	// matchesFirst: the matching products found first through the
+	// filters' indexes, then sorted
+	matchesFirst
+	// filteredMatchesFirst: a broad search's matches with its other
+	// filters at any price found first, and remembered
+	filteredMatchesFirst
+	// countMatches: the search's matches counted through the index after
+	// all (served by a second plan)
+	countMatches
+	// plannedForValues: the page's query planned by PostgreSQL for its
+	// values
+	plannedForValues
+)
+
+// String names the strategy as a log or a test says it.
+func (s strategy) String() string {
+	switch s {
+	case serveNothing:
+		return "nothing"
+	case walkCategory:
+		return "walk products_category_available_idx"
+	case pricePostings:
+		return "price postings"
+	case walkList:
+		return "walk, plan kept"
+	case walkSearch:
+		return "walk checking words"
+	case walkLoose:
+		return "walk in time"
+	case matchesFirst:
+		return "matches first"
+	case filteredMatchesFirst:
+		return "filtered matches first"
+	case countMatches:
+		return "count matches"
+	case plannedForValues:
+		return "planned for its values"
+	}
+	return fmt.Sprintf("strategy(%d)", int(s))
+}
+
+// matchSource is where a page's list of match ids comes from.
+type matchSource int
+
+const (
+	noIDs         matchSource = iota // no list of ids: the filters alone pick
+	rememberedIDs                    // a remembered search's (Store.rare)
+	lookedUpIDs                      // the search's, looked up through the GIN index
+	processorIDs                     // a processor's, looked up through its index
+)
+
+func (m matchSource) String() string {
+	return [...]string{"", "remembered matches", "looked-up matches", "processor matches"}[m]
+}
+
+// matchSet is how a page's matches are picked once its search is known.
+type matchSet struct {
+	// sort is the order the page is read in: a broad search asked for by
+	// relevance is read newest first (byTime)
+	sort   string
+	byTime bool
+	// words: the search's words are checked on each product read (a broad
+	// search); ids: the matches' ids when known (nil: not known)
+	words  bool
+	ids    []int64
+	source matchSource
+	// none: nothing can match
+	none bool
+}
+
+// searchFound is what a search's matches were found to be before a page
+// is read: remembered, looked up through the index, or broad (more than
+// its bound, by its words' shares or a count).
+type searchFound struct {
+	remembered bool
+	broad      bool
+	ids        []int64
+}
+
+// browseFacts is what planBrowse decides by, gathered by Store.browseFacts.
+type browseFacts struct {
+	unknownCategory bool
+	category        *int64
+	search          searchFound
+	// processorLooked: a processor's matches were looked up (processorIDs)
+	processorLooked bool
+	processorIDs    []int64
+	// matching: how many products the kept counts say can match the spec
+	// filters, an upper bound (-1: no spec filter, or ids narrow it);
+	// loose: counted from the battery's ten below
+	matching int64
+	loose    bool
+	// learnt of this search lately: its walk gave way (slowWalk), its
+	// matches with its filters were found first (foundFirst), its walk
+	// read its whole index for less than a page (walkedToEnd)
+	slowWalk, foundFirst, walkedToEnd bool
+	// walksWell: a plain list common enough to be walked (walksWell)
+	walksWell bool
+}
+
+// browsePlan is how a page is served: the strategy, the query its page is
+// read by and the matches it reads, why, and what serves it instead if the
+// strategy gives way at run time.
+type browsePlan struct {
+	strategy strategy
+	matchSet
+	// read: the query the page is read by (readOf), "" for none
+	read      string
+	why       string
+	otherwise *browsePlan
+	// slowNow: the search's walk gave way just now; remembered (slowWalks)
+	slowNow bool
+}
+
+// String is the plan as a debug log says it: "walk checking words:
+// BrowseSearchNewest (products_available_idx); else count matches".
+func (p browsePlan) String() string {
+	var b strings.Builder
+	b.WriteString(p.strategy.String())
+	switch p.strategy {
+	case serveNothing, walkCategory, countMatches: // the name says it all
+	default:
+		b.WriteString(": " + p.read)
+		if p.source != noIDs {
+			fmt.Fprintf(&b, " by %d %s", len(p.ids), p.source)
+		}
+	}
+	if p.otherwise != nil {
+		b.WriteString("; else " + p.otherwise.String())
+	}
+	return b.String()
+}
+
+// manyAt is manyMatches, or the tests' override.
+func (f BrowseFilter) manyAt() int64 {
+	if f.ManyMatchesAt > 0 {
+		return f.ManyMatchesAt
+	}
+	return manyMatches
+}
+
+// matches derives from the facts the order a page is read in and the
+// matches it reads.
+func (fs browseFacts) matches(f BrowseFilter) matchSet {
+	m := matchSet{sort: f.Sort, words: f.Searching()}
+	switch s := fs.search; {
+	case s.remembered:
+		// its words with its other filters were counted few lately
+		m.words, m.ids, m.source, m.none = false, s.ids, rememberedIDs, len(s.ids) == 0
+		if f.After != nil && f.After.ByTime {
+			m.sort, m.byTime = SortNewest, true
+		}
+	case m.words:
+		// Relevance ranks few matches; a broad search (or a page
+		// continuing one) lists newest first instead.
+		continuing := f.After != nil && f.Sort == SortRelevance
+		if continuing && f.After.ByTime || !continuing && f.Sort == SortRelevance && s.broad {
+			m.sort, m.byTime = SortNewest, true
+		}
+		if !s.broad || m.sort == SortRelevance {
+			m.words, m.ids, m.source = false, s.ids, lookedUpIDs
+		}
+		m.none = !s.broad && len(s.ids) == 0
+	}
+	if fs.processorLooked && m.ids == nil {
+		// a processor few laptops have goes by their ids too
+		m.none = len(fs.processorIDs) == 0
+		if int64(len(fs.processorIDs)) < f.manyAt() {
+			m.ids, m.source = fs.processorIDs, processorIDs
+		}
+	}
+	return m
+}
+
+// walksWords tells whether m's page is read by walking its sort's index,
+// each product checked for the search's words (a broad search).
+func (m matchSet) walksWords() bool { return m.words && m.ids == nil }
+
+// planBrowse decides how the page f asks for is served, by the facts
+// gathered of it; it asks nothing of the database.
+func planBrowse(f BrowseFilter, fs browseFacts) browsePlan {
+	if fs.unknownCategory {
+		return browsePlan{strategy: serveNothing, why: "no such brand"}
+	}
+	if fs.category != nil && f.plain() {
+		return browsePlan{strategy: walkCategory, matchSet: matchSet{sort: SortNewest}, read: "BrowseCategoryNewest",
+			why: "a brand's newest, nothing else asked"}
+	}
+	m := fs.matches(f)
+	if m.none {
+		return browsePlan{strategy: serveNothing, matchSet: m, why: "no product matches its words or processor"}
+	}
+	p := chooseStrategy(f, fs, m)
+	if mayUsePostings(f, fs, m) {
+		// a broad search in price order: through its rarest word's
+		// listings in that order; else as it would go without them
+		return browsePlan{strategy: pricePostings, matchSet: m, read: "ListListingsMatching",
+			why: "a broad search in price order", otherwise: &p}
+	}
+	return p
+}
+
+// mayUsePostings tells whether a broad search's page in price order is
+// looked for through its rarest word's postings first. One whose walk
+// gave way lately has found its postings of no use as well (its filters
+// are seldom with them).
+func mayUsePostings(f BrowseFilter, fs browseFacts, m matchSet) bool {
+	return m.walksWords() && !f.countMatches && (m.sort == SortPriceAsc || m.sort == SortPriceDesc) &&
+		(fs.matching < 0 || fs.matching >= f.manyAt()) && !fs.slowWalk
+}
+
+// mayWalkList tells whether f is a list by price, condition or brand
+// alone, newest first, which is walked, its plan kept, if its products are
+// common enough (browseFacts asks walksWell only then).
+func mayWalkList(f BrowseFilter, fs browseFacts, m matchSet) bool {
+	return !f.Searching() && fs.matching < 0 && m.sort == SortNewest && f.Location == "" && !f.VerifiedOnly &&
+		!f.specFiltered() && !fs.slowWalk
+}
+
+// chooseStrategy is planBrowse's choice for a page not served by nothing,
+// its brand's walk or the postings.
+func chooseStrategy(f BrowseFilter, fs browseFacts, m matchSet) browsePlan {
+	p := browsePlan{matchSet: m, read: readOf(f, fs.category, m)}
+	walksWords, counted := m.walksWords(), f.countMatches
+	fewBySpecs := fs.matching >= 0 && fs.matching < f.manyAt()
+	planned := browsePlan{strategy: plannedForValues, matchSet: m, read: p.read}
+	switch {
+	case fs.walksWell:
+		p.strategy, p.why = walkList, "newest first, common enough to walk"
+		planned.why, p.otherwise = "its walk gave way: its prices are seldom with its brand or condition", &planned
+	case fewBySpecs && walksWords && !counted:
+		p.strategy, p.why = filteredMatchesFirst, "a broad search with specs few laptops have"
+	case fewBySpecs:
+		p.strategy, p.why = matchesFirst, "specs few laptops have, by the kept counts"
+	case walksWords && !counted && fs.foundFirst:
+		p.strategy, p.why = filteredMatchesFirst, "found first lately, the catalogue changed since"
+	case walksWords && !counted && fs.slowWalk:
+		p.strategy, p.why = matchesFirst, "its walk gave way lately"
+	case walksWords && !counted && !f.wordsOnly() && fs.walkedToEnd:
+		p.strategy, p.why = countMatches, "its walk read its whole index lately"
+	case walksWords && !counted:
+		p.strategy, p.why = walkSearch, "a broad search"
+		p.otherwise = &browsePlan{strategy: countMatches, why: "its walk gave way"}
+	case walksWords && f.wordsOnly():
+		p.strategy, p.slowNow = matchesFirst, true
+		p.why = "counted many, but its walk gave way: its matches are seldom early in its order"
+	case walksWords:
+		p.strategy, p.why = filteredMatchesFirst, "counted many, but its walk gave way: its filters are seldom with its words"
+	case fs.loose:
+		p.strategy, p.why = walkLoose, "the kept counts are an upper bound (a battery between tens)"
+		p.otherwise = &browsePlan{strategy: matchesFirst, matchSet: m, read: p.read, why: "its walk gave way"}
+	default:
+		planned.why = "no spec filter, or the kept counts say many match"
+		return planned
+	}
+	if p.strategy == filteredMatchesFirst {
+		// many: this page is found first as it is
+		p.otherwise = &browsePlan{strategy: matchesFirst, matchSet: m, read: p.read, why: "its matches with its filters are many",
+			slowNow: true}
+	}
+	return p
+}
