@@ -108,6 +108,7 @@ func (s *testServer) do(method, path string, body io.Reader, header http.Header)
 	}
 	rec := httptest.NewRecorder()
 	s.handler.ServeHTTP(rec, req)
+	checkAnswer(s.t, s.handler, req, rec)
 	return rec
 }
 
