@@ -57,7 +57,10 @@ var (
 // allows for its route: an undocumented route or status, or a body that
 // does not match the schema for its status and type. Answers of no route
 // (the app's pages, unknown /api paths) are the SPA's and not the API's.
-func checkAnswer(t *testing.T, h http.Handler, req *http.Request, rec *httptest.ResponseRecorder) {
+//
+// A JSON body the server took (a 2xx answer) must match the document's
+// request body too, so the document is never stricter than the server.
+func checkAnswer(t *testing.T, h http.Handler, req *http.Request, sent []byte, rec *httptest.ResponseRecorder) {
 	t.Helper()
 	srv, ok := h.(*api.Server)
 	if !ok {
@@ -77,6 +80,9 @@ func checkAnswer(t *testing.T, h http.Handler, req *http.Request, rec *httptest.
 	if op == nil {
 		t.Errorf("%s %s: docs/openapi.yaml lacks this route", req.Method, route)
 		return
+	}
+	if len(sent) > 0 && rec.Code/100 == 2 && strings.HasPrefix(req.Header.Get(echo.HeaderContentType), echo.MIMEApplicationJSON) {
+		checkRequestBody(t, &routers.Route{Spec: doc, Path: path, PathItem: item, Method: req.Method, Operation: op}, route, req, sent)
 	}
 	body := rec.Body.Bytes()
 	if rec.Header().Get(echo.HeaderContentEncoding) == "gzip" {
@@ -102,6 +108,32 @@ func checkAnswer(t *testing.T, h http.Handler, req *http.Request, rec *httptest.
 	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {
 		t.Errorf("%s %s answered %d, which docs/openapi.yaml does not allow: %v\nbody: %.600s", req.Method, route, rec.Code, err, body)
 	}
+}
+
+// checkRequestBody fails the test when a JSON body the server took is not
+// one the document describes.
+func checkRequestBody(t *testing.T, r *routers.Route, route string, req *http.Request, sent []byte) {
+	t.Helper()
+	if r.Operation.RequestBody == nil {
+		t.Errorf("%s %s took a body that docs/openapi.yaml does not describe: %.300s", req.Method, route, sent)
+		return
+	}
+	req.Body = io.NopCloser(bytes.NewReader(sent))
+	in := &openapi3filter.RequestValidationInput{Request: req, Route: r, Options: &openapi3filter.Options{}}
+	if err := openapi3filter.ValidateRequestBody(context.Background(), in, r.Operation.RequestBody.Value); err != nil {
+		t.Errorf("%s %s took a body that docs/openapi.yaml refuses: %v\nbody: %.300s", req.Method, route, err, sent)
+	}
+}
+
+// readable is the whole of a request body a test holds in memory, to check
+// it against the document afterwards; nil for none or for a stream.
+func readable(body io.Reader) []byte {
+	switch body.(type) {
+	case *bytes.Reader, *bytes.Buffer, *strings.Reader:
+		b, _ := io.ReadAll(body)
+		return b
+	}
+	return nil
 }
 
 // The document is valid OpenAPI 3.1 and every route Echo has is in it, and
