@@ -25,45 +25,27 @@ var openAPIJSON = sync.OnceValues(func() ([]byte, error) {
 	if err := yaml.Unmarshal(openAPIYAML, &doc); err != nil {
 		return nil, fmt.Errorf("docs/openapi.yaml: %w", err)
 	}
-	doc, err := jsonable(doc)
-	if err != nil {
-		return nil, fmt.Errorf("docs/openapi.yaml: %w", err)
-	}
-	return json.Marshal(doc)
+	return json.Marshal(jsonable(doc))
 })
 
-// jsonable turns the maps YAML may key by other scalars into maps keyed by
-// strings, as JSON needs.
-func jsonable(v any) (any, error) {
+// jsonable turns the maps YAML keys by other scalars (an unquoted 200)
+// into maps keyed by strings, as JSON needs.
+func jsonable(v any) any {
 	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			v[k] = j
-		}
-		return v, nil
 	case map[any]any:
 		out := make(map[string]any, len(v))
 		for k, e := range v {
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			out[fmt.Sprint(k)] = j
+			out[fmt.Sprint(k)] = jsonable(e)
 		}
-		return out, nil
+		return out
+	case map[string]any:
+		for k, e := range v {
+			v[k] = jsonable(e)
+		}
 	case []any:
 		for i, e := range v {
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			v[i] = j
+			v[i] = jsonable(e)
 		}
-		return v, nil
 	}
-	return v, nil
+	return v
 }
