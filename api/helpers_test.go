@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -97,6 +98,10 @@ func newTestServerWith(t *testing.T, st *store.Store, edit func(*api.Options)) *
 // do sends one request through the whole HTTP stack.
 func (s *testServer) do(method, path string, body io.Reader, header http.Header) *httptest.ResponseRecorder {
 	s.t.Helper()
+	sent := readable(body)
+	if sent != nil {
+		body = bytes.NewReader(sent)
+	}
 	req := httptest.NewRequest(method, path, body)
 	for k, vs := range header {
 		for _, v := range vs {
@@ -108,6 +113,7 @@ func (s *testServer) do(method, path string, body io.Reader, header http.Header)
 	}
 	rec := httptest.NewRecorder()
 	s.handler.ServeHTTP(rec, req)
+	checkAnswer(s.t, s.handler, req, sent, rec)
 	return rec
 }
 

@@ -62,6 +62,7 @@ var matrix = map[string]struct {
 }{
 	"GET /api/health":               {func(matrixFixture) cell { return cell{"GET", "/api/health", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/config":               {func(matrixFixture) cell { return cell{"GET", "/api/config", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/openapi.json":         {func(matrixFixture) cell { return cell{"GET", "/api/openapi.json", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 	"POST /api/auth/signup":         {func(matrixFixture) cell { return cell{"POST", "/api/auth/signup", map[string]any{}} }, [6]int{415, 415, 415, 415, 415, 415}},
 	"POST /api/auth/login":          {func(matrixFixture) cell { return cell{"POST", "/api/auth/login", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
 	"POST /api/auth/logout":         {func(matrixFixture) cell { return cell{"POST", "/api/auth/logout", nil} }, [6]int{401, 204, 204, 204, 204, 204}},

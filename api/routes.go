@@ -33,6 +33,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g := e.Group("/api", requestTimeout(timeout), noStore, gzip, s.authenticate)
 	g.GET("/health", s.health)
 	g.GET("/config", s.config)
+	g.GET("/openapi.json", s.openAPI) // this table and its answers, as OpenAPI 3.1 (docs/openapi.yaml)
 
 	// accounts
 	g.POST("/auth/signup", s.signup, s.uploadGate.admit)
