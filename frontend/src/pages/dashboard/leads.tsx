@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DECLINE_REASON_MAX, useAcceptBooking, useDeclineBooking, useHandover, useLeads, type Lead, type LeadStatus } from "@/api/leads";
 import { useConfirm } from "@/components/confirm-dialog";
+import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import { FormField } from "@/components/form-field";
-import { LoadMore } from "@/components/load-more";
 import { Modal } from "@/components/modal";
 import { QrCamera, type CameraFailure } from "@/components/qr-camera";
 import { RowAction } from "@/components/row-action";
@@ -156,180 +156,162 @@ export default function Leads() {
   }
 
   const isSeller = user?.role === "Seller";
-  let body: ReactNode;
-  if (error && !leads) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("We couldn't load your leads. Please refresh the page in a moment.")}</span>
-      </div>
-    );
-  } else if (!leads) {
-    body = <TableSkeleton columns={6} />;
-  } else if (leads.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-        <p className="text-lg font-semibold text-base-content/70">{t("No leads yet")}</p>
-        <p className="text-sm text-base-content/60">
-          {isSeller
-            ? t("When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.")
-            : t("When a buyer books a laptop in the shop, the booking shows up here.")}
-        </p>
-        {isSeller && (
-          <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm">
-            {t("Post your ad")}
-          </Link>
-        )}
-      </div>
-    );
-  } else {
-    body = (
-      <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className="table-cards table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">{t("Product")}</th>
-              <th scope="col">{t("Buyer")}</th>
-              <th scope="col">{t("Meeting place")}</th>
-              <th scope="col">{t("Status")}</th>
-              {!readOnly && <th scope="col">{t("Actions")}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {leads.map((l) => {
-              const actions = readOnly ? [] : ACTIONS[l.status];
-              const name = l.product.productName;
-              return (
-                <tr key={l._id} className="hover:bg-base-200/50">
-                  <td>
-                    <div className="flex min-w-0 items-start gap-3">
-                      <img {...photoSources(l.product.picture, "56px")} alt="" loading="lazy" className="mt-0.5 h-10 w-14 shrink-0 rounded object-cover" />
-                      <div className="min-w-0 md:w-36 xl:w-40">
-                        <Link to={`/product/${encodeURIComponent(l.product._id)}`} className="link link-hover line-clamp-2 font-medium break-words">
-                          {name}
-                        </Link>
-                        <div className="font-semibold whitespace-nowrap">{formatTk(l.price, locale)}</div>
-                        <div className="text-xs text-base-content/60">
-                          <span className="sr-only">{t("When")}: </span>
-                          {formatDateTime(l.createdAt, locale)}
-                        </div>
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={t("Buyer")}>
-                    <div className="flex min-w-0 flex-col gap-1.5 max-md:items-end max-md:text-end md:w-48">
-                      <div className="min-w-0">
-                        <div className="font-medium break-words">{l.buyerName}</div>
-                        <a href={`mailto:${l.buyerEmail}`} className="link link-hover text-xs break-all text-base-content/70">
-                          {l.buyerEmail}
-                        </a>
-                      </div>
-                      <div className="flex flex-wrap gap-1.5 max-md:justify-end">
-                        <a href={telHref(l.number)} className="btn btn-outline btn-sm px-2.5 whitespace-nowrap" aria-label={t("Call {number}", { number: l.number })}>
-                          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                            <path
-                              strokeLinecap="round"
-                              strokeLinejoin="round"
-                              d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
-                            />
-                          </svg>
-                          {l.number}
-                        </a>
-                        <a
-                          href={whatsappHref(l.number)}
-                          className="btn btn-outline btn-success btn-sm px-2.5 whitespace-nowrap"
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={t("WhatsApp {number} (opens in a new tab)", { number: l.number })}
-                        >
-                          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                            <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
-                          </svg>
-                          {t("WhatsApp")}
-                        </a>
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={t("Meeting place")}>
-                    <span className="block break-words max-md:text-end md:w-28 xl:w-32">{l.meetLocation}</span>
-                  </td>
-                  <td data-label={t("Status")}>
-                    <StatusBadge lead={l} />
-                  </td>
-                  {!readOnly && (
-                    <td className={actions.length === 0 ? "max-md:hidden" : "max-md:pt-2"}>
-                      {actions.length > 0 && (
-                        <div className="flex gap-2 max-md:w-full max-md:flex-wrap max-md:[&>*]:flex-1 md:flex-col md:items-stretch">
-                          {actions.includes("accept") && (
-                            <RowAction
-                              text={t("Accept")}
-                              label={t("Accept the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
-                              tone="primary"
-                              busy={accepting === l._id}
-                              disabled={accepting !== null}
-                              onClick={() => void onAccept(l)}
-                            />
-                          )}
-                          {actions.includes("handover") && (
-                            <RowAction
-                              text={t("Confirm hand-over")}
-                              label={t("Confirm the hand-over of {name} to {buyer}", { name, buyer: l.buyerName })}
-                              tone="primary"
-                              busy={false}
-                              disabled={l.handoverLocked || accepting !== null}
-                              reason={l.handoverLocked ? t("Too many wrong codes for this booking. Try again later.") : undefined}
-                              onClick={() => setPicked(l._id)}
-                            />
-                          )}
-                          {actions.includes("decline") && (
-                            <RowAction
-                              text={t("Decline")}
-                              label={t("Decline the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
-                              tone="delete"
-                              busy={false}
-                              disabled={accepting !== null}
-                              onClick={() => setDeclining(l)}
-                            />
-                          )}
-                        </div>
-                      )}
-                    </td>
+  const actionsOf = (l: Lead) => (readOnly ? [] : ACTIONS[l.status]);
+  const body = (
+    <DataList
+      list={list}
+      rowKey={(l) => l._id}
+      dense
+      loading={<TableSkeleton columns={6} />}
+      loadError={<span>{t("We couldn't load your leads. Please refresh the page in a moment.")}</span>}
+      empty={
+        <EmptyState title={t("No leads yet")}>
+          <p className="text-sm text-base-content/60">
+            {isSeller
+              ? t("When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.")
+              : t("When a buyer books a laptop in the shop, the booking shows up here.")}
+          </p>
+          {isSeller && (
+            <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm">
+              {t("Post your ad")}
+            </Link>
+          )}
+        </EmptyState>
+      }
+      columns={[
+        {
+          header: t("Product"),
+          label: false,
+          cell: (l) => (
+            <div className="flex min-w-0 items-start gap-3">
+              <img {...photoSources(l.product.picture, "56px")} alt="" loading="lazy" className="mt-0.5 h-10 w-14 shrink-0 rounded object-cover" />
+              <div className="min-w-0 md:w-36 xl:w-40">
+                <Link to={`/product/${encodeURIComponent(l.product._id)}`} className="link link-hover line-clamp-2 font-medium break-words">
+                  {l.product.productName}
+                </Link>
+                <div className="font-semibold whitespace-nowrap">{formatTk(l.price, locale)}</div>
+                <div className="text-xs text-base-content/60">
+                  <span className="sr-only">{t("When")}: </span>
+                  {formatDateTime(l.createdAt, locale)}
+                </div>
+              </div>
+            </div>
+          ),
+        },
+        {
+          header: t("Buyer"),
+          cell: (l) => (
+            <div className="flex min-w-0 flex-col gap-1.5 max-md:items-end max-md:text-end md:w-48">
+              <div className="min-w-0">
+                <div className="font-medium break-words">{l.buyerName}</div>
+                <a href={`mailto:${l.buyerEmail}`} className="link link-hover text-xs break-all text-base-content/70">
+                  {l.buyerEmail}
+                </a>
+              </div>
+              <div className="flex flex-wrap gap-1.5 max-md:justify-end">
+                <a href={telHref(l.number)} className="btn btn-outline btn-sm px-2.5 whitespace-nowrap" aria-label={t("Call {number}", { number: l.number })}>
+                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
+                    />
+                  </svg>
+                  {l.number}
+                </a>
+                <a
+                  href={whatsappHref(l.number)}
+                  className="btn btn-outline btn-success btn-sm px-2.5 whitespace-nowrap"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t("WhatsApp {number} (opens in a new tab)", { number: l.number })}
+                >
+                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
+                  </svg>
+                  {t("WhatsApp")}
+                </a>
+              </div>
+            </div>
+          ),
+        },
+        {
+          header: t("Meeting place"),
+          cell: (l) => <span className="block break-words max-md:text-end md:w-28 xl:w-32">{l.meetLocation}</span>,
+        },
+        { header: t("Status"), cell: (l) => <StatusBadge lead={l} /> },
+        !readOnly && {
+          header: t("Actions"),
+          label: false,
+          className: (l) => (actionsOf(l).length === 0 ? "max-md:hidden" : "max-md:pt-2"),
+          cell: (l) => {
+            const actions = actionsOf(l);
+            const name = l.product.productName;
+            return (
+              actions.length > 0 && (
+                <div className="flex gap-2 max-md:w-full max-md:flex-wrap max-md:[&>*]:flex-1 md:flex-col md:items-stretch">
+                  {actions.includes("accept") && (
+                    <RowAction
+                      text={t("Accept")}
+                      label={t("Accept the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
+                      tone="primary"
+                      busy={accepting === l._id}
+                      disabled={accepting !== null}
+                      onClick={() => void onAccept(l)}
+                    />
                   )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
+                  {actions.includes("handover") && (
+                    <RowAction
+                      text={t("Confirm hand-over")}
+                      label={t("Confirm the hand-over of {name} to {buyer}", { name, buyer: l.buyerName })}
+                      tone="primary"
+                      busy={false}
+                      disabled={l.handoverLocked || accepting !== null}
+                      reason={l.handoverLocked ? t("Too many wrong codes for this booking. Try again later.") : undefined}
+                      onClick={() => setPicked(l._id)}
+                    />
+                  )}
+                  {actions.includes("decline") && (
+                    <RowAction
+                      text={t("Decline")}
+                      label={t("Decline the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
+                      tone="delete"
+                      busy={false}
+                      disabled={accepting !== null}
+                      onClick={() => setDeclining(l)}
+                    />
+                  )}
+                </div>
+              )
+            );
+          },
+        },
+      ]}
+    />
+  );
 
   return (
-    <section className="space-y-6" aria-labelledby="leads-title">
-      <div>
-        <h1 id="leads-title" className="text-2xl font-bold sm:text-3xl">
-          {t("Leads")}
-        </h1>
-        <p className="mt-1 text-base-content/70">
-          {isSeller
-            ? t("Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.")
-            : t("Every booking in the shop, newest first.")}
-        </p>
-        {readOnly && (
-          <p className="mt-2 text-sm text-base-content/60">{t("Read only: only a laptop's seller can accept, decline or confirm its hand-over.")}</p>
-        )}
-      </div>
+    <ListPage
+      titleId="leads-title"
+      title={t("Leads")}
+      intro={
+        <>
+          <p className="mt-1 text-base-content/70">
+            {isSeller
+              ? t("Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.")
+              : t("Every booking in the shop, newest first.")}
+          </p>
+          {readOnly && (
+            <p className="mt-2 text-sm text-base-content/60">{t("Read only: only a laptop's seller can accept, decline or confirm its hand-over.")}</p>
+          )}
+        </>
+      }
+    >
       {body}
-      <LoadMore
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={list.error !== undefined && leads !== undefined}
-        onLoadMore={list.loadMore}
-        failedText={t("We couldn't load more. Please try again.")}
-      />
       {confirmDialog}
       {declining && <DeclineDialog key={declining._id} lead={declining} onClose={() => setDeclining(null)} />}
       {handover && <HandoverDialog key={handover.id} target={handover} onClose={closeHandover} />}
-    </section>
+    </ListPage>
   );
 }
 
