@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/api";
 import { useLanguage } from "@/lib/i18n";
 
 /** The X at the top right of a dialog. */
-export function CloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+function CloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
   const { t } = useLanguage();
   return (
     <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClick} disabled={disabled} aria-label={t("Close")}>
@@ -16,6 +16,21 @@ export function CloseButton({ onClick, disabled }: { onClick: () => void; disabl
         <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
       </svg>
     </button>
+  );
+}
+
+/** A dialog's title (its id `${id}-title` names the dialog), what happens next under it, and an X when onClose is given. */
+export function DialogHeader({ id, title, detail, onClose, busy }: { id: string; title: ReactNode; detail?: ReactNode; onClose?: () => void; busy?: boolean }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="min-w-0">
+        <h2 id={`${id}-title`} className="text-lg font-bold leading-snug break-words">
+          {title}
+        </h2>
+        {detail && <p className="mt-1 text-sm break-words text-base-content/70">{detail}</p>}
+      </div>
+      {onClose && <CloseButton onClick={onClose} disabled={busy} />}
+    </div>
   );
 }
 
@@ -65,15 +80,7 @@ export function DialogForm(props: DialogFormProps) {
   return (
     <Modal open onClose={close} labelledBy={`${id}-title`} role={alert ? "alertdialog" : "dialog"} boxClassName={wide ? "sm:max-w-lg" : "sm:max-w-md"}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug break-words">
-              {title}
-            </h2>
-            {detail && <p className="mt-1 text-sm break-words text-base-content/70">{detail}</p>}
-          </div>
-          {closeButton && <CloseButton onClick={close} disabled={busy} />}
-        </div>
+        <DialogHeader id={id} title={title} detail={detail} onClose={closeButton ? close : undefined} busy={busy} />
         {children}
         {error && (
           <p role="alert" className="text-sm text-error">
