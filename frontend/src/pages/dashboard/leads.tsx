@@ -1,10 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DECLINE_REASON_MAX, useAcceptBooking, useDeclineBooking, useHandover, useLeads, type Lead, type LeadStatus } from "@/api/leads";
 import { useConfirm } from "@/components/confirm-dialog";
 import { DataList, EmptyState, ListPage } from "@/components/data-list";
-import { FormField } from "@/components/form-field";
-import { Modal } from "@/components/modal";
+import { DialogForm, ReasonDialog } from "@/components/dialog-form";
 import { QrCamera, type CameraFailure } from "@/components/qr-camera";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
@@ -315,87 +314,37 @@ export default function Leads() {
   );
 }
 
-/** The X at the top right of a dialog. */
-function CloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
-  const { t } = useLanguage();
-  return (
-    <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClick} disabled={disabled} aria-label={t("Close")}>
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-      </svg>
-    </button>
-  );
-}
-
 /** Decline: an optional reason (at most 200 characters) the buyer is told. */
 function DeclineDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
   const { t } = useLanguage();
-  const id = useId();
   const decline = useDeclineBooking();
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  async function send(reason: string) {
     try {
       await decline.trigger({ id: lead._id, reason });
       notify("success", t("Booking declined"));
       onClose();
     } catch (err) {
       notify("error", errorText(err, t("Could not decline this booking")));
-      setBusy(false);
       // the booking moved on (sold, cancelled, answered elsewhere): the list behind shows it now
       if (err instanceof ApiError && (err.status === 404 || err.status === 409)) onClose();
+      throw err;
     }
   }
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug">
-              {t("Decline this booking?")}
-            </h2>
-            <p className="mt-1 text-sm break-words text-base-content/70">
-              {t("{buyer} will be told that you declined their booking of {name}.", { buyer: lead.buyerName, name: lead.product.productName })}
-            </p>
-          </div>
-          <CloseButton onClick={close} disabled={busy} />
-        </div>
-        <FormField
-          id={`${id}-reason`}
-          label={t("{label} (optional)", { label: t("Reason") })}
-          hint={t("{count} of {max} characters", { count: reason.length, max: DECLINE_REASON_MAX })}
-        >
-          <textarea
-            id={`${id}-reason`}
-            data-autofocus
-            className="textarea w-full"
-            rows={3}
-            maxLength={DECLINE_REASON_MAX}
-            placeholder={t("e.g. It was sold to a friend")}
-            value={reason}
-            onChange={(e) => setReason(e.target.value.slice(0, DECLINE_REASON_MAX))}
-            aria-describedby={`${id}-reason-hint`}
-          />
-        </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-            {t("Cancel")}
-          </button>
-          <button type="submit" className="btn btn-error" disabled={busy} aria-busy={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("Decline")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={t("Decline this booking?")}
+      detail={t("{buyer} will be told that you declined their booking of {name}.", { buyer: lead.buyerName, name: lead.product.productName })}
+      label={t("{label} (optional)", { label: t("Reason") })}
+      placeholder={t("e.g. It was sold to a friend")}
+      max={DECLINE_REASON_MAX}
+      clean={(reason) => reason}
+      confirmLabel={t("Decline")}
+      closeButton
+      onClose={onClose}
+      onConfirm={send}
+    />
   );
 }
 
@@ -422,9 +371,8 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
   const [scanNote, setScanNote] = useState<{ ok: boolean; text: string } | null>(null);
   const notWaiting = lead !== undefined && !canHandOver(lead.status);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy || locked || notWaiting) return;
+  async function submit() {
+    if (locked || notWaiting) return;
     setServerSaid(null);
     if (!HANDOVER_CODE.test(code)) {
       setProblem(t("Enter the 6-digit code from the buyer's booking."));
@@ -484,116 +432,103 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
     input.current?.focus();
   }
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   const errorId = `${id}-code-error`;
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug">
-              {t("Confirm hand-over")}
-            </h2>
-            <p className="mt-1 text-sm break-words text-base-content/70">
-              {lead
-                ? t("Ask {buyer} for the 6-digit code on their booking, or scan its QR code, and hand over {name}.", {
-                    buyer: lead.buyerName,
-                    name: lead.product.productName,
-                  })
-                : t("Type the buyer's 6-digit code, or scan the QR code on their booking.")}
-            </p>
-          </div>
-          <CloseButton onClick={close} disabled={busy} />
+    <DialogForm
+      id={id}
+      title={t("Confirm hand-over")}
+      detail={
+        lead
+          ? t("Ask {buyer} for the 6-digit code on their booking, or scan its QR code, and hand over {name}.", {
+              buyer: lead.buyerName,
+              name: lead.product.productName,
+            })
+          : t("Type the buyer's 6-digit code, or scan the QR code on their booking.")
+      }
+      closeButton
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={t("Confirm")}
+      tone="primary"
+      submitDisabled={locked || notWaiting}
+      submitRef={submitButton}
+    >
+      {notWaiting && (
+        <p role="alert" className="alert alert-warning alert-soft text-sm">
+          {t("This booking is not waiting for a hand-over.")}
+        </p>
+      )}
+      {locked && (
+        <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 text-sm">
+          <span className="font-semibold">
+            {waitMinutes === null
+              ? t("Too many wrong codes for this booking. Try again later.")
+              : waitMinutes === 1
+                ? t("Too many wrong codes for this booking. Try again in 1 minute.")
+                : t("Too many wrong codes for this booking. Try again in {n} minutes.", { n: waitMinutes })}
+          </span>
+          {serverSaid && <span>{serverSaid}</span>}
         </div>
+      )}
 
-        {notWaiting && (
-          <p role="alert" className="alert alert-warning alert-soft text-sm">
-            {t("This booking is not waiting for a hand-over.")}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-code`} className="text-sm font-medium">
+          {t("Hand-over code")}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-code`}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          placeholder="123456"
+          data-autofocus
+          className={`input w-full font-mono text-lg tracking-[0.3em] ${problem ? "input-error" : ""}`}
+          value={code}
+          disabled={locked || notWaiting}
+          onChange={(e) => {
+            setCode(cleanCode(e.target.value));
+            setProblem(null);
+            setServerSaid(null);
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+        />
+        {problem && (
+          <div id={errorId} role="alert" className="text-sm text-error">
+            <p>{problem}</p>
+            {serverSaid && serverSaid !== problem && <p className="text-xs">{serverSaid}</p>}
+          </div>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-3">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm self-start"
+          disabled={locked || notWaiting || busy}
+          aria-pressed={scanning}
+          onClick={() => {
+            setScanNote(null);
+            setScanning((s) => !s);
+          }}
+        >
+          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M7 12h10" />
+          </svg>
+          {scanning ? t("Stop the camera") : t("Scan QR")}
+        </button>
+        {scanning && <QrCamera label={t("Camera: point it at the buyer's QR code")} onScan={onScan} onFail={onCameraFail} />}
+        {scanNote && (
+          <p role={scanNote.ok ? "status" : "alert"} className={`text-sm ${scanNote.ok ? "text-success" : "text-error"}`}>
+            {scanNote.text}
           </p>
         )}
-        {locked && (
-          <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 text-sm">
-            <span className="font-semibold">
-              {waitMinutes === null
-                ? t("Too many wrong codes for this booking. Try again later.")
-                : waitMinutes === 1
-                  ? t("Too many wrong codes for this booking. Try again in 1 minute.")
-                  : t("Too many wrong codes for this booking. Try again in {n} minutes.", { n: waitMinutes })}
-            </span>
-            {serverSaid && <span>{serverSaid}</span>}
-          </div>
-        )}
-
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            {t("Hand-over code")}
-          </label>
-          <input
-            ref={input}
-            id={`${id}-code`}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            placeholder="123456"
-            data-autofocus
-            className={`input w-full font-mono text-lg tracking-[0.3em] ${problem ? "input-error" : ""}`}
-            value={code}
-            disabled={locked || notWaiting}
-            onChange={(e) => {
-              setCode(cleanCode(e.target.value));
-              setProblem(null);
-              setServerSaid(null);
-            }}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-          />
-          {problem && (
-            <div id={errorId} role="alert" className="text-sm text-error">
-              <p>{problem}</p>
-              {serverSaid && serverSaid !== problem && <p className="text-xs">{serverSaid}</p>}
-            </div>
-          )}
-        </div>
-
-        <div className="flex flex-col gap-3">
-          <button
-            type="button"
-            className="btn btn-outline btn-sm self-start"
-            disabled={locked || notWaiting || busy}
-            aria-pressed={scanning}
-            onClick={() => {
-              setScanNote(null);
-              setScanning((s) => !s);
-            }}
-          >
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path strokeLinecap="round" strokeLinejoin="round" d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M7 12h10" />
-            </svg>
-            {scanning ? t("Stop the camera") : t("Scan QR")}
-          </button>
-          {scanning && <QrCamera label={t("Camera: point it at the buyer's QR code")} onScan={onScan} onFail={onCameraFail} />}
-          {scanNote && (
-            <p role={scanNote.ok ? "status" : "alert"} className={`text-sm ${scanNote.ok ? "text-success" : "text-error"}`}>
-              {scanNote.text}
-            </p>
-          )}
-        </div>
-
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-            {t("Cancel")}
-          </button>
-          <button ref={submitButton} type="submit" className="btn btn-primary" disabled={busy || locked || notWaiting} aria-busy={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("Confirm")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </div>
+    </DialogForm>
   );
 }
