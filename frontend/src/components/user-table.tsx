@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { UserRecord } from "@/api/users";
 import type { Column } from "@/components/data-list";
+import { VerifiedBadge } from "@/components/product-card";
 import { RowAction, RowActions } from "@/components/row-action";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
@@ -52,23 +53,6 @@ function RowAvatar({ name, photo }: { name: string; photo: string | undefined })
   return <img src={photo} alt="" loading="lazy" onError={() => setFailed(true)} className={`${box} bg-base-200 object-cover ring-1 ring-base-300`} />;
 }
 
-/** VerifiedText is the spec's Verifyed marker for a verified seller. */
-function VerifiedText() {
-  const { t } = useLanguage();
-  return (
-    <span className="badge badge-info badge-soft gap-1 font-semibold whitespace-nowrap">
-      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M16.4 6.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0l-3.5-3.5a1 1 0 1 1 1.4-1.4l2.8 2.8 6.3-6.3a1 1 0 0 1 1.4 0Z"
-          clipRule="evenodd"
-        />
-      </svg>
-      {t("Verifyed")}
-    </span>
-  );
-}
-
 /**
  * useUserColumns gives the admin's list of accounts its columns for
  * DataList (numbered): Name, Email, Status or Verify, and Delete with
@@ -106,7 +90,7 @@ export function useUserColumns({ variant, currentUserId, busy, onDelete, onSuspe
           <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{t(u.role as MessageKey)}</span>
         ) : u.verify === "verify" ? (
           <div className="flex flex-wrap items-center gap-2">
-            <VerifiedText />
+            <VerifiedBadge variant="table" />
             {onUnverify && (
               <RowAction
                 text={t("Un-verify")}

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DECLINE_REASON_MAX, useAcceptBooking, useDeclineBooking, useHandover, useLeads, type Lead, type LeadStatus } from "@/api/leads";
 import { useConfirm } from "@/components/confirm-dialog";
+import { ContactLinks } from "@/components/contact-links";
 import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import { DialogForm, ReasonDialog } from "@/components/dialog-form";
 import { QrCamera, type CameraFailure } from "@/components/qr-camera";
@@ -9,7 +10,6 @@ import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { telHref, whatsappHref } from "@/lib/contact";
 import { formatDateTime, formatTk } from "@/lib/format";
 import { cleanCode, HANDOVER_CODE, parseHandoverQr } from "@/lib/handover";
 import { useLanguage, type Translate } from "@/lib/i18n";
@@ -207,30 +207,7 @@ export default function Leads() {
                   {l.buyerEmail}
                 </a>
               </div>
-              <div className="flex flex-wrap gap-1.5 max-md:justify-end">
-                <a href={telHref(l.number)} className="btn btn-outline btn-sm px-2.5 whitespace-nowrap" aria-label={t("Call {number}", { number: l.number })}>
-                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
-                    />
-                  </svg>
-                  {l.number}
-                </a>
-                <a
-                  href={whatsappHref(l.number)}
-                  className="btn btn-outline btn-success btn-sm px-2.5 whitespace-nowrap"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t("WhatsApp {number} (opens in a new tab)", { number: l.number })}
-                >
-                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
-                  </svg>
-                  {t("WhatsApp")}
-                </a>
-              </div>
+              <ContactLinks number={l.number} variant="row" />
             </div>
           ),
         },
