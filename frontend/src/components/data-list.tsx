@@ -30,28 +30,26 @@ export type ListState<T> = {
   loadMore?: () => void;
 };
 
-type DataListProps<T> = {
+type ListViewProps<T> = {
   list: ListState<T>;
-  /** A column left out for this reader (false) is skipped. */
-  columns: (Column<T> | false)[];
-  rowKey: (row: T) => string;
   /** Said when the first page cannot be loaded. */
   loadError: ReactNode;
   /** Shown when there are no rows: an EmptyState. */
   empty: ReactNode;
   /** Shown while the first page is on its way; a spinner by default. */
   loading?: ReactNode;
-  /** A first column with the row's number (1, 2, ...), a row header. */
-  numbered?: boolean;
-  /** The smaller table (table-sm), for a list with many lines per row. */
-  dense?: boolean;
+  /** The rows, once there are some. */
+  children: (rows: T[]) => ReactNode;
 };
 
-/** DataList is a dashboard list: a table on a desktop, cards on a phone. */
-export function DataList<T>({ list, columns, rowKey, loadError, empty, loading, numbered = false, dense = false }: DataListProps<T>) {
-  const { t, locale } = useLanguage();
+/**
+ * ListView is what every paged list shows around its rows: a spinner or
+ * skeleton until the first page is in, an alert if it cannot be loaded,
+ * the empty state, and Load more under the rows.
+ */
+export function ListView<T>({ list, loadError, empty, loading, children }: ListViewProps<T>) {
+  const { t } = useLanguage();
   const rows = list.data;
-  const shown = columns.filter((c): c is Column<T> => c !== false);
   let body: ReactNode;
   if (!rows && list.error) {
     body = (
@@ -64,38 +62,7 @@ export function DataList<T>({ list, columns, rowKey, loadError, empty, loading, 
   } else if (rows.length === 0) {
     body = empty;
   } else {
-    body = (
-      <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className={`table-cards table ${dense ? "table-sm" : ""}`}>
-          <thead>
-            <tr>
-              {numbered && <th scope="col">#</th>}
-              {shown.map((c) => (
-                <th key={c.header} scope="col">
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={rowKey(row)} className="hover:bg-base-200/50">
-                {numbered && (
-                  <th scope="row" className="text-base-content/60">
-                    {formatNumber(i + 1, locale)}
-                  </th>
-                )}
-                {shown.map((c) => (
-                  <td key={c.header} data-label={c.label === false ? undefined : c.header} className={typeof c.className === "function" ? c.className(row) : c.className}>
-                    {c.cell(row, i)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+    body = children(rows);
   }
   return (
     <>
@@ -110,6 +77,62 @@ export function DataList<T>({ list, columns, rowKey, loadError, empty, loading, 
         />
       )}
     </>
+  );
+}
+
+type DataListProps<T> = Omit<ListViewProps<T>, "children"> & {
+  /** A column left out for this reader (false) is skipped. */
+  columns: (Column<T> | false)[];
+  rowKey: (row: T) => string;
+  /** A first column with the row's number (1, 2, ...), a row header. */
+  numbered?: boolean;
+  /** The smaller table (table-sm), for a list with many lines per row. */
+  dense?: boolean;
+};
+
+/** DataList is a dashboard list: a table on a desktop, cards on a phone. */
+export function DataList<T>({ columns, rowKey, numbered = false, dense = false, ...states }: DataListProps<T>) {
+  const { locale } = useLanguage();
+  const shown = columns.filter((c): c is Column<T> => c !== false);
+  return (
+    <ListView {...states}>
+      {(rows) => (
+        <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
+          <table className={`table-cards table ${dense ? "table-sm" : ""}`}>
+            <thead>
+              <tr>
+                {numbered && <th scope="col">#</th>}
+                {shown.map((c) => (
+                  <th key={c.header} scope="col">
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr key={rowKey(row)} className="hover:bg-base-200/50">
+                  {numbered && (
+                    <th scope="row" className="text-base-content/60">
+                      {formatNumber(i + 1, locale)}
+                    </th>
+                  )}
+                  {shown.map((c) => (
+                    <td
+                      key={c.header}
+                      data-label={c.label === false ? undefined : c.header}
+                      className={typeof c.className === "function" ? c.className(row) : c.className}
+                    >
+                      {c.cell(row, i)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListView>
   );
 }
 
