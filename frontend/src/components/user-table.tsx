@@ -71,7 +71,7 @@ export function useUserColumns({ variant, currentUserId, busy, onDelete, onSuspe
         <>
           <div className="flex items-center gap-3">
             <RowAvatar key={u.userPhoto} name={u.userName} photo={u.userPhoto} />
-            <span className="font-medium break-words md:whitespace-nowrap">{u.userName}</span>
+            <span className="font-medium break-words">{u.userName}</span>
             {u._id === currentUserId && <span className="badge badge-ghost badge-sm whitespace-nowrap">{t("You")}</span>}
           </div>
           {u.suspendedUntil && Date.parse(u.suspendedUntil) > now && (
@@ -82,7 +82,7 @@ export function useUserColumns({ variant, currentUserId, busy, onDelete, onSuspe
         </>
       ),
     },
-    { header: t("Email"), className: "text-base-content/80 md:whitespace-nowrap", cell: (u) => <span className="break-all">{u.email}</span> },
+    { header: t("Email"), className: "text-base-content/80 xl:whitespace-nowrap", cell: (u) => <span className="break-all">{u.email}</span> },
     {
       header: variant === "verify" ? t("Verify") : t("Status"),
       cell: (u) =>
