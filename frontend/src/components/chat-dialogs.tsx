@@ -3,7 +3,7 @@
 // the page sends, and says (through `error`) why a send was refused.
 import { useId, useRef, useState } from "react";
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ConversationProduct, type ReportReason } from "@/api/conversations";
-import { DialogForm, DialogHeader, ReasonDialog } from "@/components/dialog-form";
+import { DialogForm, DialogHeader, ReasonDialog, ReasonPicker } from "@/components/dialog-form";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { MessageComposer } from "@/components/message-composer";
 import { Modal } from "@/components/modal";
@@ -190,12 +190,11 @@ export function ReportConversationDialog({ name, onClose, onSend, error }: Repor
   const id = useId();
   const [reason, setReason] = useState<ReportReason | "">("");
   const [problem, setProblem] = useState<string | null>(null);
-  const select = useRef<HTMLSelectElement>(null);
 
   function check(): boolean {
     if (reason !== "") return true;
     setProblem(t("Pick a reason"));
-    select.current?.focus();
+    document.getElementById(`${id}-reason`)?.focus();
     return false;
   }
 
@@ -214,31 +213,18 @@ export function ReportConversationDialog({ name, onClose, onSend, error }: Repor
       onClose={onClose}
       onConfirm={(note) => onSend(reason as ReportReason, note)}
     >
-      <FormField id={`${id}-reason`} label={t("Reason")} error={problem ?? undefined}>
-        <select
-          ref={select}
-          id={`${id}-reason`}
-          name="reason"
-          data-autofocus
-          className={`select w-full ${problem ? "select-error" : ""}`}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value as ReportReason);
-            setProblem(null);
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={fieldDescribedBy(`${id}-reason`, problem ?? undefined)}
-        >
-          <option value="" disabled>
-            {t("Pick a reason")}
-          </option>
-          {REPORT_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(REASON_TEXT[r])}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <ReasonPicker
+        id={`${id}-reason`}
+        reasons={REPORT_REASONS}
+        text={REASON_TEXT}
+        value={reason}
+        onChange={(r) => {
+          setReason(r);
+          setProblem(null);
+        }}
+        placeholder={t("Pick a reason")}
+        error={problem ?? undefined}
+      />
     </ReasonDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } fro
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { Modal } from "@/components/modal";
 import { ApiError } from "@/lib/api";
-import { useLanguage } from "@/lib/i18n";
+import { useLanguage, type MessageKey } from "@/lib/i18n";
 
 /** The X at the top right of a dialog. */
 function CloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
@@ -209,5 +209,49 @@ export function ReasonDialog(props: ReasonDialogProps) {
         )}
       </FormField>
     </DialogForm>
+  );
+}
+
+type ReasonPickerProps<R extends string> = {
+  /** The select's id. */
+  id: string;
+  reasons: readonly R[];
+  /** Each reason in people's words. */
+  text: Record<R, MessageKey>;
+  /** "" while none is picked (with a placeholder). */
+  value: R | "";
+  onChange: (reason: R) => void;
+  /** The disabled first choice, when the reader must pick one. */
+  placeholder?: string;
+  error?: string;
+};
+
+/** ReasonPicker is a report's reason to pick, above its note (a product's, a conversation's). */
+export function ReasonPicker<R extends string>({ id, reasons, text, value, onChange, placeholder, error }: ReasonPickerProps<R>) {
+  const { t } = useLanguage();
+  return (
+    <FormField id={id} label={t("Reason")} error={error}>
+      <select
+        id={id}
+        name="reason"
+        data-autofocus
+        className={`select w-full ${error ? "select-error" : ""}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value as R)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error)}
+      >
+        {placeholder && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {reasons.map((r) => (
+          <option key={r} value={r}>
+            {t(text[r])}
+          </option>
+        ))}
+      </select>
+    </FormField>
   );
 }

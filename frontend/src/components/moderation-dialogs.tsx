@@ -6,8 +6,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { MODERATION_TEXT_MAX, PRODUCT_REPORT_REASONS, type ProductReportReason } from "@/api/moderation";
 import { SUSPENSION_DAYS, type SuspensionDays } from "@/api/users";
-import { ReasonDialog } from "@/components/dialog-form";
-import { FormField } from "@/components/form-field";
+import { ReasonDialog, ReasonPicker } from "@/components/dialog-form";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, type MessageKey } from "@/lib/i18n";
 
@@ -51,22 +50,7 @@ export function ReportProductDialog({ productName, onClose, onSend }: ReportProd
       onClose={onClose}
       onConfirm={(note) => onSend(reason, note)}
     >
-      <FormField id={`${id}-reason`} label={t("Reason")}>
-        <select
-          id={`${id}-reason`}
-          name="reason"
-          data-autofocus
-          className="select w-full"
-          value={reason}
-          onChange={(e) => setReason(e.target.value as ProductReportReason)}
-        >
-          {PRODUCT_REPORT_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(REASON_TEXT[r])}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <ReasonPicker id={`${id}-reason`} reasons={PRODUCT_REPORT_REASONS} text={REASON_TEXT} value={reason} onChange={setReason} />
     </ReasonDialog>
   );
 }
