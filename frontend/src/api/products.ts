@@ -107,23 +107,11 @@ export type ProductSpecs = {
 };
 
 
-/** POST /api/products body: exactly these fields (unknown ones are refused). */
-export type NewProduct = {
-  productName: string;
-  /** The cover: photos[0]. */
-  picture: string;
-  /** 1 to 8 of the seller's uploads, the cover first. */
-  photos: string[];
-  sellPrice: number;
-  orginalPrice: number;
-  category: string;
-  condition: Condition;
-  location: string;
-  used: string;
-  number: string;
-  description: string;
-  specs: ProductSpecs;
-};
+/** POST /api/products body: exactly these fields of a product (unknown ones are refused); the cover is photos[0]. */
+export type NewProduct = Pick<
+  Product,
+  "productName" | "picture" | "photos" | "sellPrice" | "orginalPrice" | "category" | "condition" | "location" | "used" | "number" | "description" | "specs"
+>;
 
 /**
  * PATCH /api/products/{id} body: any editable field, only those that

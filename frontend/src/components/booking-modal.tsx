@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { productKey, type Product } from "@/api/products";
+import { DialogHeader } from "@/components/dialog-form";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { Modal } from "@/components/modal";
 import { SubmitButton } from "@/components/submit-button";
@@ -168,16 +169,7 @@ function BookingForm({
   if (unbookable) {
     return (
       <div className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="text-xl font-bold leading-snug break-words">
-            {t("Book {name}", { name: product.productName })}
-          </h2>
-          <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClose} aria-label={t("Close")}>
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </button>
-        </div>
+        <DialogHeader id={id} title={t("Book {name}", { name: product.productName })} onClose={onClose} />
         <p role="alert" className="rounded-box border border-warning/50 bg-warning/10 p-3 font-medium">
           {unbookable === "sold"
             ? t("This product is already sold")
@@ -195,19 +187,12 @@ function BookingForm({
   }
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
-      <div className="flex items-start justify-between gap-4">
-        <div>
-          <h2 id={`${id}-title`} className="text-xl font-bold leading-snug">
-            {t("Book {name}", { name: product.productName })}
-          </h2>
-          <p className="mt-1 text-sm text-base-content/70">{t("Leave your number and a place to meet; the seller will call you.")}</p>
-        </div>
-        <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClose} aria-label={t("Close")}>
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
-      </div>
+      <DialogHeader
+        id={id}
+        title={t("Book {name}", { name: product.productName })}
+        detail={t("Leave your number and a place to meet; the seller will call you.")}
+        onClose={onClose}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-name`} label={t("Your Name")}>

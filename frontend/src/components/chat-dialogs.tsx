@@ -1,12 +1,12 @@
 // The small dialogs of conversations: the first message about a laptop,
 // the buyer's price offer, and a report to the admins. Props in, JSX out:
 // the page sends, and says (through `error`) why a send was refused.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ConversationProduct, type ReportReason } from "@/api/conversations";
+import { DialogForm, DialogHeader, ReasonDialog, ReasonPicker } from "@/components/dialog-form";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { MessageComposer } from "@/components/message-composer";
 import { Modal } from "@/components/modal";
-import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { formatTk } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
@@ -26,18 +26,6 @@ export function chatErrorText(err: unknown, t: Translate): string {
   if (err.status === 0) return t("Could not reach the server. Check your connection and try again.");
   const field = Object.values(err.fields)[0];
   return field ? `${err.message}: ${field}` : err.message || t("Could not send. Please try again.");
-}
-
-/** The X at the top right of a dialog. */
-function CloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
-  const { t } = useLanguage();
-  return (
-    <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClick} disabled={disabled} aria-label={t("Close")}>
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-      </svg>
-    </button>
-  );
 }
 
 /** The laptop a dialog is about: photo, name, price. */
@@ -76,15 +64,13 @@ export function StartChatDialog({ product, seller, onClose, onSend, error }: Sta
   return (
     <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-lg">
       <div className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug break-words">
-              {t("Chat with {name}", { name: seller })}
-            </h2>
-            <p className="mt-1 text-sm text-base-content/70">{t("Ask the seller anything about this laptop. Your phone number and email stay private.")}</p>
-          </div>
-          <CloseButton onClick={close} disabled={busy} />
-        </div>
+        <DialogHeader
+          id={id}
+          title={t("Chat with {name}", { name: seller })}
+          detail={t("Ask the seller anything about this laptop. Your phone number and email stay private.")}
+          onClose={close}
+          busy={busy}
+        />
         <ProductLine product={product} />
         <MessageComposer
           initial={t("Is it still available?")}
@@ -125,9 +111,7 @@ export function OfferDialog({ product, onClose, onSend, error }: OfferDialogProp
   const [busy, setBusy] = useState(false);
   const max = product.sellPrice;
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
+  async function submit() {
     // Bangla digits typed on a Bangla keyboard count too
     const digits = value.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[,\s]/g, "");
     const amount = /^\d+$/.test(digits) ? Number(digits) : NaN;
@@ -145,60 +129,42 @@ export function OfferDialog({ product, onClose, onSend, error }: OfferDialogProp
     }
   }
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   const shown = problem ?? undefined;
   const hint = t("At most the asking price, {max}.", { max: formatTk(max, locale) });
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug">
-              {t("Make an offer")}
-            </h2>
-            <p className="mt-1 text-sm text-base-content/70">
-              {t("If the seller accepts, this price is yours for 48 hours: book within that time to pay it.")}
-            </p>
-          </div>
-          <CloseButton onClick={close} disabled={busy} />
-        </div>
-        <ProductLine product={product} />
-        <FormField id={`${id}-amount`} label={t("Your offer (Tk)")} error={shown} hint={hint}>
-          <input
-            ref={input}
-            id={`${id}-amount`}
-            name="amount"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            data-autofocus
-            className={`input w-full text-lg ${shown ? "input-error" : ""}`}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={shown ? true : undefined}
-            aria-describedby={fieldDescribedBy(`${id}-amount`, shown, hint)}
-          />
-        </FormField>
-        {error && (
-          <p role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-            {t("Cancel")}
-          </button>
-          <div className="sm:w-44">
-            <SubmitButton busy={busy}>{t("Send offer")}</SubmitButton>
-          </div>
-        </div>
-      </form>
-    </Modal>
+    <DialogForm
+      id={id}
+      title={t("Make an offer")}
+      detail={t("If the seller accepts, this price is yours for 48 hours: book within that time to pay it.")}
+      closeButton
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={t("Send offer")}
+      tone="primary"
+      error={error}
+    >
+      <ProductLine product={product} />
+      <FormField id={`${id}-amount`} label={t("Your offer (Tk)")} error={shown} hint={hint}>
+        <input
+          ref={input}
+          id={`${id}-amount`}
+          name="amount"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          data-autofocus
+          className={`input w-full text-lg ${shown ? "input-error" : ""}`}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={fieldDescribedBy(`${id}-amount`, shown, hint)}
+        />
+      </FormField>
+    </DialogForm>
   );
 }
 
@@ -223,95 +189,43 @@ export function ReportConversationDialog({ name, onClose, onSend, error }: Repor
   const { t } = useLanguage();
   const id = useId();
   const [reason, setReason] = useState<ReportReason | "">("");
-  const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const select = useRef<HTMLSelectElement>(null);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    if (reason === "") {
-      setProblem(t("Pick a reason"));
-      select.current?.focus();
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    try {
-      await onSend(reason, note);
-    } catch {
-      setBusy(false);
-    }
+  function check(): boolean {
+    if (reason !== "") return true;
+    setProblem(t("Pick a reason"));
+    document.getElementById(`${id}-reason`)?.focus();
+    return false;
   }
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug break-words">
-              {t("Report the conversation with {name}", { name })}
-            </h2>
-            <p className="mt-1 text-sm text-base-content/70">{t("The admins will read this conversation to look into it.")}</p>
-          </div>
-          <CloseButton onClick={close} disabled={busy} />
-        </div>
-        <FormField id={`${id}-reason`} label={t("Reason")} error={problem ?? undefined}>
-          <select
-            ref={select}
-            id={`${id}-reason`}
-            name="reason"
-            data-autofocus
-            className={`select w-full ${problem ? "select-error" : ""}`}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value as ReportReason);
-              setProblem(null);
-            }}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={fieldDescribedBy(`${id}-reason`, problem ?? undefined)}
-          >
-            <option value="" disabled>
-              {t("Pick a reason")}
-            </option>
-            {REPORT_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {t(REASON_TEXT[r])}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id={`${id}-note`} label={t("A note for the admins (optional)")}>
-          <textarea
-            id={`${id}-note`}
-            name="note"
-            rows={3}
-            maxLength={REPORT_NOTE_MAX}
-            className="textarea w-full"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </FormField>
-        {error && (
-          <p role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-            {t("Cancel")}
-          </button>
-          <button type="submit" className="btn btn-error sm:min-w-36" disabled={busy} aria-busy={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("Report")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={t("Report the conversation with {name}", { name })}
+      detail={t("The admins will read this conversation to look into it.")}
+      label={t("A note for the admins (optional)")}
+      name="note"
+      max={REPORT_NOTE_MAX}
+      clean={(note) => note}
+      confirmLabel={t("Report")}
+      closeButton
+      check={check}
+      error={error}
+      onClose={onClose}
+      onConfirm={(note) => onSend(reason as ReportReason, note)}
+    >
+      <ReasonPicker
+        id={`${id}-reason`}
+        reasons={REPORT_REASONS}
+        text={REASON_TEXT}
+        value={reason}
+        onChange={(r) => {
+          setReason(r);
+          setProblem(null);
+        }}
+        placeholder={t("Pick a reason")}
+        error={problem ?? undefined}
+      />
+    </ReasonDialog>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import type { Conversation } from "@/api/conversations";
 import { formatNumber, formatTime, formatTk } from "@/lib/format";
@@ -70,5 +71,14 @@ export function ConversationRow({ conversation: c, to, people, note }: Conversat
         {note && <span className="mt-0.5 truncate text-xs text-error">{note}</span>}
       </span>
     </NavLink>
+  );
+}
+
+/** The list the rows stand in: an inbox, or the admins' reported chats. */
+export function ConversationList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="divide-y divide-base-200 overflow-hidden rounded-box bg-base-100 shadow-sm" aria-label={label}>
+      {children}
+    </ul>
   );
 }

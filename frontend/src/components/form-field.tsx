@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useT } from "@/lib/i18n";
 
 type FormFieldProps = {
   /** The id of the control inside; its error is `${id}-error`. */
@@ -39,34 +40,113 @@ export function FormField({ id, label, error, hint, children }: FormFieldProps) 
   );
 }
 
-type PasswordFieldProps = {
+type TextFieldProps = {
   id: string;
   label: string;
   /** The form's name for it; the id when not given. */
   name?: string;
+  type?: "text" | "email" | "password";
+  /** What the browser may fill in: "email", "name", "current-password", "new-password". */
+  autoComplete: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  hint?: string;
+  placeholder?: string;
+  minLength?: number;
+};
+
+/** A labelled, required one-line input with its error (or hint) under it. */
+export function TextField({ id, label, name, type = "text", autoComplete, value, onChange, error, hint, placeholder, minLength }: TextFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        name={name ?? id}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        minLength={minLength}
+        className={`input w-full ${error ? "input-error" : ""}`}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
+      />
+    </FormField>
+  );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, "type" | "autoComplete"> & {
   /** "current-password" to fill a saved one, "new-password" to make one. */
   autoComplete: "current-password" | "new-password";
 };
 
 /** A labelled, required password input with its error under it. */
-export function PasswordField({ id, label, name, value, onChange, error, autoComplete }: PasswordFieldProps) {
+export function PasswordField(props: PasswordFieldProps) {
+  return <TextField type="password" {...props} />;
+}
+
+type PasswordErrors = { password?: string; confirm?: string; form?: string };
+
+/**
+ * useNewPassword holds a new password typed twice and the form's errors;
+ * check() says whether the two are the same, and if not the second field
+ * says so.
+ */
+export function useNewPassword() {
+  const t = useT();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  function check(): boolean {
+    setErrors(password === confirm ? {} : { confirm: t("The two passwords are not the same.") });
+    return password === confirm;
+  }
+  return { password, confirm, setPassword, setConfirm, errors, setErrors, check };
+}
+
+type NewPasswordFieldsProps = {
+  /** The ids are `${id}-password` and `${id}-confirm`. */
+  id: string;
+  /** The form's name for the new password ("password" or "new-password"). */
+  name: string;
+  state: ReturnType<typeof useNewPassword>;
+};
+
+/** A new password typed twice: a reset, and taking over an account made with your email. */
+export function NewPasswordFields({ id, name, state }: NewPasswordFieldsProps) {
+  const t = useT();
+  const { password, confirm, setPassword: onPassword, setConfirm: onConfirm, errors } = state;
   return (
-    <FormField id={id} label={label} error={error}>
-      <input
-        id={id}
-        name={name ?? id}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        className={`input w-full ${error ? "input-error" : ""}`}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error)}
+    <>
+      <PasswordField
+        id={`${id}-password`}
+        name={name}
+        label={t("New password")}
+        autoComplete="new-password"
+        value={password}
+        onChange={onPassword}
+        error={errors.password}
       />
-    </FormField>
+      <PasswordField
+        id={`${id}-confirm`}
+        name="confirm"
+        label={t("New password again")}
+        autoComplete="new-password"
+        value={confirm}
+        onChange={onConfirm}
+        error={errors.confirm}
+      />
+    </>
+  );
+}
+
+/** The email field of the account forms: log in, sign up, forgot password. */
+export function EmailField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
+  const t = useT();
+  return (
+    <TextField id={id} name="email" type="email" label={t("Email")} autoComplete="email" placeholder="you@example.com" value={value} onChange={onChange} error={error} />
   );
 }

@@ -73,11 +73,18 @@ export function storageText(s: ProductSpecs, t: Translate): string {
   return [s.storageGb && gbText(s.storageGb, t), s.storageType].filter(Boolean).join(" ");
 }
 
-/** VerifiedBadge marks a seller the admins verified. */
-export function VerifiedBadge() {
+/**
+ * VerifiedBadge marks a seller the admins verified: small, beside a name;
+ * "table" is the admin's sellers' table, with the spec's word Verifyed.
+ */
+export function VerifiedBadge({ variant = "name" }: { variant?: "name" | "table" }) {
   const { t } = useLanguage();
+  const table = variant === "table";
   return (
-    <span className="badge badge-info badge-sm gap-1 font-semibold" title={t("Verified seller")}>
+    <span
+      className={table ? "badge badge-info badge-soft gap-1 font-semibold whitespace-nowrap" : "badge badge-info badge-sm gap-1 font-semibold"}
+      title={table ? undefined : t("Verified seller")}
+    >
       <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
         <path
           fillRule="evenodd"
@@ -85,7 +92,7 @@ export function VerifiedBadge() {
           clipRule="evenodd"
         />
       </svg>
-      {t("Verified")}
+      {table ? t("Verifyed") : t("Verified")}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { TextDialog, WriteReviewDialog } from "@/components/review-dialogs";
+import { ReasonDialog } from "@/components/dialog-form";
+import { WriteReviewDialog } from "@/components/review-dialogs";
 import { ApiError } from "@/lib/api";
 
 describe("write a review", () => {
@@ -50,7 +51,17 @@ describe("the reply and removal dialog", () => {
   it("requires its text and sends it", async () => {
     const onSend = vi.fn(async () => {});
     render(
-      <TextDialog title="Remove this review?" detail="d" label="Reason" submitLabel="Remove review" danger max={500} field="reason" onClose={() => {}} onSend={onSend} />,
+      <ReasonDialog
+        title="Remove this review?"
+        detail="d"
+        label="Reason"
+        confirmLabel="Remove review"
+        alert
+        max={500}
+        requiredText="This is required"
+        onClose={() => {}}
+        onConfirm={onSend}
+      />,
     );
     expect(screen.getByRole("alertdialog", { name: "Remove this review?" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Remove review" }));

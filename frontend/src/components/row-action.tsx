@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /** How a row's button looks: the table's main action, a quieter one, or a delete. */
 export type RowActionTone = "primary" | "outline" | "delete" | "delete-solid";
 
@@ -49,4 +51,9 @@ export function RowAction({ text, label, tone, busy, disabled, reason, onClick }
       {button}
     </span>
   );
+}
+
+/** A row's buttons side by side, wrapping; at the card's end on a phone. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap gap-2 max-md:justify-end">{children}</div>;
 }

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import type { UserRecord } from "@/api/users";
-import { RowAction } from "@/components/row-action";
-import { formatDateTime, formatNumber } from "@/lib/format";
+import type { Column } from "@/components/data-list";
+import { VerifiedBadge } from "@/components/product-card";
+import { RowAction, RowActions } from "@/components/row-action";
+import { formatDateTime } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
 
-/** What the table is busy with: one row's delete or verify, or nothing. */
+/** What the list is busy with: one row's delete or verify, or nothing. */
 export type UserRowBusy = { id: string; action: "delete" | "verify" | "unverify" | "suspend" } | null;
 
-type UserTableProps = {
-  users: UserRecord[];
+type UserColumnsProps = {
   /**
    * "status": index, Name, Email, Status (the role), Delete.
    * "verify": index, Name, Email, Verify, Delete (the sellers' table).
@@ -52,122 +53,97 @@ function RowAvatar({ name, photo }: { name: string; photo: string | undefined })
   return <img src={photo} alt="" loading="lazy" onError={() => setFailed(true)} className={`${box} bg-base-200 object-cover ring-1 ring-base-300`} />;
 }
 
-/** VerifiedText is the spec's Verifyed marker for a verified seller. */
-function VerifiedText() {
-  const { t } = useLanguage();
-  return (
-    <span className="badge badge-info badge-soft gap-1 font-semibold whitespace-nowrap">
-      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M16.4 6.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0l-3.5-3.5a1 1 0 1 1 1.4-1.4l2.8 2.8 6.3-6.3a1 1 0 0 1 1.4 0Z"
-          clipRule="evenodd"
-        />
-      </svg>
-      {t("Verifyed")}
-    </span>
-  );
-}
-
-/** The admin's table of accounts, in the dashboard's table style; a list of cards on phones. */
-export function UserTable({ users, variant, currentUserId, busy, onDelete, onSuspend, onVerify, onUnverify }: UserTableProps) {
+/**
+ * useUserColumns gives the admin's list of accounts its columns for
+ * DataList (numbered): Name, Email, Status or Verify, and Delete with
+ * Suspend beside it.
+ */
+export function useUserColumns({ variant, currentUserId, busy, onDelete, onSuspend, onVerify, onUnverify }: UserColumnsProps): Column<UserRecord>[] {
   const { t, locale } = useLanguage();
   const spinning = (u: UserRecord, action: NonNullable<UserRowBusy>["action"]) => busy?.id === u._id && busy.action === action;
   // a suspension shows while it runs; the list is fetched again after each action
   const [now] = useState(() => Date.now());
-  return (
-    <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-      <table className="table-cards table">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t("Name")}</th>
-            <th scope="col">{t("Email")}</th>
-            <th scope="col">{variant === "verify" ? t("Verify") : t("Status")}</th>
-            <th scope="col">{t("Delete")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u, i) => {
-            const blocked = deleteBlocked(u, currentUserId, t);
-            const you = u._id === currentUserId;
-            return (
-              <tr key={u._id} className="hover:bg-base-200/50">
-                <th scope="row" className="text-base-content/60">
-                  {formatNumber(i + 1, locale)}
-                </th>
-                <td>
-                  <div className="flex items-center gap-3">
-                    <RowAvatar key={u.userPhoto} name={u.userName} photo={u.userPhoto} />
-                    <span className="font-medium break-words md:whitespace-nowrap">{u.userName}</span>
-                    {you && <span className="badge badge-ghost badge-sm whitespace-nowrap">{t("You")}</span>}
-                  </div>
-                  {u.suspendedUntil && Date.parse(u.suspendedUntil) > now && (
-                    <span className="badge badge-error badge-soft badge-sm mt-1 max-md:ms-12">
-                      {t("Suspended until {date}", { date: formatDateTime(u.suspendedUntil, locale) })}
-                    </span>
-                  )}
-                </td>
-                <td className="text-base-content/80 md:whitespace-nowrap" data-label={t("Email")}>
-                  <span className="break-all">{u.email}</span>
-                </td>
-                <td data-label={variant === "verify" ? t("Verify") : t("Status")}>
-                  {variant === "status" ? (
-                    <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{t(u.role as MessageKey)}</span>
-                  ) : u.verify === "verify" ? (
-                    <div className="flex flex-wrap items-center gap-2">
-                      <VerifiedText />
-                      {onUnverify && (
-                        <RowAction
-                          text={t("Un-verify")}
-                          label={t("Un-verify {name}", { name: u.userName })}
-                          tone="outline"
-                          busy={spinning(u, "unverify")}
-                          disabled={busy !== null}
-                          onClick={() => onUnverify(u)}
-                        />
-                      )}
-                    </div>
-                  ) : (
-                    <RowAction
-                      text={t("Make Verify")}
-                      label={t("Make Verify {name}", { name: u.userName })}
-                      tone="primary"
-                      busy={spinning(u, "verify")}
-                      disabled={busy !== null}
-                      onClick={() => onVerify?.(u)}
-                    />
-                  )}
-                </td>
-                <td data-label={t("Delete")}>
-                  <div className="flex flex-wrap gap-2 max-md:justify-end">
-                    {onSuspend && (
-                      <RowAction
-                        text={t("Suspend")}
-                        label={t("Suspend {name}", { name: u.userName })}
-                        tone="outline"
-                        busy={spinning(u, "suspend")}
-                        disabled={blocked !== null || busy !== null}
-                        reason={blocked ?? undefined}
-                        onClick={() => onSuspend(u)}
-                      />
-                    )}
-                    <RowAction
-                      text={t("Delete")}
-                      label={t("Delete {name}", { name: u.userName })}
-                      tone="delete"
-                      busy={spinning(u, "delete")}
-                      disabled={blocked !== null || busy !== null}
-                      reason={blocked ?? undefined}
-                      onClick={() => onDelete(u)}
-                    />
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  return [
+    {
+      header: t("Name"),
+      label: false,
+      cell: (u) => (
+        <>
+          <div className="flex items-center gap-3">
+            <RowAvatar key={u.userPhoto} name={u.userName} photo={u.userPhoto} />
+            <span className="font-medium break-words">{u.userName}</span>
+            {u._id === currentUserId && <span className="badge badge-ghost badge-sm whitespace-nowrap">{t("You")}</span>}
+          </div>
+          {u.suspendedUntil && Date.parse(u.suspendedUntil) > now && (
+            <span className="badge badge-error badge-soft badge-sm mt-1 max-md:ms-12">
+              {t("Suspended until {date}", { date: formatDateTime(u.suspendedUntil, locale) })}
+            </span>
+          )}
+        </>
+      ),
+    },
+    { header: t("Email"), className: "text-base-content/80 xl:whitespace-nowrap", cell: (u) => <span className="break-all">{u.email}</span> },
+    {
+      header: variant === "verify" ? t("Verify") : t("Status"),
+      cell: (u) =>
+        variant === "status" ? (
+          <span className={`badge badge-soft ${roleBadge[u.role] ?? "badge-ghost"} font-semibold`}>{t(u.role as MessageKey)}</span>
+        ) : u.verify === "verify" ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <VerifiedBadge variant="table" />
+            {onUnverify && (
+              <RowAction
+                text={t("Un-verify")}
+                label={t("Un-verify {name}", { name: u.userName })}
+                tone="outline"
+                busy={spinning(u, "unverify")}
+                disabled={busy !== null}
+                onClick={() => onUnverify(u)}
+              />
+            )}
+          </div>
+        ) : (
+          <RowAction
+            text={t("Make Verify")}
+            label={t("Make Verify {name}", { name: u.userName })}
+            tone="primary"
+            busy={spinning(u, "verify")}
+            disabled={busy !== null}
+            onClick={() => onVerify?.(u)}
+          />
+        ),
+    },
+    {
+      header: t("Delete"),
+      cell: (u) => {
+        const blocked = deleteBlocked(u, currentUserId, t);
+        const off = blocked !== null || busy !== null;
+        const reason = blocked ?? undefined;
+        return (
+          <RowActions>
+            {onSuspend && (
+              <RowAction
+                text={t("Suspend")}
+                label={t("Suspend {name}", { name: u.userName })}
+                tone="outline"
+                busy={spinning(u, "suspend")}
+                disabled={off}
+                reason={reason}
+                onClick={() => onSuspend(u)}
+              />
+            )}
+            <RowAction
+              text={t("Delete")}
+              label={t("Delete {name}", { name: u.userName })}
+              tone="delete"
+              busy={spinning(u, "delete")}
+              disabled={off}
+              reason={reason}
+              onClick={() => onDelete(u)}
+            />
+          </RowActions>
+        );
+      },
+    },
+  ];
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useForgotPassword } from "@/api/account";
 import { AuthCard } from "@/components/auth-card";
-import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { EmailField } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
@@ -58,21 +58,7 @@ export default function ForgotPassword() {
         </div>
       ) : (
         <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={t("Forgot password?")}>
-          <FormField id="forgot-email" label={t("Email")} error={error}>
-            <input
-              id="forgot-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              className={`input w-full ${error ? "input-error" : ""}`}
-              placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={fieldDescribedBy("forgot-email", error)}
-            />
-          </FormField>
+          <EmailField id="forgot-email" value={email} onChange={setEmail} error={error} />
           <SubmitButton busy={isMutating}>{t("Send the link")}</SubmitButton>
           <p className="text-center text-sm">
             <Link to="/login" className="link link-primary">

@@ -5,7 +5,7 @@ import { googleLoginUrl, useLogin } from "@/api/auth";
 import { useCategories, type Category } from "@/api/categories";
 import { useConfig } from "@/api/config";
 import { AuthCard } from "@/components/auth-card";
-import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { EmailField, TextField } from "@/components/form-field";
 import { GoogleButton } from "@/components/google-button";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
@@ -102,36 +102,18 @@ export default function Login() {
         </p>
       )}
       <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={t("Log In")}>
-        <FormField id="login-email" label={t("Email")} error={errors.email}>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            className={`input w-full ${errors.email ? "input-error" : ""}`}
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={fieldDescribedBy("login-email", errors.email)}
-          />
-        </FormField>
-        <FormField id="login-password" label={t("Password")} error={errors.password}>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={`input w-full ${errors.password ? "input-error" : ""}`}
-            placeholder={t("Your password")}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={fieldDescribedBy("login-password", errors.password)}
-          />
-        </FormField>
+        <EmailField id="login-email" value={email} onChange={setEmail} error={errors.email} />
+        <TextField
+          id="login-password"
+          name="password"
+          type="password"
+          label={t("Password")}
+          autoComplete="current-password"
+          placeholder={t("Your password")}
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
         <div className="-mt-1 flex justify-end">
           <Link to="/forgot-password" className="link link-hover text-sm text-base-content/80">
             {t("Forgot password?")}

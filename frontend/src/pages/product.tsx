@@ -9,6 +9,7 @@ import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
 import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type ProductSale } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
+import { ContactLinks } from "@/components/contact-links";
 import { FavouriteButton } from "@/components/favourite-button";
 import { PageSpinner } from "@/components/page-spinner";
 import { PhotoGallery } from "@/components/photo-gallery";
@@ -19,7 +20,6 @@ import { ShareButton } from "@/components/share-button";
 import { SpecTable } from "@/components/spec-table";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { telHref, whatsappHref } from "@/lib/contact";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
@@ -341,30 +341,7 @@ export default function ProductPage() {
                   {p.number}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
-                <a href={telHref(p.number)} className="btn btn-sm btn-outline" aria-label={t("Call {number}", { number: p.number })}>
-                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
-                    />
-                  </svg>
-                  {t("Call")}
-                </a>
-                <a
-                  href={whatsappHref(p.number)}
-                  className="btn btn-sm btn-outline"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t("WhatsApp {number} (opens in a new tab)", { number: p.number })}
-                >
-                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
-                  </svg>
-                  {t("WhatsApp")}
-                </a>
-              </div>
+              <ContactLinks number={p.number} variant="page" />
             </div>
           </section>
 

@@ -1,16 +1,15 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { RESET_CHECK_KEY, useLinkState, useResetPassword } from "@/api/account";
 import { AuthCard } from "@/components/auth-card";
-import { PasswordField } from "@/components/form-field";
+import { NewPasswordFields, useNewPassword } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
-type Errors = { password?: string; confirm?: string; form?: string };
 
 /**
  * /reset-password?token=...: the link of the reset email. On arrival the
@@ -29,17 +28,12 @@ export default function ResetPassword() {
   const { trigger, isMutating } = useResetPassword();
   // spends nothing; once the password is changed the answer is not asked again
   const { data: link, isLoading: checking } = useLinkState(RESET_CHECK_KEY, token);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const fields = useNewPassword();
+  const { password, errors, setErrors } = fields;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (password !== confirm) {
-      setErrors({ confirm: t("The two passwords are not the same.") });
-      return;
-    }
-    setErrors({});
+    if (!fields.check()) return;
     try {
       const res = await trigger({ token, password });
       auth.login(res.accessToken, res.user);
@@ -105,24 +99,7 @@ export default function ResetPassword() {
             </Link>
           </div>
         )}
-        <PasswordField
-          id="reset-password"
-          name="password"
-          label={t("New password")}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
-        <PasswordField
-          id="reset-confirm"
-          name="confirm"
-          label={t("New password again")}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-        />
+        <NewPasswordFields id="reset" name="password" state={fields} />
         <SubmitButton busy={isMutating}>{t("Save the new password")}</SubmitButton>
       </form>
     </AuthCard>

@@ -9,11 +9,11 @@ import { toast } from "react-toastify";
 import { useCategories } from "@/api/categories";
 import { queryFromFilters, useUrlFilters } from "@/api/product-filters";
 import { REVIEW_TEXT_MAX, useRemoveReview, useReplyToReview, useSeller, useSellerReviews, type Review, type Seller } from "@/api/sellers";
+import { ReasonDialog } from "@/components/dialog-form";
 import type { SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
 import { VerifiedBadge } from "@/components/product-card";
 import { RatingStars, Stars, ratingText } from "@/components/rating-stars";
-import { TextDialog } from "@/components/review-dialogs";
 import { UserAvatar } from "@/components/user-avatar";
 import { useAuth } from "@/lib/auth";
 import { formatNumber } from "@/lib/format";
@@ -234,15 +234,18 @@ export default function SellerPage() {
       </section>
 
       {replying && (
-        <TextDialog
+        <ReasonDialog
           title={t("Reply to this review")}
           detail={replying.text}
           label={t("Your reply")}
-          submitLabel={t("Send reply")}
+          confirmLabel={t("Send reply")}
+          tone="primary"
           max={REVIEW_TEXT_MAX}
-          field="text"
+          name="text"
+          requiredText={t("This is required")}
+          showRefusal
           onClose={() => setReplying(null)}
-          onSend={async (text) => {
+          onConfirm={async (text) => {
             await reply.trigger({ reviewId: replying._id, text });
             setReplying(null);
             toast.success(t("Your reply is published"));
@@ -250,16 +253,17 @@ export default function SellerPage() {
         />
       )}
       {removing && (
-        <TextDialog
+        <ReasonDialog
           title={t("Remove this review?")}
           detail={t("It leaves the seller's page and rating. The reason goes to the audit log.")}
           label={t("Reason")}
-          submitLabel={t("Remove review")}
-          danger
+          confirmLabel={t("Remove review")}
+          alert
           max={500}
-          field="reason"
+          requiredText={t("This is required")}
+          showRefusal
           onClose={() => setRemoving(null)}
-          onSend={async (reason) => {
+          onConfirm={async (reason) => {
             await remove.trigger({ reviewId: removing._id, reason });
             setRemoving(null);
             toast.success(t("Review removed"));

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react
 import { toast } from "react-toastify";
 import { useSignup, type SignupRole } from "@/api/auth";
 import { AuthCard } from "@/components/auth-card";
-import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { fieldDescribedBy, EmailField, FormField, TextField } from "@/components/form-field";
 import { PhotoField, photoProblem } from "@/components/photo-field";
 import { SubmitButton } from "@/components/submit-button";
 import { UploadProgress } from "@/components/upload-progress";
@@ -99,21 +99,16 @@ export default function Signup() {
       asidePoints={[t("Buyers book and pay in a few clicks"), t("Sellers post ads with photos for free"), t("Verified sellers get a badge")]}
     >
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={t("Sign Up")}>
-        <FormField id="signup-name" label={t("Name")} error={errors.userName}>
-          <input
-            id="signup-name"
-            name="userName"
-            type="text"
-            autoComplete="name"
-            required
-            className={`input w-full ${errors.userName ? "input-error" : ""}`}
-            placeholder={t("Your full name")}
-            value={userName}
-            onChange={(e) => setUserName(e.target.value)}
-            aria-invalid={errors.userName ? true : undefined}
-            aria-describedby={fieldDescribedBy("signup-name", errors.userName)}
-          />
-        </FormField>
+        <TextField
+          id="signup-name"
+          name="userName"
+          label={t("Name")}
+          autoComplete="name"
+          placeholder={t("Your full name")}
+          value={userName}
+          onChange={setUserName}
+          error={errors.userName}
+        />
 
         <PhotoField
           id="signup-photo"
@@ -125,38 +120,21 @@ export default function Signup() {
           shape="avatar"
         />
 
-        <FormField id="signup-email" label={t("Email")} error={errors.email}>
-          <input
-            id="signup-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            className={`input w-full ${errors.email ? "input-error" : ""}`}
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={fieldDescribedBy("signup-email", errors.email)}
-          />
-        </FormField>
+        <EmailField id="signup-email" value={email} onChange={setEmail} error={errors.email} />
 
-        <FormField id="signup-password" label={t("Password")} error={errors.password} hint={passwordHint}>
-          <input
-            id="signup-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD}
-            className={`input w-full ${errors.password ? "input-error" : ""}`}
-            placeholder={t("Choose a password")}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={fieldDescribedBy("signup-password", errors.password, passwordHint)}
-          />
-        </FormField>
+        <TextField
+          id="signup-password"
+          name="password"
+          type="password"
+          label={t("Password")}
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD}
+          placeholder={t("Choose a password")}
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          hint={passwordHint}
+        />
 
         <FormField id="signup-role" label={t("Account Type")} error={errors.role}>
           <select

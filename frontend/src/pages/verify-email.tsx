@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { PASSWORD_NEEDED, useLinkState, useVerifyEmail, VERIFY_CHECK_KEY, type Verified, type VerifyEmailBody } from "@/api/account";
-import { PasswordField } from "@/components/form-field";
+import { NewPasswordFields, PasswordField, useNewPassword } from "@/components/form-field";
 import { NoticeCard } from "@/components/notice-card";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
@@ -252,21 +252,14 @@ function PasswordForm({ email, busy, send }: { email: string; busy: boolean; sen
   );
 }
 
-type TakeOverErrors = { password?: string; confirm?: string };
-
 function TakeOverForm({ busy, send }: { busy: boolean; send: Send }) {
   const t = useT();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<TakeOverErrors>({});
+  const fields = useNewPassword();
+  const { password, setErrors } = fields;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (password !== confirm) {
-      setErrors({ confirm: t("The two passwords are not the same.") });
-      return;
-    }
-    setErrors({});
+    if (!fields.check()) return;
     const err = await send({ newPassword: password }, "takenOver");
     if (err) setErrors({ password: err.fields.newPassword ?? err.message });
   }
@@ -279,24 +272,7 @@ function TakeOverForm({ busy, send }: { busy: boolean; send: Send }) {
           "If someone else signed up with your email address, choose a new password to make the account yours. Their password stops working, everyone logged in to the account is logged out, and what they set goes back to the start: phone, photo, email settings, saved searches, favourites and blocks; a seller account becomes a buyer account.",
         )}
       </p>
-      <PasswordField
-        id="takeover-password"
-        name="new-password"
-        label={t("New password")}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-      />
-      <PasswordField
-        id="takeover-confirm"
-        name="confirm"
-        label={t("New password again")}
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-        error={errors.confirm}
-      />
+      <NewPasswordFields id="takeover" name="new-password" state={fields} />
       <SubmitButton busy={busy}>{t("Make this account mine")}</SubmitButton>
     </form>
   );

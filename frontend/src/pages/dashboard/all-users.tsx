@@ -11,10 +11,10 @@ import {
   type UserRecord,
 } from "@/api/users";
 import { useConfirm } from "@/components/confirm-dialog";
+import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import { DeleteUserDialog, SuspendUserDialog } from "@/components/moderation-dialogs";
-import { LoadMore } from "@/components/load-more";
 import { PageSpinner } from "@/components/page-spinner";
-import { UserTable, type UserRowBusy } from "@/components/user-table";
+import { useUserColumns, type UserRowBusy } from "@/components/user-table";
 import { useAuth } from "@/lib/auth";
 import { useT, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
@@ -47,7 +47,7 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
   usePageTitle(t(title));
   const { user: me } = useAuth();
   const list = useUsers(role);
-  const { data: users, error } = list;
+  const users = list.data;
   const remove = useDeleteUser();
   const verify = useVerifySeller();
   const unverify = useUnverifySeller();
@@ -124,54 +124,41 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
     }
   }
 
-  if (!users && !error) return <PageSpinner />;
+  const columns = useUserColumns({
+    variant: role === "Seller" ? "verify" : "status",
+    currentUserId: me?._id,
+    busy,
+    onDelete: (user) => setActing({ kind: "delete", user }),
+    onSuspend: (user) => setActing({ kind: "suspend", user }),
+    onVerify: (u) => void onVerify(u),
+    onUnverify: role === "Seller" ? (u) => void onUnverify(u) : undefined,
+  });
+  if (!users && !list.error) return <PageSpinner />;
 
   return (
-    <section className="space-y-6" aria-labelledby={titleId}>
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-        <div>
-          <h1 id={titleId} className="text-2xl font-bold sm:text-3xl">
-            {t(title)}
-          </h1>
-          <p className="mt-1 text-base-content/70">{t(description)}</p>
-        </div>
-        {users && users.length > 0 && (
-          <span className="badge badge-soft badge-primary font-semibold">
-            {t(users.length === 1 ? count[0] : count[1], { n: users.length })}
-          </span>
-        )}
-      </div>
-
-      {!users ? (
-        <div role="alert" className="alert alert-error alert-soft">
+    <ListPage
+      titleId={titleId}
+      title={t(title)}
+      intro={<p className="mt-1 text-base-content/70">{t(description)}</p>}
+      aside={
+        users &&
+        users.length > 0 && (
+          <span className="badge badge-soft badge-primary font-semibold">{t(users.length === 1 ? count[0] : count[1], { n: users.length })}</span>
+        )
+      }
+    >
+      <DataList
+        list={list}
+        rowKey={(u) => u._id}
+        numbered
+        columns={columns}
+        loadError={
           <div>
             <p>{t("We couldn't load the accounts. Please refresh the page in a moment.")}</p>
-            {error?.message && <p className="text-sm opacity-80">{error.message}</p>}
+            {list.error?.message && <p className="text-sm opacity-80">{list.error.message}</p>}
           </div>
-        </div>
-      ) : users.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-base-content/70">{t(empty)}</p>
-          <p className="text-sm text-base-content/60">{t(emptyDetail)}</p>
-        </div>
-      ) : (
-        <UserTable
-          users={users}
-          variant={role === "Seller" ? "verify" : "status"}
-          currentUserId={me?._id}
-          busy={busy}
-          onDelete={(user) => setActing({ kind: "delete", user })}
-          onSuspend={(user) => setActing({ kind: "suspend", user })}
-          onVerify={(u) => void onVerify(u)}
-          onUnverify={role === "Seller" ? (u) => void onUnverify(u) : undefined}
-        />
-      )}
-      <LoadMore
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={list.error !== undefined && users !== undefined}
-        onLoadMore={list.loadMore}
-        failedText={t("We couldn't load more. Please try again.")}
+        }
+        empty={<EmptyState title={t(empty)}>{t(emptyDetail)}</EmptyState>}
       />
       {confirmDialog}
       {acting?.kind === "delete" && (
@@ -185,7 +172,7 @@ export function UserListPage({ role, title, description, empty, emptyDetail, cou
       {acting?.kind === "suspend" && (
         <SuspendUserDialog name={acting.user.userName} onClose={() => setActing(null)} onSuspend={(reason, days) => onSuspend(acting.user, reason, days)} />
       )}
-    </section>
+    </ListPage>
   );
 }
 

@@ -1,16 +1,15 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DECLINE_REASON_MAX, useAcceptBooking, useDeclineBooking, useHandover, useLeads, type Lead, type LeadStatus } from "@/api/leads";
 import { useConfirm } from "@/components/confirm-dialog";
-import { FormField } from "@/components/form-field";
-import { LoadMore } from "@/components/load-more";
-import { Modal } from "@/components/modal";
+import { ContactLinks } from "@/components/contact-links";
+import { DataList, EmptyState, ListPage } from "@/components/data-list";
+import { DialogForm, ReasonDialog } from "@/components/dialog-form";
 import { QrCamera, type CameraFailure } from "@/components/qr-camera";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
-import { telHref, whatsappHref } from "@/lib/contact";
 import { formatDateTime, formatTk } from "@/lib/format";
 import { cleanCode, HANDOVER_CODE, parseHandoverQr } from "@/lib/handover";
 import { useLanguage, type Translate } from "@/lib/i18n";
@@ -156,264 +155,173 @@ export default function Leads() {
   }
 
   const isSeller = user?.role === "Seller";
-  let body: ReactNode;
-  if (error && !leads) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("We couldn't load your leads. Please refresh the page in a moment.")}</span>
-      </div>
-    );
-  } else if (!leads) {
-    body = <TableSkeleton columns={6} />;
-  } else if (leads.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-        <p className="text-lg font-semibold text-base-content/70">{t("No leads yet")}</p>
-        <p className="text-sm text-base-content/60">
-          {isSeller
-            ? t("When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.")
-            : t("When a buyer books a laptop in the shop, the booking shows up here.")}
-        </p>
-        {isSeller && (
-          <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm">
-            {t("Post your ad")}
-          </Link>
-        )}
-      </div>
-    );
-  } else {
-    body = (
-      <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className="table-cards table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">{t("Product")}</th>
-              <th scope="col">{t("Buyer")}</th>
-              <th scope="col">{t("Meeting place")}</th>
-              <th scope="col">{t("Status")}</th>
-              {!readOnly && <th scope="col">{t("Actions")}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {leads.map((l) => {
-              const actions = readOnly ? [] : ACTIONS[l.status];
-              const name = l.product.productName;
-              return (
-                <tr key={l._id} className="hover:bg-base-200/50">
-                  <td>
-                    <div className="flex min-w-0 items-start gap-3">
-                      <img {...photoSources(l.product.picture, "56px")} alt="" loading="lazy" className="mt-0.5 h-10 w-14 shrink-0 rounded object-cover" />
-                      <div className="min-w-0 md:w-36 xl:w-40">
-                        <Link to={`/product/${encodeURIComponent(l.product._id)}`} className="link link-hover line-clamp-2 font-medium break-words">
-                          {name}
-                        </Link>
-                        <div className="font-semibold whitespace-nowrap">{formatTk(l.price, locale)}</div>
-                        <div className="text-xs text-base-content/60">
-                          <span className="sr-only">{t("When")}: </span>
-                          {formatDateTime(l.createdAt, locale)}
-                        </div>
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={t("Buyer")}>
-                    <div className="flex min-w-0 flex-col gap-1.5 max-md:items-end max-md:text-end md:w-48">
-                      <div className="min-w-0">
-                        <div className="font-medium break-words">{l.buyerName}</div>
-                        <a href={`mailto:${l.buyerEmail}`} className="link link-hover text-xs break-all text-base-content/70">
-                          {l.buyerEmail}
-                        </a>
-                      </div>
-                      <div className="flex flex-wrap gap-1.5 max-md:justify-end">
-                        <a href={telHref(l.number)} className="btn btn-outline btn-sm px-2.5 whitespace-nowrap" aria-label={t("Call {number}", { number: l.number })}>
-                          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                            <path
-                              strokeLinecap="round"
-                              strokeLinejoin="round"
-                              d="M3 5a2 2 0 0 1 2-2h2.3a1 1 0 0 1 1 .8l1 4a1 1 0 0 1-.3 1L7.4 10.4a12 12 0 0 0 6.2 6.2l1.6-1.6a1 1 0 0 1 1-.3l4 1a1 1 0 0 1 .8 1V19a2 2 0 0 1-2 2h-1C9.7 21 3 14.3 3 6V5Z"
-                            />
-                          </svg>
-                          {l.number}
-                        </a>
-                        <a
-                          href={whatsappHref(l.number)}
-                          className="btn btn-outline btn-success btn-sm px-2.5 whitespace-nowrap"
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={t("WhatsApp {number} (opens in a new tab)", { number: l.number })}
-                        >
-                          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                            <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />
-                          </svg>
-                          {t("WhatsApp")}
-                        </a>
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={t("Meeting place")}>
-                    <span className="block break-words max-md:text-end md:w-28 xl:w-32">{l.meetLocation}</span>
-                  </td>
-                  <td data-label={t("Status")}>
-                    <StatusBadge lead={l} />
-                  </td>
-                  {!readOnly && (
-                    <td className={actions.length === 0 ? "max-md:hidden" : "max-md:pt-2"}>
-                      {actions.length > 0 && (
-                        <div className="flex gap-2 max-md:w-full max-md:flex-wrap max-md:[&>*]:flex-1 md:flex-col md:items-stretch">
-                          {actions.includes("accept") && (
-                            <RowAction
-                              text={t("Accept")}
-                              label={t("Accept the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
-                              tone="primary"
-                              busy={accepting === l._id}
-                              disabled={accepting !== null}
-                              onClick={() => void onAccept(l)}
-                            />
-                          )}
-                          {actions.includes("handover") && (
-                            <RowAction
-                              text={t("Confirm hand-over")}
-                              label={t("Confirm the hand-over of {name} to {buyer}", { name, buyer: l.buyerName })}
-                              tone="primary"
-                              busy={false}
-                              disabled={l.handoverLocked || accepting !== null}
-                              reason={l.handoverLocked ? t("Too many wrong codes for this booking. Try again later.") : undefined}
-                              onClick={() => setPicked(l._id)}
-                            />
-                          )}
-                          {actions.includes("decline") && (
-                            <RowAction
-                              text={t("Decline")}
-                              label={t("Decline the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
-                              tone="delete"
-                              busy={false}
-                              disabled={accepting !== null}
-                              onClick={() => setDeclining(l)}
-                            />
-                          )}
-                        </div>
-                      )}
-                    </td>
+  const actionsOf = (l: Lead) => (readOnly ? [] : ACTIONS[l.status]);
+  const body = (
+    <DataList
+      list={list}
+      rowKey={(l) => l._id}
+      dense
+      loading={<TableSkeleton columns={6} />}
+      loadError={<span>{t("We couldn't load your leads. Please refresh the page in a moment.")}</span>}
+      empty={
+        <EmptyState title={t("No leads yet")}>
+          <p className="text-sm text-base-content/60">
+            {isSeller
+              ? t("When a buyer books one of your laptops, they show up here. Post an ad to get your first buyers.")
+              : t("When a buyer books a laptop in the shop, the booking shows up here.")}
+          </p>
+          {isSeller && (
+            <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm">
+              {t("Post your ad")}
+            </Link>
+          )}
+        </EmptyState>
+      }
+      columns={[
+        {
+          header: t("Product"),
+          label: false,
+          cell: (l) => (
+            <div className="flex min-w-0 items-start gap-3">
+              <img {...photoSources(l.product.picture, "56px")} alt="" loading="lazy" className="mt-0.5 h-10 w-14 shrink-0 rounded object-cover" />
+              <div className="min-w-0 md:w-36 xl:w-40">
+                <Link to={`/product/${encodeURIComponent(l.product._id)}`} className="link link-hover line-clamp-2 font-medium break-words">
+                  {l.product.productName}
+                </Link>
+                <div className="font-semibold whitespace-nowrap">{formatTk(l.price, locale)}</div>
+                <div className="text-xs text-base-content/60">
+                  <span className="sr-only">{t("When")}: </span>
+                  {formatDateTime(l.createdAt, locale)}
+                </div>
+              </div>
+            </div>
+          ),
+        },
+        {
+          header: t("Buyer"),
+          cell: (l) => (
+            <div className="flex min-w-0 flex-col gap-1.5 max-md:items-end max-md:text-end md:w-48">
+              <div className="min-w-0">
+                <div className="font-medium break-words">{l.buyerName}</div>
+                <a href={`mailto:${l.buyerEmail}`} className="link link-hover text-xs break-all text-base-content/70">
+                  {l.buyerEmail}
+                </a>
+              </div>
+              <ContactLinks number={l.number} variant="row" />
+            </div>
+          ),
+        },
+        {
+          header: t("Meeting place"),
+          cell: (l) => <span className="block break-words max-md:text-end md:w-28 xl:w-32">{l.meetLocation}</span>,
+        },
+        { header: t("Status"), cell: (l) => <StatusBadge lead={l} /> },
+        !readOnly && {
+          header: t("Actions"),
+          label: false,
+          className: (l) => (actionsOf(l).length === 0 ? "max-md:hidden" : "max-md:pt-2"),
+          cell: (l) => {
+            const actions = actionsOf(l);
+            const name = l.product.productName;
+            return (
+              actions.length > 0 && (
+                <div className="flex gap-2 max-md:w-full max-md:flex-wrap max-md:[&>*]:flex-1 md:flex-col md:items-stretch">
+                  {actions.includes("accept") && (
+                    <RowAction
+                      text={t("Accept")}
+                      label={t("Accept the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
+                      tone="primary"
+                      busy={accepting === l._id}
+                      disabled={accepting !== null}
+                      onClick={() => void onAccept(l)}
+                    />
                   )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
+                  {actions.includes("handover") && (
+                    <RowAction
+                      text={t("Confirm hand-over")}
+                      label={t("Confirm the hand-over of {name} to {buyer}", { name, buyer: l.buyerName })}
+                      tone="primary"
+                      busy={false}
+                      disabled={l.handoverLocked || accepting !== null}
+                      reason={l.handoverLocked ? t("Too many wrong codes for this booking. Try again later.") : undefined}
+                      onClick={() => setPicked(l._id)}
+                    />
+                  )}
+                  {actions.includes("decline") && (
+                    <RowAction
+                      text={t("Decline")}
+                      label={t("Decline the booking of {name} by {buyer}", { name, buyer: l.buyerName })}
+                      tone="delete"
+                      busy={false}
+                      disabled={accepting !== null}
+                      onClick={() => setDeclining(l)}
+                    />
+                  )}
+                </div>
+              )
+            );
+          },
+        },
+      ]}
+    />
+  );
 
   return (
-    <section className="space-y-6" aria-labelledby="leads-title">
-      <div>
-        <h1 id="leads-title" className="text-2xl font-bold sm:text-3xl">
-          {t("Leads")}
-        </h1>
-        <p className="mt-1 text-base-content/70">
-          {isSeller
-            ? t("Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.")
-            : t("Every booking in the shop, newest first.")}
-        </p>
-        {readOnly && (
-          <p className="mt-2 text-sm text-base-content/60">{t("Read only: only a laptop's seller can accept, decline or confirm its hand-over.")}</p>
-        )}
-      </div>
+    <ListPage
+      titleId="leads-title"
+      title={t("Leads")}
+      intro={
+        <>
+          <p className="mt-1 text-base-content/70">
+            {isSeller
+              ? t("Buyers who booked your laptops. Call them, accept one to reserve the laptop, and confirm the hand-over with the buyer's code.")
+              : t("Every booking in the shop, newest first.")}
+          </p>
+          {readOnly && (
+            <p className="mt-2 text-sm text-base-content/60">{t("Read only: only a laptop's seller can accept, decline or confirm its hand-over.")}</p>
+          )}
+        </>
+      }
+    >
       {body}
-      <LoadMore
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={list.error !== undefined && leads !== undefined}
-        onLoadMore={list.loadMore}
-        failedText={t("We couldn't load more. Please try again.")}
-      />
       {confirmDialog}
       {declining && <DeclineDialog key={declining._id} lead={declining} onClose={() => setDeclining(null)} />}
       {handover && <HandoverDialog key={handover.id} target={handover} onClose={closeHandover} />}
-    </section>
-  );
-}
-
-/** The X at the top right of a dialog. */
-function CloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
-  const { t } = useLanguage();
-  return (
-    <button type="button" className="btn btn-circle btn-ghost btn-sm shrink-0" onClick={onClick} disabled={disabled} aria-label={t("Close")}>
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-      </svg>
-    </button>
+    </ListPage>
   );
 }
 
 /** Decline: an optional reason (at most 200 characters) the buyer is told. */
 function DeclineDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
   const { t } = useLanguage();
-  const id = useId();
   const decline = useDeclineBooking();
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  async function send(reason: string) {
     try {
       await decline.trigger({ id: lead._id, reason });
       notify("success", t("Booking declined"));
       onClose();
     } catch (err) {
       notify("error", errorText(err, t("Could not decline this booking")));
-      setBusy(false);
       // the booking moved on (sold, cancelled, answered elsewhere): the list behind shows it now
       if (err instanceof ApiError && (err.status === 404 || err.status === 409)) onClose();
+      throw err;
     }
   }
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug">
-              {t("Decline this booking?")}
-            </h2>
-            <p className="mt-1 text-sm break-words text-base-content/70">
-              {t("{buyer} will be told that you declined their booking of {name}.", { buyer: lead.buyerName, name: lead.product.productName })}
-            </p>
-          </div>
-          <CloseButton onClick={close} disabled={busy} />
-        </div>
-        <FormField
-          id={`${id}-reason`}
-          label={t("{label} (optional)", { label: t("Reason") })}
-          hint={t("{count} of {max} characters", { count: reason.length, max: DECLINE_REASON_MAX })}
-        >
-          <textarea
-            id={`${id}-reason`}
-            data-autofocus
-            className="textarea w-full"
-            rows={3}
-            maxLength={DECLINE_REASON_MAX}
-            placeholder={t("e.g. It was sold to a friend")}
-            value={reason}
-            onChange={(e) => setReason(e.target.value.slice(0, DECLINE_REASON_MAX))}
-            aria-describedby={`${id}-reason-hint`}
-          />
-        </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-            {t("Cancel")}
-          </button>
-          <button type="submit" className="btn btn-error" disabled={busy} aria-busy={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("Decline")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={t("Decline this booking?")}
+      detail={t("{buyer} will be told that you declined their booking of {name}.", { buyer: lead.buyerName, name: lead.product.productName })}
+      label={t("{label} (optional)", { label: t("Reason") })}
+      placeholder={t("e.g. It was sold to a friend")}
+      max={DECLINE_REASON_MAX}
+      clean={(reason) => reason}
+      confirmLabel={t("Decline")}
+      closeButton
+      onClose={onClose}
+      onConfirm={send}
+    />
   );
 }
 
@@ -440,9 +348,8 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
   const [scanNote, setScanNote] = useState<{ ok: boolean; text: string } | null>(null);
   const notWaiting = lead !== undefined && !canHandOver(lead.status);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy || locked || notWaiting) return;
+  async function submit() {
+    if (locked || notWaiting) return;
     setServerSaid(null);
     if (!HANDOVER_CODE.test(code)) {
       setProblem(t("Enter the 6-digit code from the buyer's booking."));
@@ -502,116 +409,103 @@ function HandoverDialog({ target, onClose }: { target: HandoverTarget; onClose: 
     input.current?.focus();
   }
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   const errorId = `${id}-code-error`;
   return (
-    <Modal open onClose={close} labelledBy={`${id}-title`} boxClassName="sm:max-w-md">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-bold leading-snug">
-              {t("Confirm hand-over")}
-            </h2>
-            <p className="mt-1 text-sm break-words text-base-content/70">
-              {lead
-                ? t("Ask {buyer} for the 6-digit code on their booking, or scan its QR code, and hand over {name}.", {
-                    buyer: lead.buyerName,
-                    name: lead.product.productName,
-                  })
-                : t("Type the buyer's 6-digit code, or scan the QR code on their booking.")}
-            </p>
-          </div>
-          <CloseButton onClick={close} disabled={busy} />
+    <DialogForm
+      id={id}
+      title={t("Confirm hand-over")}
+      detail={
+        lead
+          ? t("Ask {buyer} for the 6-digit code on their booking, or scan its QR code, and hand over {name}.", {
+              buyer: lead.buyerName,
+              name: lead.product.productName,
+            })
+          : t("Type the buyer's 6-digit code, or scan the QR code on their booking.")
+      }
+      closeButton
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel={t("Confirm")}
+      tone="primary"
+      submitDisabled={locked || notWaiting}
+      submitRef={submitButton}
+    >
+      {notWaiting && (
+        <p role="alert" className="alert alert-warning alert-soft text-sm">
+          {t("This booking is not waiting for a hand-over.")}
+        </p>
+      )}
+      {locked && (
+        <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 text-sm">
+          <span className="font-semibold">
+            {waitMinutes === null
+              ? t("Too many wrong codes for this booking. Try again later.")
+              : waitMinutes === 1
+                ? t("Too many wrong codes for this booking. Try again in 1 minute.")
+                : t("Too many wrong codes for this booking. Try again in {n} minutes.", { n: waitMinutes })}
+          </span>
+          {serverSaid && <span>{serverSaid}</span>}
         </div>
+      )}
 
-        {notWaiting && (
-          <p role="alert" className="alert alert-warning alert-soft text-sm">
-            {t("This booking is not waiting for a hand-over.")}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-code`} className="text-sm font-medium">
+          {t("Hand-over code")}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-code`}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          placeholder="123456"
+          data-autofocus
+          className={`input w-full font-mono text-lg tracking-[0.3em] ${problem ? "input-error" : ""}`}
+          value={code}
+          disabled={locked || notWaiting}
+          onChange={(e) => {
+            setCode(cleanCode(e.target.value));
+            setProblem(null);
+            setServerSaid(null);
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+        />
+        {problem && (
+          <div id={errorId} role="alert" className="text-sm text-error">
+            <p>{problem}</p>
+            {serverSaid && serverSaid !== problem && <p className="text-xs">{serverSaid}</p>}
+          </div>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-3">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm self-start"
+          disabled={locked || notWaiting || busy}
+          aria-pressed={scanning}
+          onClick={() => {
+            setScanNote(null);
+            setScanning((s) => !s);
+          }}
+        >
+          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M7 12h10" />
+          </svg>
+          {scanning ? t("Stop the camera") : t("Scan QR")}
+        </button>
+        {scanning && <QrCamera label={t("Camera: point it at the buyer's QR code")} onScan={onScan} onFail={onCameraFail} />}
+        {scanNote && (
+          <p role={scanNote.ok ? "status" : "alert"} className={`text-sm ${scanNote.ok ? "text-success" : "text-error"}`}>
+            {scanNote.text}
           </p>
         )}
-        {locked && (
-          <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 text-sm">
-            <span className="font-semibold">
-              {waitMinutes === null
-                ? t("Too many wrong codes for this booking. Try again later.")
-                : waitMinutes === 1
-                  ? t("Too many wrong codes for this booking. Try again in 1 minute.")
-                  : t("Too many wrong codes for this booking. Try again in {n} minutes.", { n: waitMinutes })}
-            </span>
-            {serverSaid && <span>{serverSaid}</span>}
-          </div>
-        )}
-
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            {t("Hand-over code")}
-          </label>
-          <input
-            ref={input}
-            id={`${id}-code`}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            placeholder="123456"
-            data-autofocus
-            className={`input w-full font-mono text-lg tracking-[0.3em] ${problem ? "input-error" : ""}`}
-            value={code}
-            disabled={locked || notWaiting}
-            onChange={(e) => {
-              setCode(cleanCode(e.target.value));
-              setProblem(null);
-              setServerSaid(null);
-            }}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-          />
-          {problem && (
-            <div id={errorId} role="alert" className="text-sm text-error">
-              <p>{problem}</p>
-              {serverSaid && serverSaid !== problem && <p className="text-xs">{serverSaid}</p>}
-            </div>
-          )}
-        </div>
-
-        <div className="flex flex-col gap-3">
-          <button
-            type="button"
-            className="btn btn-outline btn-sm self-start"
-            disabled={locked || notWaiting || busy}
-            aria-pressed={scanning}
-            onClick={() => {
-              setScanNote(null);
-              setScanning((s) => !s);
-            }}
-          >
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path strokeLinecap="round" strokeLinejoin="round" d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M7 12h10" />
-            </svg>
-            {scanning ? t("Stop the camera") : t("Scan QR")}
-          </button>
-          {scanning && <QrCamera label={t("Camera: point it at the buyer's QR code")} onScan={onScan} onFail={onCameraFail} />}
-          {scanNote && (
-            <p role={scanNote.ok ? "status" : "alert"} className={`text-sm ${scanNote.ok ? "text-success" : "text-error"}`}>
-              {scanNote.text}
-            </p>
-          )}
-        </div>
-
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-            {t("Cancel")}
-          </button>
-          <button ref={submitButton} type="submit" className="btn btn-primary" disabled={busy || locked || notWaiting} aria-busy={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("Confirm")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </div>
+    </DialogForm>
   );
 }

@@ -5,8 +5,8 @@
 import type { ReactNode } from "react";
 import { Outlet, useMatch } from "react-router-dom";
 import { useConversations } from "@/api/conversations";
-import { ConversationRow } from "@/components/conversation-row";
-import { LoadMore } from "@/components/load-more";
+import { ConversationList, ConversationRow } from "@/components/conversation-row";
+import { EmptyState, ListView } from "@/components/data-list";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
@@ -58,57 +58,42 @@ export default function Messages() {
   usePageTitle(t("Messages"));
   const open = useMatch("/dashboard/messages/:id") !== null;
   const list = useConversations();
-  const { data: threads, error } = list;
 
-  let body: ReactNode;
-  if (error && !threads) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("We couldn't load your messages. Please refresh the page in a moment.")}</span>
-      </div>
-    );
-  } else if (!threads) {
-    body = (
-      <div role="status" className="space-y-2 rounded-box bg-base-100 p-3 shadow-sm">
-        <span className="sr-only">{t("Loading...")}</span>
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="flex gap-3" aria-hidden="true">
-            <div className="skeleton h-10 w-14 shrink-0" />
-            <div className="flex-1 space-y-2 py-1">
-              <div className="skeleton h-3 w-3/4" />
-              <div className="skeleton h-3 w-1/2" />
+  const body = (
+    <ListView
+      list={list}
+      loadError={<span>{t("We couldn't load your messages. Please refresh the page in a moment.")}</span>}
+      loading={
+        <div role="status" className="space-y-2 rounded-box bg-base-100 p-3 shadow-sm">
+          <span className="sr-only">{t("Loading...")}</span>
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="flex gap-3" aria-hidden="true">
+              <div className="skeleton h-10 w-14 shrink-0" />
+              <div className="flex-1 space-y-2 py-1">
+                <div className="skeleton h-3 w-3/4" />
+                <div className="skeleton h-3 w-1/2" />
+              </div>
             </div>
-          </div>
-        ))}
-      </div>
-    );
-  } else if (threads.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-2 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-        <p className="text-lg font-semibold text-base-content/70">{t("No messages yet")}</p>
-        <p className="text-sm text-base-content/60">{t("Use “Chat with seller” on a laptop to ask about it. Buyers' questions about your laptops show up here too.")}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <ul className="divide-y divide-base-200 overflow-hidden rounded-box bg-base-100 shadow-sm" aria-label={t("Conversations")}>
+          ))}
+        </div>
+      }
+      empty={
+        <EmptyState title={t("No messages yet")}>
+          {t("Use “Chat with seller” on a laptop to ask about it. Buyers' questions about your laptops show up here too.")}
+        </EmptyState>
+      }
+    >
+      {(threads) => (
+        <ConversationList label={t("Conversations")}>
           {threads.map((c) => (
             <li key={c._id}>
               <ConversationRow conversation={c} to={`/dashboard/messages/${encodeURIComponent(c._id)}`} />
             </li>
           ))}
-        </ul>
-        <LoadMore
-          hasMore={list.hasMore}
-          loading={list.isLoadingMore}
-          failed={error !== undefined}
-          onLoadMore={list.loadMore}
-          failedText={t("We couldn't load more. Please try again.")}
-        />
-      </>
-    );
-  }
+        </ConversationList>
+      )}
+    </ListView>
+  );
 
   return (
     <TwoPanes

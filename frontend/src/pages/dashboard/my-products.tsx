@@ -4,7 +4,7 @@ import { toast } from "react-toastify";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
 import { useMarkSold, useRelist, useRenew, useStopAdvertising } from "@/api/product-sale";
 import { useConfirm } from "@/components/confirm-dialog";
-import { LoadMore } from "@/components/load-more";
+import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
@@ -40,7 +40,7 @@ export default function MyProducts() {
   usePageTitle(t("My Products"));
   const { user } = useAuth();
   const list = useUserProducts(user?.email);
-  const { data: products, error } = list;
+  const products = list.data;
   const advertise = useAdvertiseProduct();
   const stopAd = useStopAdvertising();
   const remove = useDeleteProduct();
@@ -154,218 +154,192 @@ export default function MyProducts() {
     }
   }
 
-  if (error && !products) {
+  const spinning = (p: Product, action: Action) => busy?.id === p._id && busy.action === action;
+  const row = (p: Product) => {
+    const sold = p.available === "soled";
+    const end = sold ? "later" : listingEnd(p);
+    // an admin hid it until it is edited (#32): out of the catalogue like
+    // an expired one, but the edit brings it back
+    const hidden = p.hiddenReason !== undefined;
+    return { sold, end, hidden, expired: end === "expired" && !hidden };
+  };
+
+  function availability(p: Product) {
+    const { sold, end, hidden, expired } = row(p);
     return (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("We couldn't load your products. Please refresh the page in a moment.")}</span>
+      <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+        {hidden ? (
+          <span className="badge badge-warning whitespace-nowrap">{t("Hidden by an admin")}</span>
+        ) : expired ? (
+          <span className="badge badge-outline border-base-content/40" title={t("Out of the catalogue: renew it to list it again")}>
+            {t("Expired")}
+          </span>
+        ) : (
+          <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
+        )}
+        {!sold && p.reserved && (
+          <span
+            className="badge badge-warning whitespace-nowrap"
+            title={t("Booked by a buyer: it takes no other bookings until the hand-over or until it is released")}
+          >
+            {t("Booked")}
+          </span>
+        )}
+        {hidden && (
+          <span className="basis-full text-right text-sm break-words md:max-w-72 md:text-left" role="note">
+            <span className="font-medium">{t("Reason: {reason}", { reason: p.hiddenReason ?? "" })}</span>{" "}
+            <span className="text-base-content/70">{t("Edit the listing and it is back in the shop at once.")}</span>
+          </span>
+        )}
+        {end !== "later" && !hidden && (
+          <RowAction
+            text={t("Renew")}
+            label={t("Renew {name}", { name: p.productName })}
+            tone="primary"
+            busy={spinning(p, "renew")}
+            disabled={busy !== null}
+            onClick={() => void onRenew(p)}
+          />
+        )}
+        {sold && p.soldInShop ? (
+          // the server refuses it (409 sold_in_shop): no button, the reason in words
+          <span className="basis-full text-right text-xs text-base-content/70 md:text-left">
+            {t("Sold through the shop (paid or handed over), so it cannot be relisted.")}
+          </span>
+        ) : sold ? (
+          <RowAction
+            text={t("Relist")}
+            label={t("Relist {name}", { name: p.productName })}
+            tone="outline"
+            busy={spinning(p, "relist")}
+            disabled={busy !== null}
+            onClick={() => void onRelist(p)}
+          />
+        ) : (
+          <RowAction
+            text={t("Mark sold")}
+            label={t("Mark sold: {name}", { name: p.productName })}
+            tone="outline"
+            busy={spinning(p, "sold")}
+            disabled={busy !== null}
+            onClick={() => void onMarkSold(p)}
+          />
+        )}
+        {!sold && !expired && !hidden && p.expiresAt && (
+          <span className={`basis-full text-right text-xs md:text-left ${end === "soon" ? "font-semibold text-warning" : "text-base-content/70"}`}>
+            {t("Listed until {date}", { date: formatDateTime(p.expiresAt, locale) })}
+          </span>
+        )}
       </div>
     );
   }
-  if (!products) {
+
+  function advertising(p: Product) {
+    const { sold, hidden, expired } = row(p);
     return (
-      <section className="space-y-6" aria-labelledby="my-products-title">
-        <h1 id="my-products-title" className="text-2xl font-bold sm:text-3xl">
-          {t("My Products")}
-        </h1>
-        <TableSkeleton columns={5} />
-      </section>
+      <>
+      {p.advertise ? (
+        <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+          <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">{t("Advertised")}</span>
+          {p.advertisedUntil && (
+            <span className="text-xs text-base-content/70">{t("until {date}", { date: formatDateTime(p.advertisedUntil, locale) })}</span>
+          )}
+          <RowAction
+            text={t("Stop")}
+            label={t("Stop advertising {name}", { name: p.productName })}
+            tone="outline"
+            busy={spinning(p, "stop")}
+            disabled={busy !== null}
+            onClick={() => void onStopAd(p)}
+          />
+        </div>
+      ) : (
+        <RowAction
+          text={t("Advertise")}
+          label={t("Advertise {name}", { name: p.productName })}
+          tone="primary"
+          busy={spinning(p, "advertise")}
+          disabled={sold || expired || hidden || busy !== null}
+          reason={
+            sold
+              ? t("A sold product cannot be advertised")
+              : hidden
+                ? t("Edit this listing before advertising it")
+                : expired
+                  ? t("Renew this listing before advertising it")
+                  : undefined
+          }
+          onClick={() => void onAdvertise(p)}
+        />
+      )}
+      </>
     );
   }
 
-  const spinning = (p: Product, action: Action) => busy?.id === p._id && busy.action === action;
-
   return (
-    <section className="space-y-6" aria-labelledby="my-products-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="my-products-title" className="text-2xl font-bold sm:text-3xl">
-          {t("My Products: {count}", { count: products.length })}
-        </h1>
+    <ListPage
+      titleId="my-products-title"
+      title={products ? t("My Products: {count}", { count: products.length }) : t("My Products")}
+      aside={
         <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm sm:btn-md">
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
             <path strokeLinecap="round" d="M12 5v14M5 12h14" />
           </svg>
           {t("Add Product")}
         </Link>
-      </div>
-
-      {products.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-base-content/70">{t("No Product")}</p>
-          <p className="text-sm text-base-content/60">{t("Post your first laptop and it will show up here.")}</p>
-        </div>
-      ) : (
-        <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-          <table className="table-cards table">
-            <thead>
-              <tr>
-                <th scope="col">{t("ProductName")}</th>
-                <th scope="col">{t("Price")}</th>
-                <th scope="col">{t("Available")}</th>
-                <th scope="col">{t("Advertise")}</th>
-                <th scope="col">{t("Delete")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((p) => {
-                const sold = p.available === "soled";
-                const end = sold ? "later" : listingEnd(p);
-                // an admin hid it until it is edited (#32): out of the
-                // catalogue like an expired one, but the edit brings it back
-                const hidden = p.hiddenReason !== undefined;
-                const expired = end === "expired" && !hidden;
-                return (
-                  <tr key={p._id} className="hover:bg-base-200/50">
-                    <td>
-                      <div className="flex items-center gap-3">
-                        <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                        <span className="font-medium md:whitespace-nowrap" title={p.productName}>
-                          {cutName(p.productName)}
-                        </span>
-                        {!sold && (
-                          <Link
-                            to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`}
-                            state={{ product: p } satisfies EditState}
-                            className="btn btn-ghost btn-xs ml-auto gap-1 text-primary md:ml-0"
-                            aria-label={t("Edit {name}", { name: p.productName })}
-                          >
-                            <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                              <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2 2 0 0 1 2.8 2.8L8.5 17.6 4 19l1.4-4.5L16.9 3.6Z" />
-                            </svg>
-                            {t("Edit")}
-                          </Link>
-                        )}
-                      </div>
-                    </td>
-                    <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
-                      {formatTk(p.sellPrice, locale)}
-                    </td>
-                    <td data-label={t("Available")}>
-                      <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
-                        {hidden ? (
-                          <span className="badge badge-warning whitespace-nowrap">{t("Hidden by an admin")}</span>
-                        ) : expired ? (
-                          <span className="badge badge-outline border-base-content/40" title={t("Out of the catalogue: renew it to list it again")}>
-                            {t("Expired")}
-                          </span>
-                        ) : (
-                          <span className={`badge badge-soft ${sold ? "badge-error" : "badge-success"}`}>{t(p.available)}</span>
-                        )}
-                        {!sold && p.reserved && (
-                          <span
-                            className="badge badge-warning whitespace-nowrap"
-                            title={t("Booked by a buyer: it takes no other bookings until the hand-over or until it is released")}
-                          >
-                            {t("Booked")}
-                          </span>
-                        )}
-                        {hidden && (
-                          <span className="basis-full text-right text-sm break-words md:max-w-72 md:text-left" role="note">
-                            <span className="font-medium">{t("Reason: {reason}", { reason: p.hiddenReason ?? "" })}</span>{" "}
-                            <span className="text-base-content/70">{t("Edit the listing and it is back in the shop at once.")}</span>
-                          </span>
-                        )}
-                        {end !== "later" && !hidden && (
-                          <RowAction
-                            text={t("Renew")}
-                            label={t("Renew {name}", { name: p.productName })}
-                            tone="primary"
-                            busy={spinning(p, "renew")}
-                            disabled={busy !== null}
-                            onClick={() => void onRenew(p)}
-                          />
-                        )}
-                        {sold && p.soldInShop ? (
-                          // the server refuses it (409 sold_in_shop): no button, the reason in words
-                          <span className="basis-full text-right text-xs text-base-content/70 md:text-left">
-                            {t("Sold through the shop (paid or handed over), so it cannot be relisted.")}
-                          </span>
-                        ) : sold ? (
-                          <RowAction
-                            text={t("Relist")}
-                            label={t("Relist {name}", { name: p.productName })}
-                            tone="outline"
-                            busy={spinning(p, "relist")}
-                            disabled={busy !== null}
-                            onClick={() => void onRelist(p)}
-                          />
-                        ) : (
-                          <RowAction
-                            text={t("Mark sold")}
-                            label={t("Mark sold: {name}", { name: p.productName })}
-                            tone="outline"
-                            busy={spinning(p, "sold")}
-                            disabled={busy !== null}
-                            onClick={() => void onMarkSold(p)}
-                          />
-                        )}
-                        {!sold && !expired && !hidden && p.expiresAt && (
-                          <span className={`basis-full text-right text-xs md:text-left ${end === "soon" ? "font-semibold text-warning" : "text-base-content/70"}`}>
-                            {t("Listed until {date}", { date: formatDateTime(p.expiresAt, locale) })}
-                          </span>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label={t("Advertise")}>
-                      {p.advertise ? (
-                        <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
-                          <span className="badge badge-accent gap-1 font-semibold whitespace-nowrap">{t("Advertised")}</span>
-                          {p.advertisedUntil && (
-                            <span className="text-xs text-base-content/70">{t("until {date}", { date: formatDateTime(p.advertisedUntil, locale) })}</span>
-                          )}
-                          <RowAction
-                            text={t("Stop")}
-                            label={t("Stop advertising {name}", { name: p.productName })}
-                            tone="outline"
-                            busy={spinning(p, "stop")}
-                            disabled={busy !== null}
-                            onClick={() => void onStopAd(p)}
-                          />
-                        </div>
-                      ) : (
-                        <RowAction
-                          text={t("Advertise")}
-                          label={t("Advertise {name}", { name: p.productName })}
-                          tone="primary"
-                          busy={spinning(p, "advertise")}
-                          disabled={sold || expired || hidden || busy !== null}
-                          reason={
-                            sold
-                              ? t("A sold product cannot be advertised")
-                              : hidden
-                                ? t("Edit this listing before advertising it")
-                                : expired
-                                  ? t("Renew this listing before advertising it")
-                                  : undefined
-                          }
-                          onClick={() => void onAdvertise(p)}
-                        />
-                      )}
-                    </td>
-                    <td data-label={t("Delete")}>
-                      <RowAction
-                        text={t("Delete")}
-                        label={t("Delete {name}", { name: p.productName })}
-                        tone="delete"
-                        busy={spinning(p, "delete")}
-                        disabled={busy !== null}
-                        onClick={() => void onDelete(p)}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={list.error !== undefined && products !== undefined}
-        onLoadMore={list.loadMore}
-        failedText={t("We couldn't load more. Please try again.")}
+      }
+    >
+      <DataList
+        list={list}
+        rowKey={(p) => p._id}
+        loading={<TableSkeleton columns={5} />}
+        loadError={<span>{t("We couldn't load your products. Please refresh the page in a moment.")}</span>}
+        empty={<EmptyState title={t("No Product")}>{t("Post your first laptop and it will show up here.")}</EmptyState>}
+        columns={[
+          {
+            header: t("ProductName"),
+            label: false,
+            cell: (p) => (
+              <div className="flex items-center gap-3">
+                <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                <span className="font-medium md:whitespace-nowrap" title={p.productName}>
+                  {cutName(p.productName)}
+                </span>
+                {!row(p).sold && (
+                  <Link
+                    to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`}
+                    state={{ product: p } satisfies EditState}
+                    className="btn btn-ghost btn-xs ml-auto gap-1 text-primary md:ml-0"
+                    aria-label={t("Edit {name}", { name: p.productName })}
+                  >
+                    <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                      <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2 2 0 0 1 2.8 2.8L8.5 17.6 4 19l1.4-4.5L16.9 3.6Z" />
+                    </svg>
+                    {t("Edit")}
+                  </Link>
+                )}
+              </div>
+            ),
+          },
+          { header: t("Price"), className: "font-semibold md:whitespace-nowrap", cell: (p) => formatTk(p.sellPrice, locale) },
+          { header: t("Available"), cell: availability },
+          { header: t("Advertise"), cell: advertising },
+          {
+            header: t("Delete"),
+            cell: (p) => (
+              <RowAction
+                text={t("Delete")}
+                label={t("Delete {name}", { name: p.productName })}
+                tone="delete"
+                busy={spinning(p, "delete")}
+                disabled={busy !== null}
+                onClick={() => void onDelete(p)}
+              />
+            ),
+          },
+        ]}
       />
       {confirmDialog}
-    </section>
+    </ListPage>
   );
 }

@@ -1,12 +1,11 @@
 // /dashboard/conversations (admin): the conversations people reported,
 // newest first; each opens read-only beside the list
 // (/dashboard/conversations/:id). Admins can read reported threads only.
-import type { ReactNode } from "react";
 import { useMatch } from "react-router-dom";
 import { useAdminConversations, type ReportedConversation } from "@/api/conversations";
 import { useReportReasonText } from "@/components/chat-dialogs";
-import { ConversationRow } from "@/components/conversation-row";
-import { LoadMore } from "@/components/load-more";
+import { ConversationList, ConversationRow } from "@/components/conversation-row";
+import { EmptyState, ListView } from "@/components/data-list";
 import { TableSkeleton } from "@/components/skeletons";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
@@ -26,28 +25,16 @@ export default function ReportedConversations() {
   const open = useMatch("/dashboard/conversations/:id") !== null;
   const list = useAdminConversations();
   const reasonText = useReportReasonText();
-  const { data: threads, error } = list;
 
-  let body: ReactNode;
-  if (error && !threads) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("We couldn't load the reported chats. Please refresh the page in a moment.")}</span>
-      </div>
-    );
-  } else if (!threads) {
-    body = <TableSkeleton columns={2} />;
-  } else if (threads.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-2 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-        <p className="text-lg font-semibold text-base-content/70">{t("No reported chats")}</p>
-        <p className="text-sm text-base-content/60">{t("When someone reports a conversation, it shows up here for you to read.")}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <ul className="divide-y divide-base-200 overflow-hidden rounded-box bg-base-100 shadow-sm" aria-label={t("Reported chats")}>
+  const body = (
+    <ListView
+      list={list}
+      loadError={<span>{t("We couldn't load the reported chats. Please refresh the page in a moment.")}</span>}
+      loading={<TableSkeleton columns={2} />}
+      empty={<EmptyState title={t("No reported chats")}>{t("When someone reports a conversation, it shows up here for you to read.")}</EmptyState>}
+    >
+      {(threads) => (
+        <ConversationList label={t("Reported chats")}>
           {threads.map((c) => (
             <li key={c._id}>
               <ConversationRow
@@ -58,17 +45,10 @@ export default function ReportedConversations() {
               />
             </li>
           ))}
-        </ul>
-        <LoadMore
-          hasMore={list.hasMore}
-          loading={list.isLoadingMore}
-          failed={error !== undefined}
-          onLoadMore={list.loadMore}
-          failedText={t("We couldn't load more. Please try again.")}
-        />
-      </>
-    );
-  }
+        </ConversationList>
+      )}
+    </ListView>
+  );
 
   return (
     <TwoPanes

@@ -7,6 +7,7 @@ import { useDeleteReportedProduct, useDismissReports, useHideProduct, useReporte
 import { useSuspendUser, useWarnUser, type SuspensionDays } from "@/api/users";
 import { VerifiedBadge } from "@/components/product-card";
 import { useConfirm } from "@/components/confirm-dialog";
+import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import {
   HideProductDialog,
   RemoveProductDialog,
@@ -14,10 +15,8 @@ import {
   useProductReportReasonText,
   WarnUserDialog,
 } from "@/components/moderation-dialogs";
-import { LoadMore } from "@/components/load-more";
-import { PageSpinner } from "@/components/page-spinner";
-import { RowAction } from "@/components/row-action";
-import { formatDateTime, formatNumber, formatTk } from "@/lib/format";
+import { RowAction, RowActions } from "@/components/row-action";
+import { formatDateTime, formatTk } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 
@@ -37,7 +36,7 @@ export default function ReportedProducts() {
   const { t, locale } = useLanguage();
   usePageTitle(t("Reported Products"));
   const list = useReportedProducts();
-  const { data: products, error } = list;
+  const products = list.data;
   const remove = useDeleteReportedProduct();
   const dismiss = useDismissReports();
   const stopAdvertising = useStopAdvertising();
@@ -110,160 +109,131 @@ export default function ReportedProducts() {
     }
   }
 
-  if (error && !products) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("We couldn't load the reported products. Please refresh the page in a moment.")}</span>
-      </div>
-    );
-  }
-  if (!products) return <PageSpinner />;
-
   return (
-    <section className="space-y-6" aria-labelledby="reported-title">
-      <div>
-        <h1 id="reported-title" className="text-2xl font-bold sm:text-3xl">
-          {t("Reported Products: {count}", { count: products.length })}
-        </h1>
-        <p className="mt-1 text-base-content/70">{t("Listings that people reported as suspicious. Deleting one removes it from the shop.")}</p>
-        <p className="mt-1 text-sm text-base-content/60">
-          {t("Open the ad or the seller's page before you act. Hide, Warn, Suspend and Delete each tell the person your reason.")}
-        </p>
-      </div>
-
-      {products.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-base-content/70">{t("No Reported Product")}</p>
-          <p className="text-sm text-base-content/60">{t("Nothing to review right now.")}</p>
-        </div>
-      ) : (
-        <div className="table-cards-wrap overflow-x-auto rounded-box bg-base-100 shadow-sm">
-          <table className="table-cards table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t("ProductName")}</th>
-                <th scope="col">{t("Seller")}</th>
-                <th scope="col">{t("Price")}</th>
-                <th scope="col">{t("Reports")}</th>
-                <th scope="col">{t("Delete")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((p, i) => (
-                <tr key={p._id} className="hover:bg-base-200/50">
-                  <th scope="row" className="text-base-content/60">
-                    {formatNumber(i + 1, locale)}
-                  </th>
-                  {/* wide enough for the photo and a two-line name, so a long shop name beside it cannot squeeze it */}
-                  <td className="md:min-w-60">
-                    <div className="flex items-center gap-3">
-                      <Link to={`/product/${p._id}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
-                        <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 rounded object-cover" />
-                      </Link>
-                      {/* the whole name, on up to two lines: the 25-character cut is My Products' */}
-                      <div className="min-w-0">
-                        <Link
-                          to={`/product/${p._id}`}
-                          className="link link-hover line-clamp-2 font-medium break-words md:min-w-40"
-                          title={p.productName}
-                        >
-                          {p.productName}
-                        </Link>
-                        <div className="mt-1 flex flex-wrap gap-1">
-                          {p.advertise && <span className="badge badge-accent badge-sm whitespace-nowrap">{t("Urgent Sell")}</span>}
-                          {p.hiddenReason !== undefined && (
-                            <span className="badge badge-warning badge-sm whitespace-nowrap">{t("Hidden until edited")}</span>
-                          )}
-                        </div>
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label={t("Seller")}>
-                    <div className="min-w-0 max-md:text-end">
-                      {/* a long shop name wraps inside its column rather than running over the product's */}
-                      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 max-md:justify-end">
-                        <Link to={`/seller/${p.sellerId}`} className="link link-hover break-words md:max-w-56" aria-label={t("{name}'s seller page", { name: p.seller })}>
-                          {p.seller}
-                        </Link>
-                        {p.sellerVerify && <VerifiedBadge />}
-                      </div>
-                      <div className="text-xs break-all text-base-content/60">{p.sellerEmail}</div>
-                    </div>
-                  </td>
-                  <td className="font-semibold md:whitespace-nowrap" data-label={t("Price")}>
-                    {formatTk(p.sellPrice, locale)}
-                  </td>
-                  <td data-label={t("Reports")}>
-                    <ReportSummary p={p} />
-                  </td>
-                  <td data-label={t("Delete")}>
-                    <div className="flex flex-wrap gap-2 max-md:justify-end">
-                      <RowAction
-                        text={t("Dismiss")}
-                        label={t("Dismiss the reports of {name}", { name: p.productName })}
-                        tone="outline"
-                        busy={busy === p._id && !acting}
-                        disabled={busy !== null}
-                        onClick={() => void onDismiss(p)}
-                      />
-                      {p.advertise && (
-                        <RowAction
-                          text={t("Stop advertising")}
-                          label={t("Stop advertising {name}", { name: p.productName })}
-                          tone="outline"
-                          busy={busy === p._id && !acting}
-                          disabled={busy !== null}
-                          onClick={() => void onStopAdvertising(p)}
-                        />
-                      )}
-                      <RowAction
-                        text={t("Hide")}
-                        label={t("Hide {name} until it is edited", { name: p.productName })}
-                        tone="outline"
-                        busy={busy === p._id && acting?.kind === "hide"}
-                        disabled={busy !== null || p.hiddenReason !== undefined}
-                        reason={p.hiddenReason !== undefined ? t("Hidden until the seller edits it") : undefined}
-                        onClick={() => setActing({ kind: "hide", p })}
-                      />
-                      <RowAction
-                        text={t("Warn seller")}
-                        label={`${t("Warn seller")} (${p.seller})`}
-                        tone="outline"
-                        busy={busy === p._id && acting?.kind === "warn"}
-                        disabled={busy !== null}
-                        onClick={() => setActing({ kind: "warn", p })}
-                      />
-                      <RowAction
-                        text={t("Suspend seller")}
-                        label={`${t("Suspend seller")} (${p.seller})`}
-                        tone="delete"
-                        busy={busy === p._id && acting?.kind === "suspend"}
-                        disabled={busy !== null}
-                        onClick={() => setActing({ kind: "suspend", p })}
-                      />
-                      <RowAction
-                        text={t("Delete")}
-                        label={t("Delete {name}", { name: p.productName })}
-                        tone="delete-solid"
-                        busy={busy === p._id && removing !== null}
-                        disabled={busy !== null}
-                        onClick={() => setActing({ kind: "remove", p })}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={list.error !== undefined && products !== undefined}
-        onLoadMore={list.loadMore}
-        failedText={t("We couldn't load more. Please try again.")}
+    <ListPage
+      titleId="reported-title"
+      title={products ? t("Reported Products: {count}", { count: products.length }) : t("Reported Products")}
+      intro={
+        <>
+          <p className="mt-1 text-base-content/70">{t("Listings that people reported as suspicious. Deleting one removes it from the shop.")}</p>
+          <p className="mt-1 text-sm text-base-content/60">
+            {t("Open the ad or the seller's page before you act. Hide, Warn, Suspend and Delete each tell the person your reason.")}
+          </p>
+        </>
+      }
+    >
+      <DataList
+        list={list}
+        rowKey={(p) => p._id}
+        numbered
+        loadError={<span>{t("We couldn't load the reported products. Please refresh the page in a moment.")}</span>}
+        empty={<EmptyState title={t("No Reported Product")}>{t("Nothing to review right now.")}</EmptyState>}
+        columns={[
+          {
+            header: t("ProductName"),
+            label: false,
+            // wide enough for the photo and a two-line name, so a long shop name beside it cannot squeeze it
+            className: "md:min-w-60",
+            cell: (p) => (
+              <div className="flex items-center gap-3">
+                <Link to={`/product/${p._id}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
+                  <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 rounded object-cover" />
+                </Link>
+                {/* the whole name, on up to two lines: the 25-character cut is My Products' */}
+                <div className="min-w-0">
+                  <Link
+                    to={`/product/${p._id}`}
+                    className="link link-hover line-clamp-2 font-medium break-words md:min-w-40"
+                    title={p.productName}
+                  >
+                    {p.productName}
+                  </Link>
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    {p.advertise && <span className="badge badge-accent badge-sm whitespace-nowrap">{t("Urgent Sell")}</span>}
+                    {p.hiddenReason !== undefined && (
+                      <span className="badge badge-warning badge-sm whitespace-nowrap">{t("Hidden until edited")}</span>
+                    )}
+                  </div>
+                </div>
+              </div>
+            ),
+          },
+          {
+            header: t("Seller"),
+            cell: (p) => (
+              <div className="min-w-0 max-md:text-end">
+                {/* a long shop name wraps inside its column rather than running over the product's */}
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 max-md:justify-end">
+                  <Link to={`/seller/${p.sellerId}`} className="link link-hover break-words md:max-w-56" aria-label={t("{name}'s seller page", { name: p.seller })}>
+                    {p.seller}
+                  </Link>
+                  {p.sellerVerify && <VerifiedBadge />}
+                </div>
+                <div className="text-xs break-all text-base-content/60">{p.sellerEmail}</div>
+              </div>
+            ),
+          },
+          { header: t("Price"), className: "font-semibold md:whitespace-nowrap", cell: (p) => formatTk(p.sellPrice, locale) },
+          { header: t("Reports"), cell: (p) => <ReportSummary p={p} /> },
+          {
+            header: t("Delete"),
+            cell: (p) => (
+              <RowActions>
+                <RowAction
+                  text={t("Dismiss")}
+                  label={t("Dismiss the reports of {name}", { name: p.productName })}
+                  tone="outline"
+                  busy={busy === p._id && !acting}
+                  disabled={busy !== null}
+                  onClick={() => void onDismiss(p)}
+                />
+                {p.advertise && (
+                  <RowAction
+                    text={t("Stop advertising")}
+                    label={t("Stop advertising {name}", { name: p.productName })}
+                    tone="outline"
+                    busy={busy === p._id && !acting}
+                    disabled={busy !== null}
+                    onClick={() => void onStopAdvertising(p)}
+                  />
+                )}
+                <RowAction
+                  text={t("Hide")}
+                  label={t("Hide {name} until it is edited", { name: p.productName })}
+                  tone="outline"
+                  busy={busy === p._id && acting?.kind === "hide"}
+                  disabled={busy !== null || p.hiddenReason !== undefined}
+                  reason={p.hiddenReason !== undefined ? t("Hidden until the seller edits it") : undefined}
+                  onClick={() => setActing({ kind: "hide", p })}
+                />
+                <RowAction
+                  text={t("Warn seller")}
+                  label={`${t("Warn seller")} (${p.seller})`}
+                  tone="outline"
+                  busy={busy === p._id && acting?.kind === "warn"}
+                  disabled={busy !== null}
+                  onClick={() => setActing({ kind: "warn", p })}
+                />
+                <RowAction
+                  text={t("Suspend seller")}
+                  label={`${t("Suspend seller")} (${p.seller})`}
+                  tone="delete"
+                  busy={busy === p._id && acting?.kind === "suspend"}
+                  disabled={busy !== null}
+                  onClick={() => setActing({ kind: "suspend", p })}
+                />
+                <RowAction
+                  text={t("Delete")}
+                  label={t("Delete {name}", { name: p.productName })}
+                  tone="delete-solid"
+                  busy={busy === p._id && removing !== null}
+                  disabled={busy !== null}
+                  onClick={() => setActing({ kind: "remove", p })}
+                />
+              </RowActions>
+            ),
+          },
+        ]}
       />
       {confirmDialog}
       {removing && (
@@ -290,7 +260,7 @@ export default function ReportedProducts() {
           onSuspend={(reason, days) => onSuspend(acting.p, reason, days)}
         />
       )}
-    </section>
+    </ListPage>
   );
 }
 
