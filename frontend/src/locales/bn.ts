@@ -933,6 +933,7 @@ export const bn: Dictionary = {
   "Could not dismiss the reports": "রিপোর্টগুলো খারিজ করা যায়নি",
   "Reports": "রিপোর্ট",
   "Dismiss the reports of {name}": "{name}-এর রিপোর্টগুলো খারিজ করুন",
+  "1 report": "১টি রিপোর্ট",
   "{count} reports": "{count}টি রিপোর্ট",
   "Reasons": "কারণসমূহ",
   "{reason}: {count}": "{reason}: {count}",

@@ -943,6 +943,7 @@ export const en = {
   "Could not dismiss the reports": "Could not dismiss the reports",
   "Reports": "Reports",
   "Dismiss the reports of {name}": "Dismiss the reports of {name}",
+  "1 report": "1 report",
   "{count} reports": "{count} reports",
   "Reasons": "Reasons",
   "{reason}: {count}": "{reason}: {count}",

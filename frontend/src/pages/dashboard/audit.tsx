@@ -32,7 +32,7 @@ export default function Audit() {
       return t("Until {date}. Reason: {reason}", { date: formatDateTime(e.detail.until, locale), reason: e.detail.reason });
     }
     if (e.detail.reason) return t("Reason: {reason}", { reason: e.detail.reason });
-    if (e.detail.reports !== undefined) return t("{count} reports", { count: e.detail.reports });
+    if (e.detail.reports !== undefined) return e.detail.reports === 1 ? t("1 report") : t("{count} reports", { count: e.detail.reports });
     return "";
   }
 

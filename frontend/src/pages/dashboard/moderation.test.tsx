@@ -35,6 +35,16 @@ describe("reported products: reasons and dismiss", () => {
     expect(row).toHaveTextContent("Kim Buyer");
   });
 
+  it("says 1 report, not 1 reports, for a listing reported once", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const once: ReportedProduct = { ...scam, _id: "8", seller: "Once Seller", reportCount: 1, reasons: { other: 1 }, reports: scam.reports.slice(2) };
+    stubApi({ "/api/me": admin, "/api/categorys": categories, [LIST]: () => jsonResponse(200, [once]) });
+    renderApp("/dashboard/repotedproducts");
+    const row = await screen.findByRole("row", { name: /Once Seller/ });
+    expect(row).toHaveTextContent("1 report");
+    expect(row).not.toHaveTextContent("1 reports");
+  });
+
   it("dismisses after the confirmation; the list reloads without it", async () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     let list = [scam];

@@ -271,7 +271,7 @@ function ReportSummary({ p }: { p: ReportedProduct }) {
   const reasons = PRODUCT_REPORT_REASONS.filter((r) => (p.reasons?.[r] ?? 0) > 0);
   return (
     <div className="min-w-48 space-y-2 max-md:text-end">
-      <p className="font-semibold">{t("{count} reports", { count: p.reportCount ?? 0 })}</p>
+      <p className="font-semibold">{p.reportCount === 1 ? t("1 report") : t("{count} reports", { count: p.reportCount ?? 0 })}</p>
       <ul className="flex flex-wrap gap-1 max-md:justify-end" aria-label={t("Reasons")}>
         {reasons.map((r) => (
           <li key={r} className="badge badge-outline whitespace-nowrap">
