@@ -150,9 +150,10 @@ function TradeBanner({ state, role, other }: { state: TradeState; role: "buyer" 
   }
   return (
     <div role="status" className={`flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-base-300 px-3 py-2 text-sm ${tone}`} data-trade={state}>
-      {/* at least 14rem of words beside the button, or the button goes below:
-          at 360 px a long button beside them left one word a line */}
-      <p className="min-w-0 flex-[1_1_14rem] font-medium">{text}</p>
+      {/* the words as wide as they need: a short one keeps the button beside it, a
+          long one takes the line and the button goes below (at 360 px a long button
+          beside them once left one word a line) */}
+      <p className="min-w-0 flex-auto font-medium">{text}</p>
       {link && (
         <Link to={link.to} className="btn btn-outline btn-sm">
           {link.label}
@@ -522,6 +523,10 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
       <div
         ref={scroller}
         onScroll={onScroll}
+        // a keyboard can scroll it even when no message holds a button (a sold thread)
+        tabIndex={0}
+        role="region"
+        aria-label={t("Messages")}
         className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain px-2 py-3 [overflow-anchor:none] sm:px-4"
       >
         {messages.hasMore && (
