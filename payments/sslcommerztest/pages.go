@@ -17,7 +17,7 @@ var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
 <title>{{.Store}}: pay Tk {{.Amount}}</title></head>
 <body>
 <h1>{{.Store}}</h1>
-{{if .Done}}<p role="status">This payment is {{.Status}}.</p>{{else}}
+{{if .Done}}<p role="status">This payment is finished: {{.Status}}.</p>{{else}}
 <p>{{.Product}}</p>
 <p>Amount: <strong id="amount">Tk {{.Amount}}</strong> ({{.Currency}})</p>
 <form method="post" action="/EasyCheckOut/{{.Key}}">
