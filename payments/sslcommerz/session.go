@@ -250,3 +250,12 @@ func (c *Client) QueryBySessionKey(ctx context.Context, sessionKey string) (Vali
 	}
 	return v, nil
 }
+
+// CheckCredentials asks the transaction query about a tran_id no shop
+// uses: the gateway answers it (with nothing found) only for a store id
+// and password it knows, and refuses others (ErrRefused). For `resale
+// doctor`.
+func (c *Client) CheckCredentials(ctx context.Context) error {
+	_, err := c.QueryByTranID(ctx, "resale-credentials-check")
+	return err
+}

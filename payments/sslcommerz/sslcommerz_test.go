@@ -100,6 +100,12 @@ func TestInitSessionRefused(t *testing.T) {
 	if r.gw.SessionKey("B42-1") != "" || r.gw.SessionKey("B42-2") != "" {
 		t.Error("a refused session was made")
 	}
+	if err := wrong.CheckCredentials(context.Background()); !errors.Is(err, sslcommerz.ErrRefused) {
+		t.Errorf("checking a wrong password: %v", err)
+	}
+	if err := r.client.CheckCredentials(context.Background()); err != nil {
+		t.Errorf("checking the right password: %v", err)
+	}
 }
 
 func TestValidateAndConfirm(t *testing.T) {
