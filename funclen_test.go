@@ -61,17 +61,10 @@ var longTestsToSplit = map[string]bool{
 	"doctor_test.go TestDoctorReportsEveryBadSetting":                              true,
 	"image_test.go TestImage":                                                      true,
 	"image_test.go checkImageContents":                                             true,
-	"jobs/folds_test.go TestFoldedEmailUnderConcurrency":                           true,
 	"live_test.go TestLiveEventsAcrossInstances":                                   true,
 	"main_test.go TestLeastPrivilegeDatabaseRole":                                  true,
-	"migrations/migrations_test.go TestSchemaConstraints":                          true,
 	"monitoring_test.go TestMonitoringSeriesExported":                              true,
 	"scaleout_test.go TestTwoInstancesAreOneShop":                                  true,
-	"store/account_tokens_test.go TestTakeOverPutsBackWhatTheImpostorSet":          true,
-	"store/browse_plan_test.go TestPlanBrowse":                                     true,
-	"store/browse_test.go TestBroadSearchWithRareSpecsRemembered":                  true,
-	"store/browse_test.go TestBroadWalkGivesWay":                                   true,
-	"store/browse_test.go TestRareFilteredSearchRemembered":                        true,
 	"upgrade_test.go rollingUpgrade":                                               true,
 }
 
