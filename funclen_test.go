@@ -34,7 +34,6 @@ var longTables = map[string]bool{
 // split below the limit must leave it (TestNoLongFunctions fails on an entry
 // that is no longer long), and no new entry may be added.
 var longTestsToSplit = map[string]bool{
-	"admin_cmd_test.go TestAdminCreateLinkSignsInAsAdmin":                          true,
 	"api/admin_test.go TestAdminStatsCountsTheShopsDays":                           true,
 	"api/cache_test.go TestCatalogueCache":                                         true,
 	"api/conversations_test.go TestAcceptedOfferIsThePriceOfBookingAndPayment":     true,
