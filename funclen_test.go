@@ -55,8 +55,6 @@ var longTestsToSplit = map[string]bool{
 	"backup_test.go backupRoundTrip":                                               true,
 	"backup_test.go fillShop":                                                      true,
 	"backup_test.go testRefusals":                                                  true,
-	"doctor_test.go TestDoctorFailsEachCheck":                                      true,
-	"doctor_test.go TestDoctorReportsEveryBadSetting":                              true,
 	"image_test.go TestImage":                                                      true,
 	"image_test.go checkImageContents":                                             true,
 	"live_test.go TestLiveEventsAcrossInstances":                                   true,
