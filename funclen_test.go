@@ -54,7 +54,6 @@ var longTestsToSplit = map[string]bool{
 	"image_test.go TestImage":                                                      true,
 	"image_test.go checkImageContents":                                             true,
 	"live_test.go TestLiveEventsAcrossInstances":                                   true,
-	"scaleout_test.go TestTwoInstancesAreOneShop":                                  true,
 	"upgrade_test.go rollingUpgrade":                                               true,
 }
 
