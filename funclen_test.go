@@ -51,9 +51,6 @@ var longTestsToSplit = map[string]bool{
 	"api/sellers_test.go TestReviewAfterHandover":                                  true,
 	"api/seo_test.go TestSitemap":                                                  true,
 	"api/verify_email_test.go TestTakeOverEndsTheImpostorAndResetsWhatTheySet":     true,
-	"image_test.go TestImage":                                                      true,
-	"image_test.go checkImageContents":                                             true,
-	"live_test.go TestLiveEventsAcrossInstances":                                   true,
 	"upgrade_test.go rollingUpgrade":                                               true,
 }
 
