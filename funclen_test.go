@@ -51,7 +51,6 @@ var longTestsToSplit = map[string]bool{
 	"api/sellers_test.go TestReviewAfterHandover":                                  true,
 	"api/seo_test.go TestSitemap":                                                  true,
 	"api/verify_email_test.go TestTakeOverEndsTheImpostorAndResetsWhatTheySet":     true,
-	"upgrade_test.go rollingUpgrade":                                               true,
 }
 
 // TestNoLongFunctions walks every hand-written Go file of the repository,
