@@ -23,13 +23,45 @@ const maxFuncLines = 80
 var longTables = map[string]bool{
 	"api/routes.go Server.routes": true,
 	"config.go loadConfig":        true,
+	// The authorization matrix and the hostile-input suite are route tables
+	// too: one row per registered route, read down like api/routes.go.
+	"api/matrix_test.go TestAuthorizationMatrix":            true,
+	"api/hostile_test.go TestHostileInputOnEveryWriteRoute": true,
 }
 
-// TestNoLongFunctions walks every hand-written, non-test Go file of the
-// repository and fails naming each function longer than maxFuncLines.
+// longTestsToSplit are test functions still over maxFuncLines that are
+// waiting to be split along their phases. This list only shrinks: a test
+// split below the limit must leave it (TestNoLongFunctions fails on an entry
+// that is no longer long), and no new entry may be added.
+var longTestsToSplit = map[string]bool{
+	"api/admin_test.go TestAdminStatsCountsTheShopsDays":                           true,
+	"api/cache_test.go TestCatalogueCache":                                         true,
+	"api/conversations_test.go TestAcceptedOfferIsThePriceOfBookingAndPayment":     true,
+	"api/conversations_test.go TestConversationOpensOnceAndTellsTheSellerPerBurst": true,
+	"api/events_test.go TestEventStream":                                           true,
+	"api/leads_test.go TestAcceptReservesTheLaptopAndDeclinesTheOthers":            true,
+	"api/leads_test.go TestHandoverCodeCompletesTheSale":                           true,
+	"api/leads_test.go TestLeadsListTheSellersBookingsNewestFirst":                 true,
+	"api/limits_test.go TestUploadsBeyondTheLimitsAreRefusedUnread":                true,
+	"api/moderation_actions_test.go TestModerationHideUntilEdited":                 true,
+	"api/moderation_test.go TestModerationAuditEveryAdminAction":                   true,
+	"api/notify_events_test.go TestEventsNotify":                                   true,
+	"api/recovery_abuse_test.go TestBogusResetsHashNothing":                        true,
+	"api/saved_searches_test.go TestSavedSearchMatchingEachFilter":                 true,
+	"api/sellers_test.go TestReviewAfterHandover":                                  true,
+	"api/seo_test.go TestSitemap":                                                  true,
+	"api/verify_email_test.go TestTakeOverEndsTheImpostorAndResetsWhatTheySet":     true,
+}
+
+// TestNoLongFunctions walks every hand-written Go file of the repository,
+// tests included, and fails naming each function longer than maxFuncLines
+// that is neither a table (longTables) nor waiting to be split
+// (longTestsToSplit); an entry of either list that is no longer long fails
+// too, so the lists cannot outlive what they excuse.
 func TestNoLongFunctions(t *testing.T) {
 	t.Parallel()
 	var files int
+	seen := map[string]bool{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -40,7 +72,7 @@ func TestNoLongFunctions(t *testing.T) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if !strings.HasSuffix(path, ".go") {
 			return nil
 		}
 		fset := token.NewFileSet()
@@ -54,7 +86,9 @@ func TestNoLongFunctions(t *testing.T) {
 		files++
 		rel := filepath.ToSlash(path)
 		for _, fn := range longFuncs(fset, f) {
-			if longTables[rel+" "+fn.name] {
+			key := rel + " " + fn.name
+			if longTables[key] || longTestsToSplit[key] {
+				seen[key] = true
 				continue
 			}
 			t.Errorf("%s:%s is %d lines (at most %d): split it along its phases", rel, fn.name, fn.lines, maxFuncLines)
@@ -66,6 +100,13 @@ func TestNoLongFunctions(t *testing.T) {
 	}
 	if files < 50 {
 		t.Fatalf("walked only %d Go files: is the test running from the repository root?", files)
+	}
+	for _, list := range []map[string]bool{longTables, longTestsToSplit} {
+		for key := range list {
+			if !seen[key] {
+				t.Errorf("%s is excused from the %d-line limit but is no longer over it (or gone): remove it from the list", key, maxFuncLines)
+			}
+		}
 	}
 }
 
