@@ -29,35 +29,10 @@ var longTables = map[string]bool{
 	"api/hostile_test.go TestHostileInputOnEveryWriteRoute": true,
 }
 
-// longTestsToSplit are test functions still over maxFuncLines that are
-// waiting to be split along their phases. This list only shrinks: a test
-// split below the limit must leave it (TestNoLongFunctions fails on an entry
-// that is no longer long), and no new entry may be added.
-var longTestsToSplit = map[string]bool{
-	"api/admin_test.go TestAdminStatsCountsTheShopsDays":                           true,
-	"api/cache_test.go TestCatalogueCache":                                         true,
-	"api/conversations_test.go TestAcceptedOfferIsThePriceOfBookingAndPayment":     true,
-	"api/conversations_test.go TestConversationOpensOnceAndTellsTheSellerPerBurst": true,
-	"api/events_test.go TestEventStream":                                           true,
-	"api/leads_test.go TestAcceptReservesTheLaptopAndDeclinesTheOthers":            true,
-	"api/leads_test.go TestHandoverCodeCompletesTheSale":                           true,
-	"api/leads_test.go TestLeadsListTheSellersBookingsNewestFirst":                 true,
-	"api/limits_test.go TestUploadsBeyondTheLimitsAreRefusedUnread":                true,
-	"api/moderation_actions_test.go TestModerationHideUntilEdited":                 true,
-	"api/moderation_test.go TestModerationAuditEveryAdminAction":                   true,
-	"api/notify_events_test.go TestEventsNotify":                                   true,
-	"api/recovery_abuse_test.go TestBogusResetsHashNothing":                        true,
-	"api/saved_searches_test.go TestSavedSearchMatchingEachFilter":                 true,
-	"api/sellers_test.go TestReviewAfterHandover":                                  true,
-	"api/seo_test.go TestSitemap":                                                  true,
-	"api/verify_email_test.go TestTakeOverEndsTheImpostorAndResetsWhatTheySet":     true,
-}
-
 // TestNoLongFunctions walks every hand-written Go file of the repository,
 // tests included, and fails naming each function longer than maxFuncLines
-// that is neither a table (longTables) nor waiting to be split
-// (longTestsToSplit); an entry of either list that is no longer long fails
-// too, so the lists cannot outlive what they excuse.
+// that is not a table (longTables); an entry of that list that is no
+// longer long fails too, so the list cannot outlive what it excuses.
 func TestNoLongFunctions(t *testing.T) {
 	t.Parallel()
 	var files int
@@ -87,7 +62,7 @@ func TestNoLongFunctions(t *testing.T) {
 		rel := filepath.ToSlash(path)
 		for _, fn := range longFuncs(fset, f) {
 			key := rel + " " + fn.name
-			if longTables[key] || longTestsToSplit[key] {
+			if longTables[key] {
 				seen[key] = true
 				continue
 			}
@@ -101,11 +76,9 @@ func TestNoLongFunctions(t *testing.T) {
 	if files < 50 {
 		t.Fatalf("walked only %d Go files: is the test running from the repository root?", files)
 	}
-	for _, list := range []map[string]bool{longTables, longTestsToSplit} {
-		for key := range list {
-			if !seen[key] {
-				t.Errorf("%s is excused from the %d-line limit but is no longer over it (or gone): remove it from the list", key, maxFuncLines)
-			}
+	for key := range longTables {
+		if !seen[key] {
+			t.Errorf("%s is excused from the %d-line limit but is no longer over it (or gone): remove it from the list", key, maxFuncLines)
 		}
 	}
 }
