@@ -5,6 +5,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/store/internal/dbsqlc"
 )
 
@@ -168,6 +170,15 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		}
 		out, created = paymentFrom(p), true
 		out.Stale = status != PaymentSucceeded && !gone
+		// the ledger: money received, the seller's only when it pays
+		// the booking (a payment kept for refund never was)
+		var seller int64
+		if status == PaymentSucceeded {
+			seller = product.SellerID
+		}
+		if err := s.addSale(ctx, q, MethodCard, p.Price, b.ID, seller, p.ID); err != nil {
+			return err
+		}
 		// a retired PaymentIntent is settled once its payment is recorded
 		if err := q.SettleRetiredIntent(ctx, r.TransactionID); err != nil {
 			return err
@@ -271,10 +282,18 @@ func (s *Store) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
 	return out, nil
 }
 
-// MarkPaymentRefunded records that a payment's money went back.
+// MarkPaymentRefunded records that a payment's money went back, and in
+// the same transaction the ledger rows that reverse it (once: only the
+// call that marks it writes them).
 func (s *Store) MarkPaymentRefunded(ctx context.Context, id int64) error {
-	_, err := s.q.MarkPaymentRefunded(ctx, id)
-	return translate(err)
+	return translate(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		n, err := q.MarkPaymentRefunded(ctx, id)
+		if err != nil || n == 0 {
+			return err
+		}
+		return addRefund(ctx, q, id)
+	}))
 }
 
 // Exclusive runs fn only if no other instance of the program is running
