@@ -9,7 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/stdlib"
+
 	"resale/api"
+	"resale/migrations"
 	"resale/payments"
 	"resale/store"
 	"resale/store/storetest"
@@ -419,5 +422,57 @@ func TestHostileInputOnPayouts(t *testing.T) {
 	m.scalar(&after, "SELECT count(*) FROM ledger")
 	if after != before {
 		t.Fatalf("hostile payouts wrote %d rows", after-before)
+	}
+}
+
+// Migration 00038 writes the rows of what happened before the ledger:
+// rolled back and applied again on a shop with a card sale, a payment
+// that came too late (refunded), a sale refunded after an admin removed
+// it, and a cash hand-over, it writes the same rows the events wrote
+// (there was no commission before it).
+func TestLedgerMigrationWritesThePast(t *testing.T) {
+	t.Parallel()
+	m := newLedgerMarket(t, 0)
+	sold := m.addProduct(m.seller.AccessToken, nil)
+	late, _ := m.book(m.otherBuyer.AccessToken, sold, nil)
+	lpi := m.intentFor(m.otherBuyer.AccessToken, late)
+	m.paidBooking(sold)
+	m.stripe.Succeed(lpi)
+	m.pay(m.otherBuyer.AccessToken, late, lpi)
+	removed := m.addProduct(m.otherSeller.AccessToken, map[string]any{"sellPrice": 1500})
+	m.paidBooking(removed)
+	if rec := m.send(http.MethodDelete, "/api/products/"+removed, m.admin.AccessToken, nil); rec.Code != http.StatusOK {
+		t.Fatalf("admin removal: %d", rec.Code)
+	}
+	cash := m.addProduct(m.seller.AccessToken, map[string]any{"sellPrice": 900})
+	cb, _ := m.book(m.buyer.AccessToken, cash, nil)
+	if rec := m.handover(m.seller.AccessToken, cb, map[string]any{"code": m.mustAccept(m.buyer.AccessToken, cb)}); rec.Code != http.StatusOK {
+		t.Fatalf("hand-over: %d", rec.Code)
+	}
+	rows := func() string {
+		var s string
+		m.scalar(&s, `SELECT string_agg(concat_ws(':', kind, amount, method, reversal, booking_id, seller_id, payment_id), ' '
+			ORDER BY kind, amount, booking_id) FROM ledger`)
+		return s
+	}
+	before := rows()
+	if strings.Count(before, " ")+1 != 6 {
+		t.Fatalf("ledger before = %s", before)
+	}
+	ctx := context.Background()
+	db := stdlib.OpenDBFromPool(m.pool)
+	defer db.Close()
+	latest, err := migrations.Latest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrations.DownTo(ctx, db, latest-1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := migrations.Up(ctx, db, nil); err != nil {
+		t.Fatal(err)
+	}
+	if after := rows(); after != before {
+		t.Fatalf("after the migration:\n%s\nwant\n%s", after, before)
 	}
 }

@@ -46,11 +46,14 @@ CREATE INDEX ledger_created_idx ON ledger (created_at);
 
 -- What happened before the ledger, written as it would have been (no
 -- commission then): each payment received, with its seller when it paid
--- its booking; each refund; each booking completed by hand-over with no
--- payment, as cash.
+-- its booking (the booking's own PaymentIntent, and the booking paid, or
+-- removed by an admin after the payment, which refunded it); each refund;
+-- each booking completed by hand-over with no payment, as cash.
 INSERT INTO ledger (kind, amount, method, booking_id, seller_id, payment_id, created_at)
 SELECT 'payment', pay.price, 'card', pay.booking_id,
-       CASE WHEN b.paid_at IS NOT NULL AND b.payment_intent_id = pay.transaction_id THEN pr.seller_id END,
+       CASE WHEN b.payment_intent_id = pay.transaction_id
+                 AND (b.paid_at IS NOT NULL OR (b.decline_code = 'removed' AND b.declined_at > pay.created_at))
+            THEN pr.seller_id END,
        pay.id, pay.created_at
 FROM payments pay JOIN bookings b ON b.id = pay.booking_id JOIN products pr ON pr.id = pay.product_id;
 INSERT INTO ledger (kind, amount, method, booking_id, seller_id, payment_id, created_at)
