@@ -476,3 +476,33 @@ func TestLedgerMigrationWritesThePast(t *testing.T) {
 		t.Fatalf("after the migration:\n%s\nwant\n%s", after, before)
 	}
 }
+
+// A refund marked from several places at once (the reconciliation on two
+// instances, a retry) reverses its payment once.
+func TestLedgerRefundWrittenExactlyOnce(t *testing.T) {
+	t.Parallel()
+	m := newLedgerMarket(t, 1000)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	_, pi := m.paidBooking(pid)
+	var id int64
+	m.scalar(&id, "SELECT id FROM payments WHERE transaction_id = $1", pi)
+	m.exec("UPDATE payments SET status = 'refund_required' WHERE id = $1", id)
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := m.store.MarkPaymentRefunded(context.Background(), id); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	want := "payment:38000:card:sam commission:-3800:card:sam refund:-38000:card:sam commission:3800:card:sam"
+	if got := summary(m.ledger(""), map[string]string{m.seller.User.ID: "sam"}); got != want {
+		t.Fatalf("ledger =\n%s\nwant\n%s", got, want)
+	}
+	if got := m.balance(m.seller.AccessToken); got != (balanceWire{}) {
+		t.Fatalf("balance after the refund: %+v", got)
+	}
+}

@@ -111,6 +111,9 @@ type PaymentRecord struct {
 	// ForPrice is the booking price in whole Tk that Amount pays in the
 	// shop's currency; 0 when it pays none (another currency, a fraction).
 	ForPrice int64
+	// Method is how it was paid, as the ledger names it ("sslcommerz",
+	// "bkash"...); empty is a card through Stripe ("card").
+	Method string
 }
 
 // RecordPayment stores a succeeded payment exactly once, however many
@@ -176,7 +179,11 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		if status == PaymentSucceeded {
 			seller = product.SellerID
 		}
-		if err := s.addSale(ctx, q, MethodCard, p.Price, b.ID, seller, p.ID); err != nil {
+		method := r.Method
+		if method == "" {
+			method = MethodCard
+		}
+		if err := s.addSale(ctx, q, method, p.Price, b.ID, seller, p.ID); err != nil {
 			return err
 		}
 		// a retired PaymentIntent is settled once its payment is recorded
