@@ -90,6 +90,9 @@ type config struct {
 	ListingDays int
 	// AdvertiseLimit is how many laptops a seller may advertise at once.
 	AdvertiseLimit int
+	// CommissionBP is the shop's share of each sale (COMMISSION_PERCENT)
+	// in hundredths of a percent: 2.5% is 250.
+	CommissionBP int64
 	// UploadTempDir is where uploaded files wait, on disk, while they are
 	// received; empty is the system's temporary folder.
 	UploadTempDir string
@@ -226,6 +229,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		return nil, err
 	}
 	if c.AdvertiseLimit, err = intSetting(get, "ADVERTISE_LIMIT", 5, 1, 1000); err != nil {
+		return nil, err
+	}
+	if c.CommissionBP, err = percentSetting(get, "COMMISSION_PERCENT"); err != nil {
 		return nil, err
 	}
 	// at least a week: the seller is told three days before the end
@@ -411,6 +417,28 @@ func intSetting(get func(string, string) string, name string, def, lo, hi int) (
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
 		return 0, &configError{name, fmt.Sprintf("must be a whole number from %d to %d, not %q", lo, hi, v)}
+	}
+	return n, nil
+}
+
+// percentSetting reads a percentage from 0 to 100 with at most two
+// decimals (2, 2.5, 12.75) as hundredths of a percent; default 0.
+func percentSetting(get func(string, string) string, name string) (int64, error) {
+	v := get(name, "0")
+	bad := &configError{name, fmt.Sprintf("must be a percentage from 0 to 100 with at most two decimals, such as 5 or 2.5, not %q", v)}
+	whole, frac, _ := strings.Cut(v, ".")
+	if len(frac) > 2 || whole == "" {
+		return 0, bad
+	}
+	digits := whole + frac + strings.Repeat("0", 2-len(frac))
+	for _, r := range digits {
+		if r < '0' || r > '9' {
+			return 0, bad
+		}
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil || n > 10000 {
+		return 0, bad
 	}
 	return n, nil
 }

@@ -302,7 +302,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	}
 	defer uploads.Close()
 	defer pool.Close()
-	st := store.New(pool)
+	st := store.New(pool, store.WithCommission(cfg.CommissionBP))
 	if err := ensureAdminEmail(ctx, cfg, st, secret, logger); err != nil {
 		return err
 	}
@@ -436,7 +436,7 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 	}
 	shop := cfg.MailFrom.Name
 	r, err := jobsrunner.New(pool, jobsrunner.Options{
-		Store:       store.New(pool),
+		Store:       store.New(pool, store.WithCommission(cfg.CommissionBP)),
 		Logger:      logger,
 		Mail:        sender,
 		Unsubscribe: notify.NewUnsubscriber(secret),
@@ -502,6 +502,7 @@ func logOptionalParts(logger *slog.Logger, cfg *config) {
 	} else {
 		logger.Info("card payments: Stripe", "webhook", cfg.StripeWebhookSecret != "")
 	}
+	logger.Info("commission on each sale (COMMISSION_PERCENT)", "percent", fmt.Sprintf("%d.%02d", cfg.CommissionBP/100, cfg.CommissionBP%100))
 	if cfg.GoogleClientID == "" {
 		logger.Info("Google sign-in: off (GOOGLE_CLIENT_ID not set); accounts use email and password")
 	}

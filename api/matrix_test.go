@@ -204,6 +204,15 @@ var matrix = map[string]struct {
 	// token opens no stream (events_test.go streams with real tickets)
 	"GET /api/events": {func(matrixFixture) cell { return cell{"GET", "/api/events?ticket=" + strings.Repeat("A", 43), nil} }, [6]int{401, 401, 401, 401, 401, 401}},
 
+	// #34 the ledger: the admin's; a payout beyond what is owed (nothing
+	// is, the fixture's sale was cash) is refused only once the admin is
+	// let in; a seller reads their own balance
+	"GET /api/admin/ledger": {func(matrixFixture) cell { return cell{"GET", "/api/admin/ledger", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/admin/payouts": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/admin/payouts", map[string]any{"sellerId": formatTestID(f.users["owner seller"].ID), "amount": 1, "method": "bkash", "reference": "01711000000"}}
+	}, [6]int{401, 403, 403, 403, 403, 409}},
+	"GET /api/me/balance": {func(matrixFixture) cell { return cell{"GET", "/api/me/balance", nil} }, [6]int{401, 403, 403, 200, 200, 403}},
+
 	// conversations and offers: a thread is its two people's; an admin
 	// reads a reported one (the fixture's is) and writes to none
 	"POST /api/conversations": {func(f matrixFixture) cell {

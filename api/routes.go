@@ -178,6 +178,12 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/unsubscribe", s.unsubscribe)
 	g.GET("/admin/mail-failures", s.listMailFailures, admin)
 
+	// #34 the ledger (ledger.go): the admin reads it and records payouts,
+	// a seller reads their own balance
+	g.GET("/admin/ledger", s.listLedger, admin)
+	g.POST("/admin/payouts", s.recordPayout, admin)
+	g.GET("/me/balance", s.myBalance, seller)
+
 	// live updates (events.go): an EventSource sends no Authorization
 	// header, so a signed-in app trades its session for a single-use
 	// ticket, and the ticket opens the stream. The stream is outside the

@@ -480,6 +480,11 @@ func (s *Store) Handover(ctx context.Context, id, sellerID int64, right func(non
 		if _, err := move(ctx, q, b, EventHandover, ""); err != nil {
 			return err
 		}
+		if b.PaidAt == nil { // paid at the hand-over: the ledger's cash sale
+			if err := s.addSale(ctx, q, MethodCash, b.Price, b.ID, p.SellerID, 0); err != nil {
+				return err
+			}
+		}
 		if p.SoldAt == nil {
 			if err := q.MarkProductSold(ctx, p.ID); err != nil {
 				return err

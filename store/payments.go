@@ -5,6 +5,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/store/internal/dbsqlc"
 )
 
@@ -109,6 +111,9 @@ type PaymentRecord struct {
 	// ForPrice is the booking price in whole Tk that Amount pays in the
 	// shop's currency; 0 when it pays none (another currency, a fraction).
 	ForPrice int64
+	// Method is how it was paid, as the ledger names it ("sslcommerz",
+	// "bkash"...); empty is a card through Stripe ("card").
+	Method string
 }
 
 // RecordPayment stores a succeeded payment exactly once, however many
@@ -168,6 +173,19 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		}
 		out, created = paymentFrom(p), true
 		out.Stale = status != PaymentSucceeded && !gone
+		// the ledger: money received, the seller's only when it pays
+		// the booking (a payment kept for refund never was)
+		var seller int64
+		if status == PaymentSucceeded {
+			seller = product.SellerID
+		}
+		method := r.Method
+		if method == "" {
+			method = MethodCard
+		}
+		if err := s.addSale(ctx, q, method, p.Price, b.ID, seller, p.ID); err != nil {
+			return err
+		}
 		// a retired PaymentIntent is settled once its payment is recorded
 		if err := q.SettleRetiredIntent(ctx, r.TransactionID); err != nil {
 			return err
@@ -271,10 +289,18 @@ func (s *Store) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
 	return out, nil
 }
 
-// MarkPaymentRefunded records that a payment's money went back.
+// MarkPaymentRefunded records that a payment's money went back, and in
+// the same transaction the ledger rows that reverse it (once: only the
+// call that marks it writes them).
 func (s *Store) MarkPaymentRefunded(ctx context.Context, id int64) error {
-	_, err := s.q.MarkPaymentRefunded(ctx, id)
-	return translate(err)
+	return translate(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		n, err := q.MarkPaymentRefunded(ctx, id)
+		if err != nil || n == 0 {
+			return err
+		}
+		return addRefund(ctx, q, id)
+	}))
 }
 
 // Exclusive runs fn only if no other instance of the program is running

@@ -78,12 +78,19 @@ type Store struct {
 	jobs *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
 	// noNotices: events write no notifications (WithoutNotices)
 	noNotices bool
+	// commissionBP is the shop's share of each sale in hundredths of a
+	// percent (WithCommission; COMMISSION_PERCENT)
+	commissionBP int64
 }
 
 // New wraps a connection pool.
-func New(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool),
+func New(pool *pgxpool.Pool, opts ...Option) *Store {
+	s := &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool),
 		slowWalks: recentKeys{keep: slowWalkFor}}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // WithoutNotices is a store on pool whose events (bookings, payments...)

@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
                   { path: "allseller", lazy: page(() => import("@/pages/dashboard/all-sellers")) },
                   { path: "repotedproducts", lazy: page(() => import("@/pages/dashboard/reported-products")) },
                   { path: "mail", lazy: page(() => import("@/pages/dashboard/mail-failures")) },
+                  // #34 the ledger: every payment, refund, commission and payout; payouts recorded
+                  { path: "ledger", lazy: page(() => import("@/pages/dashboard/ledger")) },
                   { path: "audit", lazy: page(() => import("@/pages/dashboard/audit")) },
                   { path: "categories", lazy: page(() => import("@/pages/dashboard/categories")) },
                   {
@@ -92,6 +94,8 @@ export const routes: RouteObject[] = [
                   { path: "addproduct", lazy: page(() => import("@/pages/dashboard/add-product")) },
                   { path: "myproducts", lazy: page(() => import("@/pages/dashboard/my-products")) },
                   { path: "products/:id/edit", lazy: page(() => import("@/pages/dashboard/edit-product")) },
+                  // #34 the seller's balance: earned, paid out, owed
+                  { path: "balance", lazy: page(() => import("@/pages/dashboard/balance")) },
                 ],
               },
             ],

@@ -34,6 +34,8 @@ const menus: Record<Role, MenuItem[]> = {
     messages,
     { to: "/dashboard/addproduct", label: "Add Product" },
     { to: "/dashboard/myproducts", label: "My Products" },
+    // #34 what the seller earned, was paid out and is owed
+    { to: "/dashboard/balance", label: "Balance" },
     myBooking,
     favourites,
     savedSearches,
@@ -49,6 +51,8 @@ const menus: Record<Role, MenuItem[]> = {
     { to: "/dashboard/categories", label: "Categories" },
     // every seller's leads, to look into; the new ones wait for their sellers, not for the admin
     leads,
+    // #34 every payment, refund, commission and payout; payouts recorded
+    { to: "/dashboard/ledger", label: "Ledger" },
     { to: "/dashboard/mail", label: "Mail problems" },
     { to: "/dashboard/audit", label: "Audit log" },
     messages,

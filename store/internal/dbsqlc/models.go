@@ -150,6 +150,20 @@ type Image struct {
 	CreatedAt   time.Time
 }
 
+type Ledger struct {
+	ID        int64
+	Kind      string
+	Amount    int64
+	Method    string
+	Reversal  bool
+	BookingID *int64
+	SellerID  *int64
+	PaymentID *int64
+	Reference string
+	CreatedBy *int64
+	CreatedAt time.Time
+}
+
 type LoginCode struct {
 	CodeHash  string
 	UserID    int64
