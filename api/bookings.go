@@ -84,7 +84,7 @@ func (s *Server) toBookingJSON(b store.BookingView, viewer store.User) bookingJS
 	out := bookingJSON{
 		ID: formatID(b.ID), ProductName: b.ProductName, Price: b.Price, MeetLocation: b.MeetLocation, Paid: b.Paid,
 		PaymentMethod: string(b.PaymentMethod),
-		BuyerEmail: b.BuyerEmail, BuyerName: b.BuyerName, ProductID: formatID(b.ProductID), Number: b.Phone,
+		BuyerEmail:    b.BuyerEmail, BuyerName: b.BuyerName, ProductID: formatID(b.ProductID), Number: b.Phone,
 		Status: string(b.Status), CreatedAt: b.CreatedAt.UTC(), ReservedUntil: reservedUntil(b.Booking),
 		DeclineCode: b.DeclineCode, DeclineReason: b.DeclineReason,
 		Product: bookingProductJSON{ID: formatID(b.ProductID), ProductName: b.ProductName, Picture: b.ProductPicture,

@@ -174,6 +174,7 @@ export default function ProductPage() {
       ProductId: p._id,
       number: details.number,
       meetLocation: details.meetLocation,
+      paymentMethod: details.paymentMethod,
       buyerName: user.userName,
       buyerEmail: user.email,
       productName: p.productName,

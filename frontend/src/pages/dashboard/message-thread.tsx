@@ -369,6 +369,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
       ProductId: conv.product._id,
       number: details.number,
       meetLocation: details.meetLocation,
+      paymentMethod: details.paymentMethod,
       buyerName: user.userName,
       buyerEmail: user.email,
       productName: conv.product.productName,
