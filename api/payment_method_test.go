@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"resale/api"
@@ -188,7 +189,7 @@ func TestLeavingCardCancelsThePaymentIntent(t *testing.T) {
 // A cash booking is completed by the hand-over code, nothing paid online.
 func TestCashBookingCompletesByHandover(t *testing.T) {
 	t.Parallel()
-	m := newMarket(t)
+	m := newMarketWith(t, withStripe(newFakeStripe(t)))
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, map[string]any{"paymentMethod": "cash"})
 	code := m.mustAccept(m.buyer.AccessToken, bid)
@@ -201,6 +202,30 @@ func TestCashBookingCompletesByHandover(t *testing.T) {
 		t.Errorf("after the hand-over: %+v", b)
 	}
 	wantError(t, m.send(http.MethodPut, "/api/bookings/"+bid+"/payment-method", m.buyer.AccessToken, map[string]any{"paymentMethod": "cash"}), http.StatusConflict, "wrong_state")
+
+	// what they were told says cash in plain words, and no card
+	for _, tc := range []struct{ user, kind, want string }{
+		{m.seller.User.ID, "booking_received", "They pay in cash at the hand-over."},
+		{m.buyer.User.ID, "booking_accepted", "Pay at the hand-over: cash, 38,000 Tk."},
+		{m.buyer.User.ID, "handover_completed", "You paid in cash at the hand-over (38,000 Tk)."},
+		{m.seller.User.ID, "handover_completed", "They paid in cash at the hand-over (38,000 Tk)."},
+	} {
+		bodies := m.noticeBodies(tc.user, tc.kind)
+		if len(bodies) != 1 || !strings.Contains(bodies[0], tc.want) || strings.Contains(strings.ToLower(bodies[0]), "card") {
+			t.Errorf("%s says %q; want %q and no card", tc.kind, bodies, tc.want)
+		}
+	}
+	// a card booking's acceptance says so
+	pid2 := m.addProduct(m.seller.AccessToken, nil)
+	cb, booked := m.book(m.otherBuyer.AccessToken, pid2, map[string]any{"paymentMethod": "card"})
+	if booked != http.StatusCreated {
+		t.Fatalf("book by card: %d", booked)
+	}
+	m.mustAccept(m.otherBuyer.AccessToken, cb)
+	bodies := m.noticeBodies(m.otherBuyer.User.ID, "booking_accepted")
+	if len(bodies) != 1 || !strings.Contains(bodies[0], "Pay by card from My Booking.") || strings.Contains(bodies[0], "cash") {
+		t.Errorf("the acceptances say %q", bodies)
+	}
 }
 
 // bookingMethod reads a booking's method from the database.
