@@ -167,9 +167,9 @@ var matrix = map[string]struct {
 	"PUT /api/bookings/:id/payment-method": {func(f matrixFixture) cell {
 		return cell{"PUT", "/api/bookings/" + f.booking + "/payment-method", map[string]any{"paymentMethod": "card"}}
 	}, [6]int{401, 200, 404, 404, 404, 404}},
-	"GET /api/leads":                  {func(matrixFixture) cell { return cell{"GET", "/api/leads", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
-	"GET /api/leads/new":              {func(matrixFixture) cell { return cell{"GET", "/api/leads/new", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
-	"PUT /api/bookings/:id/accept":    {func(f matrixFixture) cell { return cell{"PUT", "/api/bookings/" + f.booking + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	"GET /api/leads":               {func(matrixFixture) cell { return cell{"GET", "/api/leads", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
+	"GET /api/leads/new":           {func(matrixFixture) cell { return cell{"GET", "/api/leads/new", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
+	"PUT /api/bookings/:id/accept": {func(f matrixFixture) cell { return cell{"PUT", "/api/bookings/" + f.booking + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
 	"PUT /api/bookings/:id/decline": {func(f matrixFixture) cell {
 		return cell{"PUT", "/api/bookings/" + f.booking + "/decline", map[string]any{"reason": "Sold to a friend"}}
 	}, [6]int{401, 403, 403, 200, 404, 403}},

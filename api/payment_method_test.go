@@ -119,7 +119,9 @@ func TestChangePaymentMethod(t *testing.T) {
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	path := "/api/bookings/" + bid + "/payment-method"
-	change := func(token string, body any) *httptest.ResponseRecorder { return m.send(http.MethodPut, path, token, body) }
+	change := func(token string, body any) *httptest.ResponseRecorder {
+		return m.send(http.MethodPut, path, token, body)
+	}
 
 	rec := change(m.buyer.AccessToken, map[string]any{"paymentMethod": "card"})
 	var b methodWire
