@@ -50,7 +50,7 @@ export type Booking = {
   meetLocation: string;
   /** True once an online payment for it is recorded. */
   paid: boolean;
-  /** How it will be paid (absent from a server older than #34: card if paid, else cash). */
+  /** How it will be paid (absent from a server older than #34, whose one online way was card). */
   paymentMethod?: PaymentMethod;
   buyerEmail: string;
   buyerName: string;
@@ -99,9 +99,12 @@ export type NewBooking = {
   paymentMethod?: PaymentMethod;
 };
 
-/** methodOf is how a booking will be paid, for a server that does not say too. */
-export function methodOf(b: Pick<Booking, "paymentMethod" | "paid">): PaymentMethod {
-  return b.paymentMethod ?? (b.paid ? "card" : "cash");
+/**
+ * methodOf is how a booking will be paid. A server older than #34 does not
+ * say: card was then its only way to pay online, and Pay was offered.
+ */
+export function methodOf(b: Pick<Booking, "paymentMethod">): PaymentMethod {
+  return b.paymentMethod ?? "card";
 }
 
 export const BOOKINGS_KEY = "/api/bookings";

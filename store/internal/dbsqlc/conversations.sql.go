@@ -361,10 +361,11 @@ const getThreadTrade = `-- name: GetThreadTrade :one
 SELECT (p.reserved_by IS NOT NULL)::boolean AS reserved,
        (p.expired_at IS NOT NULL)::boolean AS expired,
        coalesce(b.id, 0)::bigint AS booking_id,
-       coalesce(b.status, '')::text AS booking_status
+       coalesce(b.status, '')::text AS booking_status,
+       coalesce(b.payment_method, '')::text AS booking_payment_method
 FROM products p
 LEFT JOIN LATERAL (
-    SELECT id, status FROM bookings
+    SELECT id, status, payment_method FROM bookings
     WHERE product_id = p.id AND buyer_id = $1
     ORDER BY id DESC LIMIT 1
 ) b ON true
@@ -377,10 +378,11 @@ type GetThreadTradeParams struct {
 }
 
 type GetThreadTradeRow struct {
-	Reserved      bool
-	Expired       bool
-	BookingID     int64
-	BookingStatus string
+	Reserved             bool
+	Expired              bool
+	BookingID            int64
+	BookingStatus        string
+	BookingPaymentMethod string
 }
 
 // Where the trade of a thread stands: the product's reservation and
@@ -394,6 +396,7 @@ func (q *Queries) GetThreadTrade(ctx context.Context, arg GetThreadTradeParams) 
 		&i.Expired,
 		&i.BookingID,
 		&i.BookingStatus,
+		&i.BookingPaymentMethod,
 	)
 	return i, err
 }
