@@ -27,14 +27,23 @@ async function myBookingRow(page: Page, productName: string): Promise<Locator> {
   return page.getByRole("row", { name: new RegExp(productName) }).first();
 }
 
-/** pictures takes the page at 360 and 1366 px, light and dark, then goes back to 360 px light. */
-async function pictures(page: Page, name: string) {
+/**
+ * pictures takes the page at 360 and 1366 px, light and dark, then goes
+ * back to 360 px light; with `inView`, what the screen shows once that is
+ * scrolled into view (a dialog scrolls inside itself), else the whole page.
+ */
+async function pictures(page: Page, name: string, inView?: Locator) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     for (const size of [PHONE_360, WIDE]) {
       await page.setViewportSize(size);
-      await settle(page);
-      await picture(page, `${name}-${size.width}-${scheme}.png`, { fullPage: true });
+      if (inView) {
+        await inView.scrollIntoViewIfNeeded();
+        await picture(page, `${name}-${size.width}-${scheme}.png`);
+      } else {
+        await settle(page);
+        await picture(page, `${name}-${size.width}-${scheme}.png`, { fullPage: true });
+      }
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -64,7 +73,7 @@ test("books with cash and completes by hand-over code", async ({ browser, reques
   await dialog.getByLabel("Contact Number").fill("01812345678");
   await dialog.getByLabel("Meeting Location").fill("Bashundhara City, Dhaka");
   await checkA11y(buyer, "the Book Now dialog with its ways to pay");
-  await pictures(buyer, "cash-book-dialog");
+  await pictures(buyer, "cash-book-dialog", methods);
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(buyer.getByText("Book Success")).toBeVisible();
 
