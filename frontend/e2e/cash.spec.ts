@@ -106,6 +106,14 @@ test("books with cash and completes by hand-over code", async ({ browser, reques
   const code = (await codeBox.locator(".font-mono").innerText()).replace(/\D/g, "");
   expect(code).toMatch(/^[0-9]{6}$/);
   await pictures(buyer, "cash-my-booking-accepted");
+  // in Bangla: cash is নগদ টাকা (নগদ alone is also the Nagad wallet)
+  await buyer.evaluate(() => localStorage.setItem("resale:lang", "bn"));
+  await buyer.reload();
+  row = buyer.getByRole("row", { name: new RegExp(productName) }).first();
+  await expect(row.getByTestId("booking-method")).toHaveText(/^হস্তান্তরের সময় পরিশোধ: নগদ টাকা/);
+  expect(await visibleText(row)).not.toMatch(/কার্ড/);
+  await pictures(buyer, "cash-my-booking-accepted-bn");
+  await buyer.evaluate(() => localStorage.setItem("resale:lang", "en"));
 
   // 5. At the meeting the buyer pays in cash; the seller types the code: the sale is complete.
   await lead.getByRole("button", { name: /^Confirm the hand-over of/ }).click();

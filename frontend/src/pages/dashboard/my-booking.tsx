@@ -98,7 +98,7 @@ function PaymentCell({ b, methods, cardPayments, changing, onChange, t, locale }
         <label className="flex items-center gap-2 text-xs text-base-content/70">
           <span>{t("Change")}</span>
           <select
-            className="select select-xs w-auto"
+            className="select select-sm w-auto max-xl:h-11"
             value={method}
             disabled={busy || changing !== null}
             aria-busy={busy}
