@@ -4,8 +4,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Booking } from "@/api/bookings";
+import type { Lead } from "@/api/leads";
 import { TOKEN_KEY } from "@/lib/api";
-import { booking, buyer, categories, product } from "@/test/fixtures";
+import { booking, buyer, categories, product, seller } from "@/test/fixtures";
 import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: () => new Promise(() => {}) }));
@@ -156,5 +157,46 @@ describe("My Booking's payment method", () => {
     await waitFor(() => expect(within(row(/EliteBook/)).getByTestId("booking-method")).toHaveTextContent("Pay at the hand-over: cash"));
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
     expect(within(row(/Asus/)).queryByTestId("booking-method")).not.toBeInTheDocument();
+  });
+});
+
+describe("the seller's leads say how the buyer pays", () => {
+  const lead = (o: Partial<Lead>): Lead => ({
+    _id: "21",
+    status: "pending",
+    buyerName: "Kamal Buyer",
+    buyerEmail: "kamal@example.com",
+    number: "01712345678",
+    meetLocation: "Farmgate, Dhaka",
+    price: 45000,
+    paid: false,
+    createdAt: "2026-11-22T10:00:00Z",
+    handoverLocked: false,
+    product: { _id: "101", productName: "HP EliteBook 840 G5", picture: "/uploads/0123456789abcdef0123456789abcdef.jpg" },
+    ...o,
+  });
+
+  it("cash at the hand-over, by card, online; and a sale handed over unpaid was paid in cash", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi({
+      "/api/me": seller,
+      "/api/categorys": categories,
+      "/api/leads/new": { count: 1 },
+      "/api/leads": [
+        lead({ _id: "21", paymentMethod: "cash", buyerName: "Cash Buyer" }),
+        lead({ _id: "22", paymentMethod: "card", buyerName: "Card Buyer", status: "accepted" }),
+        lead({ _id: "23", paymentMethod: "sslcommerz", buyerName: "Bkash Buyer" }),
+        lead({ _id: "24", paymentMethod: "cash", buyerName: "Done Buyer", status: "completed" }),
+        lead({ _id: "25", paymentMethod: "sslcommerz", buyerName: "Paid Buyer", status: "paid", paid: true }),
+      ],
+    });
+    renderApp("/dashboard/leads");
+    const rowOf = async (name: string) => (await screen.findAllByRole("row", { name: new RegExp(name) }))[0]!;
+    expect(await rowOf("Cash Buyer")).toHaveTextContent("The buyer pays in cash at the hand-over");
+    expect(await rowOf("Card Buyer")).toHaveTextContent("The buyer pays by card");
+    expect(await rowOf("Bkash Buyer")).toHaveTextContent("The buyer pays online");
+    expect(await rowOf("Done Buyer")).toHaveTextContent("Paid in cash at the hand-over");
+    expect(await rowOf("Paid Buyer")).toHaveTextContent("Paid online");
+    expect(await rowOf("Paid Buyer")).not.toHaveTextContent(/card/i);
   });
 });
