@@ -1191,4 +1191,6 @@ export const bn: Dictionary = {
   "You will pay for {name} this way: {method}": "{name} এর জন্য আপনি এভাবে পরিশোধ করবেন: {method}",
   "bKash, Nagad or card": "বিকাশ, নগদ বা কার্ড",
   "{sentence}.": "{sentence}।",
+  "Pay the seller in cash when you meet": "দেখা হলে বিক্রেতাকে নগদ টাকায় পরিশোধ করুন",
+  "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.": "ভেরিফায়েড ব্যাজ দেখে নিন, কোথায় দেখা করবেন বেছে নিন, আর সন্তুষ্ট হলে তবেই পরিশোধ করুন: হস্তান্তরের সময় নগদ টাকায়।",
 };

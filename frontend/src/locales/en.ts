@@ -1201,6 +1201,8 @@ export const en = {
   "You will pay for {name} this way: {method}": "You will pay for {name} this way: {method}",
   "bKash, Nagad or card": "bKash, Nagad or card",
   "{sentence}.": "{sentence}.",
+  "Pay the seller in cash when you meet": "Pay the seller in cash when you meet",
+  "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.": "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */
