@@ -146,24 +146,7 @@ func TestAdminCreateLinkSignsInAsAdmin(t *testing.T) {
 
 	srv := httptest.NewServer(testHandler(t, settings))
 	defer srv.Close()
-	// request is one JSON request (call); a list answers as {"list": [...]}
-	request := func(method, path, bearer string, body any) (int, map[string]any) {
-		t.Helper()
-		var in io.Reader
-		if body != nil {
-			b, _ := json.Marshal(body)
-			in = bytes.NewReader(b)
-		}
-		code, _, b := call(t, method, srv.URL+path, bearer, in, http.Header{"Content-Type": {"application/json"}})
-		var got any
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatalf("%s %s: %d %q: %v", method, path, code, b, err)
-		}
-		if list, ok := got.([]any); ok {
-			return code, map[string]any{"list": list}
-		}
-		return code, got.(map[string]any)
-	}
+	request := jsonRequester(t, srv.URL)
 	const password = "a long walk by the river"
 	login := map[string]string{"email": "founder@example.com", "password": password}
 
@@ -202,7 +185,35 @@ func TestAdminCreateLinkSignsInAsAdmin(t *testing.T) {
 		t.Errorf("the admin users list lacks the new admin: %v", body["list"])
 	}
 
-	// once only
+	checkResetLinkOnceOnly(t, request, token, login)
+}
+
+// jsonRequester makes one JSON request (call) to the server at base; a
+// list answers as {"list": [...]}.
+func jsonRequester(t *testing.T, base string) func(method, path, bearer string, body any) (int, map[string]any) {
+	return func(method, path, bearer string, body any) (int, map[string]any) {
+		t.Helper()
+		var in io.Reader
+		if body != nil {
+			b, _ := json.Marshal(body)
+			in = bytes.NewReader(b)
+		}
+		code, _, b := call(t, method, base+path, bearer, in, http.Header{"Content-Type": {"application/json"}})
+		var got any
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatalf("%s %s: %d %q: %v", method, path, code, b, err)
+		}
+		if list, ok := got.([]any); ok {
+			return code, map[string]any{"list": list}
+		}
+		return code, got.(map[string]any)
+	}
+}
+
+// checkResetLinkOnceOnly: a used set-password link is refused and said
+// used, and its second use leaves the first password working.
+func checkResetLinkOnceOnly(t *testing.T, request func(method, path, bearer string, body any) (int, map[string]any), token string, login map[string]string) {
+	t.Helper()
 	if code, body := request("POST", "/api/auth/reset", "", map[string]string{"token": token, "password": "another long walk home"}); code != 400 || body["code"] != "token_unusable" {
 		t.Errorf("the link's second use: %d %v", code, body)
 	}

@@ -179,6 +179,22 @@ func TestDoctorFailsEachCheck(t *testing.T) {
 	h := newHealthy(t)
 	closed := freeAddr(t) // nothing listens there
 
+	doctorFailsDatabase(t, h, closed)
+	doctorFailsUploads(t, h)
+	doctorFailsMail(t, h, closed)
+	doctorFailsStripe(t, h, closed)
+	t.Run("generated secret not made", func(t *testing.T) {
+		r := runDoctor(t, h.with(map[string]string{"RESALE_ENV": "development", "JWT_SECRET": ""}), h.smtp.ClientTLS)
+		r.want(t, "secret", checkWarn, "generates one")
+		if _, err := os.Stat(filepath.Join(h.dataDir, "jwt-secret")); !os.IsNotExist(err) {
+			t.Errorf("the doctor made the secret: %v", err)
+		}
+	})
+}
+
+// doctorFailsDatabase: a database the doctor cannot reach fails; one not
+// migrated warns and is left so.
+func doctorFailsDatabase(t *testing.T, h *healthy, closed string) {
 	t.Run("database unreachable", func(t *testing.T) {
 		r := runDoctor(t, h.with(map[string]string{"DATABASE_URL": "postgres://resale@" + closed + "/resale?sslmode=disable"}), h.smtp.ClientTLS)
 		r.want(t, "database", checkFail, closed, "check DATABASE_URL")
@@ -205,6 +221,11 @@ func TestDoctorFailsEachCheck(t *testing.T) {
 			t.Errorf("the doctor made %d tables (%v)", tables, err)
 		}
 	})
+}
+
+// doctorFailsUploads: an upload folder that is a file or under one fails;
+// a missing one warns and is left so.
+func doctorFailsUploads(t *testing.T, h *healthy) {
 	t.Run("upload folder is a file", func(t *testing.T) {
 		file := filepath.Join(t.TempDir(), "uploads")
 		os.WriteFile(file, []byte("x"), 0o644)
@@ -228,6 +249,11 @@ func TestDoctorFailsEachCheck(t *testing.T) {
 			t.Errorf("the doctor made folders: %v", err)
 		}
 	})
+}
+
+// doctorFailsMail: a mail server down, a wrong password or an untrusted
+// certificate fails; no mail set up warns.
+func doctorFailsMail(t *testing.T, h *healthy, closed string) {
 	t.Run("mail server down", func(t *testing.T) {
 		_, port, _ := net.SplitHostPort(closed)
 		r := runDoctor(t, h.with(map[string]string{"SMTP_URL": "smtp://shop:mail-pass@127.0.0.1:" + port}), h.smtp.ClientTLS)
@@ -251,6 +277,11 @@ func TestDoctorFailsEachCheck(t *testing.T) {
 			t.Errorf("exit %d", r.code)
 		}
 	})
+}
+
+// doctorFailsStripe: a refused or unreachable Stripe, or keys of two modes,
+// fail; test keys in production and no webhook secret warn.
+func doctorFailsStripe(t *testing.T, h *healthy, closed string) {
 	t.Run("Stripe refuses the key", func(t *testing.T) {
 		r := runDoctor(t, h.with(map[string]string{"STRIPE_SECRET_KEY": "sk_live_wrong"}), h.smtp.ClientTLS)
 		r.want(t, "stripe", checkFail, "refused STRIPE_SECRET_KEY", "401")
@@ -280,49 +311,12 @@ func TestDoctorFailsEachCheck(t *testing.T) {
 			t.Errorf("stripe lines:\n%s", r.raw)
 		}
 	})
-	t.Run("generated secret not made", func(t *testing.T) {
-		r := runDoctor(t, h.with(map[string]string{"RESALE_ENV": "development", "JWT_SECRET": ""}), h.smtp.ClientTLS)
-		r.want(t, "secret", checkWarn, "generates one")
-		if _, err := os.Stat(filepath.Join(h.dataDir, "jwt-secret")); !os.IsNotExist(err) {
-			t.Errorf("the doctor made the secret: %v", err)
-		}
-	})
 }
 
 // Every bad setting is its own failing line naming it, even with others
 // wrong beside it, and the checks that need it say they were skipped.
 func TestDoctorReportsEveryBadSetting(t *testing.T) {
-	bad := map[string]string{
-		"RESALE_ENV":             "staging",
-		"ADDR":                   "eighty",
-		"METRICS_ADDR":           "9090",
-		"PUBLIC_URL":             "ftp://shop.example.com",
-		"LOG_FORMAT":             "xml",
-		"DATABASE_URL":           "postgres://u:pw@[::1",
-		"MIGRATION_DATABASE_URL": "postgres://u:pw@[::1",
-		"DB_CONNECT_WAIT":        "-1s",
-		"DATABASE_MAX_CONNS":     "1",
-		"PUBLIC_READ_TIMEOUT":    "soon",
-		"UPLOAD_TEMP_DIR":        "/nonexistent/resale-tmp",
-		"ADVERTISE_DAYS":         "0",
-		"ADVERTISE_LIMIT":        "many",
-		"LISTING_DAYS":           "1",
-		"SHUTDOWN_TIMEOUT":       "later",
-		"REQUEST_TIMEOUT":        "0s",
-		"JWT_SECRET":             "short",
-		"CURRENCY":               "taka",
-		"TZ":                     "Mars/Olympus_Mons",
-		"STRIPE_SECRET_KEY":      "stripe-key",
-		"STRIPE_WEBHOOK_SECRET":  "secret",
-		"STRIPE_API_BASE":        "ftp://stripe",
-		"TRUSTED_PROXIES":        "caddy",
-		"GOOGLE_CLIENT_ID":       "only-the-id",
-		"GOOGLE_ISSUER":          "accounts.google.com",
-		"S3_BUCKET":              "photos",
-		"RECONCILE_INTERVAL":     "often",
-		"SMTP_URL":               "http://mail.example.com",
-		"MAIL_FROM":              "not an address",
-	}
+	bad := badSettings()
 	base := map[string]string{
 		"DATABASE_URL": "postgres://resale@" + freeAddr(t) + "/resale?sslmode=disable",
 		"DATA_DIR":     t.TempDir(),
@@ -380,6 +374,41 @@ func TestDoctorReportsEveryBadSetting(t *testing.T) {
 			}
 		}
 	})
+}
+
+// badSettings are one bad value for each setting the doctor checks.
+func badSettings() map[string]string {
+	return map[string]string{
+		"RESALE_ENV":             "staging",
+		"ADDR":                   "eighty",
+		"METRICS_ADDR":           "9090",
+		"PUBLIC_URL":             "ftp://shop.example.com",
+		"LOG_FORMAT":             "xml",
+		"DATABASE_URL":           "postgres://u:pw@[::1",
+		"MIGRATION_DATABASE_URL": "postgres://u:pw@[::1",
+		"DB_CONNECT_WAIT":        "-1s",
+		"DATABASE_MAX_CONNS":     "1",
+		"PUBLIC_READ_TIMEOUT":    "soon",
+		"UPLOAD_TEMP_DIR":        "/nonexistent/resale-tmp",
+		"ADVERTISE_DAYS":         "0",
+		"ADVERTISE_LIMIT":        "many",
+		"LISTING_DAYS":           "1",
+		"SHUTDOWN_TIMEOUT":       "later",
+		"REQUEST_TIMEOUT":        "0s",
+		"JWT_SECRET":             "short",
+		"CURRENCY":               "taka",
+		"TZ":                     "Mars/Olympus_Mons",
+		"STRIPE_SECRET_KEY":      "stripe-key",
+		"STRIPE_WEBHOOK_SECRET":  "secret",
+		"STRIPE_API_BASE":        "ftp://stripe",
+		"TRUSTED_PROXIES":        "caddy",
+		"GOOGLE_CLIENT_ID":       "only-the-id",
+		"GOOGLE_ISSUER":          "accounts.google.com",
+		"S3_BUCKET":              "photos",
+		"RECONCILE_INTERVAL":     "often",
+		"SMTP_URL":               "http://mail.example.com",
+		"MAIL_FROM":              "not an address",
+	}
 }
 
 // The command itself: its exit codes and usage.

@@ -23,13 +23,20 @@ const maxFuncLines = 80
 var longTables = map[string]bool{
 	"api/routes.go Server.routes": true,
 	"config.go loadConfig":        true,
+	// The authorization matrix and the hostile-input suite are route tables
+	// too: one row per registered route, read down like api/routes.go.
+	"api/matrix_test.go TestAuthorizationMatrix":            true,
+	"api/hostile_test.go TestHostileInputOnEveryWriteRoute": true,
 }
 
-// TestNoLongFunctions walks every hand-written, non-test Go file of the
-// repository and fails naming each function longer than maxFuncLines.
+// TestNoLongFunctions walks every hand-written Go file of the repository,
+// tests included, and fails naming each function longer than maxFuncLines
+// that is not a table (longTables); an entry of that list that is no
+// longer long fails too, so the list cannot outlive what it excuses.
 func TestNoLongFunctions(t *testing.T) {
 	t.Parallel()
 	var files int
+	seen := map[string]bool{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -40,7 +47,7 @@ func TestNoLongFunctions(t *testing.T) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if !strings.HasSuffix(path, ".go") {
 			return nil
 		}
 		fset := token.NewFileSet()
@@ -54,7 +61,9 @@ func TestNoLongFunctions(t *testing.T) {
 		files++
 		rel := filepath.ToSlash(path)
 		for _, fn := range longFuncs(fset, f) {
-			if longTables[rel+" "+fn.name] {
+			key := rel + " " + fn.name
+			if longTables[key] {
+				seen[key] = true
 				continue
 			}
 			t.Errorf("%s:%s is %d lines (at most %d): split it along its phases", rel, fn.name, fn.lines, maxFuncLines)
@@ -66,6 +75,11 @@ func TestNoLongFunctions(t *testing.T) {
 	}
 	if files < 50 {
 		t.Fatalf("walked only %d Go files: is the test running from the repository root?", files)
+	}
+	for key := range longTables {
+		if !seen[key] {
+			t.Errorf("%s is excused from the %d-line limit but is no longer over it (or gone): remove it from the list", key, maxFuncLines)
+		}
 	}
 }
 

@@ -110,18 +110,7 @@ func TestImage(t *testing.T) {
 	if len(podman) == 0 {
 		podman = []string{"podman"}
 	}
-	pm := func(args ...string) (string, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, podman[0], append(podman[1:], args...)...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			return "", fmt.Errorf("%s %s: %v: %s", strings.Join(podman, " "), strings.Join(args, " "), err, stderr.String())
-		}
-		return strings.TrimSpace(string(out)), nil
-	}
+	pm := podmanCommand(podman)
 
 	t.Run("contents", func(t *testing.T) { checkImageContents(t, podman, img) })
 
@@ -134,6 +123,81 @@ func TestImage(t *testing.T) {
 	}
 	os.Chown(uploads, 65532, 65532) // when the test runs as root; the mode is enough otherwise
 	addr := freeAddr(t)
+	base := "http://" + addr
+	id := startImage(t, pm, img, uploads, dbURL, addr)
+
+	// the home page (the app, from inside the binary) and API lists
+	body := httpGet(t, base+"/", "text/html")
+	if !strings.Contains(strings.ToLower(body), "<!doctype html>") {
+		t.Errorf("home page is not the app: %.200s", body)
+	}
+	var cats []map[string]any
+	if err := json.Unmarshal([]byte(httpGet(t, base+"/api/categorys", "application/json")), &cats); err != nil || len(cats) != 4 {
+		t.Errorf("categories = %v, %v", cats, err)
+	}
+	httpGet(t, base+"/api/products", "application/json")
+
+	checkContainerNotRoot(t, pm, id)
+
+	// a photo uploaded through the API lands in the volume, and is served
+	photo := imageSignup(t, base)
+	if !strings.HasPrefix(photo, "/uploads/") {
+		t.Fatalf("sign-up photo = %q", photo)
+	}
+	if st, err := os.Stat(filepath.Join(uploads, "uploads", strings.TrimPrefix(photo, "/uploads/"))); err != nil || st.Size() == 0 {
+		t.Errorf("the photo is not in the upload volume: %v", err)
+	}
+	httpGet(t, base+photo, "image/jpeg")
+
+	// resale doctor works in the image (no shell, no tools): as the
+	// container's user, on its volume, beside the running server
+	out, err := pm("run", "--rm", "--network", "host", "--read-only", "-v", uploads+":/data",
+		"-e", "DATABASE_URL="+dbURL, "-e", "PUBLIC_URL="+base, "-e", "JWT_SECRET="+strings.Repeat("s", 40),
+		img, "doctor")
+	if err != nil {
+		t.Errorf("doctor in the image: %v\n%s", err, out)
+	}
+	for _, want := range []string{"ok    database", "ok    migrations", "ok    uploads    wrote and removed a probe file in /data/uploads"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("doctor in the image does not say %q:\n%s", want, out)
+		}
+	}
+
+	// SIGTERM, as podman stop sends it, ends the server cleanly
+	start := time.Now()
+	if _, err := pm("stop", "-t", "30", id); err != nil {
+		t.Fatal(err)
+	}
+	if code, err := pm("inspect", "--format", "{{.State.ExitCode}}", id); err != nil || code != "0" {
+		t.Errorf("exit code after podman stop = %q, %v", code, err)
+	}
+	t.Logf("stopped in %s", time.Since(start).Round(10*time.Millisecond))
+}
+
+// podmanCommand runs podman (a command and its first arguments) with more
+// arguments, for at most a minute, and returns its output trimmed.
+func podmanCommand(podman []string) func(args ...string) (string, error) {
+	return func(args ...string) (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, podman[0], append(podman[1:], args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			return "", fmt.Errorf("%s %s: %v: %s", strings.Join(podman, " "), strings.Join(args, " "), err, stderr.String())
+		}
+		return strings.TrimSpace(string(out)), nil
+	}
+}
+
+// startImage runs img as the shop on addr, detached on the host network
+// with a read-only root and uploads mounted at /data, on the database
+// dbURL; it waits until the server is ready and returns the container's
+// id. The container is removed after the test, its logs shown if the test
+// failed.
+func startImage(t *testing.T, pm func(args ...string) (string, error), img, uploads, dbURL, addr string) string {
+	t.Helper()
 	base := "http://" + addr
 	name := "resale-image-test-" + randomSuffix()
 	id, err := pm("run", "-d", "--name", name, "--network", "host", "--read-only",
@@ -171,19 +235,14 @@ func TestImage(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+	return id
+}
 
-	// the home page (the app, from inside the binary) and API lists
-	body := httpGet(t, base+"/", "text/html")
-	if !strings.Contains(strings.ToLower(body), "<!doctype html>") {
-		t.Errorf("home page is not the app: %.200s", body)
-	}
-	var cats []map[string]any
-	if err := json.Unmarshal([]byte(httpGet(t, base+"/api/categorys", "application/json")), &cats); err != nil || len(cats) != 4 {
-		t.Errorf("categories = %v, %v", cats, err)
-	}
-	httpGet(t, base+"/api/products", "application/json")
-
-	// not root: as the image says and as the kernel sees the process
+// checkContainerNotRoot: the container's server is not root, as the image
+// says and as the kernel sees the process, and its root file system is
+// read-only.
+func checkContainerNotRoot(t *testing.T, pm func(args ...string) (string, error), id string) {
+	t.Helper()
 	if user, err := pm("inspect", "--format", "{{.Config.User}}", id); err != nil || user != "65532:65532" {
 		t.Errorf("configured user = %q, %v", user, err)
 	}
@@ -207,92 +266,13 @@ func TestImage(t *testing.T) {
 	if ro, err := pm("inspect", "--format", "{{.HostConfig.ReadonlyRootfs}}", id); err != nil || ro != "true" {
 		t.Errorf("read-only root file system = %q, %v", ro, err)
 	}
-
-	// a photo uploaded through the API lands in the volume, and is served
-	photo := imageSignup(t, base)
-	if !strings.HasPrefix(photo, "/uploads/") {
-		t.Fatalf("sign-up photo = %q", photo)
-	}
-	if st, err := os.Stat(filepath.Join(uploads, "uploads", strings.TrimPrefix(photo, "/uploads/"))); err != nil || st.Size() == 0 {
-		t.Errorf("the photo is not in the upload volume: %v", err)
-	}
-	httpGet(t, base+photo, "image/jpeg")
-
-	// resale doctor works in the image (no shell, no tools): as the
-	// container's user, on its volume, beside the running server
-	out, err := pm("run", "--rm", "--network", "host", "--read-only", "-v", uploads+":/data",
-		"-e", "DATABASE_URL="+dbURL, "-e", "PUBLIC_URL="+base, "-e", "JWT_SECRET="+strings.Repeat("s", 40),
-		img, "doctor")
-	if err != nil {
-		t.Errorf("doctor in the image: %v\n%s", err, out)
-	}
-	for _, want := range []string{"ok    database", "ok    migrations", "ok    uploads    wrote and removed a probe file in /data/uploads"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("doctor in the image does not say %q:\n%s", want, out)
-		}
-	}
-
-	// SIGTERM, as podman stop sends it, ends the server cleanly
-	start := time.Now()
-	if _, err := pm("stop", "-t", "30", id); err != nil {
-		t.Fatal(err)
-	}
-	if code, err := pm("inspect", "--format", "{{.State.ExitCode}}", id); err != nil || code != "0" {
-		t.Errorf("exit code after podman stop = %q, %v", code, err)
-	}
-	t.Logf("stopped in %s", time.Since(start).Round(10*time.Millisecond))
 }
 
 // checkImageContents reads the image as `podman save` writes it: it holds
 // only the binary, the user and group files, the CA certificates and the
 // upload folder, and fits the size budget.
 func checkImageContents(t *testing.T, podman []string, img string) {
-	cmd := exec.Command(podman[0], append(podman[1:], "save", "--format", "docker-archive", img)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]*tar.Header{}
-	var raw, compressed int64
-	outer := tar.NewReader(bufio.NewReader(out))
-	for {
-		h, err := outer.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("reading podman save: %v", err)
-		}
-		if !strings.HasSuffix(h.Name, ".tar") {
-			continue
-		}
-		// a layer: its files, and its size as a registry keeps it
-		cw := &countingWriter{}
-		gz := gzip.NewWriter(cw)
-		inner := tar.NewReader(io.TeeReader(outer, gz))
-		for {
-			f, err := inner.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("reading layer %s: %v", h.Name, err)
-			}
-			files[strings.TrimPrefix(strings.TrimSuffix(f.Name, "/"), "./")] = f
-		}
-		io.Copy(gz, outer)
-		gz.Close()
-		raw += h.Size
-		compressed += cw.n
-	}
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("podman save: %v: %s", err, stderr.String())
-	}
+	files, raw, compressed := savedImage(t, podman, img)
 	t.Logf("image %s: %.1f MB as stored (layers %.1f MB gzip-compressed), budget %d MB compressed",
 		img, float64(raw)/(1<<20), float64(compressed)/(1<<20), imageBudget>>20)
 	if compressed > imageBudget {
@@ -348,6 +328,59 @@ func checkImageContents(t *testing.T, podman []string, img string) {
 	if p := files["etc/passwd"]; p != nil && p.Size == 0 {
 		t.Error("empty /etc/passwd")
 	}
+}
+
+// savedImage reads img as `podman save` writes it: the files of all its
+// layers by name, and the layers' size unpacked and as a registry keeps
+// them (gzip-compressed).
+func savedImage(t *testing.T, podman []string, img string) (files map[string]*tar.Header, raw, compressed int64) {
+	t.Helper()
+	cmd := exec.Command(podman[0], append(podman[1:], "save", "--format", "docker-archive", img)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	files = map[string]*tar.Header{}
+	outer := tar.NewReader(bufio.NewReader(out))
+	for {
+		h, err := outer.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("reading podman save: %v", err)
+		}
+		if !strings.HasSuffix(h.Name, ".tar") {
+			continue
+		}
+		// a layer: its files, and its size as a registry keeps it
+		cw := &countingWriter{}
+		gz := gzip.NewWriter(cw)
+		inner := tar.NewReader(io.TeeReader(outer, gz))
+		for {
+			f, err := inner.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("reading layer %s: %v", h.Name, err)
+			}
+			files[strings.TrimPrefix(strings.TrimSuffix(f.Name, "/"), "./")] = f
+		}
+		io.Copy(gz, outer)
+		gz.Close()
+		raw += h.Size
+		compressed += cw.n
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("podman save: %v: %s", err, stderr.String())
+	}
+	return files, raw, compressed
 }
 
 func isParentOf(dir string, files map[string]struct {

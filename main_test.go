@@ -273,29 +273,7 @@ func TestAdminGrant(t *testing.T) {
 // schema, with bounded statement times.
 func TestLeastPrivilegeDatabaseRole(t *testing.T) {
 	ctx := context.Background()
-	role := fmt.Sprintf("resale_app_%d", time.Now().UnixNano()%1_000_000_000)
-	admin, err := pgx.Connect(ctx, storetest.AdminURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, "CREATE ROLE "+role+" LOGIN"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { // after the database is dropped
-		c, err := pgx.Connect(context.Background(), storetest.AdminURL())
-		if err == nil {
-			c.Exec(context.Background(), "DROP ROLE IF EXISTS "+role)
-			c.Close(context.Background())
-		}
-	})
-	ownerURL := storetest.EmptyURL(t)
-	u, err := url.Parse(ownerURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.User = url.User(role)
-	appURL := u.String()
+	ownerURL, appURL := appRoleURLs(t)
 
 	addr := freeAddr(t)
 	runCtx, cancel := context.WithCancel(ctx)
@@ -332,7 +310,47 @@ func TestLeastPrivilegeDatabaseRole(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, logs.String())
 	}
 	app.Close(ctx)
-	// the store's own connections carry the time limits
+	checkStoreSessionLimits(t, appURL)
+}
+
+// appRoleURLs makes a login role that owns nothing (dropped after the
+// test's database) and returns an empty database's URL for its owner and
+// the same URL for the role.
+func appRoleURLs(t *testing.T) (ownerURL, appURL string) {
+	t.Helper()
+	ctx := context.Background()
+	role := fmt.Sprintf("resale_app_%d", time.Now().UnixNano()%1_000_000_000)
+	admin, err := pgx.Connect(ctx, storetest.AdminURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "CREATE ROLE "+role+" LOGIN"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { // after the database is dropped
+		c, err := pgx.Connect(context.Background(), storetest.AdminURL())
+		if err == nil {
+			c.Exec(context.Background(), "DROP ROLE IF EXISTS "+role)
+			c.Close(context.Background())
+		}
+	})
+	ownerURL = storetest.EmptyURL(t)
+	u, err := url.Parse(ownerURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User(role)
+	appURL = u.String()
+	return ownerURL, appURL
+}
+
+// checkStoreSessionLimits: the store's own connections to appURL carry
+// the time limits and never compile a query.
+func checkStoreSessionLimits(t *testing.T, appURL string) {
+	t.Helper()
+	ctx := context.Background()
+	var timeout string
 	pool, err := store.Open(ctx, appURL, time.Second, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -174,30 +174,8 @@ func TestMonitoringSeriesExported(t *testing.T) {
 		}
 	})
 
-	// a job nobody will run, so the queue's gauge has a series
-	conn, err := pgx.Connect(context.Background(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = conn.Exec(context.Background(), `INSERT INTO river_job (kind, args, queue, state, max_attempts, scheduled_at)
-		VALUES ('monitoring_test', '{}', 'monitoring_test', 'scheduled', 1, now() + interval '1 day')`)
-	conn.Close(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	want := map[string][]string{} // series name: where it is used
-	names := func(where, expr string) {
-		for _, n := range promqlSeries(expr) {
-			want[n] = append(want[n], where)
-		}
-	}
-	for i, e := range dashboardExprs(t) {
-		names(fmt.Sprintf("dashboard query %d", i), e)
-	}
-	for alert, e := range alertExprs(t) {
-		names("alert "+alert, e)
-	}
+	scheduleJobNobodyRuns(t, dbURL)
+	want := seriesInUse(t) // series name: where it is used
 
 	var got map[string]bool
 	deadline := time.Now().Add(30 * time.Second)
@@ -230,6 +208,41 @@ func TestMonitoringSeriesExported(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 	}
 	t.Logf("%d series names used by the dashboard and the alerts, all exported", len(want))
+}
+
+// scheduleJobNobodyRuns adds a job nobody will run, so the queue's gauge
+// has a series.
+func scheduleJobNobodyRuns(t *testing.T, dbURL string) {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = conn.Exec(context.Background(), `INSERT INTO river_job (kind, args, queue, state, max_attempts, scheduled_at)
+		VALUES ('monitoring_test', '{}', 'monitoring_test', 'scheduled', 1, now() + interval '1 day')`)
+	conn.Close(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// seriesInUse names each series the dashboard's queries and the alerts
+// use, with where it is used.
+func seriesInUse(t *testing.T) map[string][]string {
+	t.Helper()
+	want := map[string][]string{}
+	names := func(where, expr string) {
+		for _, n := range promqlSeries(expr) {
+			want[n] = append(want[n], where)
+		}
+	}
+	for i, e := range dashboardExprs(t) {
+		names(fmt.Sprintf("dashboard query %d", i), e)
+	}
+	for alert, e := range alertExprs(t) {
+		names("alert "+alert, e)
+	}
+	return want
 }
 
 // scrapeNames are the series names in a Prometheus text exposition.

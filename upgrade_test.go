@@ -351,114 +351,12 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 		waitReady(t, "http://"+a)
 	}
 	base, untilUsed, served := newFront(t, addrs)
-
-	// a shop to browse: a seller with two laptops, a buyer who writes
-	seller := signUp(t, base, "Sam Seller", "sam@example.com", "Seller")
-	buyer := signUp(t, base, "Bea Buyer", "bea@example.com", "Buyer")
-	var products []string
-	for i := range 2 {
-		code, body := postJSON(t, base+"/api/products", seller.AccessToken, map[string]any{
-			"productName": fmt.Sprintf("HP EliteBook 84%d G5", i), "picture": seller.User.UserPhoto, "sellPrice": 38000, "orginalPrice": 95000,
-			"category": "HP", "condition": "good", "location": "Mirpur, Dhaka", "used": "3", "number": "01711-000000",
-		})
-		if code != http.StatusCreated {
-			t.Fatalf("product: %d %s", code, body)
-		}
-		var p struct {
-			InsertedID string `json:"insertedId"`
-		}
-		mustDecode(t, body, &p)
-		products = append(products, p.InsertedID)
-	}
-	code, body := postJSON(t, base+"/api/conversations", buyer.AccessToken, map[string]any{"productId": products[0], "text": "Hello"})
-	if code != http.StatusCreated && code != http.StatusOK {
-		t.Fatalf("conversation: %d %s", code, body)
-	}
-	var conv struct {
-		ID string `json:"_id"`
-	}
-	mustDecode(t, body, &conv)
-
-	// The load: 8 clients reading pages, lists and products, marking
-	// notifications read (a PUT, idempotent) and, now and then, taking a
-	// ticket for live updates and sending a message (POSTs, which the
-	// balancer never sends twice).
-	type want struct {
-		method, path, token string
-		body                string
-		status              int
-	}
-	reads := []want{
-		{"GET", "/", "", "", 200},
-		{"GET", "/api/products", "", "", 200},
-		{"GET", "/api/products?category=HP&sort=price_asc", "", "", 200},
-		{"GET", "/api/products/" + products[1], "", "", 200},
-		{"GET", "/product/" + products[0], "", "", 200},
-		{"GET", "/api/categorys", "", "", 200},
-		{"GET", seller.User.UserPhoto, "", "", 200},
-		{"PUT", "/api/notifications/read", seller.AccessToken, `{"all": true}`, 200},
-	}
-	message := want{"POST", "/api/conversations/" + conv.ID + "/messages", buyer.AccessToken, `{"text": "Still for sale?"}`, 201}
-	ticket := want{"POST", "/api/events/ticket", buyer.AccessToken, "", 200}
-	client := &http.Client{Timeout: 10 * time.Second}
-	var total, failed atomic.Int64
-	var failures sync.Map // what failed, with the count of each
-	do := func(w want) {
-		req, _ := http.NewRequest(w.method, base+w.path, strings.NewReader(w.body))
-		if w.token != "" {
-			req.Header.Set("Authorization", "Bearer "+w.token)
-		}
-		if w.body != "" {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		total.Add(1)
-		res, err := client.Do(req)
-		what := ""
-		if err != nil {
-			what = err.Error()
-		} else {
-			b, _ := io.ReadAll(res.Body)
-			res.Body.Close()
-			if res.StatusCode != w.status && !(w.method == "PUT" && res.StatusCode == http.StatusNoContent) {
-				what = fmt.Sprintf("%d %.200s", res.StatusCode, b)
-			}
-		}
-		if what != "" {
-			failed.Add(1)
-			n, _ := failures.LoadOrStore(w.method+" "+w.path+": "+what, new(atomic.Int64))
-			n.(*atomic.Int64).Add(1)
-		}
-	}
-	for _, w := range append(reads, message, ticket) {
-		do(w)
-	}
-	if failed.Load() != 0 {
-		failures.Range(func(k, v any) bool { t.Logf("%s (%d)", k, v.(*atomic.Int64).Load()); return true })
-		t.Fatal("the load's requests fail before any restart")
-	}
-	total.Store(0)
+	load := newUpgradeLoad(base, browsableShop(t, base))
+	load.checkAllPass(t)
 
 	loadCtx, stopLoad := context.WithCancel(context.Background())
 	var clients sync.WaitGroup
-	for c := range 8 {
-		clients.Go(func() {
-			var lastMessage, lastTicket time.Time
-			for i := 0; loadCtx.Err() == nil; i++ {
-				if c == 0 && time.Since(lastMessage) > 2500*time.Millisecond {
-					lastMessage = time.Now()
-					do(message) // 24 a minute, under the 30 a sender may send
-					continue
-				}
-				if c == 1 && time.Since(lastTicket) > 4*time.Second {
-					lastTicket = time.Now()
-					do(ticket) // 15 a minute, under the 20 unused an account may hold
-					continue
-				}
-				do(reads[(c+i)%len(reads)])
-			}
-		})
-	}
-
+	load.run(loadCtx, &clients)
 	upgrade := func(i int) {
 		time.Sleep(time.Second)
 		start := time.Now()
@@ -474,13 +372,13 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 	stopLoad()
 	clients.Wait()
 
-	failures.Range(func(k, v any) bool {
+	load.failures.Range(func(k, v any) bool {
 		t.Errorf("failed %d times: %s", v.(*atomic.Int64).Load(), k)
 		return true
 	})
-	t.Logf("%d requests, %d failed; %s", total.Load(), failed.Load(), served())
-	if total.Load() < 200 {
-		t.Errorf("only %d requests made: the load did not run", total.Load())
+	t.Logf("%d requests, %d failed; %s", load.total.Load(), load.failed.Load(), served())
+	if load.total.Load() < 200 {
+		t.Errorf("only %d requests made: the load did not run", load.total.Load())
 	}
 	for i, p := range procs {
 		if !strings.Contains(p.logs.String(), "version=v1.1.0") {
@@ -492,6 +390,150 @@ func rollingUpgrade(t *testing.T, oldBin, newBin, drain string, newFront front) 
 	}
 	for _, p := range procs {
 		p.stop(t, 15*time.Second)
+	}
+}
+
+// browseShop is a shop to browse: a seller with two laptops, a buyer who
+// writes about the first.
+type browseShop struct {
+	seller, buyer session
+	products      []string
+	conversation  string
+}
+
+func browsableShop(t *testing.T, base string) browseShop {
+	t.Helper()
+	s := browseShop{
+		seller: signUp(t, base, "Sam Seller", "sam@example.com", "Seller"),
+		buyer:  signUp(t, base, "Bea Buyer", "bea@example.com", "Buyer"),
+	}
+	for i := range 2 {
+		code, body := postJSON(t, base+"/api/products", s.seller.AccessToken, map[string]any{
+			"productName": fmt.Sprintf("HP EliteBook 84%d G5", i), "picture": s.seller.User.UserPhoto, "sellPrice": 38000, "orginalPrice": 95000,
+			"category": "HP", "condition": "good", "location": "Mirpur, Dhaka", "used": "3", "number": "01711-000000",
+		})
+		if code != http.StatusCreated {
+			t.Fatalf("product: %d %s", code, body)
+		}
+		var p struct {
+			InsertedID string `json:"insertedId"`
+		}
+		mustDecode(t, body, &p)
+		s.products = append(s.products, p.InsertedID)
+	}
+	code, body := postJSON(t, base+"/api/conversations", s.buyer.AccessToken, map[string]any{"productId": s.products[0], "text": "Hello"})
+	if code != http.StatusCreated && code != http.StatusOK {
+		t.Fatalf("conversation: %d %s", code, body)
+	}
+	var conv struct {
+		ID string `json:"_id"`
+	}
+	mustDecode(t, body, &conv)
+	s.conversation = conv.ID
+	return s
+}
+
+// loadRequest is one request of the load and the status it must get.
+type loadRequest struct {
+	method, path, token string
+	body                string
+	status              int
+}
+
+// upgradeLoad is the load on the shop during the upgrade: 8 clients
+// reading pages, lists and products, marking notifications read (a PUT,
+// idempotent) and, now and then, taking a ticket for live updates and
+// sending a message (POSTs, which the balancer never sends twice). It
+// counts the requests made and each kind of failure.
+type upgradeLoad struct {
+	base            string
+	client          *http.Client
+	reads           []loadRequest
+	message, ticket loadRequest
+	total, failed   atomic.Int64
+	failures        sync.Map // what failed, with the count of each
+}
+
+func newUpgradeLoad(base string, s browseShop) *upgradeLoad {
+	return &upgradeLoad{
+		base:   base,
+		client: &http.Client{Timeout: 10 * time.Second},
+		reads: []loadRequest{
+			{"GET", "/", "", "", 200},
+			{"GET", "/api/products", "", "", 200},
+			{"GET", "/api/products?category=HP&sort=price_asc", "", "", 200},
+			{"GET", "/api/products/" + s.products[1], "", "", 200},
+			{"GET", "/product/" + s.products[0], "", "", 200},
+			{"GET", "/api/categorys", "", "", 200},
+			{"GET", s.seller.User.UserPhoto, "", "", 200},
+			{"PUT", "/api/notifications/read", s.seller.AccessToken, `{"all": true}`, 200},
+		},
+		message: loadRequest{"POST", "/api/conversations/" + s.conversation + "/messages", s.buyer.AccessToken, `{"text": "Still for sale?"}`, 201},
+		ticket:  loadRequest{"POST", "/api/events/ticket", s.buyer.AccessToken, "", 200},
+	}
+}
+
+// do makes one request and counts it, and its failure if it fails.
+func (l *upgradeLoad) do(w loadRequest) {
+	req, _ := http.NewRequest(w.method, l.base+w.path, strings.NewReader(w.body))
+	if w.token != "" {
+		req.Header.Set("Authorization", "Bearer "+w.token)
+	}
+	if w.body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	l.total.Add(1)
+	res, err := l.client.Do(req)
+	what := ""
+	if err != nil {
+		what = err.Error()
+	} else {
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != w.status && !(w.method == "PUT" && res.StatusCode == http.StatusNoContent) {
+			what = fmt.Sprintf("%d %.200s", res.StatusCode, b)
+		}
+	}
+	if what != "" {
+		l.failed.Add(1)
+		n, _ := l.failures.LoadOrStore(w.method+" "+w.path+": "+what, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1)
+	}
+}
+
+// checkAllPass makes each of the load's requests once, before any
+// restart: none may fail. The count starts again after.
+func (l *upgradeLoad) checkAllPass(t *testing.T) {
+	t.Helper()
+	for _, w := range append(l.reads, l.message, l.ticket) {
+		l.do(w)
+	}
+	if l.failed.Load() != 0 {
+		l.failures.Range(func(k, v any) bool { t.Logf("%s (%d)", k, v.(*atomic.Int64).Load()); return true })
+		t.Fatal("the load's requests fail before any restart")
+	}
+	l.total.Store(0)
+}
+
+// run starts the 8 clients in clients until ctx ends.
+func (l *upgradeLoad) run(ctx context.Context, clients *sync.WaitGroup) {
+	for c := range 8 {
+		clients.Go(func() {
+			var lastMessage, lastTicket time.Time
+			for i := 0; ctx.Err() == nil; i++ {
+				if c == 0 && time.Since(lastMessage) > 2500*time.Millisecond {
+					lastMessage = time.Now()
+					l.do(l.message) // 24 a minute, under the 30 a sender may send
+					continue
+				}
+				if c == 1 && time.Since(lastTicket) > 4*time.Second {
+					lastTicket = time.Now()
+					l.do(l.ticket) // 15 a minute, under the 20 unused an account may hold
+					continue
+				}
+				l.do(l.reads[(c+i)%len(l.reads)])
+			}
+		})
 	}
 }
 

@@ -65,15 +65,41 @@ func TestAdminStatsCountsTheShopsDays(t *testing.T) {
 	at := func(day, hour, minute int) time.Time { return time.Date(2026, 3, day, hour, minute, 0, 0, dhaka) }
 	first := time.Date(2026, 2, 9, 0, 0, 0, 0, dhaka) // 30 days ending 10 March
 
-	today := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Today's laptop"})
-	yesterday := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Yesterday's laptop"})
-	firstDay := m.addProduct(m.otherSeller.AccessToken, map[string]any{"productName": "First day's laptop"})
+	today, yesterday, firstDay := statsListings(m, at, first)
+	statsBookingsAndPayments(t, m, at, today, yesterday)
+	statsReports(t, m, at, first, today, firstDay)
+
+	st := m.adminStats()
+	checkStatsDays(t, st)
+	checkStatsSums(t, st)
+	// a dismissal clears the product's reports: they leave the counts
+	if rec := m.do(http.MethodPost, "/api/products/report/"+today+"/dismiss", nil, bearer(m.admin.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("dismiss: %d %s", rec.Code, rec.Body.String())
+	}
+	if st := m.adminStats(); st.Today.Reports != 0 || st.Totals.OpenReports != 1 {
+		t.Errorf("after the dismissal: today %d reports, %d reported products; want 0, 1", st.Today.Reports, st.Totals.OpenReports)
+	}
+}
+
+// statsListings lists four laptops: today, yesterday, on the window's
+// first day and a minute before it.
+func statsListings(m *market, at func(day, hour, minute int) time.Time, first time.Time) (today, yesterday, firstDay string) {
+	today = m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Today's laptop"})
+	yesterday = m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Yesterday's laptop"})
+	firstDay = m.addProduct(m.otherSeller.AccessToken, map[string]any{"productName": "First day's laptop"})
 	tooOld := m.addProduct(m.otherSeller.AccessToken, map[string]any{"productName": "Too old laptop"})
 	m.exec("UPDATE products SET created_at = $2 WHERE id = $1::text::bigint", today, at(10, 0, 10))
 	m.exec("UPDATE products SET created_at = $2 WHERE id = $1::text::bigint", yesterday, at(9, 23, 50))
 	m.exec("UPDATE products SET created_at = $2 WHERE id = $1::text::bigint", firstDay, first)
 	m.exec("UPDATE products SET created_at = $2 WHERE id = $1::text::bigint", tooOld, first.Add(-time.Minute))
 
+	return today, yesterday, firstDay
+}
+
+// statsBookingsAndPayments: two bookings of today's laptop (one paid, one
+// refunded) and one of yesterday's, paid just before midnight.
+func statsBookingsAndPayments(t *testing.T, m *market, at func(day, hour, minute int) time.Time, today, yesterday string) {
+	t.Helper()
 	b1, code := m.book(m.buyer.AccessToken, today, nil)
 	if code != http.StatusCreated {
 		t.Fatalf("book: %d", code)
@@ -98,6 +124,12 @@ func TestAdminStatsCountsTheShopsDays(t *testing.T) {
 	pay(b2, 50000, "refunded", at(10, 0, 25)) // no revenue
 	pay(b3, 42000, "succeeded", at(9, 23, 59))
 
+}
+
+// statsReports: two reports of today's laptop, one of the first day's,
+// and one of the two sellers verified.
+func statsReports(t *testing.T, m *market, at func(day, hour, minute int) time.Time, first time.Time, today, firstDay string) {
+	t.Helper()
 	for _, r := range []struct {
 		who     sessionWire
 		product string
@@ -113,7 +145,12 @@ func TestAdminStatsCountsTheShopsDays(t *testing.T) {
 		t.Fatalf("verify: %d %s", rec.Code, rec.Body.String())
 	}
 
-	st := m.adminStats()
+}
+
+// checkStatsDays: 30 days in the shop's zone, each counting what happened
+// in it.
+func checkStatsDays(t *testing.T, st adminStatsWire) {
+	t.Helper()
 	if st.TimeZone != "Asia/Dhaka" || st.Currency != "bdt" {
 		t.Errorf("zone, currency = %q, %q", st.TimeZone, st.Currency)
 	}
@@ -130,6 +167,11 @@ func TestAdminStatsCountsTheShopsDays(t *testing.T) {
 	if want := (dayStatsWire{Date: "2026-02-09", Listings: 1, Reports: 1}); st.Days[0] != want {
 		t.Errorf("first day = %+v, want %+v", st.Days[0], want)
 	}
+}
+
+// checkStatsSums: the 30 days add up, and the totals count the shop now.
+func checkStatsSums(t *testing.T, st adminStatsWire) {
+	t.Helper()
 	var listings, bookings, payments, revenue, reports int64
 	for _, d := range st.Days {
 		listings, bookings, payments, revenue, reports = listings+d.Listings, bookings+d.Bookings, payments+d.Payments, revenue+d.Revenue, reports+d.Reports
@@ -143,13 +185,6 @@ func TestAdminStatsCountsTheShopsDays(t *testing.T) {
 		t.Errorf("totals = %+v, want 4 available, 2 sellers, 2 buyers, 1 unverified, 2 reported", tot)
 	}
 
-	// a dismissal clears the product's reports: they leave the counts
-	if rec := m.do(http.MethodPost, "/api/products/report/"+today+"/dismiss", nil, bearer(m.admin.AccessToken)); rec.Code != http.StatusOK {
-		t.Fatalf("dismiss: %d %s", rec.Code, rec.Body.String())
-	}
-	if st := m.adminStats(); st.Today.Reports != 0 || st.Totals.OpenReports != 1 {
-		t.Errorf("after the dismissal: today %d reports, %d reported products; want 0, 1", st.Today.Reports, st.Totals.OpenReports)
-	}
 }
 
 // An empty shop answers 30 days of zeros ending today, in the shop's zone.

@@ -48,33 +48,51 @@ func TestCatalogueCache(t *testing.T) {
 	m.watchCatalogue(t)
 
 	id := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "HP ProBook 450"})
-	name := func(path string) string {
-		ps := m.products(path, "")
-		if len(ps) == 0 {
-			return ""
-		}
-		return ps[0].ProductName
+	checkKeptUntilAnnounced(t, m, id)
+	checkOwnChangesAtOnce(t, m, id)
+	checkKeptAnswersAsMade(t, m)
+	checkNothingKeptOnceNoticesLost(t, m, id)
+}
+
+// firstName is the name of the first product a catalogue list answers.
+func (m *market) firstName(path string) string {
+	ps := m.products(path, "")
+	if len(ps) == 0 {
+		return ""
 	}
-	// a rename the database does not announce: an instance that keeps
-	// answers goes on showing the old name
-	quietly := func(sql string, args ...any) {
-		m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
-		m.exec(sql, args...)
-		m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
-	}
+	return ps[0].ProductName
+}
+
+// quietly runs a change the database does not announce: an instance that
+// keeps answers goes on showing what it kept.
+func (m *market) quietly(sql string, args ...any) {
+	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
+	m.exec(sql, args...)
+	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
+}
+
+// checkKeptUntilAnnounced: a quiet rename leaves the kept list as it was;
+// another instance's change, announced by the database, shows.
+func checkKeptUntilAnnounced(t *testing.T, m *market, id string) {
+	t.Helper()
 	renames := 0
 	eventually(t, "the category list is kept", func() bool {
-		before := name("/api/products?category=HP")
+		before := m.firstName("/api/products?category=HP")
 		renames++
-		quietly("UPDATE products SET product_name = $1 WHERE id = $2", "Quiet rename "+string(rune('a'+renames%26)), id)
-		return name("/api/products?category=HP") == before
+		m.quietly("UPDATE products SET product_name = $1 WHERE id = $2", "Quiet rename "+string(rune('a'+renames%26)), id)
+		return m.firstName("/api/products?category=HP") == before
 	})
 
 	// another instance's change, announced by the database
 	m.exec("UPDATE products SET product_name = 'HP ProBook 450 G8' WHERE id = $1", id)
-	eventually(t, "the announced rename shows", func() bool { return name("/api/products?category=HP") == "HP ProBook 450 G8" })
+	eventually(t, "the announced rename shows", func() bool { return m.firstName("/api/products?category=HP") == "HP ProBook 450 G8" })
 
-	// this instance's own change shows at once, announced or not
+}
+
+// checkOwnChangesAtOnce: this instance's own change shows at once,
+// announced or not; a seller's badge (in users) is announced too.
+func checkOwnChangesAtOnce(t *testing.T, m *market, id string) {
+	t.Helper()
 	if got := m.products("/api/advertised", ""); len(got) != 0 {
 		t.Fatalf("advertised before advertising: %v", got)
 	}
@@ -94,8 +112,12 @@ func TestCatalogueCache(t *testing.T) {
 		return len(ps) == 1 && ps[0].SellerVerify
 	})
 
-	// kept answers go out as they were made, in either encoding, with
-	// their Link header
+}
+
+// checkKeptAnswersAsMade: kept answers go out as they were made, in
+// either encoding, with their Link header.
+func checkKeptAnswersAsMade(t *testing.T, m *market) {
+	t.Helper()
 	m.addProduct(m.seller.AccessToken, map[string]any{"productName": "HP ZBook"})
 	for range 2 {
 		plain := m.do(http.MethodGet, "/api/products?category=HP&limit=1", nil, nil)
@@ -120,9 +142,14 @@ func TestCatalogueCache(t *testing.T) {
 		}
 	}
 
-	// when the notices stop (the connection is lost), nothing kept is used
-	quietly("UPDATE products SET product_name = 'Unheard rename' WHERE id = $1", id)
-	if got := name("/api/products?category=HP&sort=newest&limit=5"); got == "Unheard rename" {
+}
+
+// checkNothingKeptOnceNoticesLost: when the notices stop (the connection
+// is lost), nothing kept is used.
+func checkNothingKeptOnceNoticesLost(t *testing.T, m *market, id string) {
+	t.Helper()
+	m.quietly("UPDATE products SET product_name = 'Unheard rename' WHERE id = $1", id)
+	if got := m.firstName("/api/products?category=HP&sort=newest&limit=5"); got == "Unheard rename" {
 		t.Log("this list had not been kept yet") // harmless: the next check still holds
 	}
 	m.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN catalogue_changed' AND datname = current_database()")

@@ -188,20 +188,7 @@ func TestConversationOpensOnceAndTellsTheSellerPerBurst(t *testing.T) {
 		t.Fatalf("buyer's unread threads = %d, want 0 (their own messages)", n)
 	}
 
-	list, _ := m.threads(m.seller.AccessToken, "")
-	if len(list) != 1 {
-		t.Fatalf("seller's threads = %+v", list)
-	}
-	c := list[0]
-	if c.ID != id || c.Role != "seller" || c.Other.UserName != "Bea Buyer" || c.Other.ID != m.buyer.User.ID || c.Unread != 2 ||
-		c.Product.ID != pid || c.Product.SellPrice != 38000 || c.Product.Available != "available" || c.Offer != nil ||
-		c.LastMessage == nil || c.LastMessage.Text != "Hello again" || c.LastMessage.Offer != nil {
-		t.Fatalf("seller's thread = %+v", c)
-	}
-	if mine := m.thread(m.buyer.AccessToken, id); mine.Role != "buyer" || mine.Other.UserName != "Sam Seller" || mine.Unread != 0 {
-		t.Fatalf("buyer's thread = %+v", mine)
-	}
-
+	checkThreadAsEachSide(t, m, id, pid)
 	// the seller reads and replies; the buyer is told once
 	if rec := m.do(http.MethodPut, "/api/conversations/"+id+"/read", nil, bearer(m.seller.AccessToken)); rec.Code != http.StatusOK {
 		t.Fatalf("read: %d %s", rec.Code, rec.Body.String())
@@ -220,7 +207,33 @@ func TestConversationOpensOnceAndTellsTheSellerPerBurst(t *testing.T) {
 		t.Fatalf("seller has %d message notifications, want 2", n)
 	}
 
-	// newest first, in pages
+	checkMessagesPaged(t, m, id)
+	checkThreadPrivateUntilReported(t, m, id)
+}
+
+// checkThreadAsEachSide: the seller's inbox holds the thread, unread,
+// with the buyer's last message; the buyer's view of it is read.
+func checkThreadAsEachSide(t *testing.T, m *market, id, pid string) {
+	t.Helper()
+	list, _ := m.threads(m.seller.AccessToken, "")
+	if len(list) != 1 {
+		t.Fatalf("seller's threads = %+v", list)
+	}
+	c := list[0]
+	if c.ID != id || c.Role != "seller" || c.Other.UserName != "Bea Buyer" || c.Other.ID != m.buyer.User.ID || c.Unread != 2 ||
+		c.Product.ID != pid || c.Product.SellPrice != 38000 || c.Product.Available != "available" || c.Offer != nil ||
+		c.LastMessage == nil || c.LastMessage.Text != "Hello again" || c.LastMessage.Offer != nil {
+		t.Fatalf("seller's thread = %+v", c)
+	}
+	if mine := m.thread(m.buyer.AccessToken, id); mine.Role != "buyer" || mine.Other.UserName != "Sam Seller" || mine.Unread != 0 {
+		t.Fatalf("buyer's thread = %+v", mine)
+	}
+
+}
+
+// checkMessagesPaged: the thread's five messages, newest first, in pages.
+func checkMessagesPaged(t *testing.T, m *market, id string) {
+	t.Helper()
 	page, next := m.messages(m.buyer.AccessToken, id, "?limit=2")
 	if len(page) != 2 || page[0].Text != "Great" || page[1].Text != "Battery holds 4 hours" || next == "" || page[0].From != m.buyer.User.ID {
 		t.Fatalf("first page = %+v, next %q", page, next)
@@ -234,7 +247,12 @@ func TestConversationOpensOnceAndTellsTheSellerPerBurst(t *testing.T) {
 		t.Fatalf("last page = %+v, next %q", last, next)
 	}
 
-	// nobody else sees it, not even an admin until it is reported
+}
+
+// checkThreadPrivateUntilReported: nobody else sees the thread, not even
+// an admin until it is reported; then the admin reads it, never writes.
+func checkThreadPrivateUntilReported(t *testing.T, m *market, id string) {
+	t.Helper()
 	for _, tok := range []string{m.otherBuyer.AccessToken, m.otherSeller.AccessToken, m.admin.AccessToken} {
 		wantError(t, m.getAs("/api/conversations/"+id, tok), http.StatusNotFound, "not_found")
 		wantError(t, m.getAs("/api/conversations/"+id+"/messages", tok), http.StatusNotFound, "not_found")
@@ -325,68 +343,10 @@ func TestAcceptedOfferIsThePriceOfBookingAndPayment(t *testing.T) {
 	pid := m.addProduct(m.seller.AccessToken, nil) // 38000
 	id := m.openThread(m.buyer.AccessToken, pid, "Would you take less?")
 
-	// only the buyer offers, 1 to the price, whole numbers
-	wantError(t, m.send(http.MethodPost, "/api/conversations/"+id+"/messages", m.seller.AccessToken, map[string]any{"offer": 30000}), http.StatusBadRequest, "not_buyer")
-	e := wantError(t, m.send(http.MethodPost, "/api/conversations/"+id+"/messages", m.buyer.AccessToken, map[string]any{"offer": 38001}), http.StatusBadRequest, "invalid")
-	if e.Fields["offer"] == "" {
-		t.Fatalf("above the price: %+v", e)
-	}
-	for _, body := range []string{`{"offer": 0}`, `{"offer": -5}`, `{"offer": "30000"}`, `{"offer": 30000.5}`, `{"offer": 1e400}`, `{"offer": 99999999999999999999}`, `{"offer": 30000, "text": "deal?"}`, `{"offer": null}`} {
-		if rec := m.send(http.MethodPost, "/api/conversations/"+id+"/messages", m.buyer.AccessToken, body); rec.Code != http.StatusBadRequest {
-			t.Errorf("%s: %d %s", body, rec.Code, rec.Body.String())
-		}
-	}
-	if n := countRows(t, m.testServer, "offers"); n != 0 {
-		t.Fatalf("%d offers stored from refused requests", n)
-	}
-
-	first := m.offer(m.buyer.AccessToken, id, 30000)
-	if n, link := m.noticesOf(m.seller.AccessToken, "offer_received"); n != 1 || link != "/dashboard/messages/"+id {
-		t.Fatalf("seller has %d offer notifications (%q)", n, link)
-	}
-	second := m.offer(m.buyer.AccessToken, id, 33000)
-	msgs, _ := m.messages(m.seller.AccessToken, id, "")
-	if len(msgs) != 3 || msgs[0].Offer == nil || msgs[0].Offer.ID != second || msgs[1].Offer == nil || msgs[1].Offer.Status != "superseded" {
-		t.Fatalf("messages after a second offer = %+v", msgs)
-	}
-	// the buyer and other people cannot answer; a superseded offer is answered
-	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.buyer.AccessToken)), http.StatusForbidden, "forbidden")
-	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.otherSeller.AccessToken)), http.StatusNotFound, "not_found")
-	wantError(t, m.do(http.MethodPut, "/api/offers/"+first+"/accept", nil, bearer(m.seller.AccessToken)), http.StatusConflict, "answered")
-
-	rec := m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.seller.AccessToken))
-	var o offerWire
-	decode(t, rec, &o)
-	if rec.Code != http.StatusOK || o.Status != "accepted" || o.Amount != 33000 || o.ValidUntil == nil ||
-		o.ValidUntil.Sub(time.Now()) < 47*time.Hour || o.ValidUntil.Sub(time.Now()) > 49*time.Hour {
-		t.Fatalf("accept: %d %+v", rec.Code, o)
-	}
-	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.seller.AccessToken)), http.StatusConflict, "answered")
-	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/decline", nil, bearer(m.seller.AccessToken)), http.StatusConflict, "answered")
-	if n, _ := m.noticesOf(m.buyer.AccessToken, "offer_answered"); n != 1 {
-		t.Fatalf("buyer has %d offer_answered notifications", n)
-	}
-	if c := m.thread(m.buyer.AccessToken, id); c.Offer == nil || c.Offer.ID != second || c.Offer.Status != "accepted" {
-		t.Fatalf("thread's offer = %+v", c.Offer)
-	}
-
-	// a booking while it holds takes it, whatever price the client sends
-	bid, code := m.book(m.buyer.AccessToken, pid, map[string]any{"price": 1})
-	if code != http.StatusCreated {
-		t.Fatalf("book: %d", code)
-	}
-	var b bookingWire
-	decode(t, m.getAs("/api/bookings/"+bid, m.buyer.AccessToken), &b)
-	if b.Price != 33000 {
-		t.Fatalf("booking price = %d, want the accepted offer 33000", b.Price)
-	}
-	// another buyer pays the listed price
-	theirs, _ := m.book(m.otherBuyer.AccessToken, pid, map[string]any{"price": 33000})
-	decode(t, m.getAs("/api/bookings/"+theirs, m.otherBuyer.AccessToken), &b)
-	if b.Price != 38000 {
-		t.Fatalf("another buyer's booking price = %d", b.Price)
-	}
-
+	checkOffersRefused(t, m, id)
+	second := checkOfferSupersedes(t, m, id)
+	checkOfferAccepted(t, m, id, second)
+	bid := checkOfferPricesBooking(t, m, pid)
 	// the card payment charges the offer: the client's amounts are ignored
 	pi := m.intentFor(m.buyer.AccessToken, bid) // sends price 1
 	if got := m.stripe.Intent(pi); got["amount"] != int64(3300000) {
@@ -405,6 +365,93 @@ func TestAcceptedOfferIsThePriceOfBookingAndPayment(t *testing.T) {
 	}
 	// sold: no more offers
 	wantError(t, m.send(http.MethodPost, "/api/conversations/"+id+"/messages", m.buyer.AccessToken, map[string]any{"offer": 20000}), http.StatusConflict, "sold")
+}
+
+// checkOffersRefused: only the buyer offers, from 1 to the price, whole
+// numbers; nothing refused is stored.
+func checkOffersRefused(t *testing.T, m *payMarket, id string) {
+	t.Helper()
+	wantError(t, m.send(http.MethodPost, "/api/conversations/"+id+"/messages", m.seller.AccessToken, map[string]any{"offer": 30000}), http.StatusBadRequest, "not_buyer")
+	e := wantError(t, m.send(http.MethodPost, "/api/conversations/"+id+"/messages", m.buyer.AccessToken, map[string]any{"offer": 38001}), http.StatusBadRequest, "invalid")
+	if e.Fields["offer"] == "" {
+		t.Fatalf("above the price: %+v", e)
+	}
+	for _, body := range []string{`{"offer": 0}`, `{"offer": -5}`, `{"offer": "30000"}`, `{"offer": 30000.5}`, `{"offer": 1e400}`, `{"offer": 99999999999999999999}`, `{"offer": 30000, "text": "deal?"}`, `{"offer": null}`} {
+		if rec := m.send(http.MethodPost, "/api/conversations/"+id+"/messages", m.buyer.AccessToken, body); rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", body, rec.Code, rec.Body.String())
+		}
+	}
+	if n := countRows(t, m.testServer, "offers"); n != 0 {
+		t.Fatalf("%d offers stored from refused requests", n)
+	}
+
+}
+
+// checkOfferSupersedes: a second offer supersedes the first, which can
+// no longer be answered; only the seller answers.
+func checkOfferSupersedes(t *testing.T, m *payMarket, id string) string {
+	t.Helper()
+	first := m.offer(m.buyer.AccessToken, id, 30000)
+	if n, link := m.noticesOf(m.seller.AccessToken, "offer_received"); n != 1 || link != "/dashboard/messages/"+id {
+		t.Fatalf("seller has %d offer notifications (%q)", n, link)
+	}
+	second := m.offer(m.buyer.AccessToken, id, 33000)
+	msgs, _ := m.messages(m.seller.AccessToken, id, "")
+	if len(msgs) != 3 || msgs[0].Offer == nil || msgs[0].Offer.ID != second || msgs[1].Offer == nil || msgs[1].Offer.Status != "superseded" {
+		t.Fatalf("messages after a second offer = %+v", msgs)
+	}
+	// the buyer and other people cannot answer; a superseded offer is answered
+	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.buyer.AccessToken)), http.StatusForbidden, "forbidden")
+	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.otherSeller.AccessToken)), http.StatusNotFound, "not_found")
+	wantError(t, m.do(http.MethodPut, "/api/offers/"+first+"/accept", nil, bearer(m.seller.AccessToken)), http.StatusConflict, "answered")
+
+	return second
+}
+
+// checkOfferAccepted: the seller accepts the offer for 48 hours, once;
+// the buyer is told and the thread shows it.
+func checkOfferAccepted(t *testing.T, m *payMarket, id, second string) {
+	t.Helper()
+	rec := m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.seller.AccessToken))
+	var o offerWire
+	decode(t, rec, &o)
+	if rec.Code != http.StatusOK || o.Status != "accepted" || o.Amount != 33000 || o.ValidUntil == nil ||
+		o.ValidUntil.Sub(time.Now()) < 47*time.Hour || o.ValidUntil.Sub(time.Now()) > 49*time.Hour {
+		t.Fatalf("accept: %d %+v", rec.Code, o)
+	}
+	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.seller.AccessToken)), http.StatusConflict, "answered")
+	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/decline", nil, bearer(m.seller.AccessToken)), http.StatusConflict, "answered")
+	if n, _ := m.noticesOf(m.buyer.AccessToken, "offer_answered"); n != 1 {
+		t.Fatalf("buyer has %d offer_answered notifications", n)
+	}
+	if c := m.thread(m.buyer.AccessToken, id); c.Offer == nil || c.Offer.ID != second || c.Offer.Status != "accepted" {
+		t.Fatalf("thread's offer = %+v", c.Offer)
+	}
+
+}
+
+// checkOfferPricesBooking: a booking while the offer holds takes its
+// price, whatever price the client sends; another buyer pays the listed
+// price.
+func checkOfferPricesBooking(t *testing.T, m *payMarket, pid string) string {
+	t.Helper()
+	bid, code := m.book(m.buyer.AccessToken, pid, map[string]any{"price": 1})
+	if code != http.StatusCreated {
+		t.Fatalf("book: %d", code)
+	}
+	var b bookingWire
+	decode(t, m.getAs("/api/bookings/"+bid, m.buyer.AccessToken), &b)
+	if b.Price != 33000 {
+		t.Fatalf("booking price = %d, want the accepted offer 33000", b.Price)
+	}
+	// another buyer pays the listed price
+	theirs, _ := m.book(m.otherBuyer.AccessToken, pid, map[string]any{"price": 33000})
+	decode(t, m.getAs("/api/bookings/"+theirs, m.otherBuyer.AccessToken), &b)
+	if b.Price != 38000 {
+		t.Fatalf("another buyer's booking price = %d", b.Price)
+	}
+
+	return bid
 }
 
 func TestAcceptingAnOfferRepricesTheOpenBooking(t *testing.T) {

@@ -161,75 +161,14 @@ func TestEventStream(t *testing.T) {
 	m.refused(m.srv.URL+"/api/events?ticket="+ticket+"&lastEventId=-1", nil, http.StatusBadRequest)
 	m.refused(m.srv.URL+"/api/events?ticket="+ticket, http.Header{"Last-Event-Id": {"1 OR 1=1"}}, http.StatusBadRequest)
 
-	s, res, err := ssetest.Open(m.srv.URL+"/api/events?ticket="+ticket, http.Header{"Accept-Encoding": {"gzip"}})
-	if err != nil || s == nil {
-		t.Fatalf("stream with a fresh ticket: %v %v", res, err)
-	}
-	t.Cleanup(s.Close)
-	for k, want := range map[string]string{"Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
-		"X-Accel-Buffering": "no", "Content-Encoding": "", "X-Content-Type-Options": "nosniff"} {
-		if got := s.Response.Header.Get(k); got != want {
-			t.Errorf("%s = %q, want %q", k, got, want)
-		}
-	}
-	// the ticket is spent
-	m.refused(m.srv.URL+"/api/events?ticket="+ticket, nil, http.StatusUnauthorized)
-
-	// past the server's read and write timeouts (300 ms), heartbeats flow
-	hearts := 0
-	for start := time.Now(); time.Since(start) < time.Second; {
-		ev, err := s.Next(time.Second)
-		if err != nil {
-			t.Fatalf("after %s: %v", time.Since(start), err)
-		}
-		if ev.Comment == "ping" {
-			hearts++
-		}
-	}
-	if hearts < 3 {
-		t.Errorf("%d heartbeats in a second, want about 10", hearts)
-	}
-
-	bid, code := m.book(m.buyer.AccessToken, pid, nil)
-	if code != http.StatusCreated {
-		t.Fatalf("book: %d", code)
-	}
-	var received int64
-	m.scalar(&received, "SELECT id FROM notifications WHERE kind = 'booking_received'")
-	seen := wantNext(t, s,
-		`booking {"id":"`+bid+`","status":"pending"}`,
-		`notification {"id":"`+strconv.FormatInt(received, 10)+`","kind":"booking_received"}`)
-	last := seen[1].id
-	if seen[0].id >= last {
-		t.Errorf("ids %d then %d: not increasing", seen[0].id, last)
-	}
+	s := openWithTicket(t, m, ticket)
+	checkHeartbeats(t, s)
+	bid, last := checkLiveBooking(t, m, s, pid)
 	s.Close()
 
 	// while away: the buyer cancels; the seller is told
-	if rec := m.send(http.MethodDelete, "/api/bookings/"+bid, m.buyer.AccessToken, nil); rec.Code != http.StatusOK {
-		t.Fatalf("cancel: %d %s", rec.Code, rec.Body.String())
-	}
-	var cancelled int64
-	m.scalar(&cancelled, "SELECT id FROM notifications WHERE kind = 'booking_cancelled' AND user_id = $1", m.seller.User.ID)
-	missed := []string{`booking {"id":"` + bid + `","status":"cancelled"}`,
-		`notification {"id":"` + strconv.FormatInt(cancelled, 10) + `","kind":"booking_cancelled"}`}
-
-	// resumed by the app's reconnect (a new ticket, lastEventId), and by
-	// an EventSource's own (Last-Event-ID, which wins over the query's)
-	for _, resume := range []struct {
-		query  string
-		header http.Header
-	}{
-		{"&lastEventId=" + strconv.FormatInt(last, 10), nil},
-		{"&lastEventId=0", http.Header{"Last-Event-ID": {strconv.FormatInt(last, 10)}}},
-	} {
-		s := m.open(m.seller.AccessToken, resume.query, resume.header)
-		if got := wantNext(t, s, missed...); got[0].id <= last {
-			t.Errorf("resumed with %d after %d", got[0].id, last)
-		}
-		s.Close()
-	}
-
+	missed := cancelWhileAway(t, m, bid)
+	checkResumes(t, m, last, missed)
 	// then live, after a replay
 	s = m.open(m.seller.AccessToken, "&lastEventId="+strconv.FormatInt(last, 10), nil)
 	wantNext(t, s, missed...)
@@ -248,6 +187,103 @@ func TestEventStream(t *testing.T) {
 	if ev := next(t, s); ev.name != "booking" || ev.data["status"] != "pending" {
 		t.Errorf("first event without a resume point: %+v", ev)
 	}
+}
+
+// openWithTicket opens the stream with a fresh ticket and checks its
+// headers; the ticket is then spent.
+func openWithTicket(t *testing.T, m *liveMarket, ticket string) *ssetest.Stream {
+	t.Helper()
+	s, res, err := ssetest.Open(m.srv.URL+"/api/events?ticket="+ticket, http.Header{"Accept-Encoding": {"gzip"}})
+	if err != nil || s == nil {
+		t.Fatalf("stream with a fresh ticket: %v %v", res, err)
+	}
+	t.Cleanup(s.Close)
+	for k, want := range map[string]string{"Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+		"X-Accel-Buffering": "no", "Content-Encoding": "", "X-Content-Type-Options": "nosniff"} {
+		if got := s.Response.Header.Get(k); got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+	// the ticket is spent
+	m.refused(m.srv.URL+"/api/events?ticket="+ticket, nil, http.StatusUnauthorized)
+
+	return s
+}
+
+// checkHeartbeats: past the server's read and write timeouts (300 ms),
+// heartbeats flow.
+func checkHeartbeats(t *testing.T, s *ssetest.Stream) {
+	t.Helper()
+	hearts := 0
+	for start := time.Now(); time.Since(start) < time.Second; {
+		ev, err := s.Next(time.Second)
+		if err != nil {
+			t.Fatalf("after %s: %v", time.Since(start), err)
+		}
+		if ev.Comment == "ping" {
+			hearts++
+		}
+	}
+	if hearts < 3 {
+		t.Errorf("%d heartbeats in a second, want about 10", hearts)
+	}
+
+}
+
+// checkLiveBooking: a booking reaches its seller's stream as the booking
+// and its notification, with increasing ids; the last id is returned.
+func checkLiveBooking(t *testing.T, m *liveMarket, s *ssetest.Stream, pid string) (string, int64) {
+	t.Helper()
+	bid, code := m.book(m.buyer.AccessToken, pid, nil)
+	if code != http.StatusCreated {
+		t.Fatalf("book: %d", code)
+	}
+	var received int64
+	m.scalar(&received, "SELECT id FROM notifications WHERE kind = 'booking_received'")
+	seen := wantNext(t, s,
+		`booking {"id":"`+bid+`","status":"pending"}`,
+		`notification {"id":"`+strconv.FormatInt(received, 10)+`","kind":"booking_received"}`)
+	last := seen[1].id
+	if seen[0].id >= last {
+		t.Errorf("ids %d then %d: not increasing", seen[0].id, last)
+	}
+
+	return bid, last
+}
+
+// cancelWhileAway: the buyer cancels while the seller's stream is closed;
+// it returns the events the seller missed.
+func cancelWhileAway(t *testing.T, m *liveMarket, bid string) []string {
+	t.Helper()
+	if rec := m.send(http.MethodDelete, "/api/bookings/"+bid, m.buyer.AccessToken, nil); rec.Code != http.StatusOK {
+		t.Fatalf("cancel: %d %s", rec.Code, rec.Body.String())
+	}
+	var cancelled int64
+	m.scalar(&cancelled, "SELECT id FROM notifications WHERE kind = 'booking_cancelled' AND user_id = $1", m.seller.User.ID)
+	return []string{`booking {"id":"` + bid + `","status":"cancelled"}`,
+		`notification {"id":"` + strconv.FormatInt(cancelled, 10) + `","kind":"booking_cancelled"}`}
+
+}
+
+// checkResumes: the missed events are replayed on the app's reconnect (a
+// new ticket, lastEventId) and on an EventSource's own (Last-Event-ID,
+// which wins over the query's).
+func checkResumes(t *testing.T, m *liveMarket, last int64, missed []string) {
+	t.Helper()
+	for _, resume := range []struct {
+		query  string
+		header http.Header
+	}{
+		{"&lastEventId=" + strconv.FormatInt(last, 10), nil},
+		{"&lastEventId=0", http.Header{"Last-Event-ID": {strconv.FormatInt(last, 10)}}},
+	} {
+		s := m.open(m.seller.AccessToken, resume.query, resume.header)
+		if got := wantNext(t, s, missed...); got[0].id <= last {
+			t.Errorf("resumed with %d after %d", got[0].id, last)
+		}
+		s.Close()
+	}
+
 }
 
 // A stream ends when its session does (logout), when its account is

@@ -294,7 +294,33 @@ func TestLeadsListTheSellersBookingsNewestFirst(t *testing.T) {
 	}
 	after := time.Now().Add(time.Second)
 
-	rec := m.getAs("/api/leads", m.seller.AccessToken)
+	checkLeadFields(t, m.getAs("/api/leads", m.seller.AccessToken))
+	list, next := m.leads(m.seller.AccessToken, "")
+	if len(list) != 2 || list[0].ID != b || list[1].ID != a || next != "" {
+		t.Fatalf("leads = %+v (next %q), want %s then %s", list, next, b, a)
+	}
+	la := list[1]
+	if la.Status != "pending" || la.BuyerName != "Bea Buyer" || la.BuyerEmail != "bea@example.com" || la.Number != "01712345678" ||
+		la.MeetLocation != "Farmgate" || la.Price != 38000 || la.Paid || la.ReservedUntil != nil || la.DeclineCode != "" || la.HandoverLocked ||
+		la.Product.ID != pid || la.Product.ProductName != "HP EliteBook 840 G5" || la.Product.Picture != m.photo {
+		t.Errorf("lead of A = %+v", la)
+	}
+	if la.CreatedAt.Before(before) || la.CreatedAt.After(after) || !list[0].CreatedAt.After(la.CreatedAt.Add(-time.Nanosecond)) {
+		t.Errorf("createdAt: A %v, B %v, want between %v and %v, B not before A", la.CreatedAt, list[0].CreatedAt, before, after)
+	}
+	if lb := list[0]; lb.Status != "pending" || lb.BuyerName != "Bob Buyer" || lb.BuyerEmail != "bob@example.com" || lb.Number != "01811223344" {
+		t.Errorf("lead of B = %+v", lb)
+	}
+
+	checkLeadsSeenByWhom(t, m, b, a)
+	checkLeadsPaged(t, m, b, a)
+	checkNewLeadsCount(t, m, b, a)
+}
+
+// checkLeadFields checks each lead of a GET /api/leads answer carries
+// every field of the contract, and its product the ones a card shows.
+func checkLeadFields(t *testing.T, rec *httptest.ResponseRecorder) {
+	t.Helper()
 	if rec.Code != http.StatusOK {
 		t.Fatalf("leads: %d %s", rec.Code, rec.Body.String())
 	}
@@ -317,23 +343,12 @@ func TestLeadsListTheSellersBookingsNewestFirst(t *testing.T) {
 			}
 		}
 	}
-	list, next := m.leads(m.seller.AccessToken, "")
-	if len(list) != 2 || list[0].ID != b || list[1].ID != a || next != "" {
-		t.Fatalf("leads = %+v (next %q), want %s then %s", list, next, b, a)
-	}
-	la := list[1]
-	if la.Status != "pending" || la.BuyerName != "Bea Buyer" || la.BuyerEmail != "bea@example.com" || la.Number != "01712345678" ||
-		la.MeetLocation != "Farmgate" || la.Price != 38000 || la.Paid || la.ReservedUntil != nil || la.DeclineCode != "" || la.HandoverLocked ||
-		la.Product.ID != pid || la.Product.ProductName != "HP EliteBook 840 G5" || la.Product.Picture != m.photo {
-		t.Errorf("lead of A = %+v", la)
-	}
-	if la.CreatedAt.Before(before) || la.CreatedAt.After(after) || !list[0].CreatedAt.After(la.CreatedAt.Add(-time.Nanosecond)) {
-		t.Errorf("createdAt: A %v, B %v, want between %v and %v, B not before A", la.CreatedAt, list[0].CreatedAt, before, after)
-	}
-	if lb := list[0]; lb.Status != "pending" || lb.BuyerName != "Bob Buyer" || lb.BuyerEmail != "bob@example.com" || lb.Number != "01811223344" {
-		t.Errorf("lead of B = %+v", lb)
-	}
+}
 
+// checkLeadsSeenByWhom: another seller sees none of the seller's leads,
+// the admin sees all of them (newest first), a buyer may not ask.
+func checkLeadsSeenByWhom(t *testing.T, m *market, newer, older string) {
+	t.Helper()
 	if others, _ := m.leads(m.otherSeller.AccessToken, ""); len(others) != 0 {
 		t.Errorf("another seller sees %+v", others)
 	}
@@ -345,14 +360,17 @@ func TestLeadsListTheSellersBookingsNewestFirst(t *testing.T) {
 	for _, l := range all {
 		ids = append(ids, l.ID)
 	}
-	if !slices.Equal(ids, []string{b, a}) {
-		t.Errorf("admin's leads = %v, want [%s %s]", ids, b, a)
+	if !slices.Equal(ids, []string{newer, older}) {
+		t.Errorf("admin's leads = %v, want [%s %s]", ids, newer, older)
 	}
 	wantError(t, m.getAs("/api/leads", m.buyer.AccessToken), http.StatusForbidden, "forbidden")
+}
 
-	// paging: one at a time, the link leads to the older one
+// checkLeadsPaged: one at a time, the next link leads to the older one.
+func checkLeadsPaged(t *testing.T, m *market, newer, older string) {
+	t.Helper()
 	first, next := m.leads(m.seller.AccessToken, "limit=1")
-	if len(first) != 1 || first[0].ID != b || next == "" {
+	if len(first) != 1 || first[0].ID != newer || next == "" {
 		t.Fatalf("first page = %+v, next %q", first, next)
 	}
 	u, err := url.Parse(next)
@@ -360,24 +378,28 @@ func TestLeadsListTheSellersBookingsNewestFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	second, last := m.leads(m.seller.AccessToken, u.RawQuery)
-	if u.Path != "/api/leads" || len(second) != 1 || second[0].ID != a || last != "" {
+	if u.Path != "/api/leads" || len(second) != 1 || second[0].ID != older || last != "" {
 		t.Fatalf("second page (%s) = %+v, next %q", next, second, last)
 	}
+}
 
-	// answered, they are no longer new
+// checkNewLeadsCount: both leads are new until the seller answers them,
+// declining one and accepting the other.
+func checkNewLeadsCount(t *testing.T, m *market, newer, older string) {
+	t.Helper()
 	if n := m.newLeads(m.seller.AccessToken); n != 2 {
 		t.Errorf("new leads = %d, want 2", n)
 	}
 	if n := m.newLeads(m.admin.AccessToken); n != 2 {
 		t.Errorf("admin's new leads = %d, want 2", n)
 	}
-	if rec := m.send(http.MethodPut, "/api/bookings/"+b+"/decline", m.seller.AccessToken, nil); rec.Code != http.StatusOK {
+	if rec := m.send(http.MethodPut, "/api/bookings/"+newer+"/decline", m.seller.AccessToken, nil); rec.Code != http.StatusOK {
 		t.Fatalf("decline B: %d %s", rec.Code, rec.Body.String())
 	}
 	if n := m.newLeads(m.seller.AccessToken); n != 1 {
 		t.Errorf("new leads after declining one = %d, want 1", n)
 	}
-	m.mustAccept(m.buyer.AccessToken, a)
+	m.mustAccept(m.buyer.AccessToken, older)
 	if n := m.newLeads(m.seller.AccessToken); n != 0 {
 		t.Errorf("new leads after answering both = %d, want 0", n)
 	}
@@ -414,7 +436,15 @@ func TestAcceptReservesTheLaptopAndDeclinesTheOthers(t *testing.T) {
 	m.wantNoticeCount("accepted", m.buyer.User.ID, "booking_declined", 0)
 	m.wantNoticeCount("accepted", m.otherBuyer.User.ID, "booking_accepted", 0)
 
-	// no more bookings while it is reserved
+	checkReservedRefusesMore(t, m, third, pid, a, b)
+	ab := checkCodeGoesToTheBuyer(t, m, a)
+	checkNoOneElseSeesTheCode(t, m, a, ab.HandoverCode)
+}
+
+// checkReservedRefusesMore: while A is reserved, a third buyer cannot
+// book, and neither A again nor B can be accepted.
+func checkReservedRefusesMore(t *testing.T, m *market, third sessionWire, pid, a, b string) {
+	t.Helper()
 	if e := wantError(t, m.postJSON("/api/bookings", third.AccessToken, map[string]any{"ProductId": pid, "number": "01911000000", "meetLocation": "Uttara"}),
 		http.StatusConflict, "reserved"); e.Message != "This laptop is booked by another buyer" {
 		t.Errorf("third buyer's booking: %+v", e)
@@ -430,7 +460,12 @@ func TestAcceptReservesTheLaptopAndDeclinesTheOthers(t *testing.T) {
 		t.Errorf("A after the refused accepts: %+v", got)
 	}
 
-	// the code and its QR link go to the buyer only
+}
+
+// checkCodeGoesToTheBuyer: the accepted booking's buyer reads its
+// hand-over code and QR link, the same on every read.
+func checkCodeGoesToTheBuyer(t *testing.T, m *market, a string) bookingStateWire {
+	t.Helper()
 	ab := m.bookingAs(m.buyer.AccessToken, a)
 	if ab.Status != "accepted" || !sixDigits.MatchString(ab.HandoverCode) || ab.ReservedUntil == nil || !ab.Product.Reserved {
 		t.Fatalf("A's booking = %+v", ab)
@@ -442,6 +477,14 @@ func TestAcceptReservesTheLaptopAndDeclinesTheOthers(t *testing.T) {
 	if again := m.bookingAs(m.buyer.AccessToken, a); again.HandoverCode != ab.HandoverCode {
 		t.Errorf("the code changed between reads: %s, %s", ab.HandoverCode, again.HandoverCode)
 	}
+	return ab
+}
+
+// checkNoOneElseSeesTheCode: the admin reads the booking without its
+// code or link, the seller and another seller not at all; the buyer's
+// own list shows the code.
+func checkNoOneElseSeesTheCode(t *testing.T, m *market, a, code string) {
+	t.Helper()
 	adminView := m.getAs("/api/bookings/"+a, m.admin.AccessToken)
 	if adminView.Code != http.StatusOK {
 		t.Fatalf("admin's GET: %d", adminView.Code)
@@ -471,7 +514,7 @@ func TestAcceptReservesTheLaptopAndDeclinesTheOthers(t *testing.T) {
 	// the buyer's own list does show it
 	var own []bookingStateWire
 	decode(t, m.getAs("/api/bookings", m.buyer.AccessToken), &own)
-	if len(own) != 1 || own[0].HandoverCode != ab.HandoverCode {
+	if len(own) != 1 || own[0].HandoverCode != code {
 		t.Errorf("A's own list = %+v", own)
 	}
 	wantError(t, m.getAs("/api/bookings/"+a, m.seller.AccessToken), http.StatusNotFound, "not_found")
@@ -485,18 +528,28 @@ func TestHandoverCodeCompletesTheSale(t *testing.T) {
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	a, _ := m.book(m.buyer.AccessToken, pid, nil)
 	code := m.mustAccept(m.buyer.AccessToken, a)
-	failures := func() int {
-		var n int
-		m.scalar(&n, "SELECT handover_failures FROM bookings WHERE id = $1", a)
-		return n
-	}
-
 	// only the product's seller may try, and others' tries count for nothing
 	wantError(t, m.handover(m.otherSeller.AccessToken, a, map[string]any{"code": code}), http.StatusNotFound, "not_found")
 	wantError(t, m.handover(m.otherSeller.AccessToken, a, map[string]any{"code": notCode(code, 1)}), http.StatusNotFound, "not_found")
 	wantError(t, m.handover(m.buyer.AccessToken, a, map[string]any{"code": code}), http.StatusForbidden, "forbidden")
 	wantError(t, m.handover(m.admin.AccessToken, a, map[string]any{"code": code}), http.StatusForbidden, "forbidden")
 
+	checkMalformedCodesCountForNothing(t, m, a, code)
+	checkFiveWrongCodesLock(t, m, a, code)
+	checkRightCodeCompletes(t, m, pid, a, code)
+}
+
+// handoverFailures is how many wrong hand-over codes booking id has had.
+func (m *market) handoverFailures(id string) int {
+	var n int
+	m.scalar(&n, "SELECT handover_failures FROM bookings WHERE id = $1", id)
+	return n
+}
+
+// checkMalformedCodesCountForNothing: a body that is not a six-digit code
+// is a 400 that neither counts as a failure nor changes the booking.
+func checkMalformedCodesCountForNothing(t *testing.T, m *market, a, code string) {
+	t.Helper()
 	for name, body := range map[string]string{
 		"empty":          `{"code":""}`,
 		"five digits":    `{"code":"12345"}`,
@@ -514,16 +567,22 @@ func TestHandoverCodeCompletesTheSale(t *testing.T) {
 			t.Errorf("%s: %d %s, want 400", name, rec.Code, rec.Body.String())
 		}
 	}
-	if n := failures(); n != 0 {
+	if n := m.handoverFailures(a); n != 0 {
 		t.Fatalf("malformed codes counted: %d failures", n)
 	}
 	if b := m.bookingAs(m.buyer.AccessToken, a); b.Status != "accepted" {
 		t.Fatalf("after malformed codes: %+v", b)
 	}
 
+}
+
+// checkFiveWrongCodesLock: five wrong codes lock the hand-over, and even
+// the right code then waits (429 with Retry-After).
+func checkFiveWrongCodesLock(t *testing.T, m *market, a, code string) {
+	t.Helper()
 	for i := 1; i <= 5; i++ {
 		wantError(t, m.handover(m.seller.AccessToken, a, map[string]any{"code": notCode(code, i)}), http.StatusBadRequest, "wrong_code")
-		if n := failures(); n != i {
+		if n := m.handoverFailures(a); n != i {
 			t.Errorf("after %d wrong codes: %d failures", i, n)
 		}
 	}
@@ -542,8 +601,14 @@ func TestHandoverCodeCompletesTheSale(t *testing.T) {
 	}
 	m.wantNoticeCount("locked", m.seller.User.ID, "handover_completed", 0)
 
+}
+
+// checkRightCodeCompletes: once the lock is over, the right code completes
+// the sale, once: the laptop leaves the shop and both sides are told.
+func checkRightCodeCompletes(t *testing.T, m *market, pid, a, code string) {
+	t.Helper()
 	m.exec("UPDATE bookings SET handover_locked_until = now() - interval '1 second' WHERE id = $1", a)
-	rec = m.handover(m.seller.AccessToken, a, map[string]any{"code": code})
+	rec := m.handover(m.seller.AccessToken, a, map[string]any{"code": code})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("right code after the lock: %d %s", rec.Code, rec.Body.String())
 	}

@@ -195,49 +195,87 @@ func TestUploadsBeyondTheLimitsAreRefusedUnread(t *testing.T) {
 	var before int
 	m.pool.QueryRow(context.Background(), "SELECT count(*) FROM images").Scan(&before)
 
-	// upload sends a photo from addr whose body is held open after its
-	// first bytes until release is closed; it returns once the server has
-	// started reading it (so the upload holds its slot).
-	release := make(chan struct{})
-	held := make(chan *httptest.ResponseRecorder, 3)
-	upload := func(addr string) {
-		pr, pw := io.Pipe()
-		req := httptest.NewRequest(http.MethodPost, "/api/images", pr)
-		req.RemoteAddr = addr + ":1234"
-		req.Header.Set("Content-Type", ctype)
-		req.Header.Set("Authorization", "Bearer "+m.seller.AccessToken)
-		go func() {
-			rec := httptest.NewRecorder()
-			m.handler.ServeHTTP(rec, req)
-			held <- rec
-		}()
-		pw.Write(full[:100]) // returns when the server reads
-		go func() {
-			<-release
-			pw.Write(full[100:])
-			pw.Close()
-		}()
-	}
-	upload("198.51.100.1")
-	upload("198.51.100.1")
-	upload("198.51.100.2") // every slot taken now
+	u := &heldUploads{m: m, full: full, ctype: ctype, release: make(chan struct{}), held: make(chan *httptest.ResponseRecorder, 3)}
+	u.start("198.51.100.1")
+	u.start("198.51.100.1")
+	u.start("198.51.100.2") // every slot taken now
+	checkUploadsRefusedUnread(t, m, u, photo)
 
-	refused := func(addr string) (*httptest.ResponseRecorder, int64) {
-		body := &countingReader{r: bytes.NewReader(full)}
-		req := httptest.NewRequest(http.MethodPost, "/api/images", body)
-		req.RemoteAddr = addr + ":1234"
-		req.Header.Set("Content-Type", ctype)
-		req.Header.Set("Authorization", "Bearer "+m.seller.AccessToken)
-		rec := httptest.NewRecorder()
-		m.handler.ServeHTTP(rec, req)
-		return rec, body.n.Load()
+	close(u.release)
+	for range 3 {
+		if rec := <-u.held; rec.Code != http.StatusCreated {
+			t.Errorf("an admitted upload answered %d %s", rec.Code, rec.Body.String())
+		}
 	}
-	rec, read := refused("198.51.100.1")
+	var after int
+	m.pool.QueryRow(context.Background(), "SELECT count(*) FROM images").Scan(&after)
+	if after != before+1 { // the three held uploads were the same new photo: one image
+		t.Errorf("%d images recorded, want %d", after, before+1)
+	}
+	if rec, _ := u.refused("198.51.100.3"); rec.Code != http.StatusCreated {
+		t.Errorf("an upload once the slots are free: %d %s", rec.Code, rec.Body.String())
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d files left in the upload spool folder", len(left))
+	}
+}
+
+// heldUploads sends photo uploads whose bodies are held open until
+// release is closed, and measures how much of a refused one was read.
+type heldUploads struct {
+	m       *market
+	full    []byte
+	ctype   string
+	release chan struct{}
+	held    chan *httptest.ResponseRecorder
+}
+
+// start sends a photo from addr whose body is held open after its first
+// bytes until release is closed; it returns once the server has started
+// reading it (so the upload holds its slot).
+func (u *heldUploads) start(addr string) {
+	pr, pw := io.Pipe()
+	req := httptest.NewRequest(http.MethodPost, "/api/images", pr)
+	req.RemoteAddr = addr + ":1234"
+	req.Header.Set("Content-Type", u.ctype)
+	req.Header.Set("Authorization", "Bearer "+u.m.seller.AccessToken)
+	go func() {
+		rec := httptest.NewRecorder()
+		u.m.handler.ServeHTTP(rec, req)
+		u.held <- rec
+	}()
+	pw.Write(u.full[:100]) // returns when the server reads
+	go func() {
+		<-u.release
+		pw.Write(u.full[100:])
+		pw.Close()
+	}()
+}
+
+// refused sends a whole upload from addr and says how many of its bytes
+// the server read.
+func (u *heldUploads) refused(addr string) (*httptest.ResponseRecorder, int64) {
+	body := &countingReader{r: bytes.NewReader(u.full)}
+	req := httptest.NewRequest(http.MethodPost, "/api/images", body)
+	req.RemoteAddr = addr + ":1234"
+	req.Header.Set("Content-Type", u.ctype)
+	req.Header.Set("Authorization", "Bearer "+u.m.seller.AccessToken)
+	rec := httptest.NewRecorder()
+	u.m.handler.ServeHTTP(rec, req)
+	return rec, body.n.Load()
+}
+
+// checkUploadsRefusedUnread: with every slot taken, a client at its own
+// limit gets 429 and anyone else 503, sign-up's photo included, and no
+// byte of a refused body is read.
+func checkUploadsRefusedUnread(t *testing.T, m *market, u *heldUploads, photo []byte) {
+	t.Helper()
+	rec, read := u.refused("198.51.100.1")
 	wantError(t, rec, http.StatusTooManyRequests, "too_many_uploads")
 	if read != 0 {
 		t.Errorf("a refused upload had %d bytes of its body read", read)
 	}
-	rec, read = refused("198.51.100.3")
+	rec, read = u.refused("198.51.100.3")
 	wantError(t, rec, http.StatusServiceUnavailable, "busy")
 	if rec.Header().Get("Retry-After") == "" {
 		t.Error("a 503 upload has no Retry-After")
@@ -250,23 +288,6 @@ func TestUploadsBeyondTheLimitsAreRefusedUnread(t *testing.T) {
 		filePart{"image", "me.jpg", photo})
 	wantError(t, rec, http.StatusServiceUnavailable, "busy")
 
-	close(release)
-	for range 3 {
-		if rec := <-held; rec.Code != http.StatusCreated {
-			t.Errorf("an admitted upload answered %d %s", rec.Code, rec.Body.String())
-		}
-	}
-	var after int
-	m.pool.QueryRow(context.Background(), "SELECT count(*) FROM images").Scan(&after)
-	if after != before+1 { // the three held uploads were the same new photo: one image
-		t.Errorf("%d images recorded, want %d", after, before+1)
-	}
-	if rec, _ := refused("198.51.100.3"); rec.Code != http.StatusCreated {
-		t.Errorf("an upload once the slots are free: %d %s", rec.Code, rec.Body.String())
-	}
-	if left, _ := os.ReadDir(tmp); len(left) != 0 {
-		t.Errorf("%d files left in the upload spool folder", len(left))
-	}
 }
 
 // otherPhoto is a small photo unlike photoJPEG, so it is a new image.

@@ -59,9 +59,24 @@ func TestModerationHideUntilEdited(t *testing.T) {
 	if rec.Code != http.StatusOK {
 		t.Fatalf("hide: %d %s", rec.Code, rec.Body.String())
 	}
-	// the admin still opens it, with the reason; nobody else finds it
+	checkHiddenFromAllButAdmin(t, m, id, reason)
+	checkHiddenShownToSeller(t, m, id, reason)
+	// twice is a conflict and changes nothing
+	before := dbFingerprint(t, m.testServer)
+	rec = m.sendJSON(http.MethodPost, "/api/products/"+id+"/hide", m.admin.AccessToken, map[string]any{"reason": "again"})
+	wantError(t, rec, http.StatusConflict, "hidden")
+	if dbFingerprint(t, m.testServer) != before {
+		t.Error("hiding twice changed the database")
+	}
+	checkEditBringsBack(t, m, id)
+}
+
+// checkHiddenFromAllButAdmin: the admin still opens it, with the reason;
+// nobody else finds, lists or books it.
+func checkHiddenFromAllButAdmin(t *testing.T, m *market, id, reason string) {
+	t.Helper()
 	var p hiddenWire
-	rec = m.getAs("/api/products/"+id, m.admin.AccessToken)
+	rec := m.getAs("/api/products/"+id, m.admin.AccessToken)
 	decode(t, rec, &p)
 	if rec.Code != http.StatusOK || p.HiddenReason == nil || *p.HiddenReason != reason {
 		t.Fatalf("the admin's look at a hidden ad: %d %s", rec.Code, rec.Body.String())
@@ -78,8 +93,14 @@ func TestModerationHideUntilEdited(t *testing.T) {
 	if _, code := m.book(m.otherBuyer.AccessToken, id, nil); code != http.StatusConflict {
 		t.Errorf("booking a hidden ad: %d", code)
 	}
-	// the seller sees it, with the reason, on its page and in My Products
-	rec = m.getAs("/api/products/"+id, m.seller.AccessToken)
+}
+
+// checkHiddenShownToSeller: the seller sees it, with the reason, on its
+// page and in My Products, and is told; the audit names it.
+func checkHiddenShownToSeller(t *testing.T, m *market, id, reason string) {
+	t.Helper()
+	var p hiddenWire
+	rec := m.getAs("/api/products/"+id, m.seller.AccessToken)
 	decode(t, rec, &p)
 	if rec.Code != http.StatusOK || p.HiddenReason == nil || *p.HiddenReason != reason {
 		t.Fatalf("the seller's look at their hidden ad: %d %s", rec.Code, rec.Body.String())
@@ -96,26 +117,24 @@ func TestModerationHideUntilEdited(t *testing.T) {
 	if e := m.auditOf("product_hidden"); e.TargetID != id || e.Detail["reason"] != reason || e.AdminName != "Ada Admin" {
 		t.Errorf("audit: %+v", e)
 	}
-	// twice is a conflict and changes nothing
-	before := dbFingerprint(t, m.testServer)
-	rec = m.sendJSON(http.MethodPost, "/api/products/"+id+"/hide", m.admin.AccessToken, map[string]any{"reason": "again"})
-	wantError(t, rec, http.StatusConflict, "hidden")
-	if dbFingerprint(t, m.testServer) != before {
-		t.Error("hiding twice changed the database")
-	}
-	// a renewal does not bring it back; the seller's edit does
+}
+
+// checkEditBringsBack: a renewal does not bring it back; the seller's edit
+// does, and its reports stay for an admin to look at again.
+func checkEditBringsBack(t *testing.T, m *market, id string) {
+	t.Helper()
 	if rec := m.do(http.MethodPost, "/api/products/"+id+"/renew", nil, bearer(m.seller.AccessToken)); rec.Code != http.StatusOK {
 		t.Fatalf("renew: %d %s", rec.Code, rec.Body.String())
 	}
 	if rec := m.get("/api/products/" + id); rec.Code != http.StatusNotFound {
 		t.Fatalf("renewed while hidden: %d", rec.Code)
 	}
-	rec = m.sendJSON(http.MethodPatch, "/api/products/"+id, m.seller.AccessToken, map[string]any{"productName": "HP EliteBook 840 G5 (real photos)"})
+	rec := m.sendJSON(http.MethodPatch, "/api/products/"+id, m.seller.AccessToken, map[string]any{"productName": "HP EliteBook 840 G5 (real photos)"})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("edit: %d %s", rec.Code, rec.Body.String())
 	}
 	rec = m.get("/api/products/" + id)
-	p = hiddenWire{}
+	var p hiddenWire
 	decode(t, rec, &p)
 	if rec.Code != http.StatusOK || p.HiddenReason != nil {
 		t.Fatalf("after the edit: %d %s", rec.Code, rec.Body.String())

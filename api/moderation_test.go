@@ -181,98 +181,144 @@ func TestModerationDismissReports(t *testing.T) {
 func TestModerationAuditEveryAdminAction(t *testing.T) {
 	t.Parallel()
 	m := newMarket(t)
-	admin := m.admin.AccessToken
-	adminID := m.admin.User.ID
-	type want struct{ action, kind, id, label, reason string }
-	check := func(step string, rec *httptest.ResponseRecorder, w want) {
-		t.Helper()
-		if rec.Code != http.StatusOK && rec.Code != http.StatusCreated {
-			t.Fatalf("%s: %d %s", step, rec.Code, rec.Body.String())
-		}
-		log := m.audit(admin)
-		if len(log) == 0 {
-			t.Fatalf("%s: no audit row", step)
-		}
-		got := log[0]
-		reason, _ := got.Detail["reason"].(string)
-		if got.Action != w.action || got.TargetKind != w.kind || got.TargetID != w.id || got.TargetLabel != w.label ||
-			got.AdminName != "Ada Admin" || got.AdminID == nil || *got.AdminID != adminID || reason != w.reason || got.CreatedAt == "" {
-			t.Errorf("%s: audit = %+v, want %+v", step, got, w)
-		}
-	}
-	count := func() int { return len(m.audit(admin)) }
+	a := &auditChecker{t: t, m: m, admin: m.admin.AccessToken, adminID: m.admin.User.ID}
 	sue := m.otherSeller.User
+	auditVerifications(t, a, sue)
+	auditProductActions(t, a)
+	auditDeletions(t, a)
+	auditOutlivesAccounts(t, a, sue)
+	auditReadByAdminsInPages(t, a)
+}
 
-	check("verify", m.do(http.MethodPut, "/api/users/sue@example.com", nil, bearer(admin)),
-		want{"seller_verified", "user", sue.ID, "Sue Seller <sue@example.com>", ""})
+// auditWant is the newest audit row a step should have written.
+type auditWant struct{ action, kind, id, label, reason string }
+
+// auditChecker checks an admin action's answer and the audit row it wrote.
+type auditChecker struct {
+	t              *testing.T
+	m              *market
+	admin, adminID string
+}
+
+func (a *auditChecker) check(step string, rec *httptest.ResponseRecorder, w auditWant) {
+	a.t.Helper()
+	if rec.Code != http.StatusOK && rec.Code != http.StatusCreated {
+		a.t.Fatalf("%s: %d %s", step, rec.Code, rec.Body.String())
+	}
+	log := a.m.audit(a.admin)
+	if len(log) == 0 {
+		a.t.Fatalf("%s: no audit row", step)
+	}
+	got := log[0]
+	reason, _ := got.Detail["reason"].(string)
+	if got.Action != w.action || got.TargetKind != w.kind || got.TargetID != w.id || got.TargetLabel != w.label ||
+		got.AdminName != "Ada Admin" || got.AdminID == nil || *got.AdminID != a.adminID || reason != w.reason || got.CreatedAt == "" {
+		a.t.Errorf("%s: audit = %+v, want %+v", step, got, w)
+	}
+}
+
+func (a *auditChecker) count() int { return len(a.m.audit(a.admin)) }
+
+// auditVerifications: verifying and unverifying a seller are actions;
+// repeating one, or a refused one, is not.
+func auditVerifications(t *testing.T, a *auditChecker, sue userWire) {
+	t.Helper()
+	m := a.m
+	a.check("verify", m.do(http.MethodPut, "/api/users/sue@example.com", nil, bearer(a.admin)),
+		auditWant{"seller_verified", "user", sue.ID, "Sue Seller <sue@example.com>", ""})
 	// verifying again changes nothing and is not an action
-	m.do(http.MethodPut, "/api/users/sue@example.com", nil, bearer(admin))
-	if n := count(); n != 1 {
+	m.do(http.MethodPut, "/api/users/sue@example.com", nil, bearer(a.admin))
+	if n := a.count(); n != 1 {
 		t.Errorf("after a repeated verify: %d rows", n)
 	}
-	check("unverify", m.do(http.MethodDelete, "/api/users/sue@example.com/verify", nil, bearer(admin)),
-		want{"seller_unverified", "user", sue.ID, "Sue Seller <sue@example.com>", ""})
-	m.do(http.MethodDelete, "/api/users/sue@example.com/verify", nil, bearer(admin))
-	if n := count(); n != 2 {
+	a.check("unverify", m.do(http.MethodDelete, "/api/users/sue@example.com/verify", nil, bearer(a.admin)),
+		auditWant{"seller_unverified", "user", sue.ID, "Sue Seller <sue@example.com>", ""})
+	m.do(http.MethodDelete, "/api/users/sue@example.com/verify", nil, bearer(a.admin))
+	if n := a.count(); n != 2 {
 		t.Errorf("after a repeated unverify: %d rows", n)
 	}
-	wantError(t, m.do(http.MethodDelete, "/api/users/bea@example.com/verify", nil, bearer(admin)), 409, "not_seller")
-	wantError(t, m.do(http.MethodDelete, "/api/users/nobody@example.com/verify", nil, bearer(admin)), 404, "not_found")
+	wantError(t, m.do(http.MethodDelete, "/api/users/bea@example.com/verify", nil, bearer(a.admin)), 409, "not_seller")
+	wantError(t, m.do(http.MethodDelete, "/api/users/nobody@example.com/verify", nil, bearer(a.admin)), 404, "not_found")
 
+}
+
+// auditProductActions: an admin's stop of an advertisement, deletions
+// and dismissals are actions; the seller's own stop is not.
+func auditProductActions(t *testing.T, a *auditChecker) {
+	t.Helper()
+	m := a.m
 	ad := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Advertised HP"})
 	if rec := m.advertise(m.seller.AccessToken, ad); rec.Code != http.StatusOK {
 		t.Fatalf("advertise: %d", rec.Code)
 	}
-	check("stop advertising", m.stopAd(admin, ad), want{"advertising_stopped", "product", ad, "Advertised HP", ""})
+	a.check("stop advertising", m.stopAd(a.admin, ad), auditWant{"advertising_stopped", "product", ad, "Advertised HP", ""})
 	// the seller's own stop is not an admin action
 	m.advertise(m.seller.AccessToken, ad)
 	m.stopAd(m.seller.AccessToken, ad)
-	if n := count(); n != 3 {
+	if n := a.count(); n != 3 {
 		t.Errorf("after the seller's stop: %d rows", n)
 	}
 
-	check("delete product", m.do(http.MethodDelete, "/api/products/"+ad, nil, bearer(admin)), want{"product_deleted", "product", ad, "Advertised HP", ""})
+	a.check("delete product", m.do(http.MethodDelete, "/api/products/"+ad, nil, bearer(a.admin)), auditWant{"product_deleted", "product", ad, "Advertised HP", ""})
 
 	rp := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Reported HP"})
 	m.report(m.buyer.AccessToken, rp, map[string]any{"reason": "sold"})
-	check("delete reported", m.sendJSON(http.MethodDelete, "/api/products/report/"+rp, admin, map[string]any{"reason": "It was sold elsewhere"}),
-		want{"reported_product_deleted", "product", rp, "Reported HP", "It was sold elsewhere"})
+	a.check("delete reported", m.sendJSON(http.MethodDelete, "/api/products/report/"+rp, a.admin, map[string]any{"reason": "It was sold elsewhere"}),
+		auditWant{"reported_product_deleted", "product", rp, "Reported HP", "It was sold elsewhere"})
 
 	dp := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Dismissed HP"})
 	m.report(m.buyer.AccessToken, dp, nil)
-	check("dismiss", m.do(http.MethodPost, "/api/products/report/"+dp+"/dismiss", nil, bearer(admin)), want{"reports_dismissed", "product", dp, "Dismissed HP", ""})
+	a.check("dismiss", m.do(http.MethodPost, "/api/products/report/"+dp+"/dismiss", nil, bearer(a.admin)), auditWant{"reports_dismissed", "product", dp, "Dismissed HP", ""})
 
+}
+
+// auditDeletions: a category made and deleted, a user deleted; a refused
+// deletion writes nothing.
+func auditDeletions(t *testing.T, a *auditChecker) {
+	t.Helper()
+	m := a.m
 	cat := m.addCategory(map[string]any{"name": "Audit Brand"})
-	log := m.audit(admin)
+	log := m.audit(a.admin)
 	if log[0].Action != "category_created" || log[0].TargetID != cat || log[0].TargetLabel != "Audit Brand" {
 		t.Errorf("category created: %+v", log[0])
 	}
-	check("delete category", m.do(http.MethodDelete, "/api/categorys/"+cat, nil, bearer(admin)), want{"category_deleted", "category", cat, "Audit Brand", ""})
+	a.check("delete category", m.do(http.MethodDelete, "/api/categorys/"+cat, nil, bearer(a.admin)), auditWant{"category_deleted", "category", cat, "Audit Brand", ""})
 
 	bob := m.otherBuyer.User
-	check("delete user", m.do(http.MethodDelete, "/api/users/"+bob.ID, nil, bearer(admin)), want{"user_deleted", "user", bob.ID, "Bob Buyer <bob@example.com>", ""})
+	a.check("delete user", m.do(http.MethodDelete, "/api/users/"+bob.ID, nil, bearer(a.admin)), auditWant{"user_deleted", "user", bob.ID, "Bob Buyer <bob@example.com>", ""})
 	// a refused action writes nothing
-	wantError(t, m.do(http.MethodDelete, "/api/users/"+bob.ID, nil, bearer(admin)), 404, "not_found")
-	if n := count(); n != 9 {
+	wantError(t, m.do(http.MethodDelete, "/api/users/"+bob.ID, nil, bearer(a.admin)), 404, "not_found")
+	if n := a.count(); n != 9 {
 		t.Errorf("rows = %d, want 9", n)
 	}
 
-	// the rows outlive the accounts they name: Sue's account goes, her
-	// name stays in the rows about her
-	m.do(http.MethodDelete, "/api/users/"+sue.ID, nil, bearer(admin))
-	log = m.audit(admin)
+}
+
+// auditOutlivesAccounts: Sue's account goes, her name stays in the rows
+// about her.
+func auditOutlivesAccounts(t *testing.T, a *auditChecker, sue userWire) {
+	t.Helper()
+	m := a.m
+	m.do(http.MethodDelete, "/api/users/"+sue.ID, nil, bearer(a.admin))
+	log := m.audit(a.admin)
 	if len(log) != 10 || log[len(log)-1].TargetLabel != "Sue Seller <sue@example.com>" || log[len(log)-2].TargetLabel != "Sue Seller <sue@example.com>" {
 		t.Errorf("after deleting Sue: %+v", log)
 	}
 
-	// only admins read it
+}
+
+// auditReadByAdminsInPages: only admins read the log, paged like the
+// other lists.
+func auditReadByAdminsInPages(t *testing.T, a *auditChecker) {
+	t.Helper()
+	m := a.m
 	for _, tok := range []string{m.buyer.AccessToken, m.seller.AccessToken} {
 		wantError(t, m.do(http.MethodGet, "/api/admin/audit", nil, bearer(tok)), 403, "forbidden")
 	}
 	wantError(t, m.get("/api/admin/audit"), 401, "unauthorized")
 
 	// paged like the other lists
-	rec := m.do(http.MethodGet, "/api/admin/audit?limit=4", nil, bearer(admin))
+	rec := m.do(http.MethodGet, "/api/admin/audit?limit=4", nil, bearer(a.admin))
 	var first []auditWire
 	decode(t, rec, &first)
 	link := rec.Header().Get("Link")
@@ -281,7 +327,7 @@ func TestModerationAuditEveryAdminAction(t *testing.T) {
 	}
 	next := link[strings.Index(link, "<")+1 : strings.Index(link, ">")]
 	var second []auditWire
-	decode(t, m.do(http.MethodGet, next, nil, bearer(admin)), &second)
+	decode(t, m.do(http.MethodGet, next, nil, bearer(a.admin)), &second)
 	if len(second) != 4 || second[0].ID == first[3].ID || second[0].Action != "reports_dismissed" {
 		t.Errorf("second page = %+v", second)
 	}

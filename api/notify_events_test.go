@@ -56,11 +56,27 @@ func (m *market) wantNotices(step string, want map[string]int) {
 func TestEventsNotify(t *testing.T) {
 	t.Parallel()
 	m := newMarket(t)
-	seller, buyer, other := m.seller.User.ID, m.buyer.User.ID, m.otherBuyer.User.ID
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	want := map[string]int{}
 	m.wantNotices("listed", want)
 
+	bid := notifyBookings(t, m, pid, want)
+	notifyPayment(t, m, pid, bid, want)
+	notifyRemovals(t, m, want)
+	// verification, once
+	for range 2 {
+		m.do(http.MethodPut, "/api/users/"+m.seller.User.Email, nil, bearer(m.admin.AccessToken))
+	}
+	want[m.seller.User.ID+" seller_verified"] = 1
+	m.wantNotices("verified", want)
+}
+
+// notifyBookings: a booking tells the seller who and where; refused ones
+// tell nobody; a cancellation tells the seller. It returns the first
+// buyer's booking.
+func notifyBookings(t *testing.T, m *market, pid string, want map[string]int) string {
+	t.Helper()
+	seller := m.seller.User.ID
 	// refused: the seller's own product
 	if _, code := m.book(m.seller.AccessToken, pid, nil); code != http.StatusConflict {
 		t.Fatalf("own booking: %d", code)
@@ -94,7 +110,14 @@ func TestEventsNotify(t *testing.T) {
 	}
 	want[seller+" booking_cancelled"] = 1
 	m.wantNotices("cancelled", want)
-	// books again, then the first buyer pays: both buyers hear, once
+	return bid
+}
+
+// notifyPayment: another booking, then the first buyer's payment, which
+// tells both buyers and the seller once, however often it arrives.
+func notifyPayment(t *testing.T, m *market, pid, bid string, want map[string]int) {
+	t.Helper()
+	seller, buyer, other := m.seller.User.ID, m.buyer.User.ID, m.otherBuyer.User.ID
 	m.book(m.otherBuyer.AccessToken, pid, nil)
 	want[seller+" booking_received"] = 3
 	id, _ := strconv.ParseInt(bid, 10, 64)
@@ -118,7 +141,14 @@ func TestEventsNotify(t *testing.T) {
 		t.Errorf("receipt %q", receipt)
 	}
 
-	// an admin removes a reported product, with a reason
+}
+
+// notifyRemovals: an admin's removal of a reported product tells its
+// seller why; the seller's own deletion tells nobody.
+func notifyRemovals(t *testing.T, m *market, want map[string]int) {
+	t.Helper()
+	seller := m.seller.User.ID
+	var body string
 	pid2 := m.addProduct(m.seller.AccessToken, nil)
 	m.do(http.MethodPut, "/api/products/report/"+pid2, nil, bearer(m.buyer.AccessToken))
 	rec := m.do(http.MethodDelete, "/api/products/report/"+pid2, strings.NewReader(`{"reason":"duplicate listing"}`), bearer(m.admin.AccessToken))
@@ -135,12 +165,6 @@ func TestEventsNotify(t *testing.T) {
 	m.do(http.MethodDelete, "/api/products/"+pid3, nil, bearer(m.seller.AccessToken))
 	m.wantNotices("own deletion", want)
 
-	// verification, once
-	for range 2 {
-		m.do(http.MethodPut, "/api/users/"+m.seller.User.Email, nil, bearer(m.admin.AccessToken))
-	}
-	want[seller+" seller_verified"] = 1
-	m.wantNotices("verified", want)
 }
 
 // A laptop taken off the shop takes its open bookings with it, and the

@@ -93,7 +93,16 @@ func TestReviewAfterHandover(t *testing.T) {
 	other := m.addProduct(m.seller.AccessToken, nil) // still listed: the card that shows the rating
 	bid, _ := m.completedSale(41000)
 
-	// the buyer is asked, once, and the booking says it may be reviewed
+	checkReviewAsked(t, m, bid)
+	r := checkReviewWritten(t, m, bid)
+	checkRatingShown(t, m, other, r.ID)
+	checkSecondReview(t, m, other, r.ID)
+}
+
+// checkReviewAsked: the buyer is asked, once, and the booking says it
+// may be reviewed.
+func checkReviewAsked(t *testing.T, m *market, bid string) {
+	t.Helper()
 	if n, link := m.noticesOf(m.buyer.AccessToken, "review_request"); n != 1 || link != "/dashboard/mybooking?review="+bid {
 		t.Fatalf("review_request notices: %d, link %q", n, link)
 	}
@@ -103,6 +112,13 @@ func TestReviewAfterHandover(t *testing.T) {
 		t.Fatalf("booking before the review: %+v", b)
 	}
 
+}
+
+// checkReviewWritten: the review is stored trimmed, the seller hears of
+// it, a second one is a conflict, and the booking holds it.
+func checkReviewWritten(t *testing.T, m *market, bid string) reviewWire {
+	t.Helper()
+	var b bookingReviewWire
 	rec := m.review(m.buyer.AccessToken, bid, map[string]any{"rating": 4, "text": "  Exactly as described.\nFriendly hand-over.  "})
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("review: %d %s", rec.Code, rec.Body.String())
@@ -124,7 +140,13 @@ func TestReviewAfterHandover(t *testing.T) {
 		t.Fatalf("booking after the review: %+v", b)
 	}
 
-	// the seller page, the product page and the cards show the rating
+	return r
+}
+
+// checkRatingShown: the seller page, the product page and the cards show
+// the rating, and the review is listed.
+func checkRatingShown(t *testing.T, m *market, other, reviewID string) {
+	t.Helper()
 	s, code := m.sellerPage(m.seller.User.ID)
 	if code != http.StatusOK || s.Rating != (ratingWire{4, 1}) || s.SoldCount != 1 || s.ActiveListings != 1 || s.UserName != m.seller.User.UserName || s.ResponseMinutes != nil {
 		t.Fatalf("seller = %d %+v", code, s)
@@ -145,11 +167,19 @@ func TestReviewAfterHandover(t *testing.T) {
 		t.Errorf("cards = %+v", cards)
 	}
 	list, next := m.reviewsOf(m.seller.User.ID, "")
-	if len(list) != 1 || list[0].ID != r.ID || next != "" {
+	if len(list) != 1 || list[0].ID != reviewID || next != "" {
 		t.Fatalf("reviews = %+v, next %q", list, next)
 	}
 
-	// a second sale's review: the average, and pages of one
+}
+
+// checkSecondReview: a second sale's review makes the average, drops the
+// kept product answer, and the reviews come in pages of one.
+func checkSecondReview(t *testing.T, m *market, other, firstID string) {
+	t.Helper()
+	var card struct {
+		SellerRating ratingWire `json:"sellerRating"`
+	}
 	bid2, _ := m.completedSale(42000)
 	if rec := m.review(m.buyer.AccessToken, bid2, map[string]any{"rating": 5, "text": "Great"}); rec.Code != http.StatusCreated {
 		t.Fatalf("second review: %d", rec.Code)
@@ -167,7 +197,7 @@ func TestReviewAfterHandover(t *testing.T) {
 	}
 	link := next[strings.Index(next, "<")+1 : strings.Index(next, ">")]
 	second, next := m.reviewsOf(m.seller.User.ID, link[strings.Index(link, "?"):])
-	if len(second) != 1 || second[0].ID != r.ID || next != "" {
+	if len(second) != 1 || second[0].ID != firstID || next != "" {
 		t.Fatalf("second page %+v, next %q", second, next)
 	}
 }

@@ -73,6 +73,23 @@ func TestSitemap(t *testing.T) {
 	// a price drop is news for the product's page: lastmod says when
 	m.exec("UPDATE products SET price_dropped_at = now() + interval '1 day' WHERE id = $1::text::bigint", ids[7])
 
+	files := checkSitemapIndex(t, m, ids)
+	checkSitemapProducts(t, m, files, ids)
+	checkSitemapPages(t, m)
+	// a file the index does not name, or no file at all
+	emptied := "/sitemaps/products-" + itoa((mustInt(t, ids[4])-1)/3+1) + ".xml"
+	for _, path := range []string{emptied, "/sitemaps/products-99.xml", "/sitemaps/products-0.xml", "/sitemaps/products-x.xml",
+		"/sitemaps/products-1.xml.gz", "/sitemaps/products-9223372036854775807.xml", "/sitemaps/other.xml"} {
+		if rec := m.get(path); rec.Code != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", path, rec.Code)
+		}
+	}
+}
+
+// checkSitemapIndex: the index names the pages' file and each products
+// file (three ids a file) that still lists an available laptop.
+func checkSitemapIndex(t *testing.T, m *market, ids []string) []string {
+	t.Helper()
 	var index sitemapIndexXML
 	getXML(t, m, "/sitemap.xml", &index)
 	var files []string
@@ -92,6 +109,13 @@ func TestSitemap(t *testing.T) {
 		t.Fatalf("index = %v, want %v (first id %d)", files, want, first)
 	}
 
+	return files
+}
+
+// checkSitemapProducts: the products files list exactly the available
+// laptops, each with a lastmod; the price drop's is its date.
+func checkSitemapProducts(t *testing.T, m *market, files, ids []string) {
+	t.Helper()
 	var listed []string
 	for _, f := range files[1:] {
 		var set urlsetXML
@@ -119,7 +143,12 @@ func TestSitemap(t *testing.T) {
 		t.Errorf("products listed %v, want the available ones %v", listed, available)
 	}
 
-	// the pages: home and every category, absolute
+}
+
+// checkSitemapPages: the pages' file lists home and every category,
+// absolute.
+func checkSitemapPages(t *testing.T, m *market) {
+	t.Helper()
 	var pages urlsetXML
 	getXML(t, m, "/sitemaps/pages.xml", &pages)
 	var cats []struct {
@@ -138,14 +167,6 @@ func TestSitemap(t *testing.T) {
 		t.Errorf("pages %v, want %v", gotPages, wantPages)
 	}
 
-	// a file the index does not name, or no file at all
-	emptied := "/sitemaps/products-" + itoa((mustInt(t, ids[4])-1)/3+1) + ".xml"
-	for _, path := range []string{emptied, "/sitemaps/products-99.xml", "/sitemaps/products-0.xml", "/sitemaps/products-x.xml",
-		"/sitemaps/products-1.xml.gz", "/sitemaps/products-9223372036854775807.xml", "/sitemaps/other.xml"} {
-		if rec := m.get(path); rec.Code != http.StatusNotFound {
-			t.Errorf("GET %s: %d, want 404", path, rec.Code)
-		}
-	}
 }
 
 func TestSitemapOfAnEmptyShop(t *testing.T) {

@@ -291,6 +291,25 @@ func TestTakeOverEndsTheImpostorAndResetsWhatTheySet(t *testing.T) {
 	m := newMarket(t)
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	impostor := m.signup("Not Nadia", "nadia@example.com", "Seller")
+	ticket := impostorSetsUp(t, m, impostor, pid)
+	link := verifyLink(t, m.testServer, impostor.User.ID)
+	rec, _ := m.verifyWith("", map[string]string{"token": link})
+	wantProofNeeded(t, rec, "nadia@example.com")
+	rec, got := m.verifyWith("", map[string]string{"token": link, "newPassword": "nadia's own passphrase"})
+	if rec.Code != http.StatusOK || got.AccessToken == "" || !got.User.EmailVerified || got.User.ID != impostor.User.ID {
+		t.Fatalf("take-over: %d %s", rec.Code, rec.Body)
+	}
+
+	checkImpostorEnded(t, m, impostor.AccessToken, ticket)
+	checkImpostorsChoicesReset(t, m, got.AccessToken, impostor.User.ID, pid)
+}
+
+// impostorSetsUp: the impostor sets a phone, mail settings, a saved
+// search, a favourite and a block, and is verified as a seller; others'
+// choices about the account are made too. It returns the impostor's live
+// ticket.
+func impostorSetsUp(t *testing.T, m *market, impostor sessionWire, pid string) string {
+	t.Helper()
 	tok := impostor.AccessToken
 	send := func(method, path string, body any) {
 		t.Helper()
@@ -315,16 +334,13 @@ func TestTakeOverEndsTheImpostorAndResetsWhatTheySet(t *testing.T) {
 	// someone else's choices are not the impostor's, and stay
 	m.do(http.MethodPut, "/api/users/"+impostor.User.ID+"/block", nil, bearer(m.otherBuyer.AccessToken))
 	m.do(http.MethodPut, "/api/favourites/"+pid, nil, bearer(m.buyer.AccessToken))
-	ticket := m.liveTicket(tok)
+	return m.liveTicket(tok)
+}
 
-	link := verifyLink(t, m.testServer, impostor.User.ID)
-	rec, _ := m.verifyWith("", map[string]string{"token": link})
-	wantProofNeeded(t, rec, "nadia@example.com")
-	rec, got := m.verifyWith("", map[string]string{"token": link, "newPassword": "nadia's own passphrase"})
-	if rec.Code != http.StatusOK || got.AccessToken == "" || !got.User.EmailVerified || got.User.ID != impostor.User.ID {
-		t.Fatalf("take-over: %d %s", rec.Code, rec.Body)
-	}
-
+// checkImpostorEnded: the impostor's session, password and live ticket
+// no longer work; the owner's password does.
+func checkImpostorEnded(t *testing.T, m *market, tok, ticket string) {
+	t.Helper()
 	if code, _ := m.meAs(tok); code != http.StatusUnauthorized {
 		t.Errorf("the impostor's session: %d", code)
 	}
@@ -338,7 +354,12 @@ func TestTakeOverEndsTheImpostorAndResetsWhatTheySet(t *testing.T) {
 		t.Errorf("the owner's password: %d", code)
 	}
 
-	owner := got.AccessToken
+}
+
+// checkImpostorsChoicesReset: what the impostor set is gone, what others
+// chose about the account stays.
+func checkImpostorsChoicesReset(t *testing.T, m *market, owner, impostorID, pid string) {
+	t.Helper()
 	code, u := m.meAs(owner)
 	if code != http.StatusOK || u.Role != "Buyer" || u.Phone != "" || u.UserPhoto != "" || u.Verify != "" {
 		t.Errorf("the account after the take-over: %d %+v", code, u)
@@ -360,7 +381,7 @@ func TestTakeOverEndsTheImpostorAndResetsWhatTheySet(t *testing.T) {
 	}
 	var blocks, theirs int
 	if err := m.pool.QueryRow(context.Background(), `SELECT count(*) FILTER (WHERE blocker_id = $1), count(*) FILTER (WHERE blocked_id = $1) FROM user_blocks`,
-		impostor.User.ID).Scan(&blocks, &theirs); err != nil {
+		impostorID).Scan(&blocks, &theirs); err != nil {
 		t.Fatal(err)
 	}
 	if blocks != 0 || theirs != 1 {

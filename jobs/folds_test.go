@@ -96,29 +96,7 @@ func TestFoldedEmailUnderConcurrency(t *testing.T) {
 			Data: notify.Data{"product": "HP EliteBook 840 " + thread, "buyer": fmt.Sprintf("Buyer %d", i), "amount": fmt.Sprintf("Tk %d", 30000+i)}})
 		return err
 	}
-	var wg sync.WaitGroup
-	errs := make(chan error, 25)
-	start := make(chan struct{})
-	for i := range 25 {
-		thread := "1"
-		if i >= 20 {
-			thread = "2"
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			errs <- offer(thread, i)
-		}()
-	}
-	close(start)
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	offersAtOnce(t, offer)
 	var notes int
 	if err := pool.QueryRow(ctx, "SELECT count(*) FROM notifications WHERE user_id = $1", u.ID).Scan(&notes); err != nil {
 		t.Fatal(err)
@@ -163,6 +141,35 @@ func TestFoldedEmailUnderConcurrency(t *testing.T) {
 	}
 	if all, later := mailJobs(t, pool, u.ID, store.FoldWindowShort-time.Minute); all != 3 || later != 1 {
 		t.Errorf("%d email jobs, %d of them due in the next window: want 3 and 1", all, later)
+	}
+}
+
+// offersAtOnce makes 25 offers at once, 20 on thread 1 and 5 on thread 2,
+// and stops the test if any fails.
+func offersAtOnce(t *testing.T, offer func(thread string, i int) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make(chan error, 25)
+	start := make(chan struct{})
+	for i := range 25 {
+		thread := "1"
+		if i >= 20 {
+			thread = "2"
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			errs <- offer(thread, i)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -111,24 +111,39 @@ func TestSchemaConstraints(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := open(t, storetest.URL(t))
-	mustExec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := db.ExecContext(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	mustExec(`INSERT INTO users (user_name, email, role) VALUES
+	mustExec(t, db, `INSERT INTO users (user_name, email, role) VALUES
 		('Sam Seller', 'sam@example.com', 'Seller'), ('Bea Buyer', 'bea@example.com', 'Buyer')`)
-	mustExec(`INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
+	mustExec(t, db, `INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone)
 		VALUES (1, 1, 'Walton Tamarind', '/uploads/a.jpg', '{/uploads/a.jpg}', 30000, 50000, 'good', 'Dhaka', '2', '01700000000')`)
-	mustExec(`INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
+	mustExec(t, db, `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
 		VALUES (1, 1, 2, 'Bea Buyer', 'bea@example.com', 'Walton Tamarind', 30000, '01800000000', 'Mirpur 10')`)
-	mustExec(`INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
+	mustExec(t, db, `INSERT INTO payments (booking_id, product_id, buyer_id, buyer_email, price, amount, currency, transaction_id)
 		VALUES (1, 1, 2, 'bea@example.com', 30000, 3000000, 'bdt', 'pi_1')`)
 
-	cases := []struct {
-		name, sql, code, constraint string
-	}{
+	for _, c := range schemaConstraintCases() {
+		_, err := db.ExecContext(ctx, c.sql)
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) {
+			t.Errorf("%s: err = %v, want SQLSTATE %s", c.name, err, c.code)
+			continue
+		}
+		if pgErr.Code != c.code || pgErr.ConstraintName != c.constraint {
+			t.Errorf("%s: got %s on %q, want %s on %q", c.name, pgErr.Code, pgErr.ConstraintName, c.code, c.constraint)
+		}
+	}
+	checkOneBookingReservedAndPaid(t, db)
+}
+
+// constraintCase is a statement the schema refuses, with the SQLSTATE and
+// the named constraint it is refused by.
+type constraintCase struct {
+	name, sql, code, constraint string
+}
+
+// schemaConstraintCases are TestSchemaConstraints' statements, each run
+// against its one seller, buyer, laptop, booking and payment.
+func schemaConstraintCases() []constraintCase {
+	return []constraintCase{
 		{"email unique ignoring case", `INSERT INTO users (user_name, email) VALUES ('Other', 'SAM@Example.com')`, "23505", "users_email_key"},
 		{"unknown role", `INSERT INTO users (user_name, email, role) VALUES ('X', 'x@example.com', 'Root')`, "23514", "users_role_check"},
 		{"empty name", `INSERT INTO users (user_name, email) VALUES ('', 'y@example.com')`, "23514", "users_user_name_check"},
@@ -166,18 +181,14 @@ func TestSchemaConstraints(t *testing.T) {
 		{"cancelled without the time", `UPDATE bookings SET status = 'cancelled'`, "23514", "bookings_status_cancelled"},
 		{"duplicate category", `INSERT INTO categories (name, image) VALUES ('HP', '/x.svg')`, "23505", "categories_name_key"},
 	}
-	for _, c := range cases {
-		_, err := db.ExecContext(ctx, c.sql)
-		var pgErr *pgconn.PgError
-		if !errors.As(err, &pgErr) {
-			t.Errorf("%s: err = %v, want SQLSTATE %s", c.name, err, c.code)
-			continue
-		}
-		if pgErr.Code != c.code || pgErr.ConstraintName != c.constraint {
-			t.Errorf("%s: got %s on %q, want %s on %q", c.name, pgErr.Code, pgErr.ConstraintName, c.code, c.constraint)
-		}
-	}
+}
 
+// checkOneBookingReservedAndPaid: a laptop is reserved for one booking at
+// a time and paid for once, whatever the application code does. It starts
+// from TestSchemaConstraints' open booking 1 of laptop 1.
+func checkOneBookingReservedAndPaid(t *testing.T, db *sql.DB) {
+	t.Helper()
+	ctx := context.Background()
 	// a laptop is reserved for one booking at a time
 	var other int64
 	if err := db.QueryRowContext(ctx, `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
@@ -185,14 +196,14 @@ func TestSchemaConstraints(t *testing.T) {
 		t.Fatal(err)
 	}
 	accept := `UPDATE bookings SET status = 'accepted', accepted_at = now(), handover_nonce = '\x00112233445566778899aabbccddeeff' WHERE id = $1`
-	mustExec(accept, 1)
+	mustExec(t, db, accept, 1)
 	if _, err := db.ExecContext(ctx, accept, other); !isConstraint(err, "bookings_accepted_product_key") {
 		t.Errorf("second accepted booking of a product: err = %v, want bookings_accepted_product_key", err)
 	}
-	mustExec(`UPDATE bookings SET status = 'declined', decline_code = 'seller' WHERE id = $1`, other)
+	mustExec(t, db, `UPDATE bookings SET status = 'declined', decline_code = 'seller' WHERE id = $1`, other)
 
 	// a product is paid for once: a second paid booking of it is refused
-	mustExec(`UPDATE bookings SET paid_at = now(), status = 'paid' WHERE id = 1`)
+	mustExec(t, db, `UPDATE bookings SET paid_at = now(), status = 'paid' WHERE id = 1`)
 	var second int64
 	if err := db.QueryRowContext(ctx, `INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
 		VALUES (1, 1, 1, 'Sam', 'sam@example.com', 'Walton', 30000, '018000', 'Mirpur') RETURNING id`).Scan(&second); err != nil {
@@ -202,6 +213,14 @@ func TestSchemaConstraints(t *testing.T) {
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) || pgErr.ConstraintName != "bookings_paid_product_key" {
 		t.Errorf("second paid booking of a product: err = %v, want bookings_paid_product_key", err)
+	}
+}
+
+// mustExec runs q on db and stops the test if it fails.
+func mustExec(t *testing.T, db *sql.DB, q string, args ...any) {
+	t.Helper()
+	if _, err := db.ExecContext(context.Background(), q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
 	}
 }
 

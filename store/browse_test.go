@@ -393,6 +393,41 @@ func TestSearchByRarestWord(t *testing.T) {
 func TestBroadWalkGivesWay(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
+	s, both := waltonProBooksOldest(t, ctx)
+	if _, common, err := s.SearchIndexQuery(ctx, "walton probook"); err != nil || !common {
+		t.Fatalf("walton probook: common %v (%v), want both words common", common, err)
+	}
+	// reading 40,000 rows takes longer than a millisecond
+	s.SetWalkTime(time.Millisecond)
+	for _, sort := range []string{store.SortRelevance, store.SortNewest} {
+		before := s.WalksTooLong()
+		if got := productIDs(allPages(t, s, store.BrowseFilter{Words: "walton probook", Sort: sort, Limit: 2}, nil)); fmt.Sprint(got) != fmt.Sprint(both) {
+			t.Errorf("%s: found %v, want %v", sort, got, both)
+		}
+		if s.WalksTooLong() == before {
+			t.Errorf("%s: the walk never gave way", sort)
+		}
+	}
+	// the page a walk gave way for is served by its matches counted
+	_, _, plan, err := s.BrowsePlan(ctx, store.BrowseFilter{Words: "walton probook", Sort: store.SortNewest, Limit: 2})
+	if want := "planned for its values: ListListingsMatching, sorted here by 3 looked-up matches"; err != nil || plan != want {
+		t.Errorf("after its walk gave way: served by %q (%v), want %q", plan, err, want)
+	}
+	before := s.WalksTooLong()
+	f, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton probook"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Total != 3 || !f.Exact || f.Category["WALTON"] != 3 || s.WalksTooLong() == before {
+		t.Errorf("facets of walton probook: %+v, walks given way %d → %d; want 3 WALTON, exact, after a walk gave way", f, before, s.WalksTooLong())
+	}
+	checkBroadFacetsAreLowerBounds(t, ctx, s)
+}
+
+// waltonProBooksOldest is the shop of TestBroadWalkGivesWay: 40,000
+// Walton Passions and HP ProBooks, analysed, after the three with both
+// words (returned newest first).
+func waltonProBooksOldest(t *testing.T, ctx context.Context) (*store.Store, []int64) {
 	pool, s, seller := shop(t)
 	product := func(i int, name string, category int64) store.SeedProduct {
 		return laptop(seller, category, name, 1000, listedAt.Add(time.Duration(i)*time.Second))
@@ -428,35 +463,14 @@ func TestBroadWalkGivesWay(t *testing.T) {
 	}
 	s = store.New(pool)
 	s.SetIndexedMatches(100)
-	if _, common, err := s.SearchIndexQuery(ctx, "walton probook"); err != nil || !common {
-		t.Fatalf("walton probook: common %v (%v), want both words common", common, err)
-	}
-	// reading 40,000 rows takes longer than a millisecond
-	s.SetWalkTime(time.Millisecond)
-	for _, sort := range []string{store.SortRelevance, store.SortNewest} {
-		before := s.WalksTooLong()
-		if got := productIDs(allPages(t, s, store.BrowseFilter{Words: "walton probook", Sort: sort, Limit: 2}, nil)); fmt.Sprint(got) != fmt.Sprint(both) {
-			t.Errorf("%s: found %v, want %v", sort, got, both)
-		}
-		if s.WalksTooLong() == before {
-			t.Errorf("%s: the walk never gave way", sort)
-		}
-	}
-	// the page a walk gave way for is served by its matches counted
-	_, _, plan, err := s.BrowsePlan(ctx, store.BrowseFilter{Words: "walton probook", Sort: store.SortNewest, Limit: 2})
-	if want := "planned for its values: ListListingsMatching, sorted here by 3 looked-up matches"; err != nil || plan != want {
-		t.Errorf("after its walk gave way: served by %q (%v), want %q", plan, err, want)
-	}
-	before := s.WalksTooLong()
-	f, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton probook"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f.Total != 3 || !f.Exact || f.Category["WALTON"] != 3 || s.WalksTooLong() == before {
-		t.Errorf("facets of walton probook: %+v, walks given way %d → %d; want 3 WALTON, exact, after a walk gave way", f, before, s.WalksTooLong())
-	}
-	// a broad search's facets: its newest FacetSample, each a lower bound
-	// (whether the walk or the index found them)
+	return s, both
+}
+
+// checkBroadFacetsAreLowerBounds: a broad search's facets are its newest
+// FacetSample, each a lower bound (whether the walk or the index found
+// them).
+func checkBroadFacetsAreLowerBounds(t *testing.T, ctx context.Context, s *store.Store) {
+	t.Helper()
 	for _, walk := range []time.Duration{time.Millisecond, 10 * time.Second} {
 		s.SetWalkTime(walk)
 		f, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton"})
@@ -485,42 +499,8 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	pool, s, seller := shop(t)
-	product := func(i int, ram int32) store.SeedProduct {
-		name, category := fmt.Sprintf("Walton Passion %d", i), int64(1)
-		if ram == 16 {
-			name, category, ram = fmt.Sprintf("HP ProBook %d", i), 3, 32
-		}
-		p := laptop(seller, category, name, int64(1000+i), listedAt.Add(time.Duration(i)*time.Second))
-		p.Specs.RAMGB = &ram
-		return p
-	}
-	var big []int64 // the 32 GB ones, newest first
-	for i := range 3 {
-		id, err := s.InsertSeedProduct(ctx, product(i, 32))
-		if err != nil {
-			t.Fatal(err)
-		}
-		big = append([]int64{id}, big...)
-	}
-	i := 10
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		if i++; i > 30000 {
-			return store.SeedProduct{}, false
-		}
-		if i%2 == 0 {
-			return product(i, 16), true // an HP with 32 GB
-		}
-		return product(i, 8), true
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
-		t.Fatal(err)
-	}
-	s = store.New(pool)
-	s.SetIndexedMatches(100)
-	s.SetWalkTime(time.Millisecond)
+	w := newRareWaltons(t, ctx)
+	s, big := w.s, w.big
 	changed := listening(t, ctx, s)
 	f := store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortNewest, Limit: 2}
 	if got := productIDs(allPages(t, s, f, nil)); fmt.Sprint(got) != fmt.Sprint(big) {
@@ -530,31 +510,7 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	if walks == 0 {
 		t.Fatal("the walk never gave way")
 	}
-	// again at another price, by price, and ranked: no walk
-	for _, g := range []store.BrowseFilter{
-		{Words: "walton", RAMMin: 32, MaxPrice: 1001, Sort: store.SortNewest, Limit: 2},
-		{Words: "walton", RAMMin: 32, Sort: store.SortPriceAsc, Limit: 2},
-		{Words: "walton", RAMMin: 32, Sort: store.SortRelevance, Limit: 2},
-	} {
-		got := productIDs(allPages(t, s, g, nil))
-		want := slices.Clone(big)
-		if g.MaxPrice != 0 {
-			want = big[1:] // 1001 and 1000
-		}
-		if g.Sort == store.SortPriceAsc {
-			slices.Reverse(want)
-		}
-		if g.Sort == store.SortRelevance {
-			slices.Sort(got)
-			slices.Sort(want)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%+v: %v, want %v", g, got, want)
-		}
-	}
-	if s.WalksTooLong() != walks {
-		t.Errorf("remembered, yet %d more walks gave way", s.WalksTooLong()-walks)
-	}
+	w.checkOtherFormsRemembered(t)
 	// words common apart but never together, with no other filter: the
 	// walk gives way once, and that nothing matches is remembered
 	never := store.BrowseFilter{Words: "walton probook", Sort: store.SortNewest, Limit: 2}
@@ -567,7 +523,7 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 		t.Errorf("walton probook three times: %d walks gave way, want 1", s.WalksTooLong()-walks)
 	}
 	// a new 32 GB Walton: the change is heard and the search finds it
-	id, err := s.InsertSeedProduct(ctx, product(50000, 32))
+	id, err := s.InsertSeedProduct(ctx, w.product(50000, 32))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -576,7 +532,7 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 		t.Errorf("after a new one: %v, want %d first, then %v", got, id, big)
 	}
 	// the first Walton ProBook: heard, and found
-	both := product(60000, 8)
+	both := w.product(60000, 8)
 	both.Name = "Walton ProBook 60000"
 	if id, err = s.InsertSeedProduct(ctx, both); err != nil {
 		t.Fatal(err)
@@ -584,6 +540,87 @@ func TestRareFilteredSearchRemembered(t *testing.T) {
 	<-changed
 	if got := productIDs(allPages(t, s, never, nil)); fmt.Sprint(got) != fmt.Sprint([]int64{id}) {
 		t.Errorf("walton probook after one is listed: %v, want [%d]", got, id)
+	}
+}
+
+// rareWaltons is the shop of TestRareFilteredSearchRemembered: three Waltons
+// with 32 GB among 30,000 laptops where every 32 GB one is an HP ProBook.
+// product makes one more laptop of the kind (ram 16 makes a 32 GB HP); big
+// holds the three 32 GB Waltons, newest first.
+type rareWaltons struct {
+	s       *store.Store
+	product func(i int, ram int32) store.SeedProduct
+	big     []int64
+}
+
+func newRareWaltons(t *testing.T, ctx context.Context) rareWaltons {
+	pool, s, seller := shop(t)
+	w := rareWaltons{}
+	w.product = func(i int, ram int32) store.SeedProduct {
+		name, category := fmt.Sprintf("Walton Passion %d", i), int64(1)
+		if ram == 16 {
+			name, category, ram = fmt.Sprintf("HP ProBook %d", i), 3, 32
+		}
+		p := laptop(seller, category, name, int64(1000+i), listedAt.Add(time.Duration(i)*time.Second))
+		p.Specs.RAMGB = &ram
+		return p
+	}
+	for i := range 3 {
+		id, err := s.InsertSeedProduct(ctx, w.product(i, 32))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.big = append([]int64{id}, w.big...)
+	}
+	i := 10
+	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+		if i++; i > 30000 {
+			return store.SeedProduct{}, false
+		}
+		if i%2 == 0 {
+			return w.product(i, 16), true // an HP with 32 GB
+		}
+		return w.product(i, 8), true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	w.s = store.New(pool)
+	w.s.SetIndexedMatches(100)
+	w.s.SetWalkTime(time.Millisecond)
+	return w
+}
+
+// checkOtherFormsRemembered searches the rare Waltons again at another
+// price, by price, and ranked: each finds them with no walk giving way.
+func (w rareWaltons) checkOtherFormsRemembered(t *testing.T) {
+	t.Helper()
+	walks := w.s.WalksTooLong()
+	for _, g := range []store.BrowseFilter{
+		{Words: "walton", RAMMin: 32, MaxPrice: 1001, Sort: store.SortNewest, Limit: 2},
+		{Words: "walton", RAMMin: 32, Sort: store.SortPriceAsc, Limit: 2},
+		{Words: "walton", RAMMin: 32, Sort: store.SortRelevance, Limit: 2},
+	} {
+		got := productIDs(allPages(t, w.s, g, nil))
+		want := slices.Clone(w.big)
+		if g.MaxPrice != 0 {
+			want = w.big[1:] // 1001 and 1000
+		}
+		if g.Sort == store.SortPriceAsc {
+			slices.Reverse(want)
+		}
+		if g.Sort == store.SortRelevance {
+			slices.Sort(got)
+			slices.Sort(want)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%+v: %v, want %v", g, got, want)
+		}
+	}
+	if w.s.WalksTooLong() != walks {
+		t.Errorf("remembered, yet %d more walks gave way", w.s.WalksTooLong()-walks)
 	}
 }
 
@@ -890,7 +927,15 @@ func TestBroadSearchWithRareSpecsRemembered(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-changed
-	before = s.Lookups()
+	checkAtOnceShareALookup(t, ctx, s, f, "Walton Passion 800, Walton Passion 700")
+}
+
+// checkAtOnceShareALookup asks f sixteen times at once and wants each to
+// see the first page first (its two names, joined by a comma) with at
+// most four lookups among them all.
+func checkAtOnceShareALookup(t *testing.T, ctx context.Context, s *store.Store, f store.BrowseFilter, first string) {
+	t.Helper()
+	before := s.Lookups()
 	start, firsts := make(chan struct{}), make(chan string, 16)
 	for range 16 {
 		go func() {
@@ -905,7 +950,7 @@ func TestBroadSearchWithRareSpecsRemembered(t *testing.T) {
 	}
 	close(start)
 	for range 16 {
-		if got := <-firsts; got != "Walton Passion 800, Walton Passion 700" {
+		if got := <-firsts; got != first {
 			t.Errorf("at once: %s", got)
 		}
 	}
