@@ -52,6 +52,10 @@ type config struct {
 	StripeWebhookSecret  string
 	StripeAPIBase        string
 
+	// SSLCommerz is the store account SSLCommerz payments (bKash, Nagad,
+	// cards ...) go to; its StoreID is empty when they are off.
+	SSLCommerz sslcommerzConfig
+
 	TrustedProxies []*net.IPNet
 
 	GoogleClientID     string
@@ -122,6 +126,7 @@ var (
 var secretSettings = []string{
 	"JWT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
 	"GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY",
+	"SSLCOMMERZ_STORE_ID", "SSLCOMMERZ_STORE_PASSWORD",
 }
 
 // loadConfig parses the environment through getenv, so tests can pass a map.
@@ -327,6 +332,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if err := loadS3(get, c); err != nil {
 		return nil, err
 	}
+	if err := loadSSLCommerz(get, c); err != nil {
+		return nil, err
+	}
 	if c.ReconcileInterval, err = durationSetting(get, "RECONCILE_INTERVAL", "1m"); err != nil {
 		return nil, err
 	}
@@ -361,6 +369,41 @@ func loadMail(get func(string, string) string, c *config) error {
 		return &configError{"MAIL_FROM", err.Error()}
 	}
 	c.MailFrom = from
+	return nil
+}
+
+// sslcommerzConfig is an SSLCommerz store account: sandbox unless Live.
+type sslcommerzConfig struct {
+	StoreID       string
+	StorePassword string
+	Live          bool
+	// APIBase replaces the gateway's host (tests, a stand-in); empty is
+	// SSLCommerz's sandbox or live host as Live says.
+	APIBase string
+}
+
+// loadSSLCommerz reads SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD
+// (both or neither: SSLCommerz payments are on with them), SSLCOMMERZ_LIVE
+// and SSLCOMMERZ_API_BASE.
+func loadSSLCommerz(get func(string, string) string, c *config) error {
+	s := &c.SSLCommerz
+	s.StoreID, s.StorePassword = get("SSLCOMMERZ_STORE_ID", ""), get("SSLCOMMERZ_STORE_PASSWORD", "")
+	if (s.StoreID == "") != (s.StorePassword == "") {
+		return &configError{"SSLCOMMERZ_STORE_ID", "and SSLCOMMERZ_STORE_PASSWORD must be set together (the store account's id and API password from SSLCommerz)"}
+	}
+	switch live := strings.ToLower(get("SSLCOMMERZ_LIVE", "false")); live {
+	case "true", "1", "yes":
+		s.Live = true
+	case "false", "0", "no":
+	default:
+		return &configError{"SSLCOMMERZ_LIVE", fmt.Sprintf("must be true or false, not %q", live)}
+	}
+	s.APIBase = get("SSLCOMMERZ_API_BASE", "")
+	if s.APIBase != "" {
+		if b, err := url.Parse(s.APIBase); err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Host == "" {
+			return &configError{"SSLCOMMERZ_API_BASE", fmt.Sprintf("must be an http(s) address, not %q", s.APIBase)}
+		}
+	}
 	return nil
 }
 

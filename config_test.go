@@ -324,3 +324,35 @@ func TestConfigCommission(t *testing.T) {
 		}
 	}
 }
+
+// #34 SSLCommerz is off without its store account, on with both its id
+// and password (sandbox unless SSLCOMMERZ_LIVE), and a half-set or bad
+// value stops the start in one line naming the setting.
+func TestConfigSSLCommerz(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil || c.SSLCommerz != (sslcommerzConfig{}) {
+		t.Fatalf("default: %+v, %v; want off", c.SSLCommerz, err)
+	}
+	c, err = loadConfig(env(map[string]string{"SSLCOMMERZ_STORE_ID": "testbox", "SSLCOMMERZ_STORE_PASSWORD": "qwerty@ssl"}))
+	if err != nil || c.SSLCommerz != (sslcommerzConfig{StoreID: "testbox", StorePassword: "qwerty@ssl"}) {
+		t.Fatalf("sandbox: %+v, %v", c.SSLCommerz, err)
+	}
+	c, err = loadConfig(env(map[string]string{"SSLCOMMERZ_STORE_ID": "shop", "SSLCOMMERZ_STORE_PASSWORD": "pw", "SSLCOMMERZ_LIVE": "true", "SSLCOMMERZ_API_BASE": "http://127.0.0.1:9000"}))
+	if err != nil || !c.SSLCommerz.Live || c.SSLCommerz.APIBase != "http://127.0.0.1:9000" {
+		t.Fatalf("live through a stand-in: %+v, %v", c.SSLCommerz, err)
+	}
+	for name, m := range map[string]map[string]string{
+		"SSLCOMMERZ_STORE_ID":       {"SSLCOMMERZ_STORE_PASSWORD": "very-secret-key"},
+		"SSLCOMMERZ_LIVE":           {"SSLCOMMERZ_LIVE": "sometimes"},
+		"SSLCOMMERZ_API_BASE":       {"SSLCOMMERZ_API_BASE": "sandbox.sslcommerz.com"},
+		"SSLCOMMERZ_STORE_PASSWORD": {"SSLCOMMERZ_STORE_ID": "shop", "SSLCOMMERZ_STORE_PASSWORD": "very-secret-key # from the panel"},
+	} {
+		_, err := loadConfig(env(m))
+		if err == nil || !strings.HasPrefix(err.Error(), name+": ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: err = %v, want one line naming it", name, err)
+		}
+		if err != nil && strings.Contains(err.Error(), "very-secret-key") {
+			t.Errorf("%s: the error repeats the password: %v", name, err)
+		}
+	}
+}

@@ -361,6 +361,8 @@ func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media
 		AdvertiseDays:     cfg.AdvertiseDays,
 		AdvertiseLimit:    cfg.AdvertiseLimit,
 		ListingDays:       cfg.ListingDays,
+
+		SSLCommerzEnabled: cfg.SSLCommerz.StoreID != "",
 	})
 }
 
@@ -498,11 +500,16 @@ func paymentsService(cfg *config, st *store.Store, logger *slog.Logger) *payment
 // without, what it does instead when that service is not set up.
 func logOptionalParts(logger *slog.Logger, cfg *config) {
 	if cfg.StripeSecretKey == "" {
-		logger.Info("card payments: off (STRIPE_SECRET_KEY not set); bookings work, and Pay says card payments are not set up")
+		logger.Info("card payments: off (STRIPE_SECRET_KEY not set); buyers pay in cash at the hand-over unless another method is on")
 	} else {
 		logger.Info("card payments: Stripe", "webhook", cfg.StripeWebhookSecret != "")
 	}
 	logger.Info("commission on each sale (COMMISSION_PERCENT)", "percent", fmt.Sprintf("%d.%02d", cfg.CommissionBP/100, cfg.CommissionBP%100))
+	if cfg.SSLCommerz.StoreID == "" {
+		logger.Info("sslcommerz: off (SSLCOMMERZ_STORE_ID not set); bKash, Nagad and the other SSLCommerz methods are not offered")
+	} else {
+		logger.Info("sslcommerz: on", "live", cfg.SSLCommerz.Live, "api_base", cfg.SSLCommerz.APIBase)
+	}
 	if cfg.GoogleClientID == "" {
 		logger.Info("Google sign-in: off (GOOGLE_CLIENT_ID not set); accounts use email and password")
 	}

@@ -19,6 +19,7 @@ type bookingJSON struct {
 	Price         int64              `json:"price"`
 	MeetLocation  string             `json:"meetLocation"`
 	Paid          bool               `json:"paid"`
+	PaymentMethod string             `json:"paymentMethod"`
 	BuyerEmail    string             `json:"buyerEmail"`
 	BuyerName     string             `json:"buyerName"`
 	ProductID     string             `json:"ProductId"`
@@ -82,7 +83,8 @@ type bookingProductJSON struct {
 func (s *Server) toBookingJSON(b store.BookingView, viewer store.User) bookingJSON {
 	out := bookingJSON{
 		ID: formatID(b.ID), ProductName: b.ProductName, Price: b.Price, MeetLocation: b.MeetLocation, Paid: b.Paid,
-		BuyerEmail: b.BuyerEmail, BuyerName: b.BuyerName, ProductID: formatID(b.ProductID), Number: b.Phone,
+		PaymentMethod: string(b.PaymentMethod),
+		BuyerEmail:    b.BuyerEmail, BuyerName: b.BuyerName, ProductID: formatID(b.ProductID), Number: b.Phone,
 		Status: string(b.Status), CreatedAt: b.CreatedAt.UTC(), ReservedUntil: reservedUntil(b.Booking),
 		DeclineCode: b.DeclineCode, DeclineReason: b.DeclineReason,
 		Product: bookingProductJSON{ID: formatID(b.ProductID), ProductName: b.ProductName, Picture: b.ProductPicture,
@@ -110,6 +112,8 @@ type newBookingRequest struct {
 	BuyerEmail   any    `json:"buyerEmail"`
 	ProductName  any    `json:"productName"`
 	Price        any    `json:"price"`
+	// PaymentMethod is how the buyer means to pay (#34): cash when absent
+	PaymentMethod *string `json:"paymentMethod"`
 }
 
 // createBooking serves POST /api/bookings.
@@ -127,11 +131,15 @@ func (s *Server) createBooking(c echo.Context) error {
 	}
 	phone := f.phone("number", req.Number)
 	place := f.text("meetLocation", req.MeetLocation, 200)
+	method := store.PayCash
+	if req.PaymentMethod != nil {
+		method = s.paymentMethodField(&f, *req.PaymentMethod)
+	}
 	if err := f.err(); err != nil {
 		return err
 	}
 	u, _ := currentUser(c)
-	b, err := s.store.CreateBooking(c.Request().Context(), store.NewBooking{ProductID: productID, Buyer: u, Phone: phone, MeetLocation: place})
+	b, err := s.store.CreateBooking(c.Request().Context(), store.NewBooking{ProductID: productID, Buyer: u, Phone: phone, MeetLocation: place, Method: method})
 	if err != nil {
 		return bookingRefusal(c, err)
 	}
@@ -219,4 +227,82 @@ func (s *Server) cancelBooking(c echo.Context) error {
 		return reword(notFoundAs(err, "Booking"), store.ErrAlreadyPaid, "A paid booking cannot be deleted")
 	}
 	return c.JSON(http.StatusOK, deletedJSON{DeletedCount: 1})
+}
+
+// paymentMethodField checks a paymentMethod field: one of the methods
+// the shop offers now, or a field error naming those it does.
+func (s *Server) paymentMethodField(f *fieldErrors, v string) store.PaymentMethod {
+	m := store.PaymentMethod(v)
+	switch {
+	case !m.Valid():
+		f.add("paymentMethod", "must be cash, card or sslcommerz")
+	case !s.offersPaymentMethod(m):
+		f.add("paymentMethod", "is not offered by this shop: choose "+s.offeredMethodsText())
+	}
+	return m
+}
+
+// offeredMethodsText lists the methods the shop offers, for a refusal.
+func (s *Server) offeredMethodsText() string {
+	var out string
+	methods := s.paymentMethods()
+	for i, m := range methods {
+		switch {
+		case i == 0:
+		case i == len(methods)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += string(m)
+	}
+	return out
+}
+
+// paymentMethodRequest is the body of PUT /api/bookings/:id/payment-method.
+type paymentMethodRequest struct {
+	PaymentMethod string `json:"paymentMethod"`
+}
+
+// changePaymentMethod serves PUT /api/bookings/:id/payment-method: the
+// buyer chooses another way to pay their booking while nothing is paid;
+// 409 once it is paid, completed, declined or cancelled. Leaving card
+// cancels the booking's PaymentIntent, so a tab still holding it cannot
+// pay it.
+func (s *Server) changePaymentMethod(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Booking")
+	}
+	var req paymentMethodRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	var f fieldErrors
+	if req.PaymentMethod == "" {
+		f.add("paymentMethod", "is required")
+	} else {
+		s.paymentMethodField(&f, req.PaymentMethod)
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	u, _ := currentUser(c)
+	ctx := c.Request().Context()
+	retired, err := s.store.ChangePaymentMethod(ctx, id, u.ID, store.PaymentMethod(req.PaymentMethod))
+	if err != nil {
+		return reword(notFoundAs(err, "Booking"), store.ErrAlreadyPaid, "This booking is already paid, so how it is paid cannot change")
+	}
+	if retired != "" && s.payments != nil {
+		s.payments.CancelIntent(ctx, retired)
+	}
+	b, err := s.store.GetBookingView(ctx, id)
+	if err != nil {
+		return notFoundAs(err, "Booking")
+	}
+	one := []bookingJSON{s.toBookingJSON(b, u)}
+	if err := s.withReviews(ctx, one, []store.BookingView{b}, u); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, one[0])
 }

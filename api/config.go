@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"resale/store"
 )
 
 type configJSON struct {
@@ -13,13 +15,40 @@ type configJSON struct {
 	// MailEnabled: the shop sends real email (SMTP_URL), so accounts are
 	// asked to verify theirs
 	MailEnabled bool `json:"mailEnabled"`
+	// PaymentMethods are the ways a buyer may choose to pay a booking:
+	// cash always, first, then the online ones configured
+	PaymentMethods []store.PaymentMethod `json:"paymentMethods"`
 }
 
 // config serves GET /api/config: what the app needs to know at start.
 func (s *Server) config(c echo.Context) error {
-	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured}
+	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured, PaymentMethods: s.paymentMethods()}
 	if s.stripePublishableKey != "" {
 		out.StripePublishableKey = &s.stripePublishableKey
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// paymentMethods are the payment methods this shop offers: cash at the
+// hand-over always, card when Stripe is set up, SSLCommerz when its store
+// account is.
+func (s *Server) paymentMethods() []store.PaymentMethod {
+	out := []store.PaymentMethod{store.PayCash}
+	if s.payments != nil {
+		out = append(out, store.PayCard)
+	}
+	if s.sslcommerzEnabled {
+		out = append(out, store.PaySSLCommerz)
+	}
+	return out
+}
+
+// offersPaymentMethod tells whether m is one of paymentMethods.
+func (s *Server) offersPaymentMethod(m store.PaymentMethod) bool {
+	for _, k := range s.paymentMethods() {
+		if k == m {
+			return true
+		}
+	}
+	return false
 }

@@ -33,6 +33,9 @@ type conversationProductJSON struct {
 type threadBookingJSON struct {
 	ID     string `json:"_id"`
 	Status string `json:"status"`
+	// PaymentMethod is how it is paid (#34), so the trade banner says
+	// "pay at the hand-over: cash" or "pay by card"
+	PaymentMethod string `json:"paymentMethod"`
 }
 
 // personJSON is one side of a thread: no email or phone, which talking
@@ -117,7 +120,7 @@ func toConversationJSON(c store.ConversationSummary, viewer store.User) conversa
 	if t := c.Trade; t != nil {
 		out.Product.Reserved, out.Product.Expired = &t.ProductReserved, &t.ProductExpired
 		if t.BookingID != 0 {
-			out.Booking = &threadBookingJSON{ID: formatID(t.BookingID), Status: string(t.BookingStatus)}
+			out.Booking = &threadBookingJSON{ID: formatID(t.BookingID), Status: string(t.BookingStatus), PaymentMethod: string(t.BookingMethod)}
 		}
 	}
 	if c.LastText != "" || c.LastOffer != 0 {

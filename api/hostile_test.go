@@ -304,3 +304,36 @@ func TestHostileInputOnTheSalePage(t *testing.T) {
 		t.Fatalf("hostile reads changed the database:\nbefore %s\nafter  %s", before, after)
 	}
 }
+
+// #34 PUT /api/bookings/:id/payment-method and POST /api/bookings'
+// paymentMethod, from the booking's own buyer, with hostile methods: a
+// clear 400 naming the field every time, and not one row changes.
+func TestHostilePaymentMethods(t *testing.T) {
+	t.Parallel()
+	m := newMarketWith(t, withStripe(newFakeStripe(t)))
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
+	other := m.addProduct(m.seller.AccessToken, nil)
+	methods := []string{
+		`"bitcoin"`, `"CASH"`, `" cash"`, `"cash\u0000"`, "\"cash\u202e\"", `"card; DROP TABLE bookings;--"`, `"sslcommerz"`,
+		`""`, `null`, `5`, `true`, `["cash"]`, `{"method":"cash"}`, `"` + strings.Repeat("c", 10000) + `"`,
+	}
+	before := dbFingerprint(t, m.testServer)
+	h := http.Header{"Content-Type": {"application/json"}, "Authorization": {"Bearer " + m.buyer.AccessToken}}
+	for _, v := range methods {
+		rec := m.do(http.MethodPut, "/api/bookings/"+bid+"/payment-method", strings.NewReader(`{"paymentMethod":`+v+`}`), h)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"paymentMethod"`) {
+			t.Errorf("change to %.40s: %d %s", v, rec.Code, rec.Body.String())
+		}
+		if v == `null` {
+			continue // POST /api/bookings takes null as no method: cash
+		}
+		rec = m.do(http.MethodPost, "/api/bookings", strings.NewReader(`{"ProductId":"`+other+`","number":"01811223344","meetLocation":"Mirpur","paymentMethod":`+v+`}`), h)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"paymentMethod"`) {
+			t.Errorf("book with %.40s: %d %s", v, rec.Code, rec.Body.String())
+		}
+	}
+	if after := dbFingerprint(t, m.testServer); after != before {
+		t.Fatalf("hostile payment methods changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+}

@@ -32,6 +32,7 @@ type leadJSON struct {
 	MeetLocation   string          `json:"meetLocation"`
 	Price          int64           `json:"price"`
 	Paid           bool            `json:"paid"`
+	PaymentMethod  string          `json:"paymentMethod"`
 	CreatedAt      time.Time       `json:"createdAt"`
 	ReservedUntil  *time.Time      `json:"reservedUntil,omitempty"`
 	DeclineCode    string          `json:"declineCode,omitempty"`
@@ -53,7 +54,7 @@ func (s *Server) toLeadJSON(b store.BookingView) leadJSON {
 	return leadJSON{
 		ID: formatID(b.ID), Status: string(b.Status), BuyerName: b.BuyerName, BuyerEmail: b.BuyerEmail, Number: b.Phone,
 		MeetLocation: b.MeetLocation, Price: b.Price, Paid: b.Paid, CreatedAt: b.CreatedAt.UTC(), ReservedUntil: reservedUntil(b.Booking),
-		DeclineCode: b.DeclineCode, DeclineReason: b.DeclineReason,
+		DeclineCode: b.DeclineCode, DeclineReason: b.DeclineReason, PaymentMethod: string(b.PaymentMethod),
 		HandoverLocked: b.HandoverLockedUntil != nil && b.HandoverLockedUntil.After(time.Now()),
 		Product:        leadProductJSON{ID: formatID(b.ProductID), ProductName: b.ProductName, Picture: b.ProductPicture},
 	}

@@ -163,9 +163,13 @@ var matrix = map[string]struct {
 	"GET /api/bookings":               {func(f matrixFixture) cell { return cell{"GET", "/api/bookings?email=" + f.users["buyer"].Email, nil} }, [6]int{401, 200, 403, 403, 403, 200}},
 	"GET /api/bookings/:id":           {func(f matrixFixture) cell { return cell{"GET", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 200}},
 	"DELETE /api/bookings/:id":        {func(f matrixFixture) cell { return cell{"DELETE", "/api/bookings/" + f.booking, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
-	"GET /api/leads":                  {func(matrixFixture) cell { return cell{"GET", "/api/leads", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
-	"GET /api/leads/new":              {func(matrixFixture) cell { return cell{"GET", "/api/leads/new", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
-	"PUT /api/bookings/:id/accept":    {func(f matrixFixture) cell { return cell{"PUT", "/api/bookings/" + f.booking + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	// #34 how a booking is paid: its buyer's only, while nothing is paid
+	"PUT /api/bookings/:id/payment-method": {func(f matrixFixture) cell {
+		return cell{"PUT", "/api/bookings/" + f.booking + "/payment-method", map[string]any{"paymentMethod": "card"}}
+	}, [6]int{401, 200, 404, 404, 404, 404}},
+	"GET /api/leads":               {func(matrixFixture) cell { return cell{"GET", "/api/leads", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
+	"GET /api/leads/new":           {func(matrixFixture) cell { return cell{"GET", "/api/leads/new", nil} }, [6]int{401, 403, 403, 200, 200, 200}},
+	"PUT /api/bookings/:id/accept": {func(f matrixFixture) cell { return cell{"PUT", "/api/bookings/" + f.booking + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
 	"PUT /api/bookings/:id/decline": {func(f matrixFixture) cell {
 		return cell{"PUT", "/api/bookings/" + f.booking + "/decline", map[string]any{"reason": "Sold to a friend"}}
 	}, [6]int{401, 403, 403, 200, 404, 403}},

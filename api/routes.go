@@ -109,6 +109,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/bookings/:id", s.getBooking, requireUser)                          // own, or any for an admin
 	g.DELETE("/bookings/:id", s.cancelBooking, requireUser, noBody, s.changes) // own only; an accepted one's end frees the laptop
 
+	// how a booking will be paid (#34): its buyer only, while nothing is paid
+	g.PUT("/bookings/:id/payment-method", s.changePaymentMethod, requireUser)
+
 	// the seller's side of a booking: bookings of their own products only
 	// (others' are not found); an admin sees every lead and answers none
 	leads := requireRole(store.RoleSeller, store.RoleAdmin)

@@ -115,6 +115,10 @@ type Options struct {
 	// SitemapSize is how many products one sitemap file lists; 0 is the
 	// protocol's limit of 50,000 (tests list a few).
 	SitemapSize int
+
+	// SSLCommerzEnabled offers SSLCommerz (bKash, Nagad, cards ...) as a
+	// booking's payment method: its store account is configured.
+	SSLCommerzEnabled bool
 }
 
 // BuildInfo is the version and commit the binary was built from.
@@ -161,6 +165,8 @@ type Server struct {
 	heartbeat            time.Duration // of those streams
 	sitemapSize          int64         // products in one sitemap file (sitemap.go)
 	robotsTxt            *staticFile
+
+	sslcommerzEnabled bool // SSLCommerz is a payment method buyers may choose (Options.SSLCommerzEnabled)
 }
 
 // New builds the HTTP handler.
@@ -221,6 +227,7 @@ func New(opts Options) (*Server, error) {
 	if s.heartbeat <= 0 {
 		s.heartbeat = 25 * time.Second
 	}
+	s.sslcommerzEnabled = opts.SSLCommerzEnabled
 	if p := opts.Payments; p != nil {
 		s.payments = p
 		s.stripePublishableKey = p.PublishableKey()

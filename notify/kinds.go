@@ -24,12 +24,12 @@ type words struct{ title, body string }
 // one or two sentences.
 var kinds = map[string]kind{
 	"booking_received": {[]string{"product", "buyer"}, map[string]words{
-		"en": {"New booking: {{.product}}", "{{.buyer}} booked your {{.product}}.{{with .phone}} Phone: {{.}}.{{end}}{{with .place}} Meeting place: {{.}}.{{end}} Contact them to arrange the meeting."},
-		"bn": {"নতুন বুকিং: {{.product}}", "{{.buyer}} আপনার {{.product}} বুক করেছেন।{{with .phone}} ফোন: {{.}}।{{end}}{{with .place}} দেখা করার স্থান: {{.}}।{{end}} দেখা করার ব্যবস্থা করতে যোগাযোগ করুন।"},
+		"en": {"New booking: {{.product}}", "{{.buyer}} booked your {{.product}}.{{with .phone}} Phone: {{.}}.{{end}}{{with .place}} Meeting place: {{.}}.{{end}}{{if .cash}} They pay in cash at the hand-over.{{else if .card}} They pay by card.{{else if .sslcommerz}} They pay online through SSLCommerz.{{end}} Contact them to arrange the meeting."},
+		"bn": {"নতুন বুকিং: {{.product}}", "{{.buyer}} আপনার {{.product}} বুক করেছেন।{{with .phone}} ফোন: {{.}}।{{end}}{{with .place}} দেখা করার স্থান: {{.}}।{{end}}{{if .cash}} তিনি হস্তান্তরের সময় নগদ টাকায় পরিশোধ করবেন।{{else if .card}} তিনি কার্ডে পরিশোধ করবেন।{{else if .sslcommerz}} তিনি SSLCommerz এর মাধ্যমে অনলাইনে পরিশোধ করবেন।{{end}} দেখা করার ব্যবস্থা করতে যোগাযোগ করুন।"},
 	}},
 	"booking_accepted": {[]string{"product"}, map[string]words{
-		"en": {"Booking accepted: {{.product}}", "The seller accepted your booking of {{.product}}. Your hand-over code is on the booking's page."},
-		"bn": {"বুকিং গৃহীত: {{.product}}", "বিক্রেতা আপনার {{.product}} এর বুকিং গ্রহণ করেছেন। হস্তান্তরের কোডটি বুকিংয়ের পাতায় আছে।"},
+		"en": {"Booking accepted: {{.product}}", `The seller accepted your booking of {{.product}}.{{if .cash}} Pay at the hand-over: cash{{with .amount}}, {{.}}{{end}}. Your hand-over code is on the booking's page: give it to the seller once you have the laptop.{{else}} Your hand-over code is on the booking's page.{{if .card}} Pay by card from My Booking.{{else if .sslcommerz}} Pay online (bKash, Nagad or card) from My Booking.{{end}}{{end}}`},
+		"bn": {"বুকিং গৃহীত: {{.product}}", `বিক্রেতা আপনার {{.product}} এর বুকিং গ্রহণ করেছেন।{{if .cash}} হস্তান্তরের সময় পরিশোধ: নগদ টাকা{{with .amount}}, {{.}}{{end}}। হস্তান্তরের কোডটি বুকিংয়ের পাতায় আছে: ল্যাপটপ বুঝে পেলে কোডটি বিক্রেতাকে দিন।{{else}} হস্তান্তরের কোডটি বুকিংয়ের পাতায় আছে।{{if .card}} আমার বুকিং পাতা থেকে কার্ডে পরিশোধ করুন।{{else if .sslcommerz}} আমার বুকিং পাতা থেকে অনলাইনে (বিকাশ, নগদ বা কার্ড) পরিশোধ করুন।{{end}}{{end}}`},
 	}},
 	"booking_declined": {[]string{"product"}, map[string]words{
 		"en": {"Booking declined: {{.product}}", "The seller declined your booking of {{.product}}.{{if .reserved}} They reserved it for another buyer.{{end}}{{with .reason}} Reason: {{.}}{{end}}"},
@@ -44,8 +44,8 @@ var kinds = map[string]kind{
 		"bn": {"সংরক্ষণ শেষ: {{.product}}", `{{if .seller}}{{.buyer}} এর জন্য {{.product}} এর সংরক্ষণ ৭২ ঘণ্টায় হস্তান্তর বা পেমেন্ট ছাড়াই শেষ হয়েছে। অন্য ক্রেতারা এখন আবার বুক করতে পারবেন।{{else}}আপনার জন্য {{.product}} এর সংরক্ষণ ৭২ ঘণ্টায় হস্তান্তর বা পেমেন্ট ছাড়াই শেষ হয়েছে। এখনও চাইলে আবার বুক করুন।{{end}}`},
 	}},
 	"handover_completed": {[]string{"product", "buyer"}, map[string]words{
-		"en": {"Sale completed: {{.product}}", `{{if .seller}}You handed {{.product}} over to {{.buyer}}. The sale is complete.{{else}}You received {{.product}}. The sale is complete; thank you.{{end}}`},
-		"bn": {"বিক্রি সম্পন্ন: {{.product}}", `{{if .seller}}আপনি {{.buyer}} কে {{.product}} হস্তান্তর করেছেন। বিক্রি সম্পন্ন হয়েছে।{{else}}আপনি {{.product}} বুঝে পেয়েছেন। বিক্রি সম্পন্ন হয়েছে; ধন্যবাদ।{{end}}`},
+		"en": {"Sale completed: {{.product}}", `{{if .seller}}You handed {{.product}} over to {{.buyer}}.{{if .cash}} They paid in cash at the hand-over{{with .amount}} ({{.}}){{end}}.{{end}} The sale is complete.{{else}}You received {{.product}}.{{if .cash}} You paid in cash at the hand-over{{with .amount}} ({{.}}){{end}}.{{end}} The sale is complete; thank you.{{end}}`},
+		"bn": {"বিক্রি সম্পন্ন: {{.product}}", `{{if .seller}}আপনি {{.buyer}} কে {{.product}} হস্তান্তর করেছেন।{{if .cash}} তিনি হস্তান্তরের সময় নগদ টাকায় পরিশোধ করেছেন{{with .amount}} ({{.}}){{end}}।{{end}} বিক্রি সম্পন্ন হয়েছে।{{else}}আপনি {{.product}} বুঝে পেয়েছেন।{{if .cash}} আপনি হস্তান্তরের সময় নগদ টাকায় পরিশোধ করেছেন{{with .amount}} ({{.}}){{end}}।{{end}} বিক্রি সম্পন্ন হয়েছে; ধন্যবাদ।{{end}}`},
 	}},
 	"payment_received": {[]string{"product", "amount"}, map[string]words{
 		// refunded (#31): a payment that did not pay the booking as it is now

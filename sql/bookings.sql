@@ -7,8 +7,8 @@ WHERE p.id = @id AND p.deleted_at IS NULL AND u.deleted_at IS NULL
 FOR SHARE OF p;
 
 -- name: CreateBooking :one
-INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-VALUES (@product_id, @seller_id, @buyer_id, @buyer_name, @buyer_email, @product_name, @price, @phone, @meet_location)
+INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_method)
+VALUES (@product_id, @seller_id, @buyer_id, @buyer_name, @buyer_email, @product_name, @price, @phone, @meet_location, @payment_method)
 RETURNING *;
 
 -- name: GetBooking :one
@@ -176,3 +176,27 @@ SELECT b.id, b.buyer_id, b.status, u.user_name AS buyer_name
 FROM bookings b JOIN users u ON u.id = b.buyer_id
 WHERE b.product_id = @product_id AND b.status IN ('paid', 'completed')
 ORDER BY b.id DESC LIMIT 1;
+
+-- name: SetBookingPaymentMethod :one
+-- The buyer changes how an open booking will be paid, in one statement:
+-- only their own, only while nothing is paid (pending or accepted), and
+-- so a payment landing at the same moment and this change never both
+-- win (the row lock makes the later one see the other's status). Leaving
+-- card retires the booking's PaymentIntent (a tab may still hold it) in
+-- the same statement, as a new price does; the caller cancels it at
+-- Stripe. Answers the retired id ("": none); no row: refused.
+WITH old AS (
+    SELECT o.id, o.payment_intent_id FROM bookings o
+    WHERE o.id = @id AND o.buyer_id = @buyer_id AND o.paid_at IS NULL AND o.status IN ('pending', 'accepted')
+    FOR UPDATE
+), changed AS (
+    UPDATE bookings b SET payment_method = @payment_method,
+        payment_intent_id = CASE WHEN @payment_method::text = 'card' THEN b.payment_intent_id END
+    FROM old WHERE b.id = old.id
+    RETURNING b.id, CASE WHEN @payment_method::text = 'card' THEN NULL ELSE old.payment_intent_id END AS retired_id
+), retired AS (
+    INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
+    SELECT c.retired_id, c.id FROM changed c WHERE c.retired_id IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+SELECT coalesce(c.retired_id, '')::text AS retired_id FROM changed c;

@@ -181,10 +181,11 @@ WHERE c.id = @id;
 SELECT (p.reserved_by IS NOT NULL)::boolean AS reserved,
        (p.expired_at IS NOT NULL)::boolean AS expired,
        coalesce(b.id, 0)::bigint AS booking_id,
-       coalesce(b.status, '')::text AS booking_status
+       coalesce(b.status, '')::text AS booking_status,
+       coalesce(b.payment_method, '')::text AS booking_payment_method
 FROM products p
 LEFT JOIN LATERAL (
-    SELECT id, status FROM bookings
+    SELECT id, status, payment_method FROM bookings
     WHERE product_id = p.id AND buyer_id = @buyer_id
     ORDER BY id DESC LIMIT 1
 ) b ON true

@@ -3,10 +3,11 @@
 -- caller saw (NULL for none), so two tabs cannot each attach their own,
 -- and only while the booking still has the price it was made for (@price)
 -- and can be paid, so a PaymentIntent for an old price never lands on a
--- repriced booking. The one it replaces is retired in the same statement.
+-- repriced booking. The one it replaces is retired in the same statement,
+-- and the booking is now to be paid by card (the buyer pressed Pay).
 -- Answers how many bookings took it (0 or 1).
 WITH attached AS (
-    UPDATE bookings bk SET payment_intent_id = @new_id
+    UPDATE bookings bk SET payment_intent_id = @new_id, payment_method = 'card'
     WHERE bk.id = @id AND bk.payment_intent_id IS NOT DISTINCT FROM sqlc.narg(old_id) AND bk.price = @price
       AND bk.paid_at IS NULL AND bk.status IN ('pending', 'accepted')
     RETURNING bk.id

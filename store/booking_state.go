@@ -51,6 +51,10 @@ const (
 	// EventRemove: an admin removed the listing its buyer had paid for;
 	// the payment is refunded.
 	EventRemove BookingEvent = "remove"
+	// EventChangeMethod: the buyer changes how the booking will be paid
+	// (ChangePaymentMethod); it moves no status, and only a booking with
+	// nothing paid (pending or accepted) takes it.
+	EventChangeMethod BookingEvent = "change_method"
 )
 
 // bookingTransitions is the one table of which event moves a booking from
@@ -126,6 +130,8 @@ func (e *TransitionError) Message() string {
 		return was + ", so it cannot be paid"
 	case EventHandover:
 		return was + ", so there is no hand-over to confirm"
+	case EventChangeMethod:
+		return was + ", so how it is paid cannot change"
 	}
 	return was
 }

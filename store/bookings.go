@@ -33,9 +33,12 @@ type Booking struct {
 	Phone           string
 	MeetLocation    string
 	PaymentIntentID string
-	Paid            bool
-	Status          BookingStatus
-	CreatedAt       time.Time
+	// PaymentMethod is how it will be paid: cash at the hand-over unless
+	// the buyer chose to pay online.
+	PaymentMethod PaymentMethod
+	Paid          bool
+	Status        BookingStatus
+	CreatedAt     time.Time
 	// AcceptedAt is when the seller accepted it (nil: never).
 	AcceptedAt *time.Time
 	// DeclineCode says why a declined booking was declined (declineCodes);
@@ -53,7 +56,7 @@ func bookingFrom(b dbsqlc.Booking) Booking {
 	out := Booking{
 		ID: b.ID, ProductID: b.ProductID, SellerID: b.SellerID, BuyerID: b.BuyerID, BuyerName: b.BuyerName, BuyerEmail: b.BuyerEmail,
 		ProductName: b.ProductName, Price: b.Price, Phone: b.Phone, MeetLocation: b.MeetLocation, Paid: b.PaidAt != nil,
-		Status: BookingStatus(b.Status), CreatedAt: b.CreatedAt, AcceptedAt: b.AcceptedAt, DeclineReason: b.DeclineReason,
+		PaymentMethod: PaymentMethod(b.PaymentMethod), Status: BookingStatus(b.Status), CreatedAt: b.CreatedAt, AcceptedAt: b.AcceptedAt, DeclineReason: b.DeclineReason,
 		HandoverNonce: b.HandoverNonce, HandoverLockedUntil: b.HandoverLockedUntil,
 	}
 	if b.PaymentIntentID != nil {
@@ -86,6 +89,9 @@ type NewBooking struct {
 	Buyer        User
 	Phone        string
 	MeetLocation string
+	// Method is how the buyer means to pay (empty: cash); the caller
+	// checks it is one the shop offers.
+	Method PaymentMethod
 }
 
 // CreateBooking books a live, unsold, unreserved product that is not the
@@ -129,6 +135,7 @@ func (s *Store) CreateBooking(ctx context.Context, n NewBooking) (Booking, error
 		b, err := q.CreateBooking(ctx, dbsqlc.CreateBookingParams{
 			ProductID: p.ID, SellerID: p.SellerID, BuyerID: n.Buyer.ID, BuyerName: n.Buyer.Name, BuyerEmail: n.Buyer.Email,
 			ProductName: p.ProductName, Price: price, Phone: n.Phone, MeetLocation: n.MeetLocation,
+			PaymentMethod: string(cmp.Or(n.Method, PayCash)),
 		})
 		if err != nil {
 			var ce *ConstraintError

@@ -164,6 +164,8 @@ type ThreadTrade struct {
 	// BookingID is 0 when the buyer never booked it.
 	BookingID     int64
 	BookingStatus BookingStatus
+	// BookingMethod is how that booking is paid (#34).
+	BookingMethod PaymentMethod
 }
 
 func summaryFrom(r dbsqlc.ConversationSummary) ConversationSummary {
@@ -549,7 +551,8 @@ func (s *Store) GetConversation(ctx context.Context, id int64, viewer User) (Con
 	if err != nil {
 		return ConversationSummary{}, translate(err)
 	}
-	out.Trade = &ThreadTrade{ProductReserved: t.Reserved, ProductExpired: t.Expired, BookingID: t.BookingID, BookingStatus: BookingStatus(t.BookingStatus)}
+	out.Trade = &ThreadTrade{ProductReserved: t.Reserved, ProductExpired: t.Expired, BookingID: t.BookingID, BookingStatus: BookingStatus(t.BookingStatus),
+		BookingMethod: PaymentMethod(t.BookingPaymentMethod)}
 	return out, nil
 }
 

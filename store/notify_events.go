@@ -54,9 +54,9 @@ func (s *Store) bookingNotices(ctx context.Context, q *dbsqlc.Queries, bookingID
 // received tells the seller who booked, how to reach them and where they
 // want to meet; its email folds with the product's other bookings.
 func (b bookingNotices) received(productID int64) Notice {
-	return Notice{UserID: b.f.SellerID, Kind: "booking_received", Link: linkSellerBookings, About: aboutProduct(productID), Data: notify.Data{
+	return Notice{UserID: b.f.SellerID, Kind: "booking_received", Link: linkSellerBookings, About: aboutProduct(productID), Data: b.withMethod(notify.Data{
 		"product": b.f.ProductName, "buyer": b.f.BuyerName, "phone": b.f.Phone, "place": b.f.MeetLocation,
-	}}
+	})}
 }
 
 func (b bookingNotices) cancelled() Notice {
@@ -90,7 +90,16 @@ func (b bookingNotices) withdrawn() Notice {
 
 // accepted tells the buyer the laptop is reserved for them.
 func (b bookingNotices) accepted() Notice {
-	return Notice{UserID: b.f.BuyerID, Kind: "booking_accepted", Link: linkBuyerBookings, Data: notify.Data{"product": b.f.ProductName}}
+	return Notice{UserID: b.f.BuyerID, Kind: "booking_accepted", Link: linkBuyerBookings, Data: b.withMethod(notify.Data{"product": b.f.ProductName})}
+}
+
+// withMethod adds how the booking is paid to d: a flag named after its
+// method (cash, card or sslcommerz) and its price, so the words say
+// "pay at the hand-over: cash" or "pay by card" (#34).
+func (b bookingNotices) withMethod(d notify.Data) notify.Data {
+	d[b.f.PaymentMethod] = "yes"
+	d["amount"] = formatAmount(b.f.Price*100, "")
+	return d
 }
 
 // declined tells the buyer the seller said no: in the seller's words, or,
@@ -116,9 +125,13 @@ func (b bookingNotices) released(seller bool) Notice {
 	return Notice{UserID: b.f.BuyerID, Kind: "reservation_released", Link: linkBuyerBookings, Data: d}
 }
 
-// handedOver tells the seller or the buyer the sale is complete.
+// handedOver tells the seller or the buyer the sale is complete (and, for
+// a booking nothing was paid for online, that it was paid in cash).
 func (b bookingNotices) handedOver(seller bool) Notice {
 	d := notify.Data{"product": b.f.ProductName, "buyer": b.f.BuyerName}
+	if b.f.PaidAt == nil { // whatever its method said, nothing was paid online
+		d["cash"], d["amount"] = "yes", formatAmount(b.f.Price*100, "")
+	}
 	if seller {
 		d["seller"] = "yes"
 		return Notice{UserID: b.f.SellerID, Kind: "handover_completed", Link: linkSellerBookings, Data: d}

@@ -41,10 +41,12 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   const dialog = buyer.getByRole("dialog", { name: `Book ${productName}` });
   await dialog.getByLabel("Contact Number").fill("01812345678");
   await dialog.getByLabel("Meeting Location").fill("Bashundhara City, Dhaka");
+  // #34: cash at the hand-over is chosen first; this buyer pays by card
+  await dialog.getByRole("radio", { name: "Card" }).check();
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(buyer.getByText("Book Success")).toBeVisible();
 
-  // 3. My Booking lists it, unpaid, with a Pay link.
+  // 3. My Booking lists it, unpaid, to be paid by card, with a Pay link.
   await buyer.getByRole("list", { name: "Primary" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(buyer).toHaveURL(/\/dashboard$/);
   await expect(buyer.getByRole("heading", { name: "My Booking" })).toBeVisible();
@@ -54,6 +56,7 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   await expect(row).toContainText("Bashundhara City, Dhaka");
   await expect(row.getByRole("rowheader")).toHaveText("1");
   await expect(row.getByRole("button", { name: /Delete/ })).toBeEnabled();
+  await expect(row.getByTestId("booking-method")).toHaveText("Pay by card");
   const pay = row.getByRole("link", { name: /Pay/ });
   await expect(pay).toBeVisible();
   await atPhoneWidth(buyer, "my-booking-unpaid-phone.png");

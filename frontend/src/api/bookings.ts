@@ -34,6 +34,13 @@ export type BookingProduct = {
   deleted: boolean;
 };
 
+/**
+ * How a booking will be paid (#34): cash at the hand-over (the hand-over
+ * code completes it), card (Stripe) or sslcommerz (bKash, Nagad, cards
+ * through SSLCommerz).
+ */
+export type PaymentMethod = "cash" | "card" | "sslcommerz";
+
 /** A booking as the API answers it (the spec's field names). */
 export type Booking = {
   _id: string;
@@ -41,8 +48,10 @@ export type Booking = {
   /** Whole Tk, taken from the product when it was booked. */
   price: number;
   meetLocation: string;
-  /** True once a card payment for it is recorded. */
+  /** True once an online payment for it is recorded. */
   paid: boolean;
+  /** How it will be paid (absent from a server older than #34, whose one online way was card). */
+  paymentMethod?: PaymentMethod;
   buyerEmail: string;
   buyerName: string;
   ProductId: string;
@@ -86,7 +95,17 @@ export type NewBooking = {
   buyerEmail: string;
   productName: string;
   price: number;
+  /** How the buyer means to pay (#34); cash when absent. */
+  paymentMethod?: PaymentMethod;
 };
+
+/**
+ * methodOf is how a booking will be paid. A server older than #34 does not
+ * say: card was then its only way to pay online, and Pay was offered.
+ */
+export function methodOf(b: Pick<Booking, "paymentMethod">): PaymentMethod {
+  return b.paymentMethod ?? "card";
+}
 
 export const BOOKINGS_KEY = "/api/bookings";
 
@@ -167,6 +186,25 @@ export function useCancelBooking() {
   return useSWRMutation<Deleted, ApiError, string, string>(BOOKINGS_KEY, async (_key, { arg: id }) => {
     try {
       return await apiFetch<Deleted>(bookingKey(id), { method: "DELETE" });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** PUT /api/bookings/{id}/payment-method's argument. */
+export type PaymentMethodChange = { id: string; paymentMethod: PaymentMethod };
+
+/**
+ * useChangePaymentMethod changes how one of the caller's unpaid bookings
+ * will be paid (409 once it is paid or closed), then, done or refused,
+ * refetches the booking lists and the booking.
+ */
+export function useChangePaymentMethod() {
+  const revalidate = useRevalidate(isBookingKey);
+  return useSWRMutation<Booking, ApiError, string, PaymentMethodChange>(BOOKINGS_KEY, async (_key, { arg }) => {
+    try {
+      return await apiFetch<Booking>(`${bookingKey(arg.id)}/payment-method`, { method: "PUT", json: { paymentMethod: arg.paymentMethod } });
     } finally {
       await revalidate();
     }

@@ -1,5 +1,6 @@
 // What the app needs to know about the server at start.
 import useSWR from "swr";
+import type { PaymentMethod } from "@/api/bookings";
 
 /** GET /api/config. */
 export type AppConfig = {
@@ -11,6 +12,8 @@ export type AppConfig = {
   googleEnabled: boolean;
   /** Whether the shop sends email, so accounts are asked to verify theirs. */
   mailEnabled: boolean;
+  /** The ways a buyer may choose to pay a booking (#34): cash always, first, then the online ones set up. */
+  paymentMethods?: PaymentMethod[];
 };
 
 /** The SWR key of the app config. */
@@ -19,4 +22,15 @@ export const CONFIG_KEY = "/api/config";
 /** useConfig loads the server's public settings once per session. */
 export function useConfig() {
   return useSWR<AppConfig>(CONFIG_KEY, { revalidateOnFocus: false, revalidateIfStale: false });
+}
+
+/**
+ * offeredMethods is what the shop offers a buyer: the config's
+ * paymentMethods, or, from a server older than #34, cash and card when a
+ * Stripe key is set; cash alone while the config loads.
+ */
+export function offeredMethods(config: AppConfig | undefined): PaymentMethod[] {
+  if (!config) return ["cash"];
+  if (config.paymentMethods && config.paymentMethods.length > 0) return config.paymentMethods;
+  return config.stripePublishableKey ? ["cash", "card"] : ["cash"];
 }

@@ -8,6 +8,7 @@
 // one of the conversation keys here.
 import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
+import type { PaymentMethod } from "@/api/bookings";
 import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
@@ -45,6 +46,8 @@ export type ConversationProduct = {
 export type ThreadBooking = {
   _id: string;
   status: "pending" | "accepted" | "declined" | "cancelled" | "paid" | "completed";
+  /** How it is paid (#34); absent from an older server. */
+  paymentMethod?: PaymentMethod;
 };
 
 /** A person of a conversation. */

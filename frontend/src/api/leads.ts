@@ -13,6 +13,7 @@ import { isProductListKey, PRODUCTS_KEY } from "@/api/products";
 import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
+import type { PaymentMethod } from "@/api/bookings";
 
 /** Where a booking is on its way from "booked" to "handed over". */
 export type LeadStatus = "pending" | "accepted" | "declined" | "cancelled" | "paid" | "completed";
@@ -43,6 +44,8 @@ export type Lead = {
   /** Whole Tk, taken from the product when it was booked. */
   price: number;
   paid: boolean;
+  /** How the buyer pays (#34); absent from an older server. */
+  paymentMethod?: PaymentMethod;
   /** RFC 3339. */
   createdAt: string;
   /** While accepted: when the reservation ends (RFC 3339). */

@@ -70,7 +70,7 @@ const slides: Slide[] = [
   {
     tag: "Buy with confidence",
     title: "Meet, check it, then pay.",
-    text: "Look for the Verified badge, choose where to meet, and pay by card only when you are happy.",
+    text: "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.",
     cta: { label: "See urgent deals", to: "#urgent-sell" },
     background: "from-slate-800 to-teal-700",
     art: (

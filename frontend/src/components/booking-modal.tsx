@@ -1,16 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import type { PaymentMethod } from "@/api/bookings";
+import { offeredMethods, useConfig } from "@/api/config";
 import { productKey, type Product } from "@/api/products";
 import { DialogHeader } from "@/components/dialog-form";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { Modal } from "@/components/modal";
+import { MethodChoice } from "@/components/payment-method";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError, apiFetch } from "@/lib/api";
 import { formatTk } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { isPhone, normalizePhone } from "@/lib/phone";
 
-/** What the buyer types into the booking dialog. */
-export type BookingDetails = { number: string; meetLocation: string };
+/** What the buyer types into the booking dialog, and how they mean to pay (#34). */
+export type BookingDetails = { number: string; meetLocation: string; paymentMethod: PaymentMethod };
 
 type Errors = Partial<Record<keyof BookingDetails, string>>;
 
@@ -34,7 +37,7 @@ type BookingModalProps = {
 };
 
 /** validate runs the client's checks; the server checks everything again. */
-function validate(v: BookingDetails, t: Translate): Errors {
+function validate(v: Omit<BookingDetails, "paymentMethod">, t: Translate): Errors {
   const errors: Errors = {};
   if (!v.number.trim()) errors.number = t("Enter a contact number");
   else if (!isPhone(v.number)) errors.number = t("Use digits only, e.g. 01712345678");
@@ -128,6 +131,11 @@ function BookingForm({
   const { t, locale } = useLanguage();
   const [number, setNumber] = useState("");
   const [meetLocation, setMeetLocation] = useState("");
+  // #34: cash is preselected; the choices are the ones the shop offers
+  const { data: config } = useConfig();
+  const methods = offeredMethods(config);
+  const [chosen, setChosen] = useState<PaymentMethod>("cash");
+  const paymentMethod = methods.includes(chosen) ? chosen : "cash";
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -138,7 +146,7 @@ function BookingForm({
     e.preventDefault();
     if (busy) return;
     setMessage(null);
-    const details = { number: normalizePhone(number), meetLocation: meetLocation.trim() };
+    const details = { number: normalizePhone(number), meetLocation: meetLocation.trim(), paymentMethod };
     const found = validate(details, t);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -160,6 +168,7 @@ function BookingForm({
         setErrors({
           number: err.fields.number ? fieldText("Contact number", err.fields.number) : undefined,
           meetLocation: err.fields.meetLocation ? fieldText("Meeting location", err.fields.meetLocation) : undefined,
+          paymentMethod: err.fields.paymentMethod ? fieldText("Payment method", err.fields.paymentMethod) : undefined,
         });
       }
     }
@@ -247,6 +256,7 @@ function BookingForm({
           aria-describedby={fieldDescribedBy(`${id}-meet`, errors.meetLocation)}
         />
       </FormField>
+      <MethodChoice id={`${id}-pay`} methods={methods} value={paymentMethod} onChange={setChosen} error={errors.paymentMethod} t={t} />
 
       {message && (
         <p role="alert" className="text-sm text-error">

@@ -146,6 +146,7 @@ describe("booking dialog", () => {
       buyerEmail: "rahim@example.com",
       productName: "HP EliteBook 840 G5",
       price: 45000,
+      paymentMethod: "cash", // #34: the spec's seven fields, and how the buyer pays (cash unless chosen)
     });
 
     dialog = await openBooking();

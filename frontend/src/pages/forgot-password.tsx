@@ -42,7 +42,7 @@ export default function ForgotPassword() {
       title={t("Forgot password?")}
       subtitle={t("Type the email you signed up with and we will send you a link to choose a new password.")}
       asideTitle={t("Good laptops, fair prices, real people.")}
-      asidePoints={[t("Book a laptop and meet the seller"), t("Pay safely by card"), t("Post your own ads for free")]}
+      asidePoints={[t("Book a laptop and meet the seller"), t("Pay the seller in cash when you meet"), t("Post your own ads for free")]}
     >
       {sentTo !== null ? (
         <div className="flex flex-col gap-4">

@@ -94,7 +94,7 @@ export default function Login() {
       title={t("Log In")}
       subtitle={t("Welcome back. Log in to book laptops and manage your ads.")}
       asideTitle={t("Good laptops, fair prices, real people.")}
-      asidePoints={[t("Book a laptop and meet the seller"), t("Pay safely by card"), t("Post your own ads for free")]}
+      asidePoints={[t("Book a laptop and meet the seller"), t("Pay the seller in cash when you meet"), t("Post your own ads for free")]}
     >
       {reason && (
         <p role="status" className="alert alert-info alert-soft text-sm">

@@ -148,6 +148,7 @@ export function ProductShelf({
       ProductId: booking._id,
       number: details.number,
       meetLocation: details.meetLocation,
+      paymentMethod: details.paymentMethod,
       buyerName: user.userName,
       buyerEmail: user.email,
       productName: booking.productName,

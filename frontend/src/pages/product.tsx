@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useCategories } from "@/api/categories";
+import { offeredMethods, useConfig } from "@/api/config";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
 import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type ProductSale } from "@/api/products";
@@ -12,6 +13,7 @@ import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { ContactLinks } from "@/components/contact-links";
 import { FavouriteButton } from "@/components/favourite-button";
 import { PageSpinner } from "@/components/page-spinner";
+import { MethodsLine } from "@/components/payment-method";
 import { PhotoGallery } from "@/components/photo-gallery";
 import { RatingStars } from "@/components/rating-stars";
 import { BookedLink, ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
@@ -55,6 +57,7 @@ export default function ProductPage() {
   const navigate = useNavigate();
   const book = useCreateBooking();
   const bookedIds = useBookedIds(user?.email);
+  const { data: config } = useConfig();
   const report = useReportProduct();
   const favouriteIds = useFavouriteIds(user !== null);
   const toggleFavourite = useToggleFavourite();
@@ -174,6 +177,7 @@ export default function ProductPage() {
       ProductId: p._id,
       number: details.number,
       meetLocation: details.meetLocation,
+      paymentMethod: details.paymentMethod,
       buyerName: user.userName,
       buyerEmail: user.email,
       productName: p.productName,
@@ -319,6 +323,8 @@ export default function ProductPage() {
             ) : (
               !user && <p className="mt-2 text-sm text-base-content/70">{t("You'll be asked to log in to book it.")}</p>
             )}
+            {/* #34: how a buyer can pay, before booking: cash at the hand-over always */}
+            {!own && !booked && !expired && !p.reserved && <MethodsLine methods={offeredMethods(config)} t={t} />}
           </div>
           )}
 

@@ -47,7 +47,7 @@ export default function ResetPassword() {
     }
   }
 
-  const intro = { asideTitle: t("Good laptops, fair prices, real people."), asidePoints: [t("Book a laptop and meet the seller"), t("Pay safely by card"), t("Post your own ads for free")] };
+  const intro = { asideTitle: t("Good laptops, fair prices, real people."), asidePoints: [t("Book a laptop and meet the seller"), t("Pay the seller in cash when you meet"), t("Post your own ads for free")] };
   if (!token) {
     return (
       <AuthCard title={t("Choose a new password")} subtitle={t("This link is not complete. Open the link from the email again, or ask for a new one.")} {...intro}>

@@ -59,21 +59,22 @@ func (q *Queries) CountSellerPendingLeads(ctx context.Context, sellerID int64) (
 }
 
 const createBooking = `-- name: CreateBooking :one
-INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until
+INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_method)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method
 `
 
 type CreateBookingParams struct {
-	ProductID    int64
-	SellerID     int64
-	BuyerID      int64
-	BuyerName    string
-	BuyerEmail   string
-	ProductName  string
-	Price        int64
-	Phone        string
-	MeetLocation string
+	ProductID     int64
+	SellerID      int64
+	BuyerID       int64
+	BuyerName     string
+	BuyerEmail    string
+	ProductName   string
+	Price         int64
+	Phone         string
+	MeetLocation  string
+	PaymentMethod string
 }
 
 func (q *Queries) CreateBooking(ctx context.Context, arg CreateBookingParams) (Booking, error) {
@@ -87,6 +88,7 @@ func (q *Queries) CreateBooking(ctx context.Context, arg CreateBookingParams) (B
 		arg.Price,
 		arg.Phone,
 		arg.MeetLocation,
+		arg.PaymentMethod,
 	)
 	var i Booking
 	err := row.Scan(
@@ -113,12 +115,13 @@ func (q *Queries) CreateBooking(ctx context.Context, arg CreateBookingParams) (B
 		&i.HandoverNonce,
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
+		&i.PaymentMethod,
 	)
 	return i, err
 }
 
 const getBooking = `-- name: GetBooking :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE id = $1 AND cancelled_at IS NULL
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE id = $1 AND cancelled_at IS NULL
 `
 
 func (q *Queries) GetBooking(ctx context.Context, id int64) (Booking, error) {
@@ -148,12 +151,13 @@ func (q *Queries) GetBooking(ctx context.Context, id int64) (Booking, error) {
 		&i.HandoverNonce,
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
+		&i.PaymentMethod,
 	)
 	return i, err
 }
 
 const getBookingAnyState = `-- name: GetBookingAnyState :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE id = $1
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE id = $1
 `
 
 // Cancelled ones too: a payment may land after its booking was deleted.
@@ -184,6 +188,7 @@ func (q *Queries) GetBookingAnyState(ctx context.Context, id int64) (Booking, er
 		&i.HandoverNonce,
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
+		&i.PaymentMethod,
 	)
 	return i, err
 }
@@ -203,7 +208,7 @@ func (q *Queries) GetBookingProductID(ctx context.Context, id int64) (int64, err
 }
 
 const getBookingView = `-- name: GetBookingView :one
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.id = $1 AND b.cancelled_at IS NULL
@@ -245,6 +250,7 @@ func (q *Queries) GetBookingView(ctx context.Context, id int64) (GetBookingViewR
 		&i.Booking.HandoverNonce,
 		&i.Booking.HandoverFailures,
 		&i.Booking.HandoverLockedUntil,
+		&i.Booking.PaymentMethod,
 		&i.ProductPicture,
 		&i.ProductSoldAt,
 		&i.ProductDeletedAt,
@@ -254,7 +260,7 @@ func (q *Queries) GetBookingView(ctx context.Context, id int64) (GetBookingViewR
 }
 
 const getLeadView = `-- name: GetLeadView :one
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.id = $1
@@ -296,6 +302,7 @@ func (q *Queries) GetLeadView(ctx context.Context, id int64) (GetLeadViewRow, er
 		&i.Booking.HandoverNonce,
 		&i.Booking.HandoverFailures,
 		&i.Booking.HandoverLockedUntil,
+		&i.Booking.PaymentMethod,
 		&i.ProductPicture,
 		&i.ProductSoldAt,
 		&i.ProductDeletedAt,
@@ -333,7 +340,7 @@ func (q *Queries) GetSaleOfProduct(ctx context.Context, productID int64) (GetSal
 }
 
 const listAllLeads = `-- name: ListAllLeads :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.id < COALESCE($1::bigint, 9223372036854775807)
@@ -388,6 +395,7 @@ func (q *Queries) ListAllLeads(ctx context.Context, arg ListAllLeadsParams) ([]L
 			&i.Booking.HandoverNonce,
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
+			&i.Booking.PaymentMethod,
 			&i.ProductPicture,
 			&i.ProductSoldAt,
 			&i.ProductDeletedAt,
@@ -433,7 +441,7 @@ func (q *Queries) ListBookedProductIDs(ctx context.Context, buyerID int64) ([]in
 }
 
 const listBuyerBookings = `-- name: ListBuyerBookings :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.buyer_id = $1 AND b.cancelled_at IS NULL
@@ -489,6 +497,7 @@ func (q *Queries) ListBuyerBookings(ctx context.Context, arg ListBuyerBookingsPa
 			&i.Booking.HandoverNonce,
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
+			&i.Booking.PaymentMethod,
 			&i.ProductPicture,
 			&i.ProductSoldAt,
 			&i.ProductDeletedAt,
@@ -560,7 +569,7 @@ func (q *Queries) ListProductsSoldInShop(ctx context.Context, ids []int64) ([]in
 }
 
 const listSellerLeads = `-- name: ListSellerLeads :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.seller_id = $1
@@ -617,6 +626,7 @@ func (q *Queries) ListSellerLeads(ctx context.Context, arg ListSellerLeadsParams
 			&i.Booking.HandoverNonce,
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
+			&i.Booking.PaymentMethod,
 			&i.ProductPicture,
 			&i.ProductSoldAt,
 			&i.ProductDeletedAt,
@@ -633,7 +643,7 @@ func (q *Queries) ListSellerLeads(ctx context.Context, arg ListSellerLeadsParams
 }
 
 const lockBooking = `-- name: LockBooking :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE id = $1 FOR UPDATE
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockBooking(ctx context.Context, id int64) (Booking, error) {
@@ -663,12 +673,13 @@ func (q *Queries) LockBooking(ctx context.Context, id int64) (Booking, error) {
 		&i.HandoverNonce,
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
+		&i.PaymentMethod,
 	)
 	return i, err
 }
 
 const lockHeldBookingsOf = `-- name: LockHeldBookingsOf :many
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings
 WHERE product_id = $1 AND status IN ('accepted', 'paid')
 ORDER BY id
 FOR UPDATE
@@ -709,6 +720,7 @@ func (q *Queries) LockHeldBookingsOf(ctx context.Context, productID int64) ([]Bo
 			&i.HandoverNonce,
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
+			&i.PaymentMethod,
 		); err != nil {
 			return nil, err
 		}
@@ -721,7 +733,7 @@ func (q *Queries) LockHeldBookingsOf(ctx context.Context, productID int64) ([]Bo
 }
 
 const lockOpenBookingsOf = `-- name: LockOpenBookingsOf :many
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings
 WHERE product_id = $1 AND id <> $2 AND status = ANY($3::text[])
 ORDER BY id
 FOR UPDATE
@@ -768,6 +780,7 @@ func (q *Queries) LockOpenBookingsOf(ctx context.Context, arg LockOpenBookingsOf
 			&i.HandoverNonce,
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
+			&i.PaymentMethod,
 		); err != nil {
 			return nil, err
 		}
@@ -907,6 +920,44 @@ func (q *Queries) RelistProduct(ctx context.Context, arg RelistProductParams) (i
 	return result.RowsAffected(), nil
 }
 
+const setBookingPaymentMethod = `-- name: SetBookingPaymentMethod :one
+WITH old AS (
+    SELECT o.id, o.payment_intent_id FROM bookings o
+    WHERE o.id = $1 AND o.buyer_id = $2 AND o.paid_at IS NULL AND o.status IN ('pending', 'accepted')
+    FOR UPDATE
+), changed AS (
+    UPDATE bookings b SET payment_method = $3,
+        payment_intent_id = CASE WHEN $3::text = 'card' THEN b.payment_intent_id END
+    FROM old WHERE b.id = old.id
+    RETURNING b.id, CASE WHEN $3::text = 'card' THEN NULL ELSE old.payment_intent_id END AS retired_id
+), retired AS (
+    INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
+    SELECT c.retired_id, c.id FROM changed c WHERE c.retired_id IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+SELECT coalesce(c.retired_id, '')::text AS retired_id FROM changed c
+`
+
+type SetBookingPaymentMethodParams struct {
+	ID            int64
+	BuyerID       int64
+	PaymentMethod string
+}
+
+// The buyer changes how an open booking will be paid, in one statement:
+// only their own, only while nothing is paid (pending or accepted), and
+// so a payment landing at the same moment and this change never both
+// win (the row lock makes the later one see the other's status). Leaving
+// card retires the booking's PaymentIntent (a tab may still hold it) in
+// the same statement, as a new price does; the caller cancels it at
+// Stripe. Answers the retired id ("": none); no row: refused.
+func (q *Queries) SetBookingPaymentMethod(ctx context.Context, arg SetBookingPaymentMethodParams) (string, error) {
+	row := q.db.QueryRow(ctx, setBookingPaymentMethod, arg.ID, arg.BuyerID, arg.PaymentMethod)
+	var retired_id string
+	err := row.Scan(&retired_id)
+	return retired_id, err
+}
+
 const setBookingStatus = `-- name: SetBookingStatus :one
 UPDATE bookings SET
     status = $1,
@@ -923,7 +974,7 @@ UPDATE bookings SET
     paid_at = CASE WHEN $1 = 'paid' THEN now() WHEN $1 = 'declined' THEN NULL ELSE paid_at END,
     completed_at = CASE WHEN $1 = 'completed' THEN now() ELSE completed_at END
 WHERE id = $5
-RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until
+RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method
 `
 
 type SetBookingStatusParams struct {
@@ -969,6 +1020,7 @@ func (q *Queries) SetBookingStatus(ctx context.Context, arg SetBookingStatusPara
 		&i.HandoverNonce,
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
+		&i.PaymentMethod,
 	)
 	return i, err
 }

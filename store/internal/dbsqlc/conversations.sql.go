@@ -361,10 +361,11 @@ const getThreadTrade = `-- name: GetThreadTrade :one
 SELECT (p.reserved_by IS NOT NULL)::boolean AS reserved,
        (p.expired_at IS NOT NULL)::boolean AS expired,
        coalesce(b.id, 0)::bigint AS booking_id,
-       coalesce(b.status, '')::text AS booking_status
+       coalesce(b.status, '')::text AS booking_status,
+       coalesce(b.payment_method, '')::text AS booking_payment_method
 FROM products p
 LEFT JOIN LATERAL (
-    SELECT id, status FROM bookings
+    SELECT id, status, payment_method FROM bookings
     WHERE product_id = p.id AND buyer_id = $1
     ORDER BY id DESC LIMIT 1
 ) b ON true
@@ -377,10 +378,11 @@ type GetThreadTradeParams struct {
 }
 
 type GetThreadTradeRow struct {
-	Reserved      bool
-	Expired       bool
-	BookingID     int64
-	BookingStatus string
+	Reserved             bool
+	Expired              bool
+	BookingID            int64
+	BookingStatus        string
+	BookingPaymentMethod string
 }
 
 // Where the trade of a thread stands: the product's reservation and
@@ -394,6 +396,7 @@ func (q *Queries) GetThreadTrade(ctx context.Context, arg GetThreadTradeParams) 
 		&i.Expired,
 		&i.BookingID,
 		&i.BookingStatus,
+		&i.BookingPaymentMethod,
 	)
 	return i, err
 }
@@ -673,7 +676,7 @@ func (q *Queries) LockOffer(ctx context.Context, id int64) (Offer, error) {
 }
 
 const lockOpenBookingOfBuyer = `-- name: LockOpenBookingOfBuyer :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings
 WHERE product_id = $1 AND buyer_id = $2 AND status IN ('pending', 'accepted') AND paid_at IS NULL
 FOR UPDATE
 `
@@ -711,6 +714,7 @@ func (q *Queries) LockOpenBookingOfBuyer(ctx context.Context, arg LockOpenBookin
 		&i.HandoverNonce,
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
+		&i.PaymentMethod,
 	)
 	return i, err
 }

@@ -60,6 +60,7 @@ type Booking struct {
 	HandoverNonce       []byte
 	HandoverFailures    int32
 	HandoverLockedUntil *time.Time
+	PaymentMethod       string
 }
 
 type Category struct {

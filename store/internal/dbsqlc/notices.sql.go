@@ -7,24 +7,27 @@ package dbsqlc
 
 import (
 	"context"
+	"time"
 )
 
 const getBookingNoticeFacts = `-- name: GetBookingNoticeFacts :one
-SELECT b.id, b.buyer_id, b.buyer_name, b.product_name, b.price, b.phone, b.meet_location, p.seller_id
+SELECT b.id, b.buyer_id, b.buyer_name, b.product_name, b.price, b.phone, b.meet_location, p.seller_id, b.payment_method, b.paid_at
 FROM bookings b
 JOIN products p ON p.id = b.product_id
 WHERE b.id = $1
 `
 
 type GetBookingNoticeFactsRow struct {
-	ID           int64
-	BuyerID      int64
-	BuyerName    string
-	ProductName  string
-	Price        int64
-	Phone        string
-	MeetLocation string
-	SellerID     int64
+	ID            int64
+	BuyerID       int64
+	BuyerName     string
+	ProductName   string
+	Price         int64
+	Phone         string
+	MeetLocation  string
+	SellerID      int64
+	PaymentMethod string
+	PaidAt        *time.Time
 }
 
 // What the notifications of a booking's events say: the product's seller
@@ -41,6 +44,8 @@ func (q *Queries) GetBookingNoticeFacts(ctx context.Context, id int64) (GetBooki
 		&i.Phone,
 		&i.MeetLocation,
 		&i.SellerID,
+		&i.PaymentMethod,
+		&i.PaidAt,
 	)
 	return i, err
 }

@@ -181,7 +181,7 @@ func (q *Queries) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
 }
 
 const listUnsettledBookings = `-- name: ListUnsettledBookings :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until FROM bookings b
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method FROM bookings b
 WHERE b.payment_intent_id IS NOT NULL AND b.paid_at IS NULL
   AND b.created_at < now() - $1::int * interval '1 second'
   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = b.payment_intent_id)
@@ -224,6 +224,7 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 			&i.HandoverNonce,
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
+			&i.PaymentMethod,
 		); err != nil {
 			return nil, err
 		}
@@ -236,7 +237,7 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 }
 
 const listUnsettledRetiredIntents = `-- name: ListUnsettledRetiredIntents :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, r.payment_intent_id AS retired_id
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, r.payment_intent_id AS retired_id
 FROM retired_payment_intents r JOIN bookings b ON b.id = r.booking_id
 WHERE r.settled_at IS NULL
 ORDER BY r.retired_at
@@ -283,6 +284,7 @@ func (q *Queries) ListUnsettledRetiredIntents(ctx context.Context) ([]ListUnsett
 			&i.Booking.HandoverNonce,
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
+			&i.Booking.PaymentMethod,
 			&i.RetiredID,
 		); err != nil {
 			return nil, err
@@ -403,7 +405,7 @@ func (q *Queries) RequireRefundOfBooking(ctx context.Context, bookingID int64) (
 
 const setBookingPaymentIntent = `-- name: SetBookingPaymentIntent :one
 WITH attached AS (
-    UPDATE bookings bk SET payment_intent_id = $1
+    UPDATE bookings bk SET payment_intent_id = $1, payment_method = 'card'
     WHERE bk.id = $2 AND bk.payment_intent_id IS NOT DISTINCT FROM $3 AND bk.price = $4
       AND bk.paid_at IS NULL AND bk.status IN ('pending', 'accepted')
     RETURNING bk.id
@@ -426,7 +428,8 @@ type SetBookingPaymentIntentParams struct {
 // caller saw (NULL for none), so two tabs cannot each attach their own,
 // and only while the booking still has the price it was made for (@price)
 // and can be paid, so a PaymentIntent for an old price never lands on a
-// repriced booking. The one it replaces is retired in the same statement.
+// repriced booking. The one it replaces is retired in the same statement,
+// and the booking is now to be paid by card (the buyer pressed Pay).
 // Answers how many bookings took it (0 or 1).
 func (q *Queries) SetBookingPaymentIntent(ctx context.Context, arg SetBookingPaymentIntentParams) (int64, error) {
 	row := q.db.QueryRow(ctx, setBookingPaymentIntent,

@@ -402,7 +402,7 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 }
 
 const lockPaidBookingsOfSeller = `-- name: LockPaidBookingsOfSeller :many
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until FROM bookings WHERE seller_id = $1 AND status = 'paid' ORDER BY id FOR UPDATE
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE seller_id = $1 AND status = 'paid' ORDER BY id FOR UPDATE
 `
 
 // The paid bookings of the seller's laptops, not yet handed over (their
@@ -440,6 +440,7 @@ func (q *Queries) LockPaidBookingsOfSeller(ctx context.Context, sellerID int64) 
 			&i.HandoverNonce,
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
+			&i.PaymentMethod,
 		); err != nil {
 			return nil, err
 		}

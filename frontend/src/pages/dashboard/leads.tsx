@@ -5,6 +5,7 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { ContactLinks } from "@/components/contact-links";
 import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import { DialogForm, ReasonDialog } from "@/components/dialog-form";
+import { sellerPaysText } from "@/components/payment-method";
 import { QrCamera, type CameraFailure } from "@/components/qr-camera";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
@@ -55,6 +56,12 @@ function declineNote(lead: Lead, t: Translate): string | null {
   }
 }
 
+/** BuyerPays says how the buyer of an open lead will pay (#34). */
+function BuyerPays({ lead }: { lead: Lead }) {
+  const { t } = useLanguage();
+  return <span className="max-w-56 text-xs text-base-content/70">{sellerPaysText(lead.paymentMethod ?? "cash", t)}</span>;
+}
+
 /** A lead's status in people's words. */
 function StatusBadge({ lead }: { lead: Lead }) {
   const { t, locale } = useLanguage();
@@ -62,17 +69,30 @@ function StatusBadge({ lead }: { lead: Lead }) {
   const wrap = "badge h-auto min-h-6 whitespace-normal py-0.5 text-start font-semibold md:max-w-32";
   switch (lead.status) {
     case "pending":
-      return <span className={`${wrap} badge-info`}>{t("New")}</span>;
+      return (
+        <span className="flex min-w-0 flex-col items-end gap-1 md:w-32 md:items-start">
+          <span className={`${wrap} badge-info`}>{t("New")}</span>
+          <BuyerPays lead={lead} />
+        </span>
+      );
     case "accepted":
       return (
-        <span className={`${wrap} badge-warning`}>
-          {lead.reservedUntil ? t("Accepted — reserved until {date}", { date: formatDateTime(lead.reservedUntil, locale) }) : t("Accepted")}
+        <span className="flex min-w-0 flex-col items-end gap-1 md:w-32 md:items-start">
+          <span className={`${wrap} badge-warning`}>
+            {lead.reservedUntil ? t("Accepted — reserved until {date}", { date: formatDateTime(lead.reservedUntil, locale) }) : t("Accepted")}
+          </span>
+          <BuyerPays lead={lead} />
         </span>
       );
     case "paid":
-      return <span className={`${wrap} badge-success badge-soft`}>{t("Paid by card")}</span>;
+      return <span className={`${wrap} badge-success badge-soft`}>{lead.paymentMethod === "sslcommerz" ? t("Paid online") : t("Paid by card")}</span>;
     case "completed":
-      return <span className={`${wrap} badge-success`}>{t("Completed")}</span>;
+      return (
+        <span className="flex min-w-0 flex-col items-end gap-1 md:w-32 md:items-start">
+          <span className={`${wrap} badge-success`}>{t("Completed")}</span>
+          {!lead.paid && <span className="max-w-56 text-xs text-base-content/70">{t("Paid in cash at the hand-over")}</span>}
+        </span>
+      );
     case "cancelled":
       return <span className={`${wrap} badge-ghost`}>{t("Cancelled by buyer")}</span>;
     case "declined": {

@@ -5,7 +5,7 @@
 // thread is the same view without anything to write (ThreadView readOnly).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
-import { useCreateBooking } from "@/api/bookings";
+import { useCreateBooking, type PaymentMethod } from "@/api/bookings";
 import {
   canBook,
   canOffer,
@@ -29,6 +29,7 @@ import { chatErrorText, OfferDialog, ReportConversationDialog, useReportReasonTe
 import { ChatMessage, offerHolds } from "@/components/chat-message";
 import { useConfirm } from "@/components/confirm-dialog";
 import { MessageComposer } from "@/components/message-composer";
+import { methodText, sellerPaysText } from "@/components/payment-method";
 import { ApiError } from "@/lib/api";
 import { useAuth, type User } from "@/lib/auth";
 import { formatDateTime, formatTk } from "@/lib/format";
@@ -106,9 +107,11 @@ function TradeBadge({ state }: { state: TradeState }) {
  * seller's leads); null while the laptop is open (an accepted offer has
  * its own banner then).
  */
-function TradeBanner({ state, role, other }: { state: TradeState; role: "buyer" | "seller"; other: string }) {
+function TradeBanner({ state, role, other, method }: { state: TradeState; role: "buyer" | "seller"; other: string; method?: PaymentMethod }) {
   const { t } = useLanguage();
   const buyer = role === "buyer";
+  // #34: an open booking says how it is paid, in plain words
+  const pays = !method ? "" : " " + t("{sentence}.", { sentence: buyer ? methodText(method, t) : sellerPaysText(method, t) });
   let text: string;
   let link: { to: string; label: string } | null = null;
   let tone = "bg-info/10";
@@ -123,13 +126,14 @@ function TradeBanner({ state, role, other }: { state: TradeState; role: "buyer" 
       tone = "bg-base-200";
       break;
     case "bookedPending":
-      text = buyer ? t("You booked this. Waiting for the seller's answer.") : t("{name} booked this. Answer the booking in your leads.", { name: other });
+      text = (buyer ? t("You booked this. Waiting for the seller's answer.") : t("{name} booked this. Answer the booking in your leads.", { name: other })) + pays;
       link = buyer ? { to: "/dashboard/mybooking", label: t("See your booking") } : { to: "/dashboard/leads", label: t("Open leads") };
       break;
     case "bookedAccepted":
-      text = buyer
-        ? t("You booked this and the seller accepted. Show your hand-over code when you meet.")
-        : t("You accepted {name}'s booking. Type their hand-over code in your leads when you meet.", { name: other });
+      text =
+        (buyer
+          ? t("You booked this and the seller accepted. Show your hand-over code when you meet.")
+          : t("You accepted {name}'s booking. Type their hand-over code in your leads when you meet.", { name: other })) + pays;
       link = buyer ? { to: "/dashboard/mybooking", label: t("See your booking / hand-over code") } : { to: "/dashboard/leads", label: t("Open leads") };
       tone = "bg-success/10";
       break;
@@ -369,6 +373,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
       ProductId: conv.product._id,
       number: details.number,
       meetLocation: details.meetLocation,
+      paymentMethod: details.paymentMethod,
       buyerName: user.userName,
       buyerEmail: user.email,
       productName: conv.product.productName,
@@ -501,7 +506,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
           {conv.reportNote && <span className="block break-words text-base-content/80">“{conv.reportNote}”</span>}
         </p>
       )}
-      {!readOnly && <TradeBanner state={trade} role={isBuyer ? "buyer" : "seller"} other={conv.other.userName} />}
+      {!readOnly && <TradeBanner state={trade} role={isBuyer ? "buyer" : "seller"} other={conv.other.userName} method={conv.booking?.paymentMethod} />}
       {holding && !readOnly && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-base-300 bg-success/10 px-3 py-2 text-sm">
           <p className="min-w-0 flex-1">

@@ -84,7 +84,9 @@ describe("my booking", () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     stubApi(api([open], { "/api/config": { stripePublishableKey: null, currency: "bdt", googleEnabled: false } }));
     renderApp("/dashboard/mybooking");
-    expect(await screen.findByText("Pay the seller when you meet")).toBeInTheDocument();
+    // #34: and no card wording either: cash at the hand-over is what is left
+    expect(await screen.findByText("Pay at the hand-over: cash")).toBeInTheDocument();
+    expect(within(row(/EliteBook/)).queryByText(/card/i)).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Pay/ })).not.toBeInTheDocument();
   });
 
@@ -278,7 +280,10 @@ describe("my booking", () => {
       }
       expect(within(row(/Paid Asus/)).queryByRole("link", { name: /^Pay for/ })).not.toBeInTheDocument();
       expect(within(row(/Paid Asus/)).getByRole("button", { name: /^Delete/ })).toBeDisabled();
-      for (const name of [/Completed Acer/, /Seller said no/, /Quiet no/, /Reserved Samsung/, /Expired Huawei/, /Sold Xiaomi/]) {
+      // #34: handed over without an online payment: paid in cash
+      expect(within(row(/Completed Acer/)).getByText("Paid in cash at the hand-over")).toBeInTheDocument();
+      expect(within(row(/Completed Acer/)).queryByRole("link", { name: /^Pay for/ })).not.toBeInTheDocument();
+      for (const name of [/Seller said no/, /Quiet no/, /Reserved Samsung/, /Expired Huawei/, /Sold Xiaomi/]) {
         expect(within(row(name)).queryByRole("link", { name: /^Pay for/ })).not.toBeInTheDocument();
         expect(within(row(name)).getByText("Nothing to pay")).toBeInTheDocument();
         const del = within(row(name)).getByRole("button", { name: /^Delete/ });

@@ -1,12 +1,13 @@
 import { Fragment, lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { useBookings, useCancelBooking, type Booking } from "@/api/bookings";
-import { useConfig } from "@/api/config";
+import { methodOf, useBookings, useCancelBooking, useChangePaymentMethod, type Booking, type PaymentMethod } from "@/api/bookings";
+import { offeredMethods, useConfig } from "@/api/config";
 import { useCreateReview } from "@/api/sellers";
 import { useConfirm } from "@/components/confirm-dialog";
 import { HandoverCode } from "@/components/handover-code";
 import { LoadMore } from "@/components/load-more";
+import { methodName, methodText } from "@/components/payment-method";
 import { Stars } from "@/components/rating-stars";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
@@ -32,7 +33,89 @@ function isPayable(b: Booking): boolean {
  * payment page says the rest).
  */
 function canPayByCard(b: Booking, cardPayments: boolean): boolean {
-  return isPayable(b) && cardPayments && !b.product.deleted && b.product.available !== "soled";
+  return isPayable(b) && cardPayments && methodOf(b) === "card" && !b.product.deleted && b.product.available !== "soled";
+}
+
+type PaymentCellProps = {
+  b: Booking;
+  /** The methods the shop offers (GET /api/config); null while it loads. */
+  methods: PaymentMethod[] | null;
+  cardPayments: boolean;
+  /** The booking whose method is being changed, if any. */
+  changing: string | null;
+  onChange: (b: Booking, m: PaymentMethod) => void;
+  t: Translate;
+  locale: string;
+};
+
+/**
+ * PaymentCell is how a booking is paid (#34): Paid once paid online; while
+ * unpaid, its method in words ("Pay at the hand-over: cash"), the Pay button
+ * of a card booking when card payment is set up, and a choice of another
+ * method the shop offers; a booking completed without an online payment
+ * was paid in cash at the hand-over.
+ */
+function PaymentCell({ b, methods, cardPayments, changing, onChange, t, locale }: PaymentCellProps) {
+  if (b.paid) {
+    return (
+      <span className="badge badge-success gap-1 font-semibold">
+        <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+          <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+        </svg>
+        {t("Paid")}
+      </span>
+    );
+  }
+  if (b.status === "completed") return <span className="text-sm text-base-content/75">{t("Paid in cash at the hand-over")}</span>;
+  if (!isPayable(b)) {
+    return (
+      <span className="text-base-content/50">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t("Nothing to pay")}</span>
+      </span>
+    );
+  }
+  // a method the shop no longer offers (Stripe switched off) leaves cash at the hand-over
+  const method = !methods || methods.includes(methodOf(b)) ? methodOf(b) : "cash";
+  const choices = methods ?? [];
+  const busy = changing === b._id;
+  return (
+    <div className="flex flex-col items-start gap-1.5 xl:min-w-44">
+      <span className="text-sm font-medium" data-testid="booking-method">
+        {methodText(method, t)}
+        {method === "cash" && <span className="block text-xs font-normal text-base-content/70">{formatTk(b.price, locale)}</span>}
+      </span>
+      {canPayByCard(b, cardPayments) && (
+        <Link
+          to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
+          className="btn btn-primary btn-sm"
+          aria-label={t("Pay for {name}", { name: b.productName })}
+        >
+          {t("Pay")}
+        </Link>
+      )}
+      {choices.length > 1 && (
+        <label className="flex items-center gap-2 text-xs text-base-content/70">
+          <span>{t("Change")}</span>
+          <select
+            className="select select-sm w-auto max-xl:h-11"
+            value={method}
+            disabled={busy || changing !== null}
+            aria-busy={busy}
+            aria-label={t("How you pay for {name}", { name: b.productName })}
+            onChange={(e) => onChange(b, e.target.value as PaymentMethod)}
+          >
+            {choices.map((m) => (
+              <option key={m} value={m}>
+                {methodName(m, t)}
+              </option>
+            ))}
+          </select>
+          {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        </label>
+      )}
+    </div>
+  );
 }
 
 // xl and up the bookings are a table, below it cards (index.css)
@@ -94,6 +177,21 @@ export default function MyBooking() {
   const { user } = useAuth();
   const { data: config } = useConfig();
   const cardPayments = config ? config.stripePublishableKey !== null : true;
+  const methods = config ? offeredMethods(config) : null;
+  const changeMethod = useChangePaymentMethod();
+  const [changing, setChanging] = useState<string | null>(null);
+
+  async function onChangeMethod(b: Booking, m: PaymentMethod) {
+    setChanging(b._id);
+    try {
+      await changeMethod.trigger({ id: b._id, paymentMethod: m });
+      toast.success(t("You will pay for {name} this way: {method}", { name: b.productName, method: methodName(m, t) }));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not change how you pay. Please try again."));
+    } finally {
+      setChanging(null);
+    }
+  }
   // #32: on a phone each booking is a card that starts with where it stands, then its hand-over code
   const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
   const list = useBookings(user?.email);
@@ -239,30 +337,19 @@ export default function MyBooking() {
                     )}
                   </td>
                   {/* on a phone's card, no line at all when there is nothing to pay */}
-                  <td className={`max-xl:justify-start ${!b.paid && !isPayable(b) ? "max-xl:hidden" : ""}`}>
-                    {b.paid ? (
-                      <span className="badge badge-success gap-1 font-semibold">
-                        <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
-                          <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
-                        </svg>
-                        {t("Paid")}
-                      </span>
-                    ) : isPayable(b) && !cardPayments ? (
-                      <span className="text-sm text-base-content/70">{t("Pay the seller when you meet")}</span>
-                    ) : !canPayByCard(b, cardPayments) ? (
-                      <span className="text-base-content/50">
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">{t("Nothing to pay")}</span>
-                      </span>
-                    ) : (
-                      <Link
-                        to={`/dashboard/payment/${encodeURIComponent(b._id)}`}
-                        className="btn btn-primary btn-sm"
-                        aria-label={t("Pay for {name}", { name: b.productName })}
-                      >
-                        {t("Pay")}
-                      </Link>
-                    )}
+                  <td
+                    data-label={t("Payment")}
+                    className={!b.paid && !isPayable(b) && b.status !== "completed" ? "max-xl:hidden" : undefined}
+                  >
+                    <PaymentCell
+                      b={b}
+                      methods={methods}
+                      cardPayments={cardPayments}
+                      changing={changing}
+                      onChange={(bk, m) => void onChangeMethod(bk, m)}
+                      t={t}
+                      locale={locale}
+                    />
                   </td>
                 </tr>
                 {b.handoverCode && wide && (

@@ -5,11 +5,12 @@ import type { Stripe, StripeElements } from "@stripe/stripe-js";
 // The "pure" entry loads Stripe.js only when loadStripe is called (not on
 // import), and only this lazily loaded page imports it.
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { useBooking, type Booking } from "@/api/bookings";
+import { methodOf, useBooking, type Booking } from "@/api/bookings";
 import { useConfig } from "@/api/config";
 import { usePayment } from "@/api/payments";
 import { CardField } from "@/components/card-field";
 import { PageSpinner } from "@/components/page-spinner";
+import { methodText } from "@/components/payment-method";
 import { FormSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
 import { formatTk } from "@/lib/format";
@@ -23,6 +24,9 @@ export default function Payment() {
   const { t, locale } = useLanguage();
   usePageTitle(booking ? t("Payment for {name}", { name: booking.productName }) : t("Payment"));
   const { data: config, error: configError } = useConfig();
+  // #34: a booking to be paid another way says so; Pay by card instead
+  // shows the card form (its Pay makes the booking a card booking)
+  const [byCard, setByCard] = useState(false);
 
   if (error && !booking) {
     if (error.status === 404) {
@@ -63,6 +67,8 @@ export default function Payment() {
     body = <p className="text-error">{t("We couldn't reach the shop's payment settings. Please refresh the page in a moment.")}</p>;
   } else if (!config) {
     body = <PageSpinner label={t("Loading the card form...")} />;
+  } else if (methodOf(booking) !== "card" && !byCard) {
+    body = <OtherMethod booking={booking} cardOffered={config.stripePublishableKey !== null} onCard={() => setByCard(true)} />;
   } else if (!config.stripePublishableKey) {
     body = <PaymentsOff />;
   } else {
@@ -301,6 +307,37 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
         </div>
       )}
     </form>
+  );
+}
+
+/**
+ * OtherMethod is the page of a booking to be paid another way than by
+ * card (#34): cash at the hand-over, or SSLCommerz; the buyer may pay by
+ * card instead when the shop takes cards.
+ */
+function OtherMethod({ booking, cardOffered, onCard }: { booking: Booking; cardOffered: boolean; onCard: () => void }) {
+  const t = useT();
+  const cash = methodOf(booking) === "cash";
+  return (
+    <div className="space-y-4">
+      <div role="status" className="alert alert-info alert-soft">
+        <div>
+          <p className="font-semibold" data-testid="booking-method">
+            {methodText(methodOf(booking), t)}
+          </p>
+          <p className="text-sm">
+            {cash
+              ? t("Nothing to pay here: pay the seller at {place} once you have checked the laptop, then give them your hand-over code.", { place: booking.meetLocation })
+              : t("Pay online from My Booking.")}
+          </p>
+        </div>
+      </div>
+      {cardOffered && (
+        <button type="button" className="btn btn-outline btn-primary w-full sm:w-auto" onClick={onCard}>
+          {t("Pay by card instead")}
+        </button>
+      )}
+    </div>
   );
 }
 
