@@ -240,15 +240,22 @@ FAKE_STRIPE := bin/fakestripe
 $(FAKE_STRIPE): $(GO_SOURCES)
 	$(GO) build -o $@ ./payments/stripetest/cmd/fakestripe
 
+# Their SSLCommerz (bKash, Nagad...) is the Go tests' stand-in too.
+FAKE_SSLCOMMERZ := bin/fakesslcommerz
+
+$(FAKE_SSLCOMMERZ): $(GO_SOURCES)
+	$(GO) build -o $@ ./payments/sslcommerztest/cmd/fakesslcommerz
+
 # The mail journeys' SMTP server is the Go tests' in-test one, as a process.
 MAIL_CATCHER := bin/mailcatcher
 
 $(MAIL_CATCHER): $(GO_SOURCES)
 	$(GO) build -o $@ ./mail/mailtest/cmd/mailcatcher
 
-test-browser: $(BIN) $(FAKE_STRIPE) $(MAIL_CATCHER)
+test-browser: $(BIN) $(FAKE_STRIPE) $(FAKE_SSLCOMMERZ) $(MAIL_CATCHER)
 	@if [ -x /usr/bin/chromium ]; then \
-	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) FAKE_STRIPE_BIN=$(CURDIR)/$(FAKE_STRIPE) MAIL_CATCHER_BIN=$(CURDIR)/$(MAIL_CATCHER) $(NPM) --prefix $(WEB) run test:browser; \
+	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) FAKE_STRIPE_BIN=$(CURDIR)/$(FAKE_STRIPE) \
+	  FAKE_SSLCOMMERZ_BIN=$(CURDIR)/$(FAKE_SSLCOMMERZ) MAIL_CATCHER_BIN=$(CURDIR)/$(MAIL_CATCHER) $(NPM) --prefix $(WEB) run test:browser; \
 	else echo "test-browser: skipped, /usr/bin/chromium is not installed (apt-get install chromium)"; fi
 
 # Compares micro-benchmark runs.

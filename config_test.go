@@ -306,25 +306,6 @@ func withAll(ms ...map[string]string) map[string]string {
 	return out
 }
 
-// #34: COMMISSION_PERCENT is a percentage with at most two decimals, kept
-// in hundredths of a percent; anything else stops the program.
-func TestConfigCommission(t *testing.T) {
-	for v, want := range map[string]int64{"": 0, "0": 0, "5": 500, "2.5": 250, "12.75": 1275, "100": 10000, "0.01": 1} {
-		c, err := loadConfig(env(map[string]string{"COMMISSION_PERCENT": v}))
-		if err != nil {
-			t.Errorf("COMMISSION_PERCENT %q: %v", v, err)
-		} else if c.CommissionBP != want {
-			t.Errorf("COMMISSION_PERCENT %q = %d, want %d", v, c.CommissionBP, want)
-		}
-	}
-	for _, v := range []string{"-1", "100.01", "101", "2.555", "5%", ".5", "1e2", "2,5", "five", "+5"} {
-		_, err := loadConfig(env(map[string]string{"COMMISSION_PERCENT": v}))
-		if err == nil || !strings.HasPrefix(err.Error(), "COMMISSION_PERCENT: ") {
-			t.Errorf("COMMISSION_PERCENT %q: err = %v", v, err)
-		}
-	}
-}
-
 // #34 SSLCommerz is off without its store account, on with both its id
 // and password (sandbox unless SSLCOMMERZ_LIVE), and a half-set or bad
 // value stops the start in one line naming the setting.
@@ -353,6 +334,25 @@ func TestConfigSSLCommerz(t *testing.T) {
 		}
 		if err != nil && strings.Contains(err.Error(), "very-secret-key") {
 			t.Errorf("%s: the error repeats the password: %v", name, err)
+		}
+	}
+}
+
+// #34: COMMISSION_PERCENT is a percentage with at most two decimals, kept
+// in hundredths of a percent; anything else stops the program.
+func TestConfigCommission(t *testing.T) {
+	for v, want := range map[string]int64{"": 0, "0": 0, "5": 500, "2.5": 250, "12.75": 1275, "100": 10000, "0.01": 1} {
+		c, err := loadConfig(env(map[string]string{"COMMISSION_PERCENT": v}))
+		if err != nil {
+			t.Errorf("COMMISSION_PERCENT %q: %v", v, err)
+		} else if c.CommissionBP != want {
+			t.Errorf("COMMISSION_PERCENT %q = %d, want %d", v, c.CommissionBP, want)
+		}
+	}
+	for _, v := range []string{"-1", "100.01", "101", "2.555", "5%", ".5", "1e2", "2,5", "five", "+5"} {
+		_, err := loadConfig(env(map[string]string{"COMMISSION_PERCENT": v}))
+		if err == nil || !strings.HasPrefix(err.Error(), "COMMISSION_PERCENT: ") {
+			t.Errorf("COMMISSION_PERCENT %q: err = %v", v, err)
 		}
 	}
 }

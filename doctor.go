@@ -21,6 +21,7 @@ import (
 	"resale/media"
 	"resale/migrations"
 	"resale/payments"
+	"resale/payments/sslcommerz"
 )
 
 // doctorTimeout bounds each check that reaches another machine.
@@ -89,6 +90,7 @@ func (d *doctor) run(ctx context.Context, getenv func(string) string) int {
 	d.uploads(ctx, cfg, bad)
 	d.smtp(ctx, cfg, bad)
 	d.stripe(ctx, cfg, bad)
+	d.sslcommerz(ctx, cfg, bad)
 	if d.failed {
 		return 1
 	}
@@ -416,5 +418,35 @@ func (d *doctor) stripe(ctx context.Context, cfg *config, bad map[string]bool) {
 	d.line(checkOK, "stripe", "%s accepted the %s-mode secret key (balance read)", where, secret)
 	if cfg.StripeWebhookSecret == "" {
 		d.line(checkWarn, "stripe", "STRIPE_WEBHOOK_SECRET is not set: payments whose browser never reports them wait for reconciliation (RECONCILE_INTERVAL); add a webhook endpoint at PUBLIC_URL/api/stripe/webhook and set its secret")
+	}
+}
+
+// sslcommerz asks SSLCommerz (or SSLCOMMERZ_API_BASE) whether it knows
+// the store account, with a transaction query that changes nothing.
+func (d *doctor) sslcommerz(ctx context.Context, cfg *config, bad map[string]bool) {
+	switch {
+	case cfg == nil || bad["SSLCOMMERZ_STORE_ID"] || bad["SSLCOMMERZ_STORE_PASSWORD"] || bad["SSLCOMMERZ_LIVE"] || bad["SSLCOMMERZ_API_BASE"]:
+		d.line(checkSkip, "sslcommerz", "the SSLCommerz settings are wrong (above)")
+		return
+	case cfg.SSLCommerz.StoreID == "":
+		d.line(checkWarn, "sslcommerz", "SSLCOMMERZ_STORE_ID is not set: bKash, Nagad and the other SSLCommerz methods are off; docs/payments.md says how to get a store account")
+		return
+	case !cfg.SSLCommerz.Live && cfg.Production:
+		d.line(checkWarn, "sslcommerz", "the sandbox in production: no money is really taken; set SSLCOMMERZ_LIVE=true with the live store's id and password")
+	case cfg.SSLCommerz.Live && !cfg.Production:
+		d.line(checkWarn, "sslcommerz", "the live store outside production: real money is taken")
+	}
+	ctx, cancel := context.WithTimeout(ctx, doctorTimeout)
+	defer cancel()
+	c := sslcommerz.New(sslcommerz.Config{StoreID: cfg.SSLCommerz.StoreID, StorePassword: cfg.SSLCommerz.StorePassword,
+		Live: cfg.SSLCommerz.Live, APIBase: cfg.SSLCommerz.APIBase})
+	err := c.CheckCredentials(ctx)
+	switch {
+	case errors.Is(err, sslcommerz.ErrRefused):
+		d.line(checkFail, "sslcommerz", "%s refused the store account: copy SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD again from SSLCommerz's mail (sandbox and live ones differ)", c.Base())
+	case err != nil:
+		d.line(checkFail, "sslcommerz", "asking %s: %v; check this machine reaches it (and SSLCOMMERZ_API_BASE, if set)", c.Base(), err)
+	default:
+		d.line(checkOK, "sslcommerz", "%s knows the store %s; nothing paid", c.Base(), cfg.SSLCommerz.StoreID)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"resale/mail/mailtest"
 	"resale/media"
 	"resale/media/s3test"
+	"resale/payments/sslcommerztest"
 	"resale/store/storetest"
 )
 
@@ -132,6 +133,11 @@ func newHealthy(t *testing.T) *healthy {
 		"STRIPE_PUBLISHABLE_KEY": "pk_live_good",
 		"STRIPE_WEBHOOK_SECRET":  "whsec_good",
 		"STRIPE_API_BASE":        fakeStripeBalance(t),
+		// #34: bKash, Nagad... through the SSLCommerz stand-in
+		"SSLCOMMERZ_STORE_ID":       sslcommerztest.DefaultStoreID,
+		"SSLCOMMERZ_STORE_PASSWORD": sslcommerztest.DefaultStorePassword,
+		"SSLCOMMERZ_LIVE":           "true",
+		"SSLCOMMERZ_API_BASE":       sslcommerztest.New(t, sslcommerztest.Options{}).URL,
 	}
 	return h
 }
@@ -160,7 +166,8 @@ func TestDoctorHealthyDeployment(t *testing.T) {
 	r.want(t, "uploads", checkOK, h.uploads)
 	r.want(t, "smtp", checkOK, "signed in as shop", "nothing sent")
 	r.want(t, "stripe", checkOK, "live-mode")
-	if len(r.lines) != 7 {
+	r.want(t, "sslcommerz", checkOK, "knows the store testbox")
+	if len(r.lines) != 8 {
 		t.Errorf("want one line per check, got:\n%s", r.raw)
 	}
 	// nothing left behind, nothing sent
@@ -498,5 +505,40 @@ func TestDoctorStripeMock(t *testing.T) {
 	ls := r.of("stripe")
 	if len(ls) == 0 || ls[len(ls)-1].level != checkOK || !strings.Contains(ls[len(ls)-1].text, "test-mode secret key (balance read)") {
 		t.Errorf("stripe lines:\n%s", r.raw)
+	}
+}
+
+// #34 SSLCommerz: a store account the gateway refuses, a gateway out of
+// reach, the sandbox in production and no account at all each say so.
+func TestDoctorSSLCommerz(t *testing.T) {
+	h := newHealthy(t)
+	for name, c := range map[string]struct {
+		change map[string]string
+		level  string
+		words  []string
+	}{
+		"refused":       {map[string]string{"SSLCOMMERZ_STORE_PASSWORD": "wrong"}, checkFail, []string{"refused the store account"}},
+		"unreachable":   {map[string]string{"SSLCOMMERZ_API_BASE": "http://" + freeAddr(t)}, checkFail, []string{"asking http://", "SSLCOMMERZ_API_BASE"}},
+		"not set up":    {map[string]string{"SSLCOMMERZ_STORE_ID": "", "SSLCOMMERZ_STORE_PASSWORD": ""}, checkWarn, []string{"SSLCOMMERZ_STORE_ID is not set"}},
+		"sandbox, live": {map[string]string{"SSLCOMMERZ_LIVE": "false"}, checkWarn, []string{"the sandbox in production"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := runDoctor(t, h.with(c.change), h.smtp.ClientTLS)
+			ls := r.of("sslcommerz")
+			if len(ls) == 0 || ls[0].level != c.level {
+				t.Fatalf("sslcommerz lines:\n%s", r.raw)
+			}
+			for _, w := range c.words {
+				if !strings.Contains(ls[0].text, w) {
+					t.Errorf("%q does not say %q", ls[0].text, w)
+				}
+			}
+			if strings.Contains(r.raw, "wrong") || strings.Contains(r.raw, sslcommerztest.DefaultStorePassword) {
+				t.Errorf("the report shows the password:\n%s", r.raw)
+			}
+			if wantCode := map[string]int{checkFail: 1}[c.level]; r.code != wantCode {
+				t.Errorf("exit %d, want %d", r.code, wantCode)
+			}
+		})
 	}
 }

@@ -361,8 +361,6 @@ func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media
 		AdvertiseDays:     cfg.AdvertiseDays,
 		AdvertiseLimit:    cfg.AdvertiseLimit,
 		ListingDays:       cfg.ListingDays,
-
-		SSLCommerzEnabled: cfg.SSLCommerz.StoreID != "",
 	})
 }
 
@@ -481,10 +479,10 @@ func (j *jobRunner) stop(wait time.Duration) {
 	j.pool.Close()
 }
 
-// paymentsService is card payments through Stripe, or nil when no Stripe
-// key is set.
+// paymentsService is the online payments set up (cards through Stripe,
+// SSLCommerz), or nil when neither is: cash at the hand-over only.
 func paymentsService(cfg *config, st *store.Store, logger *slog.Logger) *payments.Service {
-	if cfg.StripeSecretKey == "" {
+	if cfg.StripeSecretKey == "" && cfg.SSLCommerz.StoreID == "" {
 		return nil
 	}
 	return payments.New(payments.Config{
@@ -493,6 +491,10 @@ func paymentsService(cfg *config, st *store.Store, logger *slog.Logger) *payment
 		WebhookSecret:  cfg.StripeWebhookSecret,
 		APIBase:        cfg.StripeAPIBase,
 		Currency:       cfg.Currency,
+		SSLCommerz: payments.SSLCommerzConfig{
+			StoreID: cfg.SSLCommerz.StoreID, StorePassword: cfg.SSLCommerz.StorePassword,
+			Live: cfg.SSLCommerz.Live, APIBase: cfg.SSLCommerz.APIBase, PublicURL: cfg.PublicURL.String(),
+		},
 	}, st, logger)
 }
 
@@ -504,12 +506,12 @@ func logOptionalParts(logger *slog.Logger, cfg *config) {
 	} else {
 		logger.Info("card payments: Stripe", "webhook", cfg.StripeWebhookSecret != "")
 	}
-	logger.Info("commission on each sale (COMMISSION_PERCENT)", "percent", fmt.Sprintf("%d.%02d", cfg.CommissionBP/100, cfg.CommissionBP%100))
 	if cfg.SSLCommerz.StoreID == "" {
 		logger.Info("sslcommerz: off (SSLCOMMERZ_STORE_ID not set); bKash, Nagad and the other SSLCommerz methods are not offered")
 	} else {
 		logger.Info("sslcommerz: on", "live", cfg.SSLCommerz.Live, "api_base", cfg.SSLCommerz.APIBase)
 	}
+	logger.Info("commission on each sale (COMMISSION_PERCENT)", "percent", fmt.Sprintf("%d.%02d", cfg.CommissionBP/100, cfg.CommissionBP%100))
 	if cfg.GoogleClientID == "" {
 		logger.Info("Google sign-in: off (GOOGLE_CLIENT_ID not set); accounts use email and password")
 	}

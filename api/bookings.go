@@ -294,7 +294,7 @@ func (s *Server) changePaymentMethod(c echo.Context) error {
 		return reword(notFoundAs(err, "Booking"), store.ErrAlreadyPaid, "This booking is already paid, so how it is paid cannot change")
 	}
 	if retired != "" && s.payments != nil {
-		s.payments.CancelIntent(ctx, retired)
+		s.payments.Retire(ctx, retired)
 	}
 	b, err := s.store.GetBookingView(ctx, id)
 	if err != nil {

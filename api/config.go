@@ -34,10 +34,10 @@ func (s *Server) config(c echo.Context) error {
 // account is.
 func (s *Server) paymentMethods() []store.PaymentMethod {
 	out := []store.PaymentMethod{store.PayCash}
-	if s.payments != nil {
+	if s.payments.CardEnabled() {
 		out = append(out, store.PayCard)
 	}
-	if s.sslcommerzEnabled {
+	if s.payments.SSLCommerzEnabled() {
 		out = append(out, store.PaySSLCommerz)
 	}
 	return out

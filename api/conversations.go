@@ -425,7 +425,7 @@ func (s *Server) answerOffer(c echo.Context, accept bool) error {
 	if o.RetiredPaymentIntent != "" && s.payments != nil {
 		// the booking's payment at the old price, maybe open in the
 		// buyer's tab, can no longer be paid
-		s.payments.CancelIntent(c.Request().Context(), o.RetiredPaymentIntent)
+		s.payments.Retire(c.Request().Context(), o.RetiredPaymentIntent)
 	}
 	s.log.Info("offer answered", "offer_id", id, "status", o.Status)
 	return c.JSON(http.StatusOK, toOfferJSON(&o))

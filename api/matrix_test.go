@@ -18,6 +18,7 @@ import (
 
 	"resale/auth"
 	"resale/notify"
+	"resale/payments/sslcommerztest"
 	"resale/store"
 )
 
@@ -187,10 +188,16 @@ var matrix = map[string]struct {
 	"POST /api/payments": {func(f matrixFixture) cell {
 		return cell{"POST", "/api/payments", map[string]any{"bookingId": f.booking, "transactionId": "pi_none"}}
 	}, [6]int{401, 409, 404, 404, 404, 404}},
-	"GET /api/payments":             {func(matrixFixture) cell { return cell{"GET", "/api/payments", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"POST /api/stripe/webhook":      {func(matrixFixture) cell { return cell{"POST", "/api/stripe/webhook", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
-	"GET /api/notifications":        {func(matrixFixture) cell { return cell{"GET", "/api/notifications", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
-	"GET /api/notifications/unread": {func(matrixFixture) cell { return cell{"GET", "/api/notifications/unread", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/payments":        {func(matrixFixture) cell { return cell{"GET", "/api/payments", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/stripe/webhook": {func(matrixFixture) cell { return cell{"POST", "/api/stripe/webhook", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
+	// #34 SSLCommerz: a checkout of the buyer's own booking; the gateway's
+	// notice names no payment of ours here (400 for everyone)
+	"POST /api/payments/sslcommerz/session": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/payments/sslcommerz/session", map[string]any{"bookingId": f.booking}}
+	}, [6]int{401, 200, 404, 404, 404, 404}},
+	"POST /api/payments/sslcommerz/ipn": {func(matrixFixture) cell { return cell{"POST", "/api/payments/sslcommerz/ipn", map[string]any{}} }, [6]int{400, 400, 400, 400, 400, 400}},
+	"GET /api/notifications":            {func(matrixFixture) cell { return cell{"GET", "/api/notifications", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
+	"GET /api/notifications/unread":     {func(matrixFixture) cell { return cell{"GET", "/api/notifications/unread", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"PUT /api/notifications/read": {func(matrixFixture) cell {
 		return cell{"PUT", "/api/notifications/read", map[string]any{"all": true}}
 	}, [6]int{401, 200, 200, 200, 200, 200}},
@@ -320,7 +327,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	sort.Strings(keys)
 	f := newFakeStripe(t)
 	base := newTestServer(t)
-	s := newTestServerWith(t, base.store, withStripe(f))
+	s := newTestServerWith(t, base.store, withPayments(f, sslcommerztest.New(t, sslcommerztest.Options{}), "http://shop.test"))
 	ctx := context.Background()
 	users := map[string]store.User{}
 	roleOf := map[string]string{"buyer": store.RoleBuyer, "other buyer": store.RoleBuyer, "owner seller": store.RoleSeller, "other seller": store.RoleSeller, "admin": store.RoleAdmin}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"resale/api"
+	"resale/payments/sslcommerztest"
 )
 
 // methodWire is what a booking or lead says of how it is paid.
@@ -40,11 +40,11 @@ func TestConfigPaymentMethods(t *testing.T) {
 	if got := configMethods(t, card); !slices.Equal(got, []string{"cash", "card"}) {
 		t.Errorf("with Stripe: %v, want [cash card]", got)
 	}
-	both := newTestServerWith(t, plain.store, func(o *api.Options) { withStripe(newFakeStripe(t))(o); o.SSLCommerzEnabled = true })
+	both := newTestServerWith(t, plain.store, withPayments(newFakeStripe(t), sslcommerztest.New(t, sslcommerztest.Options{}), "http://shop.test"))
 	if got := configMethods(t, both); !slices.Equal(got, []string{"cash", "card", "sslcommerz"}) {
 		t.Errorf("with Stripe and SSLCommerz: %v", got)
 	}
-	ssl := newTestServerWith(t, plain.store, func(o *api.Options) { o.SSLCommerzEnabled = true })
+	ssl := newTestServerWith(t, plain.store, withPayments(nil, sslcommerztest.New(t, sslcommerztest.Options{}), "http://shop.test"))
 	if got := configMethods(t, ssl); !slices.Equal(got, []string{"cash", "sslcommerz"}) {
 		t.Errorf("with SSLCommerz only: %v", got)
 	}

@@ -127,7 +127,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/create-payment-intent", s.createPaymentIntent, requireUser) // own booking only
 	g.POST("/payments", s.recordPayment, requireUser, s.changes)         // own booking only
 	g.GET("/payments", s.listPayments, admin)
-	g.POST("/stripe/webhook", s.stripeWebhook, s.changes) // Stripe, by signature
+	g.POST("/stripe/webhook", s.stripeWebhook, s.changes)                  // Stripe, by signature
+	g.POST("/payments/sslcommerz/session", s.startSSLCommerz, requireUser) // own booking only
+	g.POST("/payments/sslcommerz/ipn", s.sslcommerzIPN, s.changes)         // SSLCommerz; believed once its Validation API confirms
 
 	// conversations and offers: a thread is its two people's (anyone
 	// else's is not found); an admin reads a reported one and writes none.
@@ -208,6 +210,13 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	e.HEAD("/sitemaps/:file", s.sitemapFile, sitemap...)
 	e.GET("/robots.txt", s.robots)
 	e.HEAD("/robots.txt", s.robots)
+
+	// the buyer's browser, sent back by SSLCommerz's page with a form
+	// post (sslcommerz.go): believed once its Validation API confirms,
+	// then on to My Booking
+	for _, outcome := range []string{"success", "fail", "cancel"} {
+		e.POST("/payments/sslcommerz/"+outcome, s.sslcommerzReturn, requestTimeout(timeout), noStore, s.changes)
+	}
 
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only.

@@ -40,7 +40,8 @@ type Options struct {
 	PublicURL *url.URL
 	// Currency is the ISO code prices are in, lower case.
 	Currency string
-	// Payments turns on card payments when set.
+	// Payments turns on the online payments it is set up for (cards
+	// through Stripe, SSLCommerz); nil is cash at the hand-over only.
 	Payments *payments.Service
 	// Google turns on Google sign-in when set.
 	Google *GoogleOptions
@@ -115,10 +116,6 @@ type Options struct {
 	// SitemapSize is how many products one sitemap file lists; 0 is the
 	// protocol's limit of 50,000 (tests list a few).
 	SitemapSize int
-
-	// SSLCommerzEnabled offers SSLCommerz (bKash, Nagad, cards ...) as a
-	// booking's payment method: its store account is configured.
-	SSLCommerzEnabled bool
 }
 
 // BuildInfo is the version and commit the binary was built from.
@@ -165,8 +162,6 @@ type Server struct {
 	heartbeat            time.Duration // of those streams
 	sitemapSize          int64         // products in one sitemap file (sitemap.go)
 	robotsTxt            *staticFile
-
-	sslcommerzEnabled bool // SSLCommerz is a payment method buyers may choose (Options.SSLCommerzEnabled)
 }
 
 // New builds the HTTP handler.
@@ -227,10 +222,11 @@ func New(opts Options) (*Server, error) {
 	if s.heartbeat <= 0 {
 		s.heartbeat = 25 * time.Second
 	}
-	s.sslcommerzEnabled = opts.SSLCommerzEnabled
 	if p := opts.Payments; p != nil {
 		s.payments = p
-		s.stripePublishableKey = p.PublishableKey()
+		if p.CardEnabled() {
+			s.stripePublishableKey = p.PublishableKey()
+		}
 	}
 	s.echo = s.newEcho(opts.TrustedProxies)
 	s.routes(s.echo, opts.RequestTimeout)

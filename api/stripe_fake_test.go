@@ -10,6 +10,7 @@ import (
 
 	"resale/api"
 	"resale/payments"
+	"resale/payments/sslcommerztest"
 	"resale/payments/stripetest"
 )
 
@@ -36,10 +37,21 @@ func signedEvent(t *testing.T, eventID string, pi map[string]any, secret string,
 }
 
 // withStripe turns on card payments, through the stand-in f.
-func withStripe(f *fakeStripe) func(*api.Options) {
+func withStripe(f *fakeStripe) func(*api.Options) { return withPayments(f, nil, "") }
+
+// withPayments turns on card payments through the stand-in f and
+// SSLCommerz through the stand-in gw (each when not nil), the gateway
+// sending the buyer and its notices back to the shop at public.
+func withPayments(f *fakeStripe, gw *sslcommerztest.Server, public string) func(*api.Options) {
 	return func(o *api.Options) {
-		o.Payments = payments.New(payments.Config{
-			SecretKey: "sk_test_fake", PublishableKey: "pk_test_fake", WebhookSecret: testWebhookSecret, APIBase: f.URL, Currency: o.Currency,
-		}, o.Store, o.Logger)
+		cfg := payments.Config{Currency: o.Currency}
+		if f != nil {
+			cfg.SecretKey, cfg.PublishableKey, cfg.WebhookSecret, cfg.APIBase = "sk_test_fake", "pk_test_fake", testWebhookSecret, f.URL
+		}
+		if gw != nil {
+			cfg.SSLCommerz = payments.SSLCommerzConfig{StoreID: sslcommerztest.DefaultStoreID, StorePassword: sslcommerztest.DefaultStorePassword,
+				APIBase: gw.URL, PublicURL: public, Timeout: 2 * time.Second}
+		}
+		o.Payments = payments.New(cfg, o.Store, o.Logger)
 	}
 }

@@ -50,27 +50,27 @@ var kinds = map[string]kind{
 	"payment_received": {[]string{"product", "amount"}, map[string]words{
 		// refunded (#31): a payment that did not pay the booking as it is now
 		"en": {`{{if .refunded}}Payment refunded: {{.product}}{{else}}Payment received: {{.product}}{{end}}`,
-			`{{if .refunded}}A card payment of {{.amount}}{{with .buyer}} by {{.}}{{end}} for {{.product}} did not match the booking as it is now (its price changed, or it was already paid), so it is refunded. The booking itself is unchanged.{{else}}{{.product}} was paid by card: {{.amount}}. Hand it over at the agreed place.{{end}}`},
+			`{{if .refunded}}{{if .online}}An online payment{{else}}A card payment{{end}} of {{.amount}}{{with .buyer}} by {{.}}{{end}} for {{.product}} did not match the booking as it is now (its price changed, or it was already paid), so it is refunded. The booking itself is unchanged.{{else}}{{.product}} was paid {{if .online}}online through SSLCommerz{{else}}by card{{end}}: {{.amount}}. Hand it over at the agreed place.{{end}}`},
 		"bn": {`{{if .refunded}}পেমেন্ট ফেরত: {{.product}}{{else}}পেমেন্ট পাওয়া গেছে: {{.product}}{{end}}`,
-			`{{if .refunded}}{{.product}} এর জন্য {{with .buyer}}{{.}} এর {{end}}{{.amount}} কার্ড পেমেন্টটি বুকিংয়ের বর্তমান অবস্থার সাথে মেলেনি (দাম বদলেছে, অথবা আগেই পরিশোধ করা হয়েছে), তাই তা ফেরত দেওয়া হচ্ছে। বুকিংটি যেমন ছিল তেমনই আছে।{{else}}{{.product}} এর মূল্য {{.amount}} কার্ডে পরিশোধ হয়েছে। নির্ধারিত স্থানে হস্তান্তর করুন।{{end}}`},
+			`{{if .refunded}}{{.product}} এর জন্য {{with .buyer}}{{.}} এর {{end}}{{.amount}} {{if .online}}অনলাইন{{else}}কার্ড{{end}} পেমেন্টটি বুকিংয়ের বর্তমান অবস্থার সাথে মেলেনি (দাম বদলেছে, অথবা আগেই পরিশোধ করা হয়েছে), তাই তা ফেরত দেওয়া হচ্ছে। বুকিংটি যেমন ছিল তেমনই আছে।{{else}}{{.product}} এর মূল্য {{.amount}} {{if .online}}SSLCommerz এর মাধ্যমে অনলাইনে{{else}}কার্ডে{{end}} পরিশোধ হয়েছে। নির্ধারিত স্থানে হস্তান্তর করুন।{{end}}`},
 	}},
 	"payment_receipt": {[]string{"product", "amount"}, map[string]words{
 		"en": {`{{if .refunded}}Refund: {{.product}}{{else}}Receipt: {{.product}}{{end}}`,
-			`{{if .refunded}}Your card payment of {{.amount}} for {{.product}} did not match your booking as it is now (its price changed, or it was already paid), so it goes back to your card. See the booking and its price in My Booking.{{else}}You paid {{.amount}} for {{.product}}. Keep this as your receipt.{{end}}`},
+			`{{if .refunded}}Your {{if .online}}online{{else}}card{{end}} payment of {{.amount}} for {{.product}} did not match your booking as it is now (its price changed, or it was already paid), so it goes back to {{if .online}}the account you paid from{{else}}your card{{end}}. See the booking and its price in My Booking.{{else}}You paid {{.amount}} for {{.product}}{{if .online}} online through SSLCommerz{{end}}. Keep this as your receipt.{{end}}`},
 		"bn": {`{{if .refunded}}ফেরত: {{.product}}{{else}}রসিদ: {{.product}}{{end}}`,
-			`{{if .refunded}}{{.product}} এর জন্য আপনার {{.amount}} কার্ড পেমেন্টটি আপনার বুকিংয়ের বর্তমান অবস্থার সাথে মেলেনি (দাম বদলেছে, অথবা আগেই পরিশোধ করা হয়েছে), তাই টাকা আপনার কার্ডে ফেরত যাচ্ছে। আমার বুকিং পাতায় বুকিংটি ও তার দাম দেখুন।{{else}}আপনি {{.product}} এর জন্য {{.amount}} পরিশোধ করেছেন। এটি আপনার রসিদ হিসেবে রাখুন।{{end}}`},
+			`{{if .refunded}}{{.product}} এর জন্য আপনার {{.amount}} {{if .online}}অনলাইন{{else}}কার্ড{{end}} পেমেন্টটি আপনার বুকিংয়ের বর্তমান অবস্থার সাথে মেলেনি (দাম বদলেছে, অথবা আগেই পরিশোধ করা হয়েছে), তাই টাকা {{if .online}}যে অ্যাকাউন্ট থেকে পরিশোধ করেছেন সেখানে{{else}}আপনার কার্ডে{{end}} ফেরত যাচ্ছে। আমার বুকিং পাতায় বুকিংটি ও তার দাম দেখুন।{{else}}আপনি {{.product}} এর জন্য {{.amount}}{{if .online}} SSLCommerz এর মাধ্যমে অনলাইনে{{end}} পরিশোধ করেছেন। এটি আপনার রসিদ হিসেবে রাখুন।{{end}}`},
 	}},
 	"sold_elsewhere": {[]string{"product"}, map[string]words{
 		"en": {"No longer available: {{.product}}", `{{if .favourite}}{{.product}}, one of your favourites, was sold.{{else}}{{.product}}, which you booked, went to someone else. Your booking is closed.{{end}}`},
 		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", `{{if .favourite}}আপনার পছন্দের {{.product}} বিক্রি হয়ে গেছে।{{else}}আপনার বুক করা {{.product}} অন্য কেউ কিনে নিয়েছেন। আপনার বুকিংটি বন্ধ করা হয়েছে।{{end}}`},
 	}},
 	"listing_withdrawn": {[]string{"product"}, map[string]words{
-		"en": {"No longer available: {{.product}}", "{{.product}}, which you booked, was taken off the shop. Your booking is closed.{{with .refund}} Your card payment of {{.}} goes back to your card.{{end}}"},
-		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", "আপনার বুক করা {{.product}} শপ থেকে সরিয়ে নেওয়া হয়েছে। আপনার বুকিংটি বন্ধ করা হয়েছে।{{with .refund}} আপনার {{.}} কার্ড পেমেন্ট আপনার কার্ডে ফেরত যাচ্ছে।{{end}}"},
+		"en": {"No longer available: {{.product}}", "{{.product}}, which you booked, was taken off the shop. Your booking is closed.{{with .refund}}{{if $.online}} Your online payment of {{.}} goes back to the account you paid from.{{else}} Your card payment of {{.}} goes back to your card.{{end}}{{end}}"},
+		"bn": {"আর পাওয়া যাচ্ছে না: {{.product}}", "আপনার বুক করা {{.product}} শপ থেকে সরিয়ে নেওয়া হয়েছে। আপনার বুকিংটি বন্ধ করা হয়েছে।{{with .refund}}{{if $.online}} আপনার {{.}} অনলাইন পেমেন্ট যে অ্যাকাউন্ট থেকে পরিশোধ করেছেন সেখানে ফেরত যাচ্ছে।{{else}} আপনার {{.}} কার্ড পেমেন্ট আপনার কার্ডে ফেরত যাচ্ছে।{{end}}{{end}}"},
 	}},
 	"product_removed": {[]string{"product"}, map[string]words{
-		"en": {"Listing removed: {{.product}}", "An admin removed your listing {{.product}}.{{with .reason}} Reason: {{.}}{{end}}{{with .refund}} The buyer's card payment of {{.}} is refunded.{{end}}"},
-		"bn": {"বিজ্ঞাপন সরানো হয়েছে: {{.product}}", "একজন অ্যাডমিন আপনার {{.product}} বিজ্ঞাপনটি সরিয়ে দিয়েছেন।{{with .reason}} কারণ: {{.}}{{end}}{{with .refund}} ক্রেতার {{.}} কার্ড পেমেন্ট ফেরত দেওয়া হচ্ছে।{{end}}"},
+		"en": {"Listing removed: {{.product}}", "An admin removed your listing {{.product}}.{{with .reason}} Reason: {{.}}{{end}}{{with .refund}} The buyer's payment of {{.}} is refunded.{{end}}"},
+		"bn": {"বিজ্ঞাপন সরানো হয়েছে: {{.product}}", "একজন অ্যাডমিন আপনার {{.product}} বিজ্ঞাপনটি সরিয়ে দিয়েছেন।{{with .reason}} কারণ: {{.}}{{end}}{{with .refund}} ক্রেতার {{.}} পেমেন্ট ফেরত দেওয়া হচ্ছে।{{end}}"},
 	}},
 	// #32 moderation: an admin hid a listing until its seller edits it
 	"listing_hidden": {[]string{"product", "reason"}, map[string]words{

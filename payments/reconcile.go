@@ -5,28 +5,29 @@ import (
 	"errors"
 	"time"
 
-	"github.com/stripe/stripe-go/v76"
-
 	"resale/store"
 )
 
-// unsettledAge is how old a PaymentIntent must be before reconciliation
-// looks at it, leaving the buyer's browser time to report it first.
+// unsettledAge is how old a payment attempt must be before reconciliation
+// looks at it, leaving the buyer's browser (and the provider's own
+// notice) time to report it first.
 const unsettledAge = 2 * time.Minute
 
 // reconcileJob names the reconciliation in the advisory lock.
 const reconcileJob = "reconcile-payments"
 
-// Reconcile makes one pass over money in flight: bookings whose payment
-// may have succeeded without being recorded (the tab closed, the webhook
-// was lost) are checked with Stripe and recorded; retired PaymentIntents
-// (a price change, a replacement) are cancelled at Stripe, or recorded
-// for refund when they were paid; payments kept for refund are refunded. One instance at a time makes a pass: the periodic job
-// (jobs.ReconcileArgs) queues no pass while one is in flight, and an
-// advisory lock keeps any other caller from overlapping it.
+// Reconcile makes one pass over money in flight, with every provider set
+// up: bookings whose payment may have succeeded without being recorded
+// (the tab closed, the webhook or the IPN was lost) are asked about and
+// recorded; retired attempts (a price change, a replacement) are stopped
+// where the provider can, or recorded for refund when they were paid;
+// payments kept for refund are refunded. One instance at a time makes a
+// pass: the periodic job (jobs.ReconcileArgs) queues no pass while one is
+// in flight, and an advisory lock keeps any other caller from overlapping
+// it.
 func (s *Service) Reconcile(ctx context.Context) error {
 	_, err := s.store.Exclusive(ctx, reconcileJob, func(ctx context.Context) error {
-		return errors.Join(s.settleBookings(ctx), s.settleRetiredIntents(ctx), s.refundPayments(ctx))
+		return errors.Join(s.settleBookings(ctx), s.settleRetiredAttempts(ctx), s.refundPayments(ctx))
 	})
 	return err
 }
@@ -37,26 +38,30 @@ func (s *Service) settleBookings(ctx context.Context) error {
 		return err
 	}
 	for _, b := range bookings {
-		pi, err := s.api.PaymentIntents.Get(b.PaymentIntentID, &stripe.PaymentIntentParams{Params: stripe.Params{Context: ctx}})
+		p := s.providerOf(b.PaymentIntentID)
+		if p == nil {
+			continue // its provider is no longer set up
+		}
+		paid, _, err := p.lookup(ctx, b.PaymentIntentID)
 		if err != nil {
-			s.log.Warn("reconcile: reading a PaymentIntent", "booking_id", b.ID, "err", err)
+			s.log.Warn("reconcile: asking about a payment attempt", "booking_id", b.ID, "attempt", b.PaymentIntentID, "err", err)
 			continue
 		}
-		if pi.Status != stripe.PaymentIntentStatusSucceeded {
+		if paid == nil {
 			continue
 		}
-		if err := ours(pi, b); err != nil {
-			s.log.Error("reconcile: payment does not name its booking", "booking_id", b.ID, "payment_intent", pi.ID, "err", err)
+		if paid.BookingID != b.ID {
+			s.log.Error("reconcile: payment does not name its booking", "booking_id", b.ID, "attempt", b.PaymentIntentID, "names", paid.BookingID)
 			continue
 		}
 		// recorded as the booking's payment, or for refund (and refunded)
 		// when it does not pay the booking as it is now
-		p, err := s.recordAndRefund(ctx, pi, b)
+		rec, err := s.recordAndRefund(ctx, *paid, b)
 		switch {
 		case err == nil:
-			s.log.Info("reconcile: recorded a payment the browser never reported", "booking_id", b.ID, "payment_id", p.ID)
+			s.log.Info("reconcile: recorded a payment the browser never reported", "booking_id", b.ID, "payment_id", rec.ID)
 		case errors.Is(err, ErrRefundRequired), errors.Is(err, ErrStalePayment):
-			s.log.Warn("reconcile: recorded a payment to refund", "booking_id", b.ID, "payment_id", p.ID, "err", err)
+			s.log.Warn("reconcile: recorded a payment to refund", "booking_id", b.ID, "payment_id", rec.ID, "err", err)
 		case !errors.Is(err, store.ErrConflict):
 			return err
 		}
@@ -64,28 +69,33 @@ func (s *Service) settleBookings(ctx context.Context) error {
 	return nil
 }
 
-// settleRetiredIntents asks Stripe about each retired PaymentIntent not yet
-// settled: one still payable is cancelled, a cancelled one settled, a paid
-// one recorded for refund and refunded.
-func (s *Service) settleRetiredIntents(ctx context.Context) error {
+// settleRetiredAttempts asks about each retired attempt not yet settled:
+// a paid one is recorded for refund and refunded, one that can no longer
+// take money is settled, and any other is retired again (cancelled at
+// Stripe; an SSLCommerz session runs out by itself).
+func (s *Service) settleRetiredAttempts(ctx context.Context) error {
 	list, err := s.store.ListUnsettledRetiredIntents(ctx)
 	if err != nil {
 		return err
 	}
 	for _, r := range list {
-		pi, err := s.api.PaymentIntents.Get(r.ID, &stripe.PaymentIntentParams{Params: stripe.Params{Context: ctx}})
-		if err != nil {
-			s.log.Warn("reconcile: reading a retired PaymentIntent", "booking_id", r.Booking.ID, "payment_intent", r.ID, "err", err)
+		p := s.providerOf(r.ID)
+		if p == nil {
 			continue
 		}
-		switch pi.Status {
-		case stripe.PaymentIntentStatusCanceled, stripe.PaymentIntentStatusSucceeded:
-			s.settleRetired(ctx, pi)
-		case stripe.PaymentIntentStatusProcessing:
-			// the card is being charged: settled by a later pass
-		default:
-			s.CancelIntent(ctx, r.ID)
+		paid, settled, err := p.lookup(ctx, r.ID)
+		if err != nil {
+			s.log.Warn("reconcile: asking about a retired payment attempt", "booking_id", r.Booking.ID, "attempt", r.ID, "err", err)
+			continue
 		}
+		if paid == nil && !settled {
+			paid, settled, err = p.retire(ctx, r.ID, time.Since(r.RetiredAt))
+			if err != nil {
+				s.log.Warn("reconcile: retiring a payment attempt", "booking_id", r.Booking.ID, "attempt", r.ID, "err", err)
+				continue
+			}
+		}
+		s.settleRetired(ctx, r.ID, paid, settled)
 	}
 	return nil
 }

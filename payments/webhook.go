@@ -18,10 +18,10 @@ import (
 // event is dealt with, so that Stripe redelivers anything lost; a
 // delivery not signed with our secret is ErrBadSignature.
 func (s *Service) HandleWebhook(ctx context.Context, body []byte, signature string) error {
-	if s.webhookSecret == "" {
+	if !s.WebhookEnabled() {
 		return ErrBadSignature
 	}
-	event, err := webhook.ConstructEvent(body, signature, s.webhookSecret)
+	event, err := webhook.ConstructEvent(body, signature, s.stripe.webhookSecret)
 	if err != nil {
 		s.log.Warn("stripe webhook refused", "err", err)
 		return ErrBadSignature
@@ -52,7 +52,7 @@ func (s *Service) HandleWebhook(ctx context.Context, body []byte, signature stri
 	}
 	// recorded as the booking's payment, or for refund when it no longer
 	// pays the booking as it is now (refunded here, once)
-	_, err = s.recordAndRefund(ctx, &pi, b)
+	_, err = s.recordAndRefund(ctx, paidIntent(&pi), b)
 	if err != nil && !errors.Is(err, ErrRefundRequired) && !errors.Is(err, ErrStalePayment) && !errors.Is(err, store.ErrConflict) {
 		return err
 	}

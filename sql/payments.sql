@@ -4,10 +4,11 @@
 -- and only while the booking still has the price it was made for (@price)
 -- and can be paid, so a PaymentIntent for an old price never lands on a
 -- repriced booking. The one it replaces is retired in the same statement,
--- and the booking is now to be paid by card (the buyer pressed Pay).
+-- and the booking is now to be paid by the attempt's method (the buyer
+-- pressed Pay, or chose bKash or Nagad through SSLCommerz).
 -- Answers how many bookings took it (0 or 1).
 WITH attached AS (
-    UPDATE bookings bk SET payment_intent_id = @new_id, payment_method = 'card'
+    UPDATE bookings bk SET payment_intent_id = @new_id, payment_method = @method
     WHERE bk.id = @id AND bk.payment_intent_id IS NOT DISTINCT FROM sqlc.narg(old_id) AND bk.price = @price
       AND bk.paid_at IS NULL AND bk.status IN ('pending', 'accepted')
     RETURNING bk.id
@@ -37,7 +38,7 @@ RETURNING old.payment_intent_id AS retired_id;
 -- name: ListUnsettledRetiredIntents :many
 -- Retired PaymentIntents Stripe has not yet said are cancelled and whose
 -- payment is not recorded, oldest first, with their bookings.
-SELECT sqlc.embed(b), r.payment_intent_id AS retired_id
+SELECT sqlc.embed(b), r.payment_intent_id AS retired_id, r.retired_at
 FROM retired_payment_intents r JOIN bookings b ON b.id = r.booking_id
 WHERE r.settled_at IS NULL
 ORDER BY r.retired_at

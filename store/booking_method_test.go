@@ -149,7 +149,7 @@ func TestPaymentMethodAndPaymentIntents(t *testing.T) {
 	ctx := context.Background()
 	f := newMethodFixture(t, storetest.Pool(t))
 	b := f.book(t, store.PayCash)
-	if err := f.s.SetBookingPaymentIntent(ctx, b.ID, "", "pi_one", b.Price); err != nil {
+	if err := f.s.SetBookingPaymentIntent(ctx, b.ID, "", "pi_one", b.Price, store.PayCard); err != nil {
 		t.Fatal(err)
 	}
 	if got := f.method(t, b.ID); got != store.PayCard {
@@ -174,7 +174,7 @@ func TestPaymentMethodAndPaymentIntents(t *testing.T) {
 	}
 
 	// paid by card: the method stays card
-	if err := f.s.SetBookingPaymentIntent(ctx, b.ID, "", "pi_two", b.Price); err != nil {
+	if err := f.s.SetBookingPaymentIntent(ctx, b.ID, "", "pi_two", b.Price, store.PayCard); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.s.RecordPayment(ctx, store.PaymentRecord{BookingID: b.ID, TransactionID: "pi_two", Amount: 100000, Currency: "bdt", ForPrice: b.Price}); err != nil {
@@ -206,7 +206,7 @@ func TestPaymentMethodChangeRacesPayment(t *testing.T) {
 		f.buyer = buyer
 		b := f.book(t, store.PayCard)
 		pi := fmt.Sprintf("pi_race_%d", i)
-		if err := f.s.SetBookingPaymentIntent(ctx, b.ID, "", pi, b.Price); err != nil {
+		if err := f.s.SetBookingPaymentIntent(ctx, b.ID, "", pi, b.Price, store.PayCard); err != nil {
 			t.Fatal(err)
 		}
 		var wg sync.WaitGroup

@@ -65,16 +65,25 @@ func (b bookingNotices) cancelled() Notice {
 	}}
 }
 
-func (b bookingNotices) paymentReceived(amount string) Notice {
-	return Notice{UserID: b.f.SellerID, Kind: "payment_received", Link: linkSellerBookings, Data: notify.Data{
+func (b bookingNotices) paymentReceived(amount string, online bool) Notice {
+	return Notice{UserID: b.f.SellerID, Kind: "payment_received", Link: linkSellerBookings, Data: onlineFlag(notify.Data{
 		"product": b.f.ProductName, "amount": amount, "buyer": b.f.BuyerName,
-	}}
+	}, online)}
 }
 
-func (b bookingNotices) receipt(amount string) Notice {
-	return Notice{UserID: b.f.BuyerID, Kind: "payment_receipt", Link: linkBuyerBookings, Data: notify.Data{
+func (b bookingNotices) receipt(amount string, online bool) Notice {
+	return Notice{UserID: b.f.BuyerID, Kind: "payment_receipt", Link: linkBuyerBookings, Data: onlineFlag(notify.Data{
 		"product": b.f.ProductName, "amount": amount,
-	}}
+	}, online)}
+}
+
+// onlineFlag marks a payment made online through SSLCommerz (bKash,
+// Nagad...), so the words do not say card.
+func onlineFlag(d notify.Data, online bool) notify.Data {
+	if online {
+		d["online"] = "yes"
+	}
+	return d
 }
 
 func (b bookingNotices) soldElsewhere(buyerID int64) Notice {
@@ -144,7 +153,7 @@ func (b bookingNotices) handedOver(seller bool) Notice {
 // (refund_required) tells its own buyer instead, unless the buyer's own
 // booking was completed by hand-over meanwhile (they have the laptop; the
 // card payment is refunded).
-func (b bookingNotices) paid(note noter, sold, completed bool, amount int64, currency string) error {
+func (b bookingNotices) paid(note noter, sold, completed bool, amount int64, currency string, online bool) error {
 	if !sold {
 		if completed {
 			return nil
@@ -152,36 +161,36 @@ func (b bookingNotices) paid(note noter, sold, completed bool, amount int64, cur
 		return note(b.soldElsewhere(b.f.BuyerID))
 	}
 	text := formatAmount(amount, currency)
-	if err := note(b.paymentReceived(text)); err != nil {
+	if err := note(b.paymentReceived(text, online)); err != nil {
 		return err
 	}
-	return note(b.receipt(text))
+	return note(b.receipt(text, online))
 }
 
 // staleRefund tells the buyer and the seller that a card payment did not
 // pay the booking as it is now (it was made for an earlier price, or the
 // booking was paid already) and goes back to the card; the booking stays
 // as it is, payable at its price.
-func (b bookingNotices) staleRefund(note noter, amount int64, currency string) error {
+func (b bookingNotices) staleRefund(note noter, amount int64, currency string, online bool) error {
 	text := formatAmount(amount, currency)
-	err := note(Notice{UserID: b.f.BuyerID, Kind: "payment_receipt", Link: linkBuyerBookings, Data: notify.Data{
+	err := note(Notice{UserID: b.f.BuyerID, Kind: "payment_receipt", Link: linkBuyerBookings, Data: onlineFlag(notify.Data{
 		"product": b.f.ProductName, "amount": text, "refunded": "yes",
-	}})
+	}, online)})
 	if err != nil {
 		return err
 	}
-	return note(Notice{UserID: b.f.SellerID, Kind: "payment_received", Link: linkSellerBookings, Data: notify.Data{
+	return note(Notice{UserID: b.f.SellerID, Kind: "payment_received", Link: linkSellerBookings, Data: onlineFlag(notify.Data{
 		"product": b.f.ProductName, "amount": text, "buyer": b.f.BuyerName, "refunded": "yes",
-	}})
+	}, online)})
 }
 
 // removedAfterPayment tells the buyer of a paid booking that an admin
 // took the laptop off the shop: the booking is closed and the payment
 // goes back to the card.
 func (b bookingNotices) removedAfterPayment(refund string) Notice {
-	return Notice{UserID: b.f.BuyerID, Kind: "listing_withdrawn", Link: linkBuyerBookings, Data: notify.Data{
+	return Notice{UserID: b.f.BuyerID, Kind: "listing_withdrawn", Link: linkBuyerBookings, Data: onlineFlag(notify.Data{
 		"product": b.f.ProductName, "refund": refund,
-	}}
+	}, b.f.PaymentMethod == string(PaySSLCommerz))}
 }
 
 // productRemoved tells a seller an admin removed their listing, and why

@@ -47,8 +47,8 @@ func paymentFrom(p dbsqlc.Payment) Payment {
 // booking in place of old (empty: none), retiring old. ErrConflict when
 // the booking no longer has old, no longer has that price, or can no
 // longer be paid: the caller reads it again to say which.
-func (s *Store) SetBookingPaymentIntent(ctx context.Context, bookingID int64, old, id string, price int64) error {
-	n, err := s.q.SetBookingPaymentIntent(ctx, dbsqlc.SetBookingPaymentIntentParams{ID: bookingID, NewID: &id, OldID: optional(old), Price: price})
+func (s *Store) SetBookingPaymentIntent(ctx context.Context, bookingID int64, old, id string, price int64, method PaymentMethod) error {
+	n, err := s.q.SetBookingPaymentIntent(ctx, dbsqlc.SetBookingPaymentIntentParams{ID: bookingID, NewID: &id, OldID: optional(old), Price: price, Method: string(method)})
 	if err != nil {
 		return translate(err)
 	}
@@ -77,6 +77,8 @@ func repriceBooking(ctx context.Context, q *dbsqlc.Queries, bookingID, price int
 type RetiredIntent struct {
 	ID      string
 	Booking Booking
+	// RetiredAt is when the booking gave it up.
+	RetiredAt time.Time
 }
 
 // ListUnsettledRetiredIntents returns retired PaymentIntents still to be
@@ -89,7 +91,7 @@ func (s *Store) ListUnsettledRetiredIntents(ctx context.Context) ([]RetiredInten
 	}
 	out := make([]RetiredIntent, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, RetiredIntent{ID: r.RetiredID, Booking: bookingFrom(r.Booking)})
+		out = append(out, RetiredIntent{ID: r.RetiredID, Booking: bookingFrom(r.Booking), RetiredAt: r.RetiredAt})
 	}
 	return out, nil
 }
@@ -197,9 +199,9 @@ func (s *Store) RecordPayment(ctx context.Context, r PaymentRecord) (Payment, bo
 		}
 		switch {
 		case gone:
-			return bn.paid(note, false, b.Status == string(BookingCompleted), r.Amount, r.Currency)
+			return bn.paid(note, false, b.Status == string(BookingCompleted), r.Amount, r.Currency, r.Method == string(PaySSLCommerz))
 		case stale:
-			return bn.staleRefund(note, r.Amount, r.Currency)
+			return bn.staleRefund(note, r.Amount, r.Currency, r.Method == string(PaySSLCommerz))
 		}
 		return s.sellByPayment(ctx, q, note, bn, b, product, r)
 	})
@@ -216,7 +218,7 @@ func (s *Store) sellByPayment(ctx context.Context, q *dbsqlc.Queries, note noter
 		return err
 	}
 	told := map[int64]bool{}
-	if err := bn.paid(remembering(note, told), true, false, r.Amount, r.Currency); err != nil {
+	if err := bn.paid(remembering(note, told), true, false, r.Amount, r.Currency, r.Method == string(PaySSLCommerz)); err != nil {
 		return err
 	}
 	if err := note(bn.reviewRequest()); err != nil {

@@ -42,7 +42,7 @@ test("a buyer books a laptop, a declined card changes nothing, a good card pays 
   await dialog.getByLabel("Contact Number").fill("01812345678");
   await dialog.getByLabel("Meeting Location").fill("Bashundhara City, Dhaka");
   // #34: cash at the hand-over is chosen first; this buyer pays by card
-  await dialog.getByRole("radio", { name: "Card" }).check();
+  await dialog.getByRole("radio", { name: "Card", exact: true }).check();
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(buyer.getByText("Book Success")).toBeVisible();
 

@@ -65,11 +65,11 @@ test("books with cash and completes by hand-over code", async ({ browser, reques
   await buyer.goto(`${base()}/product/${productId}`);
   await expect(buyer.getByRole("heading", { level: 1, name: productName })).toBeVisible();
   await expect(buyer.getByTestId("payment-methods")).toContainText("Cash at the hand-over");
-  await buyer.getByRole("button", { name: "Book Now" }).click();
+  await buyer.getByRole("article", { name: productName }).getByRole("button", { name: "Book Now" }).click();
   const dialog = buyer.getByRole("dialog", { name: `Book ${productName}` });
   const methods = dialog.getByRole("group", { name: "How will you pay?" });
   await expect(methods.getByRole("radio", { name: "Cash at the hand-over" })).toBeChecked();
-  await expect(methods.getByRole("radio", { name: "Card" })).not.toBeChecked();
+  await expect(methods.getByRole("radio", { name: "Card", exact: true })).not.toBeChecked();
   await dialog.getByLabel("Contact Number").fill("01812345678");
   await dialog.getByLabel("Meeting Location").fill("Bashundhara City, Dhaka");
   await checkA11y(buyer, "the Book Now dialog with its ways to pay");

@@ -83,7 +83,7 @@ test("buyer and seller talk, agree a price, and the buyer books and pays it; a b
   await expect(book.getByLabel("Price")).toHaveValue("55,000 Tk");
   await book.getByLabel("Contact Number").fill("01812345678");
   await book.getByLabel("Meeting Location").fill("Uttara sector 7");
-  await book.getByRole("radio", { name: "Card" }).check(); // #34: cash is chosen first
+  await book.getByRole("radio", { name: "Card", exact: true }).check(); // #34: cash is chosen first
   await book.getByRole("button", { name: "Submit" }).click();
   await expect(buyer.getByText("Book Success")).toBeVisible();
   await buyer.goto(base() + "/dashboard/mybooking");

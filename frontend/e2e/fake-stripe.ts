@@ -12,16 +12,34 @@ export const CARD_OK = "4242424242424242";
 export const CARD_DECLINED = "4000000000000002";
 
 /** startFakeStripe runs the stand-in on a free loopback port and answers its base URL and a stop function. */
-export async function startFakeStripe(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const bin = process.env.FAKE_STRIPE_BIN;
-  if (!bin) throw new Error("set FAKE_STRIPE_BIN (make test-browser builds it from payments/stripetest/cmd/fakestripe)");
+export function startFakeStripe(): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startStandIn("FAKE_STRIPE_BIN", "payments/stripetest/cmd/fakestripe");
+}
+
+/**
+ * startFakeSSLCommerz runs the SSLCommerz stand-in (payments/sslcommerztest,
+ * FAKE_SSLCOMMERZ_BIN): its session, validation, query and refund APIs, and
+ * the payment page the buyer's browser is sent to (bKash, Nagad, Rocket or
+ * card; Pay, Fail, Cancel). Its store is sslcommerztest's default one.
+ */
+export function startFakeSSLCommerz(): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startStandIn("FAKE_SSLCOMMERZ_BIN", "payments/sslcommerztest/cmd/fakesslcommerz");
+}
+
+/** The store account the SSLCommerz stand-in accepts (sslcommerztest.DefaultStoreID, DefaultStorePassword). */
+export const SSLCOMMERZ_STORE = { id: "testbox", password: "qwerty" };
+
+/** startStandIn runs a Go stand-in named by an environment variable; it says its address on its first line. */
+async function startStandIn(env: string, source: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const bin = process.env[env];
+  if (!bin) throw new Error(`set ${env} (make test-browser builds it from ${source})`);
   const proc = spawn(bin, [], { stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: proc.stdout });
     lines.once("line", (line) => resolve(line.trim()));
     proc.once("error", reject);
-    proc.once("exit", (code) => reject(new Error(`fake Stripe exited (${code}) before saying its address`)));
+    proc.once("exit", (code) => reject(new Error(`${source} exited (${code}) before saying its address`)));
   });
   return {
     url,

@@ -2,14 +2,16 @@
 // and stops it (dropping the database) afterwards. The address reaches the
 // tests as BASE_URL; the database as DATABASE_URL (for the binary's admin
 // subcommands). Card payments go to the Go Stripe stand-in (fake-stripe.ts,
-// FAKE_STRIPE_BIN) whose address reaches the tests as FAKE_STRIPE_URL.
+// FAKE_STRIPE_BIN) whose address reaches the tests as FAKE_STRIPE_URL;
+// bKash, Nagad and the rest to the SSLCommerz stand-in (FAKE_SSLCOMMERZ_BIN),
+// whose payment page the journeys' browser visits.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { startFakeStripe } from "./fake-stripe";
+import { SSLCOMMERZ_STORE, startFakeSSLCommerz, startFakeStripe } from "./fake-stripe";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,6 +44,8 @@ export default async function globalSetup() {
   const baseURL = `http://127.0.0.1:${port}`;
 
   const stripe = await startFakeStripe();
+  const sslcommerz = await startFakeSSLCommerz();
+  const stopStandIns = () => Promise.all([stripe.stop(), sslcommerz.stop()]);
 
   const env = {
     ...process.env,
@@ -52,6 +56,9 @@ export default async function globalSetup() {
     STRIPE_SECRET_KEY: "sk_test_e2e",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     STRIPE_API_BASE: stripe.url,
+    SSLCOMMERZ_STORE_ID: SSLCOMMERZ_STORE.id,
+    SSLCOMMERZ_STORE_PASSWORD: SSLCOMMERZ_STORE.password,
+    SSLCOMMERZ_API_BASE: sslcommerz.url,
   };
   const server = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "pipe"] });
   let log = "";
@@ -60,7 +67,7 @@ export default async function globalSetup() {
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (server.exitCode !== null) {
-      await stripe.stop();
+      await stopStandIns();
       throw new Error(`resale exited (${server.exitCode}):\n${log}`);
     }
     try {
@@ -76,6 +83,7 @@ export default async function globalSetup() {
   process.env.DATABASE_URL = databaseURL;
   process.env.DATA_DIR = dataDir;
   process.env.FAKE_STRIPE_URL = stripe.url;
+  process.env.FAKE_SSLCOMMERZ_URL = sslcommerz.url;
 
   // a server gone mid-run (killed from outside) fails every journey after
   // it with "connection refused": say so once, with its log
@@ -90,7 +98,7 @@ export default async function globalSetup() {
     // already gone, its exit event is past: waiting for one would hang
     if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
     await exited;
-    await stripe.stop();
+    await stopStandIns();
     execFileSync("psql", [admin, "-qc", `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG) console.log(log);

@@ -6,6 +6,17 @@
 import type { Dictionary } from "@/locales/en";
 
 export const bn: Dictionary = {
+  // #34 paying online through SSLCommerz (components/online-payment.tsx)
+  "The gateway's page takes bKash, Nagad, Rocket or a card; then you come back to My Booking.": "গেটওয়ের পাতায় বিকাশ, নগদ, রকেট বা কার্ডে পরিশোধ করা যায়; তারপর আপনি আমার বুকিং পাতায় ফিরে আসবেন।",
+  "Pay online": "অনলাইনে পরিশোধ করুন",
+  "Pay online for {name}": "{name} এর জন্য অনলাইনে পরিশোধ করুন",
+  "The payment service did not answer, please try again": "পেমেন্ট সার্ভিস সাড়া দেয়নি, আবার চেষ্টা করুন",
+  "your laptop": "আপনার ল্যাপটপ",
+  "Payment received for {name}. Your receipt is in your notifications; the seller hands the laptop over at the meeting.": "{name} এর পেমেন্ট পাওয়া গেছে। রসিদটি আপনার নোটিফিকেশনে আছে; দেখা করার সময় বিক্রেতা ল্যাপটপটি হস্তান্তর করবেন।",
+  "Your payment for {name} came after the laptop could no longer be yours, so it is refunded to the account you paid from.": "ল্যাপটপটি আর আপনার হতে পারার পর {name} এর জন্য আপনার পেমেন্ট এসেছে, তাই যে অ্যাকাউন্ট থেকে পরিশোধ করেছেন সেখানে টাকা ফেরত দেওয়া হচ্ছে।",
+  "The payment for {name} did not go through. Nothing was taken; you can try again.": "{name} এর পেমেন্ট সম্পন্ন হয়নি। কোনো টাকা কাটা হয়নি; আপনি আবার চেষ্টা করতে পারেন।",
+  "You cancelled the payment for {name}. You can pay online again, or choose cash at the hand-over.": "আপনি {name} এর পেমেন্ট বাতিল করেছেন। আবার অনলাইনে পরিশোধ করতে পারেন, অথবা হস্তান্তরের সময় নগদ বেছে নিতে পারেন।",
+  "We are still confirming your payment for {name} with the payment service. This page shows it as paid once it is confirmed.": "পেমেন্ট সার্ভিসের সাথে {name} এর জন্য আপনার পেমেন্ট এখনও নিশ্চিত করা হচ্ছে। নিশ্চিত হলে এই পাতায় পরিশোধিত দেখাবে।",
   // site-header
   "Home": "হোম",
   "Blog": "ব্লগ",

@@ -29,6 +29,17 @@ export const enById = {
 };
 
 export const en = {
+  // #34 paying online through SSLCommerz (components/online-payment.tsx)
+  "The gateway's page takes bKash, Nagad, Rocket or a card; then you come back to My Booking.": "The gateway's page takes bKash, Nagad, Rocket or a card; then you come back to My Booking.",
+  "Pay online": "Pay online",
+  "Pay online for {name}": "Pay online for {name}",
+  "The payment service did not answer, please try again": "The payment service did not answer, please try again",
+  "your laptop": "your laptop",
+  "Payment received for {name}. Your receipt is in your notifications; the seller hands the laptop over at the meeting.": "Payment received for {name}. Your receipt is in your notifications; the seller hands the laptop over at the meeting.",
+  "Your payment for {name} came after the laptop could no longer be yours, so it is refunded to the account you paid from.": "Your payment for {name} came after the laptop could no longer be yours, so it is refunded to the account you paid from.",
+  "The payment for {name} did not go through. Nothing was taken; you can try again.": "The payment for {name} did not go through. Nothing was taken; you can try again.",
+  "You cancelled the payment for {name}. You can pay online again, or choose cash at the hand-over.": "You cancelled the payment for {name}. You can pay online again, or choose cash at the hand-over.",
+  "We are still confirming your payment for {name} with the payment service. This page shows it as paid once it is confirmed.": "We are still confirming your payment for {name} with the payment service. This page shows it as paid once it is confirmed.",
   // site-header
   "Home": "Home",
   "Blog": "Blog",

@@ -237,7 +237,7 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 }
 
 const listUnsettledRetiredIntents = `-- name: ListUnsettledRetiredIntents :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, r.payment_intent_id AS retired_id
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, r.payment_intent_id AS retired_id, r.retired_at
 FROM retired_payment_intents r JOIN bookings b ON b.id = r.booking_id
 WHERE r.settled_at IS NULL
 ORDER BY r.retired_at
@@ -247,6 +247,7 @@ LIMIT 100
 type ListUnsettledRetiredIntentsRow struct {
 	Booking   Booking
 	RetiredID string
+	RetiredAt time.Time
 }
 
 // Retired PaymentIntents Stripe has not yet said are cancelled and whose
@@ -286,6 +287,7 @@ func (q *Queries) ListUnsettledRetiredIntents(ctx context.Context) ([]ListUnsett
 			&i.Booking.HandoverLockedUntil,
 			&i.Booking.PaymentMethod,
 			&i.RetiredID,
+			&i.RetiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -405,23 +407,24 @@ func (q *Queries) RequireRefundOfBooking(ctx context.Context, bookingID int64) (
 
 const setBookingPaymentIntent = `-- name: SetBookingPaymentIntent :one
 WITH attached AS (
-    UPDATE bookings bk SET payment_intent_id = $1, payment_method = 'card'
-    WHERE bk.id = $2 AND bk.payment_intent_id IS NOT DISTINCT FROM $3 AND bk.price = $4
+    UPDATE bookings bk SET payment_intent_id = $1, payment_method = $2
+    WHERE bk.id = $3 AND bk.payment_intent_id IS NOT DISTINCT FROM $4 AND bk.price = $5
       AND bk.paid_at IS NULL AND bk.status IN ('pending', 'accepted')
     RETURNING bk.id
 ), retired AS (
     INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
-    SELECT $3::text, a.id FROM attached a WHERE $3::text IS NOT NULL
+    SELECT $4::text, a.id FROM attached a WHERE $4::text IS NOT NULL
     ON CONFLICT DO NOTHING
 )
 SELECT count(*) FROM attached
 `
 
 type SetBookingPaymentIntentParams struct {
-	NewID *string
-	ID    int64
-	OldID *string
-	Price int64
+	NewID  *string
+	Method string
+	ID     int64
+	OldID  *string
+	Price  int64
 }
 
 // Compare-and-set: a booking's PaymentIntent changes only from the one the
@@ -429,11 +432,13 @@ type SetBookingPaymentIntentParams struct {
 // and only while the booking still has the price it was made for (@price)
 // and can be paid, so a PaymentIntent for an old price never lands on a
 // repriced booking. The one it replaces is retired in the same statement,
-// and the booking is now to be paid by card (the buyer pressed Pay).
+// and the booking is now to be paid by the attempt's method (the buyer
+// pressed Pay, or chose bKash or Nagad through SSLCommerz).
 // Answers how many bookings took it (0 or 1).
 func (q *Queries) SetBookingPaymentIntent(ctx context.Context, arg SetBookingPaymentIntentParams) (int64, error) {
 	row := q.db.QueryRow(ctx, setBookingPaymentIntent,
 		arg.NewID,
+		arg.Method,
 		arg.ID,
 		arg.OldID,
 		arg.Price,

@@ -7,6 +7,7 @@ import { useCreateReview } from "@/api/sellers";
 import { useConfirm } from "@/components/confirm-dialog";
 import { HandoverCode } from "@/components/handover-code";
 import { LoadMore } from "@/components/load-more";
+import { OnlinePayButton, PaymentOutcomeAlert } from "@/components/online-payment";
 import { methodName, methodText } from "@/components/payment-method";
 import { Stars } from "@/components/rating-stars";
 import { RowAction } from "@/components/row-action";
@@ -36,6 +37,11 @@ function canPayByCard(b: Booking, cardPayments: boolean): boolean {
   return isPayable(b) && cardPayments && methodOf(b) === "card" && !b.product.deleted && b.product.available !== "soled";
 }
 
+/** True when an SSLCommerz payment (bKash, Nagad, cards) would be taken: as by card, when the shop offers it. */
+function canPayOnline(b: Booking, methods: PaymentMethod[] | null): boolean {
+  return isPayable(b) && !!methods?.includes("sslcommerz") && methodOf(b) === "sslcommerz" && !b.product.deleted && b.product.available !== "soled";
+}
+
 type PaymentCellProps = {
   b: Booking;
   /** The methods the shop offers (GET /api/config); null while it loads. */
@@ -57,12 +63,20 @@ type PaymentCellProps = {
  */
 function PaymentCell({ b, methods, cardPayments, changing, onChange, t, locale }: PaymentCellProps) {
   if (b.paid) {
+    // the spec's word, then how: by card or online through SSLCommerz
     return (
-      <span className="badge badge-success gap-1 font-semibold">
-        <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
-          <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
-        </svg>
-        {t("Paid")}
+      <span className="inline-flex flex-col items-start gap-1">
+        <span className="badge badge-success gap-1 font-semibold">
+          <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
+          </svg>
+          {t("Paid")}
+        </span>
+        {methodOf(b) !== "cash" && (
+          <span className="text-xs text-base-content/70" data-testid="paid-with">
+            {methodName(methodOf(b), t)}
+          </span>
+        )}
       </span>
     );
   }
@@ -94,6 +108,7 @@ function PaymentCell({ b, methods, cardPayments, changing, onChange, t, locale }
           {t("Pay")}
         </Link>
       )}
+      {canPayOnline(b, methods) && <OnlinePayButton bookingId={b._id} productName={b.productName} />}
       {choices.length > 1 && (
         <label className="flex items-center gap-2 text-xs text-base-content/70">
           <span>{t("Change")}</span>
@@ -204,6 +219,12 @@ export default function MyBooking() {
   const [params, setParams] = useSearchParams();
   const [reviewing, setReviewing] = useState<string | null>(null);
   const asked = params.get("review");
+  // #34: back from SSLCommerz's page, ?payment=OUTCOME&booking=ID
+  const outcome = params.get("payment");
+  const outcomeOf = bookings?.find((b) => b._id === params.get("booking"));
+  function closeOutcome() {
+    setParams({}, { replace: true });
+  }
   const reviewTarget = bookings?.find((b) => b._id === (reviewing ?? asked) && b.reviewable);
   const createReview = useCreateReview();
   function closeReview() {
@@ -377,6 +398,7 @@ export default function MyBooking() {
         </h1>
         <p className="mt-1 text-base-content/70">{t("The laptops you booked and where each stands. You meet the seller where you chose.")}</p>
       </div>
+      <PaymentOutcomeAlert payment={outcome} productName={outcomeOf?.productName} onClose={closeOutcome} />
       {table}
       <LoadMore
         hasMore={list.hasMore}

@@ -6,9 +6,10 @@ import type { Stripe, StripeElements } from "@stripe/stripe-js";
 // import), and only this lazily loaded page imports it.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { methodOf, useBooking, type Booking } from "@/api/bookings";
-import { useConfig } from "@/api/config";
+import { offeredMethods, useConfig } from "@/api/config";
 import { usePayment } from "@/api/payments";
 import { CardField } from "@/components/card-field";
+import { OnlinePayButton } from "@/components/online-payment";
 import { PageSpinner } from "@/components/page-spinner";
 import { methodText } from "@/components/payment-method";
 import { FormSkeleton } from "@/components/skeletons";
@@ -68,7 +69,14 @@ export default function Payment() {
   } else if (!config) {
     body = <PageSpinner label={t("Loading the card form...")} />;
   } else if (methodOf(booking) !== "card" && !byCard) {
-    body = <OtherMethod booking={booking} cardOffered={config.stripePublishableKey !== null} onCard={() => setByCard(true)} />;
+    body = (
+      <OtherMethod
+        booking={booking}
+        cardOffered={config.stripePublishableKey !== null}
+        onlineOffered={offeredMethods(config).includes("sslcommerz")}
+        onCard={() => setByCard(true)}
+      />
+    );
   } else if (!config.stripePublishableKey) {
     body = <PaymentsOff />;
   } else {
@@ -315,9 +323,10 @@ function CardPayment({ booking, publishableKey }: CardPaymentProps) {
  * card (#34): cash at the hand-over, or SSLCommerz; the buyer may pay by
  * card instead when the shop takes cards.
  */
-function OtherMethod({ booking, cardOffered, onCard }: { booking: Booking; cardOffered: boolean; onCard: () => void }) {
+function OtherMethod({ booking, cardOffered, onlineOffered, onCard }: { booking: Booking; cardOffered: boolean; onlineOffered: boolean; onCard: () => void }) {
   const t = useT();
   const cash = methodOf(booking) === "cash";
+  const online = !cash && onlineOffered;
   return (
     <div className="space-y-4">
       <div role="status" className="alert alert-info alert-soft">
@@ -328,10 +337,13 @@ function OtherMethod({ booking, cardOffered, onCard }: { booking: Booking; cardO
           <p className="text-sm">
             {cash
               ? t("Nothing to pay here: pay the seller at {place} once you have checked the laptop, then give them your hand-over code.", { place: booking.meetLocation })
-              : t("Pay online from My Booking.")}
+              : online
+                ? t("The gateway's page takes bKash, Nagad, Rocket or a card; then you come back to My Booking.")
+                : t("Pay online from My Booking.")}
           </p>
         </div>
       </div>
+      {online && <OnlinePayButton bookingId={booking._id} productName={booking.productName} />}
       {cardOffered && (
         <button type="button" className="btn btn-outline btn-primary w-full sm:w-auto" onClick={onCard}>
           {t("Pay by card instead")}
