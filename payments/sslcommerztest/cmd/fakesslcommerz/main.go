@@ -6,16 +6,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
-	"time"
 
+	"resale/internal/standin"
 	"resale/payments/sslcommerztest"
 )
 
@@ -33,30 +29,14 @@ func main() {
 		os.Exit(2)
 	}
 	opts := sslcommerztest.Options{StoreID: *storeID, StorePassword: *storePassword}
-	if err := serve(*addr, opts, mode); err != nil {
+	err := standin.Serve(*addr, func(url string) http.Handler {
+		f := sslcommerztest.NewUnstarted(opts)
+		f.SetIPNMode(mode)
+		f.URL = url
+		return f
+	})
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "fakesslcommerz:", err)
 		os.Exit(1)
 	}
-}
-
-func serve(addr string, opts sslcommerztest.Options, mode sslcommerztest.IPNMode) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	f := sslcommerztest.NewUnstarted(opts)
-	f.SetIPNMode(mode)
-	f.URL = "http://" + ln.Addr().String()
-	srv := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		srv.Close()
-	}()
-	fmt.Println(f.URL)
-	if err := srv.Serve(ln); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
 }
