@@ -200,3 +200,35 @@ describe("the seller's leads say how the buyer pays", () => {
     expect(await rowOf("Paid Buyer")).not.toHaveTextContent(/card/i);
   });
 });
+
+describe("the payment page of a booking paid another way", () => {
+  it("says cash at the hand-over and starts no card payment, until the buyer chooses Pay by card instead", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const cash = booking({ _id: "11", paymentMethod: "cash" });
+    const fetchMock = stubApi({
+      "/api/me": buyer,
+      "/api/categorys": categories,
+      "/api/bookings/11": cash,
+      "/api/config": config(["cash", "card"]),
+      "POST /api/create-payment-intent": { clientSecret: "pi_1_secret_x" },
+    });
+    renderApp("/dashboard/payment/11");
+    expect(await screen.findByTestId("booking-method")).toHaveTextContent("Pay at the hand-over: cash");
+    expect(screen.getByText(/Nothing to pay here: pay the seller at Farmgate, Dhaka/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, "/api/create-payment-intent", "POST")).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole("button", { name: "Pay by card instead" }));
+    await waitFor(() => expect(requestsTo(fetchMock, "/api/create-payment-intent", "POST")).toHaveLength(1));
+    expect(screen.queryByTestId("booking-method")).not.toBeInTheDocument();
+  });
+
+  it("offers no card where the shop takes none", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    stubApi({ "/api/me": buyer, "/api/categorys": categories, "/api/bookings/11": booking({ _id: "11", paymentMethod: "cash" }), "/api/config": config(["cash"]) });
+    renderApp("/dashboard/payment/11");
+    expect(await screen.findByTestId("booking-method")).toHaveTextContent("Pay at the hand-over: cash");
+    expect(screen.queryByRole("button", { name: "Pay by card instead" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/card/i)).not.toBeInTheDocument();
+  });
+});
