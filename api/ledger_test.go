@@ -140,7 +140,8 @@ func TestLedgerCardSalesRefundsAndPayouts(t *testing.T) {
 	// the payout: no more than owed, then what is owed
 	wantError(t, m.postJSON("/api/admin/payouts", m.admin.AccessToken, map[string]any{
 		"sellerId": m.seller.User.ID, "amount": 37051, "method": "bkash", "reference": "01711000000"}), http.StatusConflict, "more_than_owed")
-	if r := m.payout(m.seller.User.ID, 37000, "bkash", "  01711000000  "); r.code != http.StatusCreated || !strings.Contains(r.body, `"reference":"01711000000"`) {
+	if r := m.payout(m.seller.User.ID, 37000, "bkash", "  01711000000  "); r.code != http.StatusCreated || !strings.Contains(r.body, `"reference":"01711000000"`) ||
+		!strings.Contains(r.body, `"sellerName":"`+m.seller.User.UserName+`"`) {
 		t.Fatalf("payout: %d %s", r.code, r.body)
 	}
 	if got := m.balance(m.seller.AccessToken); got != (balanceWire{Earned: 37050, PaidOut: 37000, Owed: 50}) {

@@ -26,7 +26,7 @@ FROM ledger WHERE seller_id = @seller_id;
 -- name: LockSellerForPayout :one
 -- The seller's row, locked so that two payouts to one seller are decided
 -- one after the other.
-SELECT id, role FROM users WHERE id = @id FOR NO KEY UPDATE;
+SELECT id, role, user_name FROM users WHERE id = @id FOR NO KEY UPDATE;
 
 -- name: ListLedger :many
 -- The ledger newest first, of one seller or of everyone.

@@ -167,7 +167,7 @@ func (s *Store) RecordPayout(ctx context.Context, p Payout) (LedgerEntry, error)
 		}
 		r, err := q.AddPayout(ctx, dbsqlc.AddPayoutParams{Amount: p.Amount, Method: p.Method,
 			SellerID: &p.SellerID, Reference: p.Reference, CreatedBy: &p.AdminID})
-		out = ledgerEntryFrom(r, "")
+		out = ledgerEntryFrom(r, u.UserName)
 		return err
 	})
 	var over *OverOwedError

@@ -217,12 +217,13 @@ func (q *Queries) ListLedgerOfPayment(ctx context.Context, paymentID *int64) ([]
 }
 
 const lockSellerForPayout = `-- name: LockSellerForPayout :one
-SELECT id, role FROM users WHERE id = $1 FOR NO KEY UPDATE
+SELECT id, role, user_name FROM users WHERE id = $1 FOR NO KEY UPDATE
 `
 
 type LockSellerForPayoutRow struct {
-	ID   int64
-	Role string
+	ID       int64
+	Role     string
+	UserName string
 }
 
 // The seller's row, locked so that two payouts to one seller are decided
@@ -230,6 +231,6 @@ type LockSellerForPayoutRow struct {
 func (q *Queries) LockSellerForPayout(ctx context.Context, id int64) (LockSellerForPayoutRow, error) {
 	row := q.db.QueryRow(ctx, lockSellerForPayout, id)
 	var i LockSellerForPayoutRow
-	err := row.Scan(&i.ID, &i.Role)
+	err := row.Scan(&i.ID, &i.Role, &i.UserName)
 	return i, err
 }

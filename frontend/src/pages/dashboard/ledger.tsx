@@ -178,11 +178,16 @@ export default function Ledger() {
                 </button>
               ),
           },
-          { header: t("Booking"), cell: (e) => (e.bookingId ? `#${e.bookingId}` : "") },
-          { header: t("Number or reference"), className: "break-all", cell: (e) => e.reference },
+          { header: t("Booking"), cell: (e) => (e.bookingId ? `#${e.bookingId}` : <Blank />) },
+          { header: t("Number or reference"), className: "break-all", cell: (e) => e.reference || <Blank /> },
         ]}
       />
       {paying && sellerId && <PayoutDialog sellerId={sellerId} sellerName={sellerName} onClose={() => setPaying(false)} />}
     </ListPage>
   );
+}
+
+/** Blank is a cell with nothing in it: a dash, so a phone's card line does not look cut off. */
+function Blank() {
+  return <span className="text-base-content/50">—</span>;
 }
