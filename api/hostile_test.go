@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"resale/payments/sslcommerztest"
 )
 
 // dbFingerprint is a hash of every row of every table but the log-in
@@ -34,7 +36,7 @@ var pathParam = regexp.MustCompile(`/:[a-z]+`)
 func TestHostileInputOnEveryWriteRoute(t *testing.T) {
 	t.Parallel()
 	f := newFakeStripe(t)
-	m := newMarketWith(t, withStripe(f))
+	m := newMarketWith(t, withPayments(f, sslcommerztest.New(t, sslcommerztest.Options{}), "http://shop.test"))
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	m.do(http.MethodPut, "/api/products/report/"+pid, nil, bearer(m.buyer.AccessToken))
