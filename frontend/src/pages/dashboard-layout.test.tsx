@@ -32,6 +32,7 @@ describe("dashboard menu", () => {
       "/dashboard/allseller",
       "/dashboard/categories",
       "/dashboard/leads",
+      "/dashboard/ledger", // #34: every payment, refund, commission and payout
       "/dashboard/mail",
       "/dashboard/audit",
       "/dashboard/messages",
@@ -74,6 +75,7 @@ describe("dashboard menu", () => {
       "/dashboard/addproduct",
       "/dashboard/myproducts",
       `/seller/${seller._id}`, // View my shop: their public page
+      "/dashboard/balance", // #34: earned, paid out, owed
       "/dashboard/mybooking",
       "/dashboard/favourites",
       "/dashboard/saved-searches",
