@@ -85,18 +85,20 @@ func bookingOfTran(tranID string) (int64, bool) {
 
 // paidFrom is a validated payment as one to record: its amount as the
 // gateway took it, in paisa, whatever the booking costs now (the store
-// keeps one that does not pay the booking for refund).
+// keeps one that does not pay the booking for refund). The client's
+// Confirm checks the rest: VALID or VALIDATED, for this tran_id, in BDT,
+// the amount and the converted amount alike.
 func (p *sslcProvider) paidFrom(v sslcommerz.Validation, tranID string) (*Paid, error) {
 	booking, ok := bookingOfTran(tranID)
-	if !ok || v.TranID != tranID {
+	if !ok {
 		return nil, ErrWrongBooking
 	}
-	if !strings.EqualFold(v.Currency, "BDT") || p.s.currency != "bdt" {
+	tk, err := sslcommerz.ParseAmount(v.Amount)
+	if err != nil || p.s.currency != "bdt" {
 		return nil, ErrWrongAmount
 	}
-	tk, err := sslcommerz.ParseAmount(v.Amount)
-	if err != nil {
-		return nil, ErrWrongAmount
+	if err := sslcommerz.Confirm(v, sslcommerz.Expected{TranID: tranID, Amount: tk, Currency: "BDT"}); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrWrongBooking, err)
 	}
 	return &Paid{BookingID: booking, TransactionID: tranID, Amount: p.s.minorUnits(tk), Currency: p.s.currency,
 		Method: string(store.PaySSLCommerz)}, nil
