@@ -137,6 +137,20 @@ type balanceJSON struct {
 	Owed    int64 `json:"owed"`
 }
 
+// sellerBalance serves GET /api/admin/sellers/:id/balance: one seller's
+// balance as myBalance gives it, for the admin who records their payout.
+func (s *Server) sellerBalance(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Seller")
+	}
+	b, err := s.store.SellerBalanceAsAdmin(c.Request().Context(), id)
+	if err != nil {
+		return notFoundAs(err, "Seller")
+	}
+	return c.JSON(http.StatusOK, balanceJSON{Earned: b.Earned, PaidOut: b.PaidOut, Owed: b.Owed})
+}
+
 // myBalance serves GET /api/me/balance: the seller's earned, paid out and
 // owed, in whole Tk (owed is negative when the seller owes the shop the
 // commission on cash sales).

@@ -507,3 +507,38 @@ func TestLedgerRefundWrittenExactlyOnce(t *testing.T) {
 		t.Fatalf("balance after the refund: %+v", got)
 	}
 }
+
+// The admin reads a seller's balance as the seller does, before a payout;
+// a payout is in the audit log with its amount, method and reference.
+func TestLedgerAdminSellerBalanceAndAudit(t *testing.T) {
+	t.Parallel()
+	m := newLedgerMarket(t, 250) // 2.5%
+	m.paidBooking(m.addProduct(m.seller.AccessToken, nil)) // Tk 38,000, commission 950
+	path := "/api/admin/sellers/" + m.seller.User.ID + "/balance"
+	rec := m.getAs(path, m.admin.AccessToken)
+	var b balanceWire
+	decode(t, rec, &b)
+	if rec.Code != http.StatusOK || b != m.balance(m.seller.AccessToken) || b.Owed != 37050 {
+		t.Fatalf("the admin's view of the balance: %d %+v", rec.Code, b)
+	}
+	wantError(t, m.getAs("/api/admin/sellers/"+m.buyer.User.ID+"/balance", m.admin.AccessToken), http.StatusNotFound, "not_found")
+	for _, id := range []string{"abc", "0", "-1", "99999999999999999999", "999999"} {
+		if rec := m.getAs("/api/admin/sellers/"+id+"/balance", m.admin.AccessToken); rec.Code != http.StatusNotFound {
+			t.Errorf("balance of seller %q: %d %s", id, rec.Code, rec.Body.String())
+		}
+	}
+
+	if r := m.payout(m.seller.User.ID, 3000, "nagad", "01811000000"); r.code != http.StatusCreated {
+		t.Fatalf("payout: %d %s", r.code, r.body)
+	}
+	log := m.audit(m.admin.AccessToken)
+	if len(log) == 0 || log[0].Action != "payout_recorded" || log[0].TargetLabel != m.seller.User.UserName ||
+		log[0].Detail["amount"] != float64(3000) || log[0].Detail["method"] != "nagad" || log[0].Detail["reference"] != "01811000000" {
+		t.Fatalf("the audit log after a payout: %+v", log)
+	}
+	// a payout refused as more than owed leaves no audit row
+	m.payout(m.seller.User.ID, 999999, "bkash", "01711000000")
+	if again := m.audit(m.admin.AccessToken); len(again) != len(log) {
+		t.Fatalf("a refused payout was audited: %+v", again)
+	}
+}

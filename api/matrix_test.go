@@ -223,6 +223,9 @@ var matrix = map[string]struct {
 		return cell{"POST", "/api/admin/payouts", map[string]any{"sellerId": formatTestID(f.users["owner seller"].ID), "amount": 1, "method": "bkash", "reference": "01711000000"}}
 	}, [6]int{401, 403, 403, 403, 403, 409}},
 	"GET /api/me/balance": {func(matrixFixture) cell { return cell{"GET", "/api/me/balance", nil} }, [6]int{401, 403, 403, 200, 200, 403}},
+	"GET /api/admin/sellers/:id/balance": {func(f matrixFixture) cell {
+		return cell{"GET", "/api/admin/sellers/" + formatTestID(f.users["owner seller"].ID) + "/balance", nil}
+	}, [6]int{401, 403, 403, 403, 403, 200}},
 
 	// conversations and offers: a thread is its two people's; an admin
 	// reads a reported one (the fixture's is) and writes to none

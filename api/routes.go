@@ -187,6 +187,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// a seller reads their own balance
 	g.GET("/admin/ledger", s.listLedger, admin)
 	g.POST("/admin/payouts", s.recordPayout, admin)
+	g.GET("/admin/sellers/:id/balance", s.sellerBalance, admin)
 	g.GET("/me/balance", s.myBalance, seller)
 
 	// live updates (events.go): an EventSource sends no Authorization

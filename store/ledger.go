@@ -167,14 +167,31 @@ func (s *Store) RecordPayout(ctx context.Context, p Payout) (LedgerEntry, error)
 		}
 		r, err := q.AddPayout(ctx, dbsqlc.AddPayoutParams{Amount: p.Amount, Method: p.Method,
 			SellerID: &p.SellerID, Reference: p.Reference, CreatedBy: &p.AdminID})
+		if err != nil {
+			return err
+		}
 		out = ledgerEntryFrom(r, u.UserName)
-		return err
+		return audit(ctx, q, p.AdminID, AuditPayoutRecorded, TargetUser, p.SellerID, u.UserName,
+			map[string]any{"amount": p.Amount, "method": p.Method, "reference": p.Reference})
 	})
 	var over *OverOwedError
 	if errors.As(err, &over) {
 		return LedgerEntry{}, err
 	}
 	return out, translate(err)
+}
+
+// SellerBalanceAsAdmin is a seller's balance as an admin reads it:
+// ErrNotFound when the account is not a seller's.
+func (s *Store) SellerBalanceAsAdmin(ctx context.Context, sellerID int64) (Balance, error) {
+	u, err := s.GetUser(ctx, sellerID)
+	if err != nil {
+		return Balance{}, err
+	}
+	if u.Role != RoleSeller {
+		return Balance{}, ErrNotFound
+	}
+	return s.SellerBalance(ctx, sellerID)
 }
 
 // SellerBalance is a seller's earned, paid out and owed.

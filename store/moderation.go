@@ -23,6 +23,8 @@ const (
 	AuditAdvertisingStopped    = "advertising_stopped"
 	AuditCategoryCreated       = "category_created"
 	AuditCategoryDeleted       = "category_deleted"
+	// AuditPayoutRecorded: money paid out to a seller (#34, the ledger).
+	AuditPayoutRecorded = "payout_recorded"
 )
 
 // What an audited action acted on.

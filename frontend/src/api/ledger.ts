@@ -60,13 +60,23 @@ export function useBalance() {
   return useSWR<Balance, ApiError>(BALANCE_KEY, { revalidateOnFocus: true });
 }
 
+/** sellerBalanceKey is where the admin reads one seller's balance. */
+export function sellerBalanceKey(sellerId: string): string {
+  return `/api/admin/sellers/${encodeURIComponent(sellerId)}/balance`;
+}
+
+/** useSellerBalance loads one seller's balance (admin); null: none chosen. */
+export function useSellerBalance(sellerId: string | null) {
+  return useSWR<Balance, ApiError>(sellerId ? sellerBalanceKey(sellerId) : null);
+}
+
 function isLedgerKey(key: string): boolean {
-  return key === LEDGER_KEY || key.startsWith(`${LEDGER_KEY}?`);
+  return key === LEDGER_KEY || key.startsWith(`${LEDGER_KEY}?`) || (key.startsWith("/api/admin/sellers/") && key.endsWith("/balance"));
 }
 
 /**
- * useRecordPayout records a payout (admin); the ledger's lists are loaded
- * again. Refusals by code: 409 "more_than_owed", 404 (not a seller), 400
+ * useRecordPayout records a payout (admin); the ledger's lists and the
+ * sellers' balances are loaded again. Refusals by code: 409 "more_than_owed", 404 (not a seller), 400
  * with fields.
  */
 export function useRecordPayout() {

@@ -34,7 +34,8 @@ export type AuditAction =
   | "review_removed"
   | "product_hidden"
   | "user_warned"
-  | "user_suspended";
+  | "user_suspended"
+  | "payout_recorded";
 
 /** One row of the audit log: who (adminName), what (action), whom (target), when. Names are those of the time. */
 export type AuditEntry = {
@@ -47,7 +48,8 @@ export type AuditEntry = {
   targetId: string;
   targetLabel: string;
   /** e.g. {reason} of a removal, {reports} of a dismissal, {reason, until} of a suspension */
-  detail: { reason?: string; reports?: number; until?: string };
+  /** payout_recorded: amount (whole Tk), method and reference. */
+  detail: { reason?: string; reports?: number; until?: string; amount?: number; method?: string; reference?: string };
   createdAt: string;
 };
 

@@ -1,8 +1,9 @@
 import { useAudit, type AuditAction, type AuditEntry } from "@/api/moderation";
 import { DataList, EmptyState, ListPage } from "@/components/data-list";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatTk } from "@/lib/format";
 import { useLanguage, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
+import { useLedgerText } from "./ledger";
 
 const ACTION_TEXT: Record<AuditAction, MessageKey> = {
   seller_verified: "Verified a seller",
@@ -19,17 +20,26 @@ const ACTION_TEXT: Record<AuditAction, MessageKey> = {
   product_hidden: "Hid a listing until it is edited",
   user_warned: "Warned a user",
   user_suspended: "Suspended a user",
+  payout_recorded: "Recorded a payout", // #34 the ledger
 };
 
 /** /dashboard/audit (admin): every admin action, newest first: who, what, whom, when. */
 export default function Audit() {
   const { t, locale } = useLanguage();
   usePageTitle(t("Audit log"));
+  const ledger = useLedgerText();
   const list = useAudit();
 
   function detail(e: AuditEntry): string {
     if (e.detail.reason && e.detail.until) {
       return t("Until {date}. Reason: {reason}", { date: formatDateTime(e.detail.until, locale), reason: e.detail.reason });
+    }
+    if (e.detail.amount !== undefined) {
+      return t("{amount} by {method}, reference {reference}", {
+        amount: formatTk(e.detail.amount, locale),
+        method: ledger.method(e.detail.method ?? ""),
+        reference: e.detail.reference ?? "",
+      });
     }
     if (e.detail.reason) return t("Reason: {reason}", { reason: e.detail.reason });
     if (e.detail.reports !== undefined) return e.detail.reports === 1 ? t("1 report") : t("{count} reports", { count: e.detail.reports });

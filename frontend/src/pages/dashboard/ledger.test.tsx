@@ -32,6 +32,7 @@ function api(extra: ApiTable = {}): ApiTable {
     "/api/products/report?report=reported": [],
     [LIST]: [payout, stray, commission, payment],
     [`${LIST}?sellerId=7`]: [payout, commission, payment],
+    "/api/admin/sellers/7/balance": { earned: 37050, paidOut: 37000, owed: 50 },
     ...extra,
   };
 }
@@ -64,9 +65,15 @@ describe("the ledger", () => {
     await userEvent.click(screen.getAllByRole("button", { name: "Karim Seller" })[0]!);
     expect(await screen.findByRole("heading", { name: "Ledger of Karim Seller" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(4));
+    // the seller's money in one line, read before paying them
+    const balance = await screen.findByLabelText("Balance");
+    expect(balance).toHaveTextContent("Earned: 37,050 Tk");
+    expect(balance).toHaveTextContent("Paid out: 37,000 Tk");
+    expect(balance).toHaveTextContent("The shop owes them: 50 Tk");
 
     await userEvent.click(screen.getByRole("button", { name: "Record payout" }));
     const dialog = await screen.findByRole("dialog", { name: "Record payout" });
+    expect(dialog).toHaveTextContent("The shop owes them 50 Tk now; a payout can be no more than that.");
     // nothing written: both fields say what they need
     await userEvent.click(within(dialog).getByRole("button", { name: "Record payout" }));
     expect(within(dialog).getByText("Write a whole number of Tk, at least 1.")).toBeInTheDocument();
@@ -78,6 +85,8 @@ describe("the ledger", () => {
     await userEvent.type(within(dialog).getByLabelText("Number or reference"), " 01811000000 ");
     await userEvent.click(within(dialog).getByRole("button", { name: "Record payout" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // the balance is asked for again after the payout
+    await waitFor(() => expect(requestsTo(fetchMock, "/api/admin/sellers/7/balance", "GET").length).toBeGreaterThan(1));
     const [init] = requestsTo(fetchMock, "/api/admin/payouts", "POST");
     expect(JSON.parse(init!.body as string)).toEqual({ sellerId: "7", amount: 50, method: "nagad", reference: "01811000000" });
   });

@@ -1,6 +1,15 @@
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { PAYOUT_METHODS, PAYOUT_REFERENCE_MAX, useLedger, useRecordPayout, type LedgerEntry, type PayoutMethod } from "@/api/ledger";
+import {
+  PAYOUT_METHODS,
+  PAYOUT_REFERENCE_MAX,
+  useLedger,
+  useRecordPayout,
+  useSellerBalance,
+  type Balance,
+  type LedgerEntry,
+  type PayoutMethod,
+} from "@/api/ledger";
 import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import { DialogForm } from "@/components/dialog-form";
 import { FormField, fieldDescribedBy } from "@/components/form-field";
@@ -38,8 +47,19 @@ export function useLedgerText() {
 }
 
 /** The admin's Record payout: how much, how it was paid, and its number or reference. */
-export function PayoutDialog({ sellerId, sellerName, onClose }: { sellerId: string; sellerName: string; onClose: () => void }) {
-  const { t } = useLanguage();
+export function PayoutDialog({
+  sellerId,
+  sellerName,
+  owed,
+  onClose,
+}: {
+  sellerId: string;
+  sellerName: string;
+  /** What the shop owes the seller now, when it is known. */
+  owed?: number;
+  onClose: () => void;
+}) {
+  const { t, locale } = useLanguage();
   const id = useId();
   const text = useLedgerText();
   const { trigger, isMutating } = useRecordPayout();
@@ -72,7 +92,14 @@ export function PayoutDialog({ sellerId, sellerName, onClose }: { sellerId: stri
     <DialogForm
       id={id}
       title={t("Record payout")}
-      detail={t("Money the shop paid {name}. It can be no more than the shop owes them.", { name: sellerName })}
+      detail={
+        owed === undefined
+          ? t("Money the shop paid {name}. It can be no more than the shop owes them.", { name: sellerName })
+          : t("Money the shop paid {name}. The shop owes them {amount} now; a payout can be no more than that.", {
+              name: sellerName,
+              amount: formatTk(Math.max(owed, 0), locale),
+            })
+      }
       busy={isMutating}
       onClose={onClose}
       onSubmit={() => void send()}
@@ -127,6 +154,7 @@ export default function Ledger() {
   const list = useLedger(sellerId);
   const text = useLedgerText();
   const [paying, setPaying] = useState(false);
+  const balance = useSellerBalance(sellerId);
   const sellerName = search.get("name") ?? list.data?.find((e) => e.sellerId === sellerId)?.sellerName ?? "";
 
   const aside = sellerId ? (
@@ -151,6 +179,7 @@ export default function Ledger() {
       }
       aside={aside}
     >
+      {sellerId && balance.data && <SellerBalance balance={balance.data} />}
       <DataList
         list={list}
         rowKey={(e) => e._id}
@@ -182,8 +211,32 @@ export default function Ledger() {
           { header: t("Number or reference"), className: "break-all", cell: (e) => e.reference || <Blank /> },
         ]}
       />
-      {paying && sellerId && <PayoutDialog sellerId={sellerId} sellerName={sellerName} onClose={() => setPaying(false)} />}
+      {paying && sellerId && <PayoutDialog sellerId={sellerId} sellerName={sellerName} owed={balance.data?.owed} onClose={() => setPaying(false)} />}
     </ListPage>
+  );
+}
+
+/** SellerBalance is the chosen seller's money in one line: earned, paid out, and what is owed either way. */
+function SellerBalance({ balance }: { balance: Balance }) {
+  const { t, locale } = useLanguage();
+  const owesShop = balance.owed < 0;
+  return (
+    <dl className="mb-4 flex flex-wrap gap-x-6 gap-y-1 rounded-box bg-base-100 p-3 text-sm shadow-sm" aria-label={t("Balance")}>
+      <div>
+        <dt className="inline text-base-content/70">{t("Earned")}: </dt>
+        <dd className="inline font-semibold tabular-nums">{formatTk(balance.earned, locale)}</dd>
+      </div>
+      <div>
+        <dt className="inline text-base-content/70">{t("Paid out")}: </dt>
+        <dd className="inline font-semibold tabular-nums">{formatTk(balance.paidOut, locale)}</dd>
+      </div>
+      <div>
+        <dt className="inline text-base-content/70">{owesShop ? t("They owe the shop") : t("The shop owes them")}: </dt>
+        <dd className={`inline font-semibold tabular-nums ${owesShop ? "text-warning" : "text-success"}`} data-stat="owed">
+          {formatTk(Math.abs(balance.owed), locale)}
+        </dd>
+      </div>
+    </dl>
   );
 }
 

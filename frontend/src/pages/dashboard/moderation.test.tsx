@@ -149,6 +149,17 @@ describe("audit log", () => {
       detail: {},
       createdAt: "2026-11-21T10:00:00Z",
     },
+    {
+      _id: "0",
+      adminId: "5",
+      adminName: "Ada Admin",
+      action: "payout_recorded",
+      targetKind: "user",
+      targetId: "7",
+      targetLabel: "Karim Seller",
+      detail: { amount: 3000, method: "nagad", reference: "01811000000" },
+      createdAt: "2026-11-20T10:00:00Z",
+    },
   ];
 
   it("lists who did what to whom, and when, from the admin menu", async () => {
@@ -166,6 +177,9 @@ describe("audit log", () => {
     expect(rows[0]).toHaveTextContent("Too cheap MacBook Pro");
     expect(rows[1]).toHaveTextContent("Deleted a user");
     expect(rows[1]).toHaveTextContent("Bob Buyer <bob@example.com>");
+    expect(rows[2]).toHaveTextContent("Recorded a payout");
+    expect(rows[2]).toHaveTextContent("3,000 Tk by Nagad, reference 01811000000");
+    expect(rows[2]).toHaveTextContent("Karim Seller");
   });
 
   it("reads in Bangla", async () => {
