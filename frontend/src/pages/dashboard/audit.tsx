@@ -3,7 +3,7 @@ import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import { formatDateTime, formatTk } from "@/lib/format";
 import { useLanguage, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
-import { useLedgerText } from "./ledger";
+import { useLedgerText } from "@/pages/dashboard/ledger";
 
 const ACTION_TEXT: Record<AuditAction, MessageKey> = {
   seller_verified: "Verified a seller",
