@@ -8,7 +8,7 @@
 // second try with Nagad.
 import { expect, test, type Browser, type APIRequestContext, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
-import { addProductByApi, base, picture, settle, signedIn, signUpByApi } from "./helpers";
+import { addProductByApi, adminByApi, base, picture, settle, signedIn, signUpByApi } from "./helpers";
 
 const PHONE_360 = { width: 360, height: 740 };
 
@@ -23,11 +23,12 @@ function gateway(): string {
 async function onlineBuyer(browser: Browser, request: APIRequestContext, tag: string) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const productName = `HP EliteBook ${stamp.slice(-6)} ${tag}`;
-  const sellerToken = await signUpByApi(request, { name: "Sadia Seller", email: `ssl-seller-${stamp}@example.com`, role: "Seller" });
+  const sellerName = `Sadia Seller ${stamp.slice(-6)}`;
+  const sellerToken = await signUpByApi(request, { name: sellerName, email: `ssl-seller-${stamp}@example.com`, role: "Seller" });
   const productId = await addProductByApi(request, sellerToken, { name: productName, category: "HP", sellPrice: 39500 });
   const buyerToken = await signUpByApi(request, { name: "Rafi Buyer", email: `ssl-buyer-${stamp}@example.com`, role: "Buyer" });
   const context = await signedIn(browser, buyerToken, { viewport: PHONE_360, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  return { productName, productId, page: await context.newPage() };
+  return { productName, productId, sellerName, sellerToken, page: await context.newPage() };
 }
 
 /** bookOnline books the laptop from its page, choosing to pay online. */
@@ -51,6 +52,14 @@ async function toGateway(page: Page, productName: string) {
   await row.getByRole("button", { name: `Pay online for ${productName}` }).click();
   await page.waitForURL((url) => url.href.startsWith(gateway() + "/EasyCheckOut/"));
   await expect(page.locator("#amount")).toHaveText("Tk 39500.00");
+}
+
+/** payWith pays on the gateway's page with one of its methods and comes back to My Booking, paid. */
+async function payWith(page: Page, method: "bKash" | "Nagad", productName: string) {
+  await page.getByRole("radio", { name: method }).check();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL(/\/dashboard\/mybooking\?/);
+  await expect(page.getByTestId("payment-outcome")).toContainText(`Payment received for ${productName}.`);
 }
 
 test("pays with bKash through SSLCommerz and sees the receipt", async ({ browser, request }) => {
@@ -110,4 +119,57 @@ test("cancels at the gateway and pays on a second try", async ({ browser, reques
   row = page.getByRole("row", { name: new RegExp(productName) }).first();
   await expect(row.getByTestId("paid-with")).toHaveText("bKash, Nagad or card");
   await page.context().close();
+});
+
+// The money after an online payment: the seller's Balance says the shop
+// owes them the price; the admin reads it on the seller's ledger, records
+// a bKash payout, and the seller's Balance and the audit log follow.
+test("the shop pays a seller out of the ledger", async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const { productName, productId, sellerName, sellerToken, page } = await onlineBuyer(browser, request, "payout");
+  await bookOnline(page, productId, productName);
+  await toGateway(page, productName);
+  await payWith(page, "bKash", productName);
+  await page.context().close();
+
+  const sellerContext = await signedIn(browser, sellerToken, { viewport: PHONE_360, isMobile: true, hasTouch: true });
+  const seller = await sellerContext.newPage();
+  await seller.goto(base() + "/dashboard/balance");
+  await expect(seller.getByRole("heading", { name: "Balance" })).toBeVisible();
+  await expect(seller.locator('[data-stat="owed"]')).toHaveText("39,500 Tk");
+
+  const stamp = `${Date.now()}`;
+  const adminToken = await adminByApi(request, { name: `Ayesha Admin ${stamp}`, email: `ledger-admin-${stamp}@example.com` });
+  const adminContext = await signedIn(browser, adminToken, { viewport: { width: 1366, height: 900 } });
+  const admin = await adminContext.newPage();
+  await admin.goto(base() + "/dashboard/ledger");
+  await expect(admin.getByRole("heading", { name: "Ledger" })).toBeVisible();
+  await admin.getByRole("button", { name: sellerName }).first().click();
+  await expect(admin.getByRole("heading", { name: `Ledger of ${sellerName}` })).toBeVisible();
+  await expect(admin.getByLabel("Balance")).toContainText("The shop owes them: 39,500 Tk");
+  await admin.getByRole("button", { name: "Record payout" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Record payout" });
+  await expect(dialog).toContainText("The shop owes them 39,500 Tk now");
+  await dialog.getByLabel("Amount (Tk)").fill("39500");
+  await dialog.getByLabel("Paid by").selectOption("bkash");
+  await dialog.getByLabel("Number or reference").fill("01711223344");
+  await dialog.getByRole("button", { name: "Record payout" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(admin.getByLabel("Balance")).toContainText("The shop owes them: 0 Tk");
+  await expect(admin.getByRole("row").filter({ hasText: "01711223344" })).toContainText("-39,500 Tk");
+  await settle(admin);
+  await picture(admin, "ledger-payout-1366-light.png", { fullPage: true });
+
+  await admin.goto(base() + "/dashboard/audit");
+  await expect(admin.getByRole("row").filter({ hasText: "Recorded a payout" }).filter({ hasText: sellerName })).toContainText(
+    "39,500 Tk by bKash, reference 01711223344",
+  );
+  await adminContext.close();
+
+  await seller.reload();
+  await expect(seller.locator('[data-stat="paidOut"]')).toHaveText("39,500 Tk");
+  await expect(seller.locator('[data-stat="owed"]')).toHaveText("0 Tk");
+  await settle(seller);
+  await picture(seller, "balance-paid-out-360-light.png", { fullPage: true });
+  await sellerContext.close();
 });
