@@ -81,3 +81,37 @@ func TestReconcileRetriesRefunds(t *testing.T) {
 		t.Fatalf("after reconciling: %q, %d refunds", got, m.stripe.RefundCount(pi2))
 	}
 }
+
+// Buyers who start paying and walk away leave attempts that never settle;
+// however many there are, reconciliation pages past them to a newer one
+// that was paid.
+func TestReconcileReachesPastAbandonedAttempts(t *testing.T) {
+	t.Parallel()
+	m := newPayMarket(t)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	abandoned, _ := m.book(m.otherBuyer.AccessToken, pid, nil)
+	m.intentFor(m.otherBuyer.AccessToken, abandoned) // started, never paid
+	// 150 more like it, each with its own attempt that Stripe never saw
+	m.exec(`INSERT INTO bookings OVERRIDING SYSTEM VALUE SELECT r.* FROM bookings b, generate_series(1, 150) g,
+		jsonb_populate_record(NULL::bookings, to_jsonb(b) || jsonb_build_object('id', nextval(pg_get_serial_sequence('bookings', 'id')),
+			'payment_intent_id', 'pi_abandoned_' || g, 'status', 'cancelled', 'cancelled_at', now())) r
+		WHERE b.id = ` + abandoned)
+	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
+	pi := m.intentFor(m.buyer.AccessToken, bid)
+	m.stripe.Succeed(pi)
+	m.exec("UPDATE bookings SET created_at = now() - interval '10 minutes'")
+
+	m.reconcile() // the oldest page: all abandoned
+	if n := m.paymentCount(); n != 0 {
+		t.Fatalf("%d payments after the first page, want 0", n)
+	}
+	m.reconcile()
+	if n := m.paymentCount(); n != 1 {
+		t.Fatalf("%d payments after the second pass, want 1: the paid attempt was never reached", n)
+	}
+	var b bookingWire
+	decode(t, m.getAs("/api/bookings/"+bid, m.buyer.AccessToken), &b)
+	if !b.Paid {
+		t.Fatal("booking not paid after reconciling")
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -85,6 +86,9 @@ type Service struct {
 	log       *slog.Logger
 	currency  string
 	recorded  *prometheus.CounterVec
+	// unsettledAfter is where the next reconciliation pass goes on
+	// through the bookings whose attempt went quiet (settleBookings).
+	unsettledAfter atomic.Int64
 }
 
 // New is the payments service over st; log may be nil.

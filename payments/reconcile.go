@@ -32,10 +32,23 @@ func (s *Service) Reconcile(ctx context.Context) error {
 	return err
 }
 
+// unsettledPage is how many bookings a reconciliation pass asks about.
+const unsettledPage = 100
+
+// settleBookings asks the providers about a page of bookings whose
+// attempt went quiet, after the last booking the previous pass reached
+// (from the first again once it reached the end): however many attempts
+// buyers abandon, every booking's turn comes.
 func (s *Service) settleBookings(ctx context.Context) error {
-	bookings, err := s.store.ListUnsettledBookings(ctx, unsettledAge)
+	after := s.unsettledAfter.Load()
+	bookings, err := s.store.ListUnsettledBookings(ctx, unsettledAge, after, unsettledPage)
 	if err != nil {
 		return err
+	}
+	if len(bookings) < unsettledPage {
+		s.unsettledAfter.Store(0)
+	} else {
+		s.unsettledAfter.Store(bookings[len(bookings)-1].ID)
 	}
 	for _, b := range bookings {
 		p := s.providerOf(b.PaymentIntentID)

@@ -76,14 +76,18 @@ ORDER BY pay.id DESC
 LIMIT @page_size;
 
 -- name: ListUnsettledBookings :many
--- Bookings whose PaymentIntent was made a while ago but whose payment was
--- never recorded: the browser may have closed after the card went through.
+-- Bookings whose payment attempt was made a while ago but whose payment
+-- was never recorded: the browser may have closed after the card went
+-- through. A page of them after the booking id after_id: the
+-- reconciliation walks them all, a page a pass, so that attempts a buyer
+-- abandoned cannot keep it from the newer ones.
 SELECT b.* FROM bookings b
 WHERE b.payment_intent_id IS NOT NULL AND b.paid_at IS NULL
+  AND b.id > sqlc.arg(after_id)::bigint
   AND b.created_at < now() - sqlc.arg(min_age_seconds)::int * interval '1 second'
   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = b.payment_intent_id)
 ORDER BY b.id
-LIMIT 100;
+LIMIT sqlc.arg(page_size)::int;
 
 -- name: ListPaymentsToRefund :many
 SELECT * FROM payments WHERE status = 'refund_required' ORDER BY id LIMIT 100;

@@ -264,10 +264,12 @@ func (s *Store) ListPayments(ctx context.Context, page Page) ([]PaymentEntry, in
 	return out, next, nil
 }
 
-// ListUnsettledBookings returns bookings with a PaymentIntent older than
-// minAge and no payment recorded: candidates for reconciliation.
-func (s *Store) ListUnsettledBookings(ctx context.Context, minAge time.Duration) ([]Booking, error) {
-	rows, err := s.q.ListUnsettledBookings(ctx, int32(minAge/time.Second))
+// ListUnsettledBookings returns up to limit bookings after the booking
+// id afterID with a payment attempt older than minAge and no payment
+// recorded: candidates for reconciliation, by booking id.
+func (s *Store) ListUnsettledBookings(ctx context.Context, minAge time.Duration, afterID int64, limit int) ([]Booking, error) {
+	rows, err := s.q.ListUnsettledBookings(ctx, dbsqlc.ListUnsettledBookingsParams{
+		AfterID: afterID, MinAgeSeconds: int32(minAge / time.Second), PageSize: int32(limit)})
 	if err != nil {
 		return nil, translate(err)
 	}

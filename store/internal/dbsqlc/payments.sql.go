@@ -183,16 +183,26 @@ func (q *Queries) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
 const listUnsettledBookings = `-- name: ListUnsettledBookings :many
 SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method FROM bookings b
 WHERE b.payment_intent_id IS NOT NULL AND b.paid_at IS NULL
-  AND b.created_at < now() - $1::int * interval '1 second'
+  AND b.id > $1::bigint
+  AND b.created_at < now() - $2::int * interval '1 second'
   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = b.payment_intent_id)
 ORDER BY b.id
-LIMIT 100
+LIMIT $3::int
 `
 
-// Bookings whose PaymentIntent was made a while ago but whose payment was
-// never recorded: the browser may have closed after the card went through.
-func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32) ([]Booking, error) {
-	rows, err := q.db.Query(ctx, listUnsettledBookings, minAgeSeconds)
+type ListUnsettledBookingsParams struct {
+	AfterID       int64
+	MinAgeSeconds int32
+	PageSize      int32
+}
+
+// Bookings whose payment attempt was made a while ago but whose payment
+// was never recorded: the browser may have closed after the card went
+// through. A page of them after the booking id after_id: the
+// reconciliation walks them all, a page a pass, so that attempts a buyer
+// abandoned cannot keep it from the newer ones.
+func (q *Queries) ListUnsettledBookings(ctx context.Context, arg ListUnsettledBookingsParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, listUnsettledBookings, arg.AfterID, arg.MinAgeSeconds, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
