@@ -242,3 +242,142 @@ func TestPromotionByCard(t *testing.T) {
 	}
 	wantError(t, m.postJSON("/api/products/"+pid+"/promotion", m.seller.AccessToken, map[string]any{"method": "card"}), http.StatusConflict, "advertised")
 }
+
+// A forged notice (a val_id the gateway never issued) records nothing; a
+// payment of another amount than the price is recorded and refunded, the
+// laptop not advertised, and the ledger shows the money in and out.
+func TestPromotionForgedOrWrongAmount(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	_, tranID := m.promoteOnline(pid)
+	if code := m.postIPN(m.gw.ForgeIPN(tranID, "500.00")); code != http.StatusOK {
+		t.Errorf("forged notice: %d", code)
+	}
+	if st, ledger := m.promoted(pid); st != "pending" || ledger != "" || m.advertised(pid) {
+		t.Fatalf("a forged notice: %q %q", st, ledger)
+	}
+	for _, bad := range []url.Values{{"tran_id": {"sslp_zz"}, "val_id": {"x"}}, {"tran_id": {"sslp_"}, "val_id": {"x"}}} {
+		if code := m.postIPN(bad); code != http.StatusBadRequest {
+			t.Errorf("notice %v: %d, want 400", bad, code)
+		}
+	}
+	key, tranID := m.promoteOnline(pid)
+	m.gw.Tamper(tranID, map[string]string{"amount": "100.00", "currency_amount": "100.00"})
+	if got := m.backToProducts(m.finish(key, "pay")); got != "refunded" {
+		t.Errorf("outcome %q, want refunded", got)
+	}
+	if st, ledger := m.promoted(pid); st != "pending,refunded" || ledger != "promotion:100:sslcommerz:true,refund:-100:sslcommerz:true" {
+		t.Errorf("promotions %q, ledger %q", st, ledger)
+	}
+	if m.advertised(pid) || m.gw.Refunded(tranID) != 10000 {
+		t.Errorf("advertised %v, refunded %d paisa", m.advertised(pid), m.gw.Refunded(tranID))
+	}
+}
+
+// The laptop was sold while its seller was on the gateway's page: the
+// payment is recorded, refunded through the gateway once, the ledger's
+// promotion and refund rows add up to what the gateway kept (nothing),
+// and the seller is told.
+func TestPromotionSoldMeanwhileIsRefunded(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	key, tranID := m.promoteOnline(pid)
+	if rec := m.do(http.MethodPut, "/api/products/"+pid+"/sold", nil, bearer(m.seller.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("sold: %d %s", rec.Code, rec.Body.String())
+	}
+	if got := m.backToProducts(m.finish(key, "pay")); got != "refunded" {
+		t.Errorf("outcome %q, want refunded", got)
+	}
+	if err := m.payments.Reconcile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got, n := m.gw.Refunded(tranID), m.gw.Count("refund"); got != promoPrice*100 || n != 1 {
+		t.Errorf("refunded %d paisa in %d calls, want %d once", got, n, promoPrice*100)
+	}
+	if st, ledger := m.promoted(pid); st != "refunded" || ledger != "promotion:500:sslcommerz:true,refund:-500:sslcommerz:true" {
+		t.Errorf("promotions %q, ledger %q", st, ledger)
+	}
+	var net int64
+	m.scalar(&net, "SELECT coalesce(sum(amount), 0)::bigint FROM ledger WHERE promotion_id IS NOT NULL AND method = 'sslcommerz'")
+	if net != 0 {
+		t.Errorf("the ledger keeps %d Tk of a refunded promotion", net)
+	}
+	n := m.noticeOf(m.seller.AccessToken, "payment_receipt")
+	if !strings.Contains(n.Body, "to advertise") || !strings.Contains(n.Body, "500 Tk") {
+		t.Errorf("seller told %q", n.Body)
+	}
+}
+
+// The notice is lost and the tab closed: the reconciliation asks the
+// transaction query API and records the promotion once; one that was
+// never paid fails once the gateway says its session is over.
+func TestPromotionReconcileFindsAQuietPayment(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	m.gw.SetIPNMode(sslcommerztest.IPNNever)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	key, _ := m.promoteOnline(pid)
+	m.finish(key, "pay")
+	if err := m.payments.Reconcile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := m.promoted(pid); st != "pending" {
+		t.Fatalf("a fresh attempt was reconciled: %q", st)
+	}
+	m.exec("UPDATE promotions SET created_at = now() - interval '10 minutes' WHERE product_id = $1::text::bigint", pid)
+	for range 2 {
+		if err := m.payments.Reconcile(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st, ledger := m.promoted(pid); st != "paid" || ledger != "promotion:500:sslcommerz:true" || !m.advertised(pid) {
+		t.Errorf("promotions %q, ledger %q", st, ledger)
+	}
+	other := m.addProduct(m.seller.AccessToken, nil)
+	key, _ = m.promoteOnline(other)
+	m.finish(key, "cancel")
+	m.exec("UPDATE promotions SET created_at = now() - interval '10 minutes' WHERE product_id = $1::text::bigint", other)
+	if err := m.payments.Reconcile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if st, ledger := m.promoted(other); st != "failed" || ledger != "" {
+		t.Errorf("a cancelled attempt: %q %q", st, ledger)
+	}
+}
+
+// Who may start or read a promotion, and what is refused.
+func TestPromotionRefusals(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	path := "/api/products/" + pid + "/promotion"
+	body := map[string]any{"method": "sslcommerz"}
+	wantStatus(t, m.postJSON(path, "", body), http.StatusUnauthorized)
+	wantStatus(t, m.postJSON(path, m.buyer.AccessToken, body), http.StatusForbidden)
+	wantStatus(t, m.postJSON(path, m.admin.AccessToken, body), http.StatusForbidden)
+	wantError(t, m.postJSON(path, m.otherSeller.AccessToken, body), http.StatusNotFound, "not_found")
+	wantStatus(t, m.postJSON(path, m.seller.AccessToken, map[string]any{"method": "card"}), http.StatusBadRequest)
+	wantStatus(t, m.postJSON(path, m.seller.AccessToken, map[string]any{"method": "cash"}), http.StatusBadRequest)
+	wantError(t, m.postJSON("/api/products/999999/promotion", m.seller.AccessToken, body), http.StatusNotFound, "not_found")
+	m.promoteOnline(pid)
+	wantError(t, m.getAs(path, m.otherSeller.AccessToken), http.StatusNotFound, "not_found")
+	wantStatus(t, m.getAs(path, m.buyer.AccessToken), http.StatusForbidden)
+	if rec := m.do(http.MethodPut, "/api/products/"+pid+"/sold", nil, bearer(m.seller.AccessToken)); rec.Code != http.StatusOK {
+		t.Fatalf("sold: %d", rec.Code)
+	}
+	wantError(t, m.postJSON(path, m.seller.AccessToken, body), http.StatusConflict, "sold")
+	var n int
+	m.scalar(&n, "SELECT count(*) FROM promotions")
+	if n != 1 {
+		t.Errorf("%d promotions, want the one started", n)
+	}
+}
+
+func wantStatus(t *testing.T, rec *httptest.ResponseRecorder, status int) {
+	t.Helper()
+	if rec.Code != status {
+		t.Fatalf("status = %d, want %d; body %s", rec.Code, status, rec.Body.String())
+	}
+}
