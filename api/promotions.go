@@ -58,6 +58,11 @@ func (s *Server) startPromotion(c echo.Context) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
+	u, _ := currentUser(c)
+	ctx := c.Request().Context()
+	if err := s.store.OwnsProduct(ctx, id, u.ID); err != nil {
+		return notFoundAs(err, "Product")
+	}
 	switch {
 	case s.advertisePrice == 0:
 		return errAdvertisingFree
@@ -68,8 +73,6 @@ func (s *Server) startPromotion(c echo.Context) error {
 	case !s.offersPaymentMethod(store.PaymentMethod(req.Method)):
 		return invalidFields(map[string]string{"method": "is not set up on this shop"}, "method")
 	}
-	u, _ := currentUser(c)
-	ctx := c.Request().Context()
 	p, err := s.store.StartPromotion(ctx, store.PromotionStart{ProductID: id, SellerID: u.ID, Amount: s.advertisePrice,
 		Days: s.advertiseDays, Limit: s.advertiseLimit, Method: req.Method})
 	if errors.Is(err, store.ErrAdvertised) {

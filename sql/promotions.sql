@@ -68,3 +68,7 @@ SELECT * FROM promotions WHERE product_id = @product_id ORDER BY id DESC LIMIT 1
 
 -- name: GetPromotionLedgerRow :one
 SELECT * FROM ledger WHERE promotion_id = @promotion_id AND kind = 'promotion';
+
+-- name: GetProductSeller :one
+-- Whose a product is (not deleted), sold or not.
+SELECT seller_id FROM products WHERE id = @id AND deleted_at IS NULL;

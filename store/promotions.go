@@ -256,3 +256,13 @@ func (s *Store) MarkPromotionRefunded(ctx context.Context, id int64) error {
 		return err
 	})
 }
+
+// OwnsProduct tells whether a product (sold or not, not deleted) is the
+// seller's: ErrNotFound when not.
+func (s *Store) OwnsProduct(ctx context.Context, productID, sellerID int64) error {
+	seller, err := s.q.GetProductSeller(ctx, productID)
+	if err == nil && seller != sellerID {
+		return ErrNotFound
+	}
+	return translate(err)
+}

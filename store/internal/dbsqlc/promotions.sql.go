@@ -143,6 +143,18 @@ func (q *Queries) GetLatestPromotion(ctx context.Context, productID int64) (Prom
 	return i, err
 }
 
+const getProductSeller = `-- name: GetProductSeller :one
+SELECT seller_id FROM products WHERE id = $1 AND deleted_at IS NULL
+`
+
+// Whose a product is (not deleted), sold or not.
+func (q *Queries) GetProductSeller(ctx context.Context, id int64) (int64, error) {
+	row := q.db.QueryRow(ctx, getProductSeller, id)
+	var seller_id int64
+	err := row.Scan(&seller_id)
+	return seller_id, err
+}
+
 const getPromotion = `-- name: GetPromotion :one
 SELECT id, product_id, seller_id, amount, days, method, transaction_id, status, paid_amount, currency, created_at, paid_at, refunded_at FROM promotions WHERE id = $1
 `
