@@ -500,3 +500,33 @@ func TestSSLCommerzLedgerReconciles(t *testing.T) {
 		t.Fatalf("SSLCommerz money: gateway %d, ledger %d, want %d", gatewayNet, ledgerNet, want)
 	}
 }
+
+// Choosing the method a booking has again keeps its open checkout: the
+// buyer who pays on the gateway's page meanwhile has paid the booking,
+// not a retired attempt to refund. Another method retires it.
+func TestSSLCommerzSameMethodKeepsTheCheckout(t *testing.T) {
+	t.Parallel()
+	m := newGatewayMarket(t)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	bid := m.bookOnline(m.buyer.AccessToken, pid)
+	key := m.start(m.buyer.AccessToken, bid)
+	path := "/api/bookings/" + bid + "/payment-method"
+	if rec := m.send(http.MethodPut, path, m.buyer.AccessToken, map[string]any{"paymentMethod": "sslcommerz"}); rec.Code != http.StatusOK {
+		t.Fatalf("the same method again: %d %s", rec.Code, rec.Body.String())
+	}
+	if loc := m.back(m.finish(key, "pay")); loc.Query().Get("payment") != "paid" {
+		t.Fatalf("paid on the kept checkout, sent on to %s", loc)
+	}
+	m.wantPaidOnce("the kept checkout", bid)
+
+	// another laptop: cash retires the checkout, and paying it is refunded
+	other := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Dell Latitude 5490"})
+	ob := m.bookOnline(m.buyer.AccessToken, other)
+	key = m.start(m.buyer.AccessToken, ob)
+	if rec := m.send(http.MethodPut, "/api/bookings/"+ob+"/payment-method", m.buyer.AccessToken, map[string]any{"paymentMethod": "cash"}); rec.Code != http.StatusOK {
+		t.Fatalf("to cash: %d %s", rec.Code, rec.Body.String())
+	}
+	if loc := m.back(m.finish(key, "pay")); loc.Query().Get("payment") != "refunded" {
+		t.Fatalf("paid on a retired checkout, sent on to %s", loc)
+	}
+}
