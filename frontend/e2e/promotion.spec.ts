@@ -91,7 +91,7 @@ test("a seller pays for Advertise through SSLCommerz and the ledger shows it", a
   const dialog = page.getByRole("dialog", { name: `Advertise ${productName}` });
   await expect(dialog).toContainText("Advertising costs 500 Tk.");
   await expect(dialog.getByRole("radio", { name: "Card", exact: true })).toBeVisible();
-  await dialog.getByRole("radio", { name: "bKash, Nagad or card" }).check();
+  await expect(dialog.getByRole("radio", { name: "bKash, Nagad or card" })).toBeChecked();
   await checkA11y(page, "the paid Advertise dialog");
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
@@ -121,6 +121,23 @@ test("a seller pays for Advertise through SSLCommerz and the ledger shows it", a
   await page.goto(shop + "/");
   await expect(page.getByRole("region", { name: "Urgent Sell" }).getByRole("article", { name: productName })).toBeVisible();
   await context.close();
+
+  // in Bangla, on a wide screen: the outcome, and the dialog for another laptop
+  const other = `HP EliteBook ${stamp.slice(-6)} promo`;
+  await addProductByApi(request, sellerToken, { name: other, category: "HP", sellPrice: 52000 });
+  const bangla = await at(browser, sellerToken, { viewport: { width: 1366, height: 900 }, locale: "bn-BD" });
+  const bn = await bangla.newPage();
+  await bn.goto(shop + "/dashboard/myproducts?promotion=paid");
+  await expect(bn.getByTestId("promotion-outcome")).toContainText("পেমেন্ট পাওয়া গেছে");
+  await bn.getByRole("row", { name: new RegExp(other) }).first().getByRole("button", { name: `${other}-এর বিজ্ঞাপন দিন` }).click();
+  const bnDialog = bn.getByRole("dialog", { name: `${other}-এর বিজ্ঞাপন দিন` });
+  await expect(bnDialog).toContainText("বিজ্ঞাপনের খরচ ৳৫০০");
+  await checkA11y(bn, "the paid Advertise dialog in Bangla");
+  for (const scheme of ["light", "dark"] as const) {
+    await bn.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await picture(bn, `promotion-dialog-1366-bn-${scheme}.png`);
+  }
+  await bangla.close();
 
   const adminToken = await adminByApi(request, { name: "Ledger Admin", email: `promo-admin-${stamp}@example.com` });
   const admin = await at(browser, adminToken, { viewport: { width: 1366, height: 900 } });

@@ -57,7 +57,8 @@ export default function MyProducts() {
   // with ?promotion=OUTCOME
   const { data: config } = useConfig();
   const advertisePrice = config?.advertisePrice ?? 0;
-  const promoMethods = offeredMethods(config).filter((m): m is PromotionMethod => m === "card" || m === "sslcommerz");
+  // SSLCommerz (bKash, Nagad, cards) first where the shop takes it: most sellers here have no card
+  const promoMethods = (["sslcommerz", "card"] as const).filter((m: PromotionMethod) => offeredMethods(config).includes(m));
   const [promoting, setPromoting] = useState<Product | null>(null);
   const [params, setParams] = useSearchParams();
   const [cardOutcome, setCardOutcome] = useState<PromotionOutcome | null>(null);
