@@ -10,10 +10,28 @@ import { TOKEN_KEY } from "@/lib/api";
 import { categories, product, seller } from "@/test/fixtures";
 import { renderApp, reply, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
+// Stripe.js is an outside service: its entry point is replaced by a stand-in whose card field is a plain input.
+const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn() }));
+vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: stripeJs.loadStripe }));
+
+function fakeStripe() {
+  const card = {
+    mount: vi.fn((el: HTMLElement) => {
+      const input = document.createElement("input");
+      input.setAttribute("aria-label", "Card number");
+      el.appendChild(input);
+    }),
+    on: vi.fn(),
+    destroy: vi.fn(),
+  };
+  const elements = { create: vi.fn(() => card), getElement: vi.fn(() => card) };
+  return { elements: vi.fn(() => elements), confirmCardPayment: vi.fn(() => Promise.resolve({ paymentIntent: { id: "pi_promo", status: "succeeded" } })) };
+}
+
 const LIST = "/api/userProducts?email=karim%40example.com";
 const laptop = product({ productName: "Lenovo ThinkPad X1 Carbon", seller: seller.userName, sellerEmail: seller.email });
 const GATEWAY = "https://sandbox.sslcommerz.com/EasyCheckOut/testpromo1";
-const config = (methods: string[]) => ({ stripePublishableKey: null, currency: "bdt", googleEnabled: false, mailEnabled: true, paymentMethods: methods, advertisePrice: 500 });
+const config = (methods: string[]) => ({ stripePublishableKey: methods.includes("card") ? "pk_test_123" : null, currency: "bdt", googleEnabled: false, mailEnabled: true, paymentMethods: methods, advertisePrice: 500 });
 
 function api(methods: string[], list: Product[] = [laptop], extra: ApiTable = {}): ApiTable {
   return { "/api/me": seller, "/api/categorys": categories, "/api/config": config(methods), [LIST]: list, ...extra };
@@ -60,5 +78,27 @@ describe("paid promotion", () => {
     expect(await screen.findByTestId("promotion-outcome")).toHaveTextContent("Payment received: your laptop is advertised under Urgent Sell.");
     await userEvent.click(within(screen.getByTestId("promotion-outcome")).getByRole("button", { name: "Close" }));
     expect(screen.queryByTestId("promotion-outcome")).not.toBeInTheDocument();
+  });
+
+  it("pays by card in the dialog, then asks the server and says the laptop is advertised", async () => {
+    const stripe = fakeStripe();
+    stripeJs.loadStripe.mockResolvedValue(stripe);
+    const fetchMock = stubApi(
+      api(["cash", "card"], [laptop], {
+        [`POST /api/products/${laptop._id}/promotion`]: reply(200, { _id: "9", amount: 500, clientSecret: "pi_promo_secret_x" }),
+        [`/api/products/${laptop._id}/promotion`]: { _id: "9", productId: laptop._id, amount: 500, days: 7, method: "card", status: "paid", createdAt: "2026-11-28T10:00:00Z", paidAt: "2026-11-28T10:01:00Z" },
+      }),
+    );
+    renderApp("/dashboard/myproducts");
+    await screen.findByRole("heading", { name: "My Products: 1" });
+    await userEvent.click(within(row(/Lenovo/)).getByRole("button", { name: /Advertise/ }));
+    const dialog = await screen.findByRole("dialog", { name: `Advertise ${laptop.productName}` });
+    const pay = within(dialog).getByRole("button", { name: "Pay 500 Tk" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
+    expect(await screen.findByTestId("promotion-outcome")).toHaveTextContent("Payment received: your laptop is advertised under Urgent Sell.");
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith("pi_promo_secret_x", expect.anything());
+    expect(requestsTo(fetchMock, `/api/products/${laptop._id}/promotion`, "POST")).toHaveLength(1);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });
