@@ -94,6 +94,9 @@ type config struct {
 	ListingDays int
 	// AdvertiseLimit is how many laptops a seller may advertise at once.
 	AdvertiseLimit int
+	// AdvertisePrice is what a seller pays the shop to advertise a laptop
+	// (ADVERTISE_PRICE), in whole Tk; 0 (the default) keeps it free.
+	AdvertisePrice int
 	// CommissionBP is the shop's share of each sale (COMMISSION_PERCENT)
 	// in hundredths of a percent: 2.5% is 250.
 	CommissionBP int64
@@ -234,6 +237,10 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		return nil, err
 	}
 	if c.AdvertiseLimit, err = intSetting(get, "ADVERTISE_LIMIT", 5, 1, 1000); err != nil {
+		return nil, err
+	}
+	// SSLCommerz takes at most 500,000 Tk in one payment
+	if c.AdvertisePrice, err = intSetting(get, "ADVERTISE_PRICE", 0, 0, 500000); err != nil {
 		return nil, err
 	}
 	if c.CommissionBP, err = percentSetting(get, "COMMISSION_PERCENT"); err != nil {

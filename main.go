@@ -360,6 +360,7 @@ func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media
 		UploadTempDir:     cfg.UploadTempDir,
 		AdvertiseDays:     cfg.AdvertiseDays,
 		AdvertiseLimit:    cfg.AdvertiseLimit,
+		AdvertisePrice:    cfg.AdvertisePrice,
 		ListingDays:       cfg.ListingDays,
 	})
 }

@@ -18,11 +18,15 @@ type configJSON struct {
 	// PaymentMethods are the ways a buyer may choose to pay a booking:
 	// cash always, first, then the online ones configured
 	PaymentMethods []store.PaymentMethod `json:"paymentMethods"`
+	// AdvertisePrice is what a seller pays to advertise a laptop, in
+	// whole Tk; 0 is free (ADVERTISE_PRICE)
+	AdvertisePrice int64 `json:"advertisePrice"`
 }
 
 // config serves GET /api/config: what the app needs to know at start.
 func (s *Server) config(c echo.Context) error {
-	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured, PaymentMethods: s.paymentMethods()}
+	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured, PaymentMethods: s.paymentMethods(),
+		AdvertisePrice: s.advertisePrice}
 	if s.stripePublishableKey != "" {
 		out.StripePublishableKey = &s.stripePublishableKey
 	}

@@ -17,7 +17,7 @@ import (
 func dbFingerprint(t *testing.T, s *testServer) string {
 	t.Helper()
 	var out strings.Builder
-	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger"} {
+	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger", "promotions"} {
 		var h string
 		q := fmt.Sprintf("SELECT coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM %s t", table)
 		if err := s.pool.QueryRow(context.Background(), q).Scan(&h); err != nil {
@@ -337,5 +337,43 @@ func TestHostilePaymentMethods(t *testing.T) {
 	}
 	if after := dbFingerprint(t, m.testServer); after != before {
 		t.Fatalf("hostile payment methods changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// #34 paid promotion: hostile methods, bodies and ids for the seller's
+// own laptop on a shop that charges to advertise are a clear 4xx and
+// change no row (no promotion started, nothing advertised).
+func TestHostilePromotion(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	before := dbFingerprint(t, m.testServer)
+	h := http.Header{"Content-Type": {"application/json"}, "Authorization": {"Bearer " + m.seller.AccessToken}}
+	bodies := []string{
+		`{"method":"bitcoin"}`, `{"method":"SSLCOMMERZ"}`, `{"method":" card"}`, `{"method":"card\u0000"}`, "{\"method\":\"card\u202e\"}",
+		`{"method":"card"}`, `{"method":"cash"}`, `{"method":""}`, `{"method":null}`, `{"method":5}`, `{"method":["card"]}`, `{}`,
+		`{"method":"sslcommerz","amount":1}`, `{"method":"sslcommerz"`, `[]`, `"sslcommerz"`, `{"method":"` + strings.Repeat("s", 70000) + `"}`,
+	}
+	for _, b := range bodies {
+		rec := m.do(http.MethodPost, "/api/products/"+pid+"/promotion", strings.NewReader(b), h)
+		if rec.Code < 400 || rec.Code >= 500 {
+			t.Errorf("body %.60s: %d %s", b, rec.Code, rec.Body.String())
+		}
+	}
+	for _, id := range []string{"abc", "-1", "0", "1.5", "1%27%20OR%201=1", "99999999999999999999", strings.Repeat("9", 300)} {
+		for _, method := range []string{http.MethodPost, http.MethodGet} {
+			rec := m.do(method, "/api/products/"+id+"/promotion", strings.NewReader(`{"method":"sslcommerz"}`), h)
+			if rec.Code < 400 || rec.Code >= 500 {
+				t.Errorf("%s id %.40s: %d %s", method, id, rec.Code, rec.Body.String())
+			}
+		}
+	}
+	hh := h.Clone()
+	hh.Set("Content-Type", "text/plain")
+	if rec := m.do(http.MethodPost, "/api/products/"+pid+"/promotion", strings.NewReader(`{"method":"sslcommerz"}`), hh); rec.Code != http.StatusUnsupportedMediaType {
+		t.Errorf("text/plain: %d", rec.Code)
+	}
+	if after := dbFingerprint(t, m.testServer); after != before {
+		t.Fatalf("hostile promotions changed the database:\nbefore %s\nafter  %s", before, after)
 	}
 }

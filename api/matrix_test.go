@@ -151,6 +151,12 @@ var matrix = map[string]struct {
 	"PATCH /api/products/:id": {func(f matrixFixture) cell {
 		return cell{"PATCH", "/api/products/" + f.product, map[string]any{"productName": "Renamed laptop"}}
 	}, [6]int{401, 403, 403, 200, 404, 403}},
+	// #34 paid promotion, on a shop where advertising is free (409 for
+	// the owner; TestPromotionRefusals has a price): the seller's own only
+	"POST /api/products/:id/promotion": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/products/" + f.product + "/promotion", map[string]any{"method": "sslcommerz"}}
+	}, [6]int{401, 403, 403, 409, 404, 403}},
+	"GET /api/products/:id/promotion":    {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product + "/promotion", nil} }, [6]int{401, 403, 403, 404, 404, 403}},
 	"DELETE /api/products/:id/advertise": {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/" + f.product + "/advertise", nil} }, [6]int{401, 403, 403, 200, 404, 200}},
 	"DELETE /api/products/:id":           {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/" + f.product, nil} }, [6]int{401, 403, 403, 200, 404, 200}},
 	"PUT /api/products/report/:id":       {func(f matrixFixture) cell { return cell{"PUT", "/api/products/report/" + f.product, nil} }, [6]int{401, 200, 200, 409, 200, 200}},

@@ -663,6 +663,9 @@ func (s *Server) advertiseProduct(c echo.Context) error {
 	if err != nil {
 		return notFound("Product")
 	}
+	if s.advertisePrice > 0 {
+		return errAdvertisingPaid(s.advertisePrice)
+	}
 	u, _ := currentUser(c)
 	changed, err := s.store.AdvertiseProduct(c.Request().Context(), id, u.ID, s.advertiseDays, s.advertiseLimit)
 	if err != nil {

@@ -94,6 +94,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                        // own only
 	g.PATCH("/products/:id", s.editProduct, seller, s.changes)
 	g.POST("/products/:id/renew", s.renewProduct, seller, noBody, s.changes)                                                  // own only
+	g.POST("/products/:id/promotion", s.startPromotion, seller, s.changes)                                                    // #34 paid advertising: own only
+	g.GET("/products/:id/promotion", s.getPromotion, seller)                                                                  // #34 its outcome: own only
 	g.DELETE("/products/:id/advertise", s.stopAdvertising, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
 	g.DELETE("/products/:id", s.deleteProduct, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes)             // own, or any for an admin
 	g.PUT("/products/report/:id", s.reportProduct, requireUser, s.changes)                                                    // optional JSON {reason, note}

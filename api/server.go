@@ -63,6 +63,9 @@ type Options struct {
 	// AdvertiseLimit is how many products a seller may advertise at once;
 	// 0 is 5.
 	AdvertiseLimit int
+	// AdvertisePrice is what advertising costs, in whole Tk (paid by card
+	// or through SSLCommerz); 0 keeps it free.
+	AdvertisePrice int
 	// ListingDays is how long a listing stays in the catalogue after it
 	// is listed or renewed; 0 is store.ListingDays.
 	ListingDays int
@@ -156,6 +159,7 @@ type Server struct {
 	advertiseDays        int                 // how long an advertisement runs
 	listingDays          int                 // how long a listing is listed
 	advertiseLimit       int                 // how many a seller may run at once
+	advertisePrice       int64               // what advertising costs, whole Tk (0: free)
 	mailConfigured       bool
 	shopNames            []string      // what passwords must not be made from, besides "Resale"
 	hub                  *events.Hub   // this instance's live-update streams (events.go)
@@ -208,6 +212,7 @@ func New(opts Options) (*Server, error) {
 		advertiseDays:  defaultInt(opts.AdvertiseDays, 7),
 		listingDays:    defaultInt(opts.ListingDays, store.ListingDays),
 		advertiseLimit: defaultInt(opts.AdvertiseLimit, 5),
+		advertisePrice: int64(max(opts.AdvertisePrice, 0)),
 
 		mailConfigured: opts.MailConfigured,
 		shopNames:      []string{opts.ShopName},

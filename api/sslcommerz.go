@@ -115,10 +115,14 @@ func (s *Server) sslcommerzReturn(c echo.Context) error {
 		s.log.Warn("sslcommerz: the buyer came back before the payment could be confirmed", "tran_id", form.Get("tran_id"), "err", err)
 		outcome = payments.OutcomePending
 	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	if payments.IsPromotionTran(form.Get("tran_id")) {
+		// a seller paying to advertise: back to My Products
+		return c.Redirect(http.StatusSeeOther, "/dashboard/myproducts?"+url.Values{"promotion": {string(outcome)}}.Encode())
+	}
 	q := url.Values{"payment": {string(outcome)}}
 	if booking > 0 {
 		q.Set("booking", formatID(booking))
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusSeeOther, "/dashboard/mybooking?"+q.Encode())
 }

@@ -13,6 +13,9 @@ import (
 type Paid struct {
 	// BookingID is the booking the provider says it was for (0: none).
 	BookingID int64
+	// PromotionID is the promotion (a seller paying to advertise) it was
+	// for instead (0: none).
+	PromotionID int64
 	// TransactionID is the attempt the shop started: a Stripe
 	// PaymentIntent, an SSLCommerz tran_id. A booking's current attempt
 	// is kept in the booking (store.Booking.PaymentIntentID).

@@ -27,7 +27,8 @@ const reconcileJob = "reconcile-payments"
 // it.
 func (s *Service) Reconcile(ctx context.Context) error {
 	_, err := s.store.Exclusive(ctx, reconcileJob, func(ctx context.Context) error {
-		return errors.Join(s.settleBookings(ctx), s.settleRetiredAttempts(ctx), s.refundPayments(ctx))
+		return errors.Join(s.settleBookings(ctx), s.settleRetiredAttempts(ctx), s.refundPayments(ctx),
+			s.settlePromotions(ctx), s.refundPromotions(ctx))
 	})
 	return err
 }

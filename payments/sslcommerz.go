@@ -36,8 +36,13 @@ type SSLCommerzConfig struct {
 // gateway's session, so an open tab cannot pay it any more.
 const sslcSessionLife = 24 * time.Hour
 
-// sslcPrefix starts every tran_id the shop makes: sslc_<booking>_<random>.
-const sslcPrefix = "sslc_"
+// sslcPrefix starts every tran_id the shop makes for a booking:
+// sslc_<booking>_<random>; sslpPrefix one for a promotion (a seller
+// paying to advertise): sslp_<promotion>_<random>.
+const (
+	sslcPrefix = "sslc_"
+	sslpPrefix = "sslp_"
+)
 
 // sslcProvider is SSLCommerz's hosted checkout: bKash, Nagad, Rocket,
 // Upay, cards and internet banking. The shop starts a session per
@@ -61,17 +66,30 @@ func newSSLCommerzProvider(cfg SSLCommerzConfig, s *Service) *sslcProvider {
 
 func (p *sslcProvider) method() string { return string(store.PaySSLCommerz) }
 
-func (p *sslcProvider) owns(id string) bool { return strings.HasPrefix(id, sslcPrefix) }
+func (p *sslcProvider) owns(id string) bool {
+	return strings.HasPrefix(id, sslcPrefix) || strings.HasPrefix(id, sslpPrefix)
+}
 
 // newTranID is a fresh attempt for booking id: at most 30 characters, as
 // the gateway allows.
-func newTranID(id int64) string {
-	return sslcPrefix + strconv.FormatInt(id, 36) + "_" + strings.ToLower(rand.Text()[:10])
+func newTranID(id int64) string { return newTranIDWith(sslcPrefix, id) }
+
+func newTranIDWith(prefix string, id int64) string {
+	return prefix + strconv.FormatInt(id, 36) + "_" + strings.ToLower(rand.Text()[:10])
 }
 
 // bookingOfTran is the booking a tran_id of ours was made for.
-func bookingOfTran(tranID string) (int64, bool) {
-	rest, ok := strings.CutPrefix(tranID, sslcPrefix)
+func bookingOfTran(tranID string) (int64, bool) { return idOfTran(sslcPrefix, tranID) }
+
+// promotionOfTran is the promotion a tran_id of ours was made for.
+func promotionOfTran(tranID string) (int64, bool) { return idOfTran(sslpPrefix, tranID) }
+
+// IsPromotionTran says whether an SSLCommerz tran_id is a promotion's
+// (a seller paying to advertise) rather than a booking's.
+func IsPromotionTran(tranID string) bool { return strings.HasPrefix(tranID, sslpPrefix) }
+
+func idOfTran(prefix, tranID string) (int64, bool) {
+	rest, ok := strings.CutPrefix(tranID, prefix)
 	if !ok {
 		return 0, false
 	}
@@ -90,7 +108,8 @@ func bookingOfTran(tranID string) (int64, bool) {
 // the amount and the converted amount alike.
 func (p *sslcProvider) paidFrom(v sslcommerz.Validation, tranID string) (*Paid, error) {
 	booking, ok := bookingOfTran(tranID)
-	if !ok {
+	promotion, isPromotion := promotionOfTran(tranID)
+	if !ok && !isPromotion {
 		return nil, ErrWrongBooking
 	}
 	tk, err := sslcommerz.ParseAmount(v.Amount)
@@ -100,7 +119,7 @@ func (p *sslcProvider) paidFrom(v sslcommerz.Validation, tranID string) (*Paid, 
 	if err := sslcommerz.Confirm(v, sslcommerz.Expected{TranID: tranID, Amount: tk, Currency: "BDT"}); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrWrongBooking, err)
 	}
-	return &Paid{BookingID: booking, TransactionID: tranID, Amount: p.s.minorUnits(tk), Currency: p.s.currency,
+	return &Paid{BookingID: booking, PromotionID: promotion, TransactionID: tranID, Amount: p.s.minorUnits(tk), Currency: p.s.currency,
 		Method: string(store.PaySSLCommerz)}, nil
 }
 
@@ -145,10 +164,14 @@ func (p *sslcProvider) refund(ctx context.Context, pay store.Payment) error {
 	}
 	for _, v := range list {
 		if s := strings.ToUpper(v.Status); (s == "VALID" || s == "VALIDATED") && v.BankTranID != "" {
-			_, err := p.client.Refund(ctx, sslcommerz.RefundRequest{
+			req := sslcommerz.RefundRequest{
 				BankTranID: v.BankTranID, Amount: pay.Amount / p.s.minorUnits(1),
 				Remarks: "Resale: the laptop could not be sold to this buyer", RefID: "refund-" + formatID(pay.ID),
-			})
+			}
+			if IsPromotionTran(pay.TransactionID) {
+				req.Remarks, req.RefID = "Resale: the laptop could not be advertised", "refund-promotion-"+formatID(pay.ID)
+			}
+			_, err := p.client.Refund(ctx, req)
 			return err
 		}
 	}
@@ -225,7 +248,7 @@ func (s *Service) HandleSSLCommerz(ctx context.Context, form url.Values) (int64,
 	}
 	tranID := form.Get("tran_id")
 	booking, ok := bookingOfTran(tranID)
-	if !ok {
+	if _, promotion := promotionOfTran(tranID); !ok && !promotion {
 		return 0, "", ErrWrongBooking
 	}
 	valID := form.Get("val_id")
@@ -255,6 +278,10 @@ func (s *Service) HandleSSLCommerz(ctx context.Context, form url.Values) (int64,
 	}
 	if v.Risky() {
 		s.log.Warn("sslcommerz: the gateway marks this payment risky; check the buyer before the hand-over", "tran_id", tranID, "risk", v.RiskTitle)
+	}
+	if paid.PromotionID != 0 {
+		outcome, err := s.recordPromotion(ctx, *paid)
+		return 0, outcome, err
 	}
 	outcome, err := s.recordSSLCommerz(ctx, *paid)
 	return booking, outcome, err

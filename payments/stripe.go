@@ -70,7 +70,8 @@ func (p *stripeProvider) owns(id string) bool { return strings.HasPrefix(id, "pi
 // booking its metadata names (0 when it names none).
 func paidIntent(pi *stripe.PaymentIntent) Paid {
 	booking, _ := strconv.ParseInt(pi.Metadata["booking_id"], 10, 64)
-	return Paid{BookingID: booking, TransactionID: pi.ID, Amount: pi.Amount, Currency: string(pi.Currency), Method: string(store.PayCard)}
+	promotion, _ := strconv.ParseInt(pi.Metadata["promotion_id"], 10, 64)
+	return Paid{BookingID: booking, PromotionID: promotion, TransactionID: pi.ID, Amount: pi.Amount, Currency: string(pi.Currency), Method: string(store.PayCard)}
 }
 
 // lookup reads the PaymentIntent: paid when it succeeded, settled when it

@@ -33,6 +33,14 @@ func (s *Service) HandleWebhook(ctx context.Context, body []byte, signature stri
 	if err := pi.UnmarshalJSON(event.Data.Raw); err != nil {
 		return ErrBadEvent
 	}
+	if paid := paidIntent(&pi); paid.PromotionID != 0 && pi.Status == stripe.PaymentIntentStatusSucceeded {
+		// a seller paying to advertise
+		if _, err := s.recordPromotion(ctx, paid); err != nil && !errors.Is(err, ErrWrongBooking) {
+			return err
+		}
+		_, err = s.store.RecordStripeEvent(ctx, event.ID, string(event.Type))
+		return err
+	}
 	bookingID, err := strconv.ParseInt(pi.Metadata["booking_id"], 10, 64)
 	if err != nil {
 		s.log.Info("stripe webhook: payment for no booking of ours", "event_id", event.ID, "payment_intent", pi.ID)

@@ -15,13 +15,14 @@ SELECT * FROM ledger WHERE payment_id = @payment_id AND NOT reversal AND kind IN
 -- the shop paid out; owed what the shop holds for the seller: online
 -- payments less their refunds, less every commission (cash included: the
 -- seller holds that money) and the payouts. Negative: the seller owes
--- the shop.
+-- the shop. A promotion's rows (what the seller paid the shop to
+-- advertise, and its refund) are the shop's, outside the balance.
 SELECT
     COALESCE(sum(amount) FILTER (WHERE kind IN ('payment', 'refund', 'commission')), 0)::bigint AS earned,
     COALESCE(-sum(amount) FILTER (WHERE kind = 'payout'), 0)::bigint AS paid_out,
     COALESCE(sum(amount) FILTER (WHERE kind IN ('commission', 'payout')
         OR (kind IN ('payment', 'refund') AND method <> 'cash')), 0)::bigint AS owed
-FROM ledger WHERE seller_id = @seller_id;
+FROM ledger WHERE seller_id = @seller_id AND promotion_id IS NULL;
 
 -- name: LockSellerForPayout :one
 -- The seller's row, locked so that two payouts to one seller are decided

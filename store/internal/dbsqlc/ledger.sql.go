@@ -52,7 +52,7 @@ func (q *Queries) AddLedgerRow(ctx context.Context, arg AddLedgerRowParams) (int
 const addPayout = `-- name: AddPayout :one
 INSERT INTO ledger (kind, amount, method, seller_id, reference, created_by)
 VALUES ('payout', -1 * $1::bigint, $2, $3, $4, $5)
-RETURNING id, kind, amount, method, reversal, booking_id, seller_id, payment_id, reference, created_by, created_at
+RETURNING id, kind, amount, method, reversal, booking_id, seller_id, payment_id, reference, created_by, created_at, promotion_id
 `
 
 type AddPayoutParams struct {
@@ -84,6 +84,7 @@ func (q *Queries) AddPayout(ctx context.Context, arg AddPayoutParams) (Ledger, e
 		&i.Reference,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.PromotionID,
 	)
 	return i, err
 }
@@ -94,7 +95,7 @@ SELECT
     COALESCE(-sum(amount) FILTER (WHERE kind = 'payout'), 0)::bigint AS paid_out,
     COALESCE(sum(amount) FILTER (WHERE kind IN ('commission', 'payout')
         OR (kind IN ('payment', 'refund') AND method <> 'cash')), 0)::bigint AS owed
-FROM ledger WHERE seller_id = $1
+FROM ledger WHERE seller_id = $1 AND promotion_id IS NULL
 `
 
 type GetSellerBalanceRow struct {
@@ -108,7 +109,8 @@ type GetSellerBalanceRow struct {
 // the shop paid out; owed what the shop holds for the seller: online
 // payments less their refunds, less every commission (cash included: the
 // seller holds that money) and the payouts. Negative: the seller owes
-// the shop.
+// the shop. A promotion's rows (what the seller paid the shop to
+// advertise, and its refund) are the shop's, outside the balance.
 func (q *Queries) GetSellerBalance(ctx context.Context, sellerID *int64) (GetSellerBalanceRow, error) {
 	row := q.db.QueryRow(ctx, getSellerBalance, sellerID)
 	var i GetSellerBalanceRow
@@ -117,7 +119,7 @@ func (q *Queries) GetSellerBalance(ctx context.Context, sellerID *int64) (GetSel
 }
 
 const listLedger = `-- name: ListLedger :many
-SELECT l.id, l.kind, l.amount, l.method, l.reversal, l.booking_id, l.seller_id, l.payment_id, l.reference, l.created_by, l.created_at, COALESCE(u.user_name, '')::text AS seller_name
+SELECT l.id, l.kind, l.amount, l.method, l.reversal, l.booking_id, l.seller_id, l.payment_id, l.reference, l.created_by, l.created_at, l.promotion_id, COALESCE(u.user_name, '')::text AS seller_name
 FROM ledger l LEFT JOIN users u ON u.id = l.seller_id
 WHERE l.id < COALESCE($1::bigint, 9223372036854775807)
   AND ($2::bigint IS NULL OR l.seller_id = $2::bigint)
@@ -132,18 +134,19 @@ type ListLedgerParams struct {
 }
 
 type ListLedgerRow struct {
-	ID         int64
-	Kind       string
-	Amount     int64
-	Method     string
-	Reversal   bool
-	BookingID  *int64
-	SellerID   *int64
-	PaymentID  *int64
-	Reference  string
-	CreatedBy  *int64
-	CreatedAt  time.Time
-	SellerName string
+	ID          int64
+	Kind        string
+	Amount      int64
+	Method      string
+	Reversal    bool
+	BookingID   *int64
+	SellerID    *int64
+	PaymentID   *int64
+	Reference   string
+	CreatedBy   *int64
+	CreatedAt   time.Time
+	PromotionID *int64
+	SellerName  string
 }
 
 // The ledger newest first, of one seller or of everyone.
@@ -168,6 +171,7 @@ func (q *Queries) ListLedger(ctx context.Context, arg ListLedgerParams) ([]ListL
 			&i.Reference,
 			&i.CreatedBy,
 			&i.CreatedAt,
+			&i.PromotionID,
 			&i.SellerName,
 		); err != nil {
 			return nil, err
@@ -181,7 +185,7 @@ func (q *Queries) ListLedger(ctx context.Context, arg ListLedgerParams) ([]ListL
 }
 
 const listLedgerOfPayment = `-- name: ListLedgerOfPayment :many
-SELECT id, kind, amount, method, reversal, booking_id, seller_id, payment_id, reference, created_by, created_at FROM ledger WHERE payment_id = $1 AND NOT reversal AND kind IN ('payment', 'commission') ORDER BY id
+SELECT id, kind, amount, method, reversal, booking_id, seller_id, payment_id, reference, created_by, created_at, promotion_id FROM ledger WHERE payment_id = $1 AND NOT reversal AND kind IN ('payment', 'commission') ORDER BY id
 `
 
 func (q *Queries) ListLedgerOfPayment(ctx context.Context, paymentID *int64) ([]Ledger, error) {
@@ -205,6 +209,7 @@ func (q *Queries) ListLedgerOfPayment(ctx context.Context, paymentID *int64) ([]
 			&i.Reference,
 			&i.CreatedBy,
 			&i.CreatedAt,
+			&i.PromotionID,
 		); err != nil {
 			return nil, err
 		}

@@ -152,17 +152,18 @@ type Image struct {
 }
 
 type Ledger struct {
-	ID        int64
-	Kind      string
-	Amount    int64
-	Method    string
-	Reversal  bool
-	BookingID *int64
-	SellerID  *int64
-	PaymentID *int64
-	Reference string
-	CreatedBy *int64
-	CreatedAt time.Time
+	ID          int64
+	Kind        string
+	Amount      int64
+	Method      string
+	Reversal    bool
+	BookingID   *int64
+	SellerID    *int64
+	PaymentID   *int64
+	Reference   string
+	CreatedBy   *int64
+	CreatedAt   time.Time
+	PromotionID *int64
 }
 
 type LoginCode struct {
@@ -344,6 +345,22 @@ type ProductReport struct {
 	CreatedAt  time.Time
 	Reason     string
 	Note       string
+}
+
+type Promotion struct {
+	ID            int64
+	ProductID     int64
+	SellerID      int64
+	Amount        int64
+	Days          int32
+	Method        string
+	TransactionID *string
+	Status        string
+	PaidAmount    *int64
+	Currency      *string
+	CreatedAt     time.Time
+	PaidAt        *time.Time
+	RefundedAt    *time.Time
 }
 
 type RetiredPaymentIntent struct {
