@@ -530,3 +530,43 @@ func TestSSLCommerzSameMethodKeepsTheCheckout(t *testing.T) {
 		t.Fatalf("paid on a retired checkout, sent on to %s", loc)
 	}
 }
+
+// A post about a payment that does not carry the gateway's signature (a
+// field changed on the way, the signature stripped) is refused before the
+// gateway is asked; the signed one, word for word, pays the booking.
+func TestSSLCommerzUnsignedNoticeRefused(t *testing.T) {
+	t.Parallel()
+	m := newGatewayMarket(t)
+	m.gw.SetIPNMode(sslcommerztest.IPNHeld)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	bid := m.bookOnline(m.buyer.AccessToken, pid)
+	ret := m.finish(m.start(m.buyer.AccessToken, bid), "pay")
+	tampered := map[string]func(url.Values){
+		"amount changed":     func(f url.Values) { f.Set("amount", "1.00") },
+		"signature stripped": func(f url.Values) { f.Del("verify_sign") },
+		"keys stripped":      func(f url.Values) { f.Del("verify_key") },
+		"signature of another": func(f url.Values) {
+			f.Set("verify_sign", sslcommerz.SignIPN(f, strings.Split(f.Get("verify_key"), ","), "another store's password"))
+		},
+	}
+	for name, change := range tampered {
+		f := url.Values{}
+		for k, v := range ret.Form {
+			f[k] = append([]string(nil), v...)
+		}
+		change(f)
+		if code := m.postIPN(f); code != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", name, code)
+		}
+	}
+	if n := m.gw.Count("validate"); n != 0 {
+		t.Fatalf("the gateway was asked %d times about unsigned posts", n)
+	}
+	if n, _, _ := m.paid(bid); n != 0 {
+		t.Fatalf("unsigned posts recorded %d payments", n)
+	}
+	if code := m.postIPN(ret.Form); code != http.StatusOK {
+		t.Fatalf("the signed notice: %d", code)
+	}
+	m.wantPaidOnce("signed", bid)
+}
