@@ -434,3 +434,30 @@ func TestPromotionLedgerReconcilesWithGateway(t *testing.T) {
 		t.Fatalf("SSLCommerz money: gateway %d, ledger %d (promotions %d), want %d", gatewayNet, ledgerNet, promotions, want)
 	}
 }
+
+// A paid advertisement kept for refund counts in
+// resale_payments_refund_required beside the bookings' payments, so the
+// alert on refunds that stay also sees it.
+func TestPromotionRefundRequiredIsMeasured(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	m.promoteOnline(pid)
+	metric := func() string {
+		rec := httptest.NewRecorder()
+		m.handler.(*api.Server).MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		for _, line := range strings.Split(rec.Body.String(), "\n") {
+			if strings.HasPrefix(line, "resale_payments_refund_required ") {
+				return line
+			}
+		}
+		return "absent"
+	}
+	if got := metric(); got != "resale_payments_refund_required 0" {
+		t.Fatalf("before: %s", got)
+	}
+	m.exec("UPDATE promotions SET status = 'refund_required', paid_at = now(), paid_amount = 50000, currency = 'bdt'")
+	if got := metric(); got != "resale_payments_refund_required 1" {
+		t.Fatalf("with a promotion kept for refund: %s", got)
+	}
+}
