@@ -356,3 +356,23 @@ func TestConfigCommission(t *testing.T) {
 		}
 	}
 }
+
+// #34: ADVERTISE_PRICE is whole Tk, 0 (free) by default, never negative.
+func TestAdvertisePriceSetting(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil || c.AdvertisePrice != 0 {
+		t.Fatalf("default: %v, %d", err, c.AdvertisePrice)
+	}
+	for v, want := range map[string]int{"0": 0, "500": 500, "500000": 500000} {
+		c, err := loadConfig(env(map[string]string{"ADVERTISE_PRICE": v}))
+		if err != nil || c.AdvertisePrice != want {
+			t.Errorf("ADVERTISE_PRICE %q: %v, %d", v, err, c.AdvertisePrice)
+		}
+	}
+	for _, v := range []string{"-1", "12.5", "abc", "500001"} {
+		_, err := loadConfig(env(map[string]string{"ADVERTISE_PRICE": v}))
+		if err == nil || !strings.HasPrefix(err.Error(), "ADVERTISE_PRICE: ") {
+			t.Errorf("ADVERTISE_PRICE %q: err = %v", v, err)
+		}
+	}
+}

@@ -512,7 +512,7 @@ func TestLedgerRefundWrittenExactlyOnce(t *testing.T) {
 // a payout is in the audit log with its amount, method and reference.
 func TestLedgerAdminSellerBalanceAndAudit(t *testing.T) {
 	t.Parallel()
-	m := newLedgerMarket(t, 250) // 2.5%
+	m := newLedgerMarket(t, 250)                           // 2.5%
 	m.paidBooking(m.addProduct(m.seller.AccessToken, nil)) // Tk 38,000, commission 950
 	path := "/api/admin/sellers/" + m.seller.User.ID + "/balance"
 	rec := m.getAs(path, m.admin.AccessToken)

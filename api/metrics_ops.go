@@ -29,7 +29,7 @@ var (
 	opsLastCompleted = prometheus.NewDesc("resale_job_last_completed_timestamp_seconds",
 		"When a job of this kind last completed (Unix time), among those River still keeps (a day).", []string{"kind"}, nil)
 	opsRefunds = prometheus.NewDesc("resale_payments_refund_required",
-		"Payments taken for a laptop already sold to someone else and not yet refunded; reconciliation refunds them.", nil, nil)
+		"Payments kept for refund and not yet refunded (a laptop already sold to someone else, a paid advertisement that could not run); reconciliation refunds them.", nil, nil)
 	opsUploadFree = prometheus.NewDesc("resale_upload_dir_free_bytes",
 		"Bytes free for an unprivileged user on the file system of UPLOAD_DIR (absent with S3_ENDPOINT).", nil, nil)
 	opsUploadSize = prometheus.NewDesc("resale_upload_dir_size_bytes",

@@ -13,6 +13,7 @@ import (
 
 	"resale/api"
 	"resale/payments"
+	"resale/payments/sslcommerz"
 	"resale/payments/sslcommerztest"
 )
 
@@ -379,5 +380,84 @@ func wantStatus(t *testing.T, rec *httptest.ResponseRecorder, status int) {
 	t.Helper()
 	if rec.Code != status {
 		t.Fatalf("status = %d, want %d; body %s", rec.Code, status, rec.Body.String())
+	}
+}
+
+// The ledger's SSLCommerz rows, bookings' and promotions' alike, add up to
+// what the gateway's own transaction query says it kept, to the Tk.
+func TestPromotionLedgerReconcilesWithGateway(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	bid := m.bookOnline(m.buyer.AccessToken, m.addProduct(m.seller.AccessToken, nil))
+	m.back(m.finish(m.start(m.buyer.AccessToken, bid), "pay"))
+	var tranIDs []string
+	var booked string
+	m.scalar(&booked, "SELECT transaction_id FROM payments WHERE booking_id = $1::text::bigint", bid)
+	tranIDs = append(tranIDs, booked)
+	for _, how := range []string{"paid", "sold meanwhile", "wrong amount"} {
+		pid := m.addProduct(m.seller.AccessToken, nil)
+		key, tranID := m.promoteOnline(pid)
+		switch how {
+		case "sold meanwhile":
+			m.do(http.MethodPut, "/api/products/"+pid+"/sold", nil, bearer(m.seller.AccessToken))
+		case "wrong amount":
+			m.gw.Tamper(tranID, map[string]string{"amount": "100.00", "currency_amount": "100.00"})
+		}
+		m.backToProducts(m.finish(key, "pay"))
+		tranIDs = append(tranIDs, tranID)
+	}
+	if err := m.payments.Reconcile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	client := sslcommerz.New(sslcommerz.Config{StoreID: sslcommerztest.DefaultStoreID, StorePassword: sslcommerztest.DefaultStorePassword, APIBase: m.gw.URL})
+	var gatewayNet int64
+	for _, id := range tranIDs {
+		list, err := client.QueryByTranID(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range list {
+			if s := strings.ToUpper(v.Status); s == "VALID" || s == "VALIDATED" {
+				tk, err := sslcommerz.ParseAmount(v.Amount)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gatewayNet += tk
+			}
+		}
+		gatewayNet -= m.gw.Refunded(id) / 100
+	}
+	var ledgerNet, promotions int64
+	m.scalar(&ledgerNet, "SELECT coalesce(sum(amount), 0)::bigint FROM ledger WHERE method = 'sslcommerz' AND kind IN ('payment', 'refund', 'promotion')")
+	m.scalar(&promotions, "SELECT coalesce(sum(amount), 0)::bigint FROM ledger WHERE promotion_id IS NOT NULL")
+	if want := int64(38000 + promoPrice); gatewayNet != want || ledgerNet != want || promotions != promoPrice {
+		t.Fatalf("SSLCommerz money: gateway %d, ledger %d (promotions %d), want %d", gatewayNet, ledgerNet, promotions, want)
+	}
+}
+
+// A paid advertisement kept for refund counts in
+// resale_payments_refund_required beside the bookings' payments, so the
+// alert on refunds that stay also sees it.
+func TestPromotionRefundRequiredIsMeasured(t *testing.T) {
+	t.Parallel()
+	m := newPromoMarket(t, false)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	m.promoteOnline(pid)
+	metric := func() string {
+		rec := httptest.NewRecorder()
+		m.handler.(*api.Server).MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		for _, line := range strings.Split(rec.Body.String(), "\n") {
+			if strings.HasPrefix(line, "resale_payments_refund_required ") {
+				return line
+			}
+		}
+		return "absent"
+	}
+	if got := metric(); got != "resale_payments_refund_required 0" {
+		t.Fatalf("before: %s", got)
+	}
+	m.exec("UPDATE promotions SET status = 'refund_required', paid_at = now(), paid_amount = 50000, currency = 'bdt'")
+	if got := metric(); got != "resale_payments_refund_required 1" {
+		t.Fatalf("with a promotion kept for refund: %s", got)
 	}
 }

@@ -500,3 +500,73 @@ func TestSSLCommerzLedgerReconciles(t *testing.T) {
 		t.Fatalf("SSLCommerz money: gateway %d, ledger %d, want %d", gatewayNet, ledgerNet, want)
 	}
 }
+
+// Choosing the method a booking has again keeps its open checkout: the
+// buyer who pays on the gateway's page meanwhile has paid the booking,
+// not a retired attempt to refund. Another method retires it.
+func TestSSLCommerzSameMethodKeepsTheCheckout(t *testing.T) {
+	t.Parallel()
+	m := newGatewayMarket(t)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	bid := m.bookOnline(m.buyer.AccessToken, pid)
+	key := m.start(m.buyer.AccessToken, bid)
+	path := "/api/bookings/" + bid + "/payment-method"
+	if rec := m.send(http.MethodPut, path, m.buyer.AccessToken, map[string]any{"paymentMethod": "sslcommerz"}); rec.Code != http.StatusOK {
+		t.Fatalf("the same method again: %d %s", rec.Code, rec.Body.String())
+	}
+	if loc := m.back(m.finish(key, "pay")); loc.Query().Get("payment") != "paid" {
+		t.Fatalf("paid on the kept checkout, sent on to %s", loc)
+	}
+	m.wantPaidOnce("the kept checkout", bid)
+
+	// another laptop: cash retires the checkout, and paying it is refunded
+	other := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "Dell Latitude 5490"})
+	ob := m.bookOnline(m.buyer.AccessToken, other)
+	key = m.start(m.buyer.AccessToken, ob)
+	if rec := m.send(http.MethodPut, "/api/bookings/"+ob+"/payment-method", m.buyer.AccessToken, map[string]any{"paymentMethod": "cash"}); rec.Code != http.StatusOK {
+		t.Fatalf("to cash: %d %s", rec.Code, rec.Body.String())
+	}
+	if loc := m.back(m.finish(key, "pay")); loc.Query().Get("payment") != "refunded" {
+		t.Fatalf("paid on a retired checkout, sent on to %s", loc)
+	}
+}
+
+// A post about a payment that does not carry the gateway's signature (a
+// field changed on the way, the signature stripped) is refused before the
+// gateway is asked; the signed one, word for word, pays the booking.
+func TestSSLCommerzUnsignedNoticeRefused(t *testing.T) {
+	t.Parallel()
+	m := newGatewayMarket(t)
+	m.gw.SetIPNMode(sslcommerztest.IPNHeld)
+	pid := m.addProduct(m.seller.AccessToken, nil)
+	bid := m.bookOnline(m.buyer.AccessToken, pid)
+	ret := m.finish(m.start(m.buyer.AccessToken, bid), "pay")
+	tampered := map[string]func(url.Values){
+		"amount changed":     func(f url.Values) { f.Set("amount", "1.00") },
+		"signature stripped": func(f url.Values) { f.Del("verify_sign") },
+		"keys stripped":      func(f url.Values) { f.Del("verify_key") },
+		"signature of another": func(f url.Values) {
+			f.Set("verify_sign", sslcommerz.SignIPN(f, strings.Split(f.Get("verify_key"), ","), "another store's password"))
+		},
+	}
+	for name, change := range tampered {
+		f := url.Values{}
+		for k, v := range ret.Form {
+			f[k] = append([]string(nil), v...)
+		}
+		change(f)
+		if code := m.postIPN(f); code != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", name, code)
+		}
+	}
+	if n := m.gw.Count("validate"); n != 0 {
+		t.Fatalf("the gateway was asked %d times about unsigned posts", n)
+	}
+	if n, _, _ := m.paid(bid); n != 0 {
+		t.Fatalf("unsigned posts recorded %d payments", n)
+	}
+	if code := m.postIPN(ret.Form); code != http.StatusOK {
+		t.Fatalf("the signed notice: %d", code)
+	}
+	m.wantPaidOnce("signed", bid)
+}

@@ -234,8 +234,10 @@ const (
 )
 
 // HandleSSLCommerz takes what the gateway posted, as its notice (IPN) or
-// as the buyer's browser coming back: a payment is recorded only once the
-// Validation API confirms its val_id as VALID or VALIDATED for the same
+// as the buyer's browser coming back: a post about a payment must carry
+// the gateway's signature (verify_sign over verify_key's fields, with the
+// store password), and a payment is recorded only once the Validation API
+// confirms its val_id as VALID or VALIDATED for the same
 // tran_id, with its amount and currency, exactly once however often and
 // from however many paths it arrives. A post without a val_id (failed,
 // cancelled) changes nothing. It answers the booking the tran_id names
@@ -257,6 +259,12 @@ func (s *Service) HandleSSLCommerz(ctx context.Context, form url.Values) (int64,
 			return booking, OutcomeCancelled, nil
 		}
 		return booking, OutcomeFailed, nil
+	}
+	if !sslcommerz.VerifyIPN(form, s.sslc.client.StorePassword()) {
+		// not signed with this store's password: not the gateway's, and not
+		// worth asking it about
+		s.log.Warn("sslcommerz: a post about a payment without the gateway's signature", "tran_id", tranID, "val_id", valID)
+		return booking, OutcomeFailed, ErrWrongBooking
 	}
 	v, err := s.sslc.client.Validate(ctx, valID)
 	switch {

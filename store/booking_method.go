@@ -37,9 +37,10 @@ func (m PaymentMethod) Valid() bool {
 
 // ChangePaymentMethod is the buyer choosing another way to pay their own
 // booking while nothing is paid, in one statement, so a payment recorded
-// at the same moment and this change never both win. Leaving card retires
-// the booking's PaymentIntent; its id ("" for none) is for the caller to
-// cancel at Stripe. ErrNotFound when the booking is not the buyer's,
+// at the same moment and this change never both win. Another method
+// retires the booking's current payment attempt (choosing the method it
+// has again keeps it); the retired id ("" for none) is for the caller to
+// stop at its provider. ErrNotFound when the booking is not the buyer's,
 // ErrAlreadyPaid when it is paid, a TransitionError when its status
 // (completed, declined, cancelled) allows no change.
 func (s *Store) ChangePaymentMethod(ctx context.Context, id, buyerID int64, m PaymentMethod) (string, error) {

@@ -20,8 +20,9 @@ type OpsStats struct {
 	Jobs []JobCount
 	// LastCompleted is, by kind, when a job last completed.
 	LastCompleted map[string]time.Time
-	// RefundsRequired counts payments kept with status refund_required:
-	// reconciliation refunds them, so they should not stay.
+	// RefundsRequired counts payments kept with status refund_required,
+	// a booking's or a paid promotion's: reconciliation refunds them, so
+	// they should not stay.
 	RefundsRequired int64
 }
 
@@ -60,6 +61,7 @@ func (s *Store) OpsStats(ctx context.Context) (OpsStats, error) {
 	if err := rows.Err(); err != nil {
 		return out, translate(err)
 	}
-	err = s.pool.QueryRow(ctx, "SELECT count(*) FROM payments WHERE status = $1", PaymentRefundRequired).Scan(&out.RefundsRequired)
+	err = s.pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM payments WHERE status = $1) + (SELECT count(*) FROM promotions WHERE status = $2)",
+		PaymentRefundRequired, PromotionRefundRequired).Scan(&out.RefundsRequired)
 	return out, translate(err)
 }

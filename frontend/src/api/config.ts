@@ -14,6 +14,8 @@ export type AppConfig = {
   mailEnabled: boolean;
   /** The ways a buyer may choose to pay a booking (#34): cash always, first, then the online ones set up. */
   paymentMethods?: PaymentMethod[];
+  /** What a seller pays to advertise a laptop, whole Tk (#34, ADVERTISE_PRICE); 0 or absent: free. */
+  advertisePrice?: number;
 };
 
 /** The SWR key of the app config. */

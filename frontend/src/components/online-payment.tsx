@@ -14,6 +14,11 @@ export function setGoTo(f: (url: string) => void) {
   goTo = f;
 }
 
+/** leaveFor sends the browser to a gateway's page (a seller paying to advertise, #34). */
+export function leaveFor(url: string) {
+  goTo(url);
+}
+
 /**
  * OnlinePayButton starts an SSLCommerz checkout of the booking and sends
  * the browser to the gateway's page, where the buyer picks bKash, Nagad,

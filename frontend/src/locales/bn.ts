@@ -1256,4 +1256,14 @@ export const bn: Dictionary = {
   "{sentence}.": "{sentence}।",
   "Pay the seller in cash when you meet": "দেখা হলে বিক্রেতাকে নগদ টাকায় পরিশোধ করুন",
   "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.": "ভেরিফায়েড ব্যাজ দেখে নিন, কোথায় দেখা করবেন বেছে নিন, আর সন্তুষ্ট হলে তবেই পরিশোধ করুন: হস্তান্তরের সময় নগদ টাকায়।",
+  // #34 paid promotion (ADVERTISE_PRICE)
+  "Advertising costs {price}. Once the payment is confirmed, {name} is shown under Urgent Sell on the home page.": "বিজ্ঞাপনের খরচ {price}। পেমেন্ট নিশ্চিত হলে {name} হোম পেজের আর্জেন্ট সেল অংশে দেখানো হবে।",
+  "Pay {price} online": "অনলাইনে {price} পরিশোধ করুন",
+  "Pay {price}": "{price} পরিশোধ করুন",
+  "Payment received: your laptop is advertised under Urgent Sell.": "পেমেন্ট পাওয়া গেছে: আপনার ল্যাপটপটি আর্জেন্ট সেল অংশে বিজ্ঞাপিত হচ্ছে।",
+  "Your payment to advertise came after the laptop could no longer be advertised, so it is refunded to the account you paid from.": "ল্যাপটপটির বিজ্ঞাপন আর দেওয়া সম্ভব ছিল না বলে বিজ্ঞাপনের পেমেন্টটি যে অ্যাকাউন্ট থেকে পরিশোধ করেছেন সেখানে ফেরত দেওয়া হচ্ছে।",
+  "The payment to advertise did not go through. Nothing was taken; you can try again.": "বিজ্ঞাপনের পেমেন্টটি সম্পন্ন হয়নি। কোনো টাকা কাটা হয়নি; আবার চেষ্টা করতে পারেন।",
+  "You cancelled the payment to advertise. Nothing was taken; you can try again.": "আপনি বিজ্ঞাপনের পেমেন্টটি বাতিল করেছেন। কোনো টাকা কাটা হয়নি; আবার চেষ্টা করতে পারেন।",
+  "We are still confirming your payment to advertise with the payment service. The laptop shows as Advertised once it is confirmed.": "আমরা এখনও পেমেন্ট সেবার সাথে আপনার বিজ্ঞাপনের পেমেন্টটি নিশ্চিত করছি। নিশ্চিত হলেই ল্যাপটপটি বিজ্ঞাপিত হিসেবে দেখাবে।",
+  "Advertising is not available: this shop takes no online payments": "বিজ্ঞাপন দেওয়া যাচ্ছে না: এই শপে অনলাইন পেমেন্ট নেওয়া হয় না",
 };

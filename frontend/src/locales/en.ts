@@ -1280,6 +1280,16 @@ export const en = {
   "{sentence}.": "{sentence}.",
   "Pay the seller in cash when you meet": "Pay the seller in cash when you meet",
   "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.": "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.",
+  // #34 paid promotion (ADVERTISE_PRICE)
+  "Advertising costs {price}. Once the payment is confirmed, {name} is shown under Urgent Sell on the home page.": "Advertising costs {price}. Once the payment is confirmed, {name} is shown under Urgent Sell on the home page.",
+  "Pay {price} online": "Pay {price} online",
+  "Pay {price}": "Pay {price}",
+  "Payment received: your laptop is advertised under Urgent Sell.": "Payment received: your laptop is advertised under Urgent Sell.",
+  "Your payment to advertise came after the laptop could no longer be advertised, so it is refunded to the account you paid from.": "Your payment to advertise came after the laptop could no longer be advertised, so it is refunded to the account you paid from.",
+  "The payment to advertise did not go through. Nothing was taken; you can try again.": "The payment to advertise did not go through. Nothing was taken; you can try again.",
+  "You cancelled the payment to advertise. Nothing was taken; you can try again.": "You cancelled the payment to advertise. Nothing was taken; you can try again.",
+  "We are still confirming your payment to advertise with the payment service. The laptop shows as Advertised once it is confirmed.": "We are still confirming your payment to advertise with the payment service. The laptop shows as Advertised once it is confirmed.",
+  "Advertising is not available: this shop takes no online payments": "Advertising is not available: this shop takes no online payments",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */

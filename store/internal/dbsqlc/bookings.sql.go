@@ -922,14 +922,14 @@ func (q *Queries) RelistProduct(ctx context.Context, arg RelistProductParams) (i
 
 const setBookingPaymentMethod = `-- name: SetBookingPaymentMethod :one
 WITH old AS (
-    SELECT o.id, o.payment_intent_id FROM bookings o
+    SELECT o.id, o.payment_intent_id, o.payment_method FROM bookings o
     WHERE o.id = $1 AND o.buyer_id = $2 AND o.paid_at IS NULL AND o.status IN ('pending', 'accepted')
     FOR UPDATE
 ), changed AS (
     UPDATE bookings b SET payment_method = $3,
-        payment_intent_id = CASE WHEN $3::text = 'card' THEN b.payment_intent_id END
+        payment_intent_id = CASE WHEN old.payment_method = $3::text THEN b.payment_intent_id END
     FROM old WHERE b.id = old.id
-    RETURNING b.id, CASE WHEN $3::text = 'card' THEN NULL ELSE old.payment_intent_id END AS retired_id
+    RETURNING b.id, CASE WHEN old.payment_method = $3::text THEN NULL ELSE old.payment_intent_id END AS retired_id
 ), retired AS (
     INSERT INTO retired_payment_intents (payment_intent_id, booking_id)
     SELECT c.retired_id, c.id FROM changed c WHERE c.retired_id IS NOT NULL
@@ -947,10 +947,12 @@ type SetBookingPaymentMethodParams struct {
 // The buyer changes how an open booking will be paid, in one statement:
 // only their own, only while nothing is paid (pending or accepted), and
 // so a payment landing at the same moment and this change never both
-// win (the row lock makes the later one see the other's status). Leaving
-// card retires the booking's PaymentIntent (a tab may still hold it) in
-// the same statement, as a new price does; the caller cancels it at
-// Stripe. Answers the retired id ("": none); no row: refused.
+// win (the row lock makes the later one see the other's status). Another
+// method retires the booking's current attempt (a card's PaymentIntent,
+// an SSLCommerz session a tab may still hold) in the same statement, as a
+// new price does; choosing the method it has again keeps it. The caller
+// stops the retired one at its provider. Answers the retired id ("":
+// none); no row: refused.
 func (q *Queries) SetBookingPaymentMethod(ctx context.Context, arg SetBookingPaymentMethodParams) (string, error) {
 	row := q.db.QueryRow(ctx, setBookingPaymentMethod, arg.ID, arg.BuyerID, arg.PaymentMethod)
 	var retired_id string

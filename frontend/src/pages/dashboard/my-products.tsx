@@ -1,10 +1,13 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
+import { offeredMethods, useConfig } from "@/api/config";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
+import { promotionOutcomeOf, type PromotionMethod, type PromotionOutcome } from "@/api/promotions";
 import { useMarkSold, useRelist, useRenew, useStopAdvertising } from "@/api/product-sale";
 import { useConfirm } from "@/components/confirm-dialog";
 import { DataList, EmptyState, ListPage } from "@/components/data-list";
+import { PromotionDialog, PromotionOutcomeAlert } from "@/components/promotion-dialog";
 import { RowAction } from "@/components/row-action";
 import { TableSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
@@ -49,6 +52,25 @@ export default function MyProducts() {
   const renew = useRenew();
   const [confirm, confirmDialog] = useConfirm();
   const [busy, setBusy] = useState<{ id: string; action: Action } | null>(null);
+  // #34 paid promotion: with ADVERTISE_PRICE set, Advertise is paid by
+  // card or through SSLCommerz; the gateway sends the seller back here
+  // with ?promotion=OUTCOME
+  const { data: config } = useConfig();
+  const advertisePrice = config?.advertisePrice ?? 0;
+  // SSLCommerz (bKash, Nagad, cards) first where the shop takes it: most sellers here have no card
+  const promoMethods = (["sslcommerz", "card"] as const).filter((m: PromotionMethod) => offeredMethods(config).includes(m));
+  const [promoting, setPromoting] = useState<Product | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [cardOutcome, setCardOutcome] = useState<PromotionOutcome | null>(null);
+  const promoOutcome = cardOutcome ?? promotionOutcomeOf(params.get("promotion"));
+  function closeOutcome() {
+    setCardOutcome(null);
+    if (params.has("promotion")) {
+      const next = new URLSearchParams(params);
+      next.delete("promotion");
+      setParams(next, { replace: true });
+    }
+  }
 
   async function onMarkSold(p: Product) {
     const yes = await confirm({
@@ -118,6 +140,10 @@ export default function MyProducts() {
   }
 
   async function onAdvertise(p: Product) {
+    if (advertisePrice > 0) {
+      setPromoting(p);
+      return;
+    }
     const yes = await confirm({
       message: t("Are you sure Advertise this Product"),
       detail: t("{name} will be shown under Urgent Sell on the home page.", { name: p.productName }),
@@ -259,7 +285,7 @@ export default function MyProducts() {
           label={t("Advertise {name}", { name: p.productName })}
           tone="primary"
           busy={spinning(p, "advertise")}
-          disabled={sold || expired || hidden || busy !== null}
+          disabled={sold || expired || hidden || busy !== null || (advertisePrice > 0 && promoMethods.length === 0)}
           reason={
             sold
               ? t("A sold product cannot be advertised")
@@ -267,10 +293,15 @@ export default function MyProducts() {
                 ? t("Edit this listing before advertising it")
                 : expired
                   ? t("Renew this listing before advertising it")
-                  : undefined
+                  : advertisePrice > 0 && promoMethods.length === 0
+                    ? t("Advertising is not available: this shop takes no online payments")
+                    : undefined
           }
           onClick={() => void onAdvertise(p)}
         />
+      )}
+      {!p.advertise && !sold && advertisePrice > 0 && promoMethods.length === 0 && (
+        <span className="mt-1 block text-right text-xs text-base-content/70 md:text-left">{t("Advertising is not available: this shop takes no online payments")}</span>
       )}
       </>
     );
@@ -289,6 +320,7 @@ export default function MyProducts() {
         </Link>
       }
     >
+      {promoOutcome && <PromotionOutcomeAlert outcome={promoOutcome} onClose={closeOutcome} />}
       <DataList
         list={list}
         rowKey={(p) => p._id}
@@ -340,6 +372,19 @@ export default function MyProducts() {
         ]}
       />
       {confirmDialog}
+      {promoting && (
+        <PromotionDialog
+          product={promoting}
+          price={advertisePrice}
+          methods={promoMethods}
+          publishableKey={config?.stripePublishableKey ?? null}
+          onClose={() => setPromoting(null)}
+          onDone={(outcome) => {
+            setPromoting(null);
+            setCardOutcome(outcome);
+          }}
+        />
+      )}
     </ListPage>
   );
 }
