@@ -46,10 +46,10 @@ type productJSON struct {
 	SellerPhoneVerified bool   `json:"sellerPhoneVerified"`
 	SellerPhone         string `json:"sellerPhone,omitempty"`
 	Time                string `json:"time"`
-	Date         string `json:"date"`
-	Available    string `json:"available"`
-	Advertise    bool   `json:"advertise"`
-	Report       string `json:"report"`
+	Date                string `json:"date"`
+	Available           string `json:"available"`
+	Advertise           bool   `json:"advertise"`
+	Report              string `json:"report"`
 	// Reserved: the seller accepted a booking of it; it takes no other.
 	Reserved bool `json:"reserved"`
 	// Photos: 1 to 8, the first is Picture.

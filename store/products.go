@@ -52,8 +52,8 @@ type Product struct {
 	// FillSellerPhones fills it.
 	SellerPhone string
 	Advertised  bool
-	Sold           bool
-	Reported       bool
+	Sold        bool
+	Reported    bool
 	// Reserved: a booking of it is accepted; it takes no new bookings.
 	Reserved  bool
 	CreatedAt time.Time
