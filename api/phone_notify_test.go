@@ -171,10 +171,14 @@ func TestVerifiedPhoneOnListingsAndChanged(t *testing.T) {
 		t.Errorf("409 without a field error: %+v", e)
 	}
 
-	rec = m.do(http.MethodPatch, "/api/me", jsonReader(t, map[string]string{"phone": "01812345678"}), bearer(sam.AccessToken))
 	var v struct {
 		User userWire `json:"user"`
 	}
+	decode(t, m.do(http.MethodPatch, "/api/me", jsonReader(t, map[string]string{"phone": "01712-345678"}), bearer(sam.AccessToken)), &v)
+	if !v.User.PhoneVerified || v.User.Phone != "+8801712345678" {
+		t.Fatalf("the proved number written another way: user = %+v", v.User)
+	}
+	rec = m.do(http.MethodPatch, "/api/me", jsonReader(t, map[string]string{"phone": "01812345678"}), bearer(sam.AccessToken))
 	decode(t, rec, &v)
 	if v.User.PhoneVerified || v.User.Phone != "01812345678" {
 		t.Fatalf("after another number, user = %+v", v.User)
