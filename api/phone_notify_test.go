@@ -170,6 +170,10 @@ func TestVerifiedPhoneOnListingsAndChanged(t *testing.T) {
 	if e := wantError(t, rec, http.StatusConflict, "conflict"); e.Fields["phone"] == "" {
 		t.Errorf("409 without a field error: %+v", e)
 	}
+	// a 409 counts against the caps, so proved numbers cannot be probed
+	// faster than codes could be asked for
+	rec = m.post("198.51.100.2", "/api/me/phone", otherToken, map[string]string{"phone": "+8801712345678"})
+	wantError(t, rec, http.StatusTooManyRequests, "throttled")
 
 	var v struct {
 		User userWire `json:"user"`
