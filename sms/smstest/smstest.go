@@ -3,7 +3,8 @@
 // number and text in a GET's query, or a POST's form or JSON body, under
 // the names BulkSMSBD, SSL Wireless and Twilio use), records them, and
 // lets a test read what it got: GET /messages?to=+8801... answers the
-// messages to a number, oldest first, as JSON.
+// messages to a number (any writing), oldest first, as JSON; without to,
+// every message.
 package smstest
 
 import (
@@ -67,7 +68,14 @@ func (g *Gateway) FailNext(n int) {
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == "/messages" && r.Method == http.MethodGet {
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(g.To(r.URL.Query().Get("to")))
+		msgs := g.Messages()
+		if to := r.URL.Query().Get("to"); to != "" {
+			msgs = g.To(to)
+		}
+		if msgs == nil {
+			msgs = []Message{}
+		}
+		_ = json.NewEncoder(w).Encode(msgs)
 		return
 	}
 	to, text := read(r)
