@@ -21,12 +21,15 @@ type configJSON struct {
 	// AdvertisePrice is what a seller pays to advertise a laptop, in
 	// whole Tk; 0 is free (ADVERTISE_PRICE)
 	AdvertisePrice int64 `json:"advertisePrice"`
+	// SMS: the shop sends SMS codes (SMS_URL, #35), so phone numbers can
+	// be verified and signed in with
+	SMS bool `json:"sms"`
 }
 
 // config serves GET /api/config: what the app needs to know at start.
 func (s *Server) config(c echo.Context) error {
 	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured, PaymentMethods: s.paymentMethods(),
-		AdvertisePrice: s.advertisePrice}
+		AdvertisePrice: s.advertisePrice, SMS: s.smsOn}
 	if s.stripePublishableKey != "" {
 		out.StripePublishableKey = &s.stripePublishableKey
 	}

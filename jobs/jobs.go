@@ -12,6 +12,10 @@
 // advertisements that ran out (release.go), the pruning of the live
 // stream's old events (events.go), and saved searches: each new listing
 // matched by a job queued with it, and a daily digest (saved_searches.go).
+// #35 (sms.go): codes sent by SMS, once each within SMS_DAILY_LIMIT, the
+// SMS of key notifications whose email does not reach their person, and a
+// periodic pass reminding both sides of an accepted booking before its
+// reservation ends.
 package jobs
 
 import (
@@ -86,6 +90,18 @@ type Options struct {
 	// deleted; 0 is an hour.
 	PruneEventsEvery time.Duration
 
+	// SMS sends text messages (SMS_URL, #35); nil is SMS off: codes and
+	// SMS notifications are never queued then.
+	SMS SMSSender
+	// SMSDailyLimit caps the messages the shop sends a day, across every
+	// instance; 0 is 500.
+	SMSDailyLimit int
+	// RemindBefore is how long before an accepted booking's reservation
+	// ends its buyer and seller are reminded (#35); 0 is 12 hours.
+	// RemindEvery is how often that is looked for; 0 is ReleaseEvery.
+	RemindBefore time.Duration
+	RemindEvery  time.Duration
+
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
 	// NotLeader keeps this runner out of River's leader election, so it
@@ -115,7 +131,7 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
 		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
-			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)))
+			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead
@@ -161,6 +177,9 @@ func withDefaults(opts Options) Options {
 	opts.ReleaseEvery = defaultTo(opts.ReleaseEvery, time.Minute)
 	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
 	opts.PruneEventsEvery = defaultTo(opts.PruneEventsEvery, time.Hour)
+	opts.SMSDailyLimit = defaultTo(opts.SMSDailyLimit, 500)
+	opts.RemindBefore = defaultTo(opts.RemindBefore, 12*time.Hour)
+	opts.RemindEvery = defaultTo(opts.RemindEvery, opts.ReleaseEvery)
 	return opts
 }
 
@@ -184,6 +203,10 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		// #20 saved searches: new listings matched, and the daily digests
 		river.AddWorkerSafely(workers, &matchWorker{store: opts.Store, log: opts.Logger}),
 		river.AddWorkerSafely(workers, &digestWorker{store: opts.Store, log: opts.Logger}),
+		// #35 codes by SMS
+		river.AddWorkerSafely(workers, &phoneCodeWorker{opts: opts, codes: auth.NewPhoneCodes(opts.Secret)}),
+		river.AddWorkerSafely(workers, &smsNoticeWorker{opts: opts}),
+		river.AddWorkerSafely(workers, &remindWorker{opts: opts}),
 	)
 	if err != nil {
 		return nil, err

@@ -12,7 +12,7 @@ import (
 var sample = notify.Data{
 	"product": "HP EliteBook 840", "buyer": "Karim", "sender": "Karim", "amount": "Tk 25,000", "reason": "duplicate listing",
 	"date": "12-01-2026", "search": "thinkpad", "answer": "accepted", "excerpt": "Is it still there?", "rating": "4",
-	"until": "Dec 5, 2026, 3:00 PM",
+	"until": "Dec 5, 2026, 3:00 PM", "hours": "12",
 }
 
 // Every kind renders in both languages, with its data in the text and no
@@ -45,9 +45,10 @@ func TestWordsFollowTheReader(t *testing.T) {
 func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 	t.Parallel()
 	// the 15 of API.md, the two ends of a reservation (#17) and a booked
-	// laptop taken off the shop, and the two of reviews (#20)
-	if len(notify.Kinds) != 21 {
-		t.Fatalf("%d kinds, want 21", len(notify.Kinds))
+	// laptop taken off the shop, the two of reviews (#20), a listing
+	// hidden (#32) and the hand-over reminder (#35)
+	if len(notify.Kinds) != 22 {
+		t.Fatalf("%d kinds, want 22", len(notify.Kinds))
 	}
 	for _, kind := range append(append([]string{}, notify.Kinds...), notify.AccountKinds...) {
 		titles := map[string]string{}
@@ -164,6 +165,29 @@ func TestAccountNoticesCarryTheReason(t *testing.T) {
 		}
 		if _, err := notify.Render("account_suspended", lang, notify.Data{"reason": "spam"}); !errors.Is(err, notify.ErrMissingData) {
 			t.Errorf("a suspension without until: %v", err)
+		}
+	}
+}
+
+// #35 an SMS is one message in English (at most 160 ASCII characters),
+// names the shop and links to it, in either language.
+func TestSMSTexts(t *testing.T) {
+	t.Parallel()
+	code := notify.SMSCode("en", "Laptop Haat", "laptophaat.com.bd", "123456")
+	if len(code) > 160 || !strings.Contains(code, "123456") || !strings.Contains(code, "Laptop Haat") || !strings.Contains(code, "laptophaat.com.bd") {
+		t.Errorf("code SMS %q", code)
+	}
+	if bn := notify.SMSCode("bn", "Laptop Haat", "laptophaat.com.bd", "123456"); !strings.Contains(bn, "123456") || !strings.Contains(bn, "কোড") {
+		t.Errorf("Bangla code SMS %q", bn)
+	}
+	long := notify.Data{"product": strings.Repeat("Lenovo ThinkPad X1 Carbon Gen 9 ", 6), "amount": "Tk 95,000", "buyer": "Karim", "hours": "12"}
+	for _, kind := range notify.SMSKinds {
+		text, err := notify.SMSText(kind, "en", long, "Laptop Haat", "https://laptophaat.com.bd/dashboard/mybooking")
+		if err != nil || len(text) > 160 || !strings.HasSuffix(text, " https://laptophaat.com.bd/dashboard/mybooking") {
+			t.Errorf("%s: %q (%d) %v", kind, text, len(text), err)
+		}
+		if bn, err := notify.SMSText(kind, "bn", sample, "Laptop Haat", "https://x/y"); err != nil || !strings.Contains(bn, "HP EliteBook 840") {
+			t.Errorf("%s in Bangla: %q %v", kind, bn, err)
 		}
 	}
 }

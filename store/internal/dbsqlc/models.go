@@ -6,6 +6,8 @@ package dbsqlc
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type AccountToken struct {
@@ -61,6 +63,7 @@ type Booking struct {
 	HandoverFailures    int32
 	HandoverLockedUntil *time.Time
 	PaymentMethod       string
+	RemindedAt          *time.Time
 }
 
 type Category struct {
@@ -212,12 +215,14 @@ type Notification struct {
 	EmailError    *string
 	EmailFailedAt *time.Time
 	FoldedInto    *int64
+	TextedAt      *time.Time
 }
 
 type NotificationSetting struct {
 	UserID int64
 	Kind   string
 	Email  bool
+	Sms    bool
 }
 
 type Offer struct {
@@ -244,6 +249,18 @@ type Payment struct {
 	TransactionID string
 	Status        string
 	CreatedAt     time.Time
+}
+
+type PhoneCode struct {
+	ID        int64
+	Phone     string
+	Purpose   string
+	UserID    *int64
+	CodeHash  []byte
+	Tries     int32
+	ExpiresAt time.Time
+	SentAt    *time.Time
+	CreatedAt time.Time
 }
 
 type Product struct {
@@ -428,6 +445,16 @@ type SearchWord struct {
 	Word string
 }
 
+type SmsDay struct {
+	Day  pgtype.Date
+	Sent int32
+}
+
+type SmsRequest struct {
+	Key string
+	At  time.Time
+}
+
 type StripeEvent struct {
 	EventID    string
 	Type       string
@@ -453,6 +480,7 @@ type User struct {
 	ReviewSum        int32
 	SuspendedUntil   *time.Time
 	SuspensionReason string
+	PhoneVerified    bool
 }
 
 type UserBlock struct {
