@@ -14,6 +14,8 @@ export type AppConfig = {
   mailEnabled: boolean;
   /** The ways a buyer may choose to pay a booking (#34): cash always, first, then the online ones set up. */
   paymentMethods?: PaymentMethod[];
+  /** Whether the shop sends SMS (#35): verifying a phone, logging in with one, SMS notifications. Absent from an older server: off. */
+  sms?: boolean;
 };
 
 /** The SWR key of the app config. */
