@@ -79,12 +79,13 @@ export function useCountdown(until: number | null): number {
   return seconds;
 }
 
-/** A minutes:seconds wait, e.g. "0:45", in the language's digits. */
+/** A wait as a clock shows it, e.g. "0:45" or "7:05:00" (hours, for the day's cap), in the language's digits. */
 export function waitText(seconds: number, locale: string): string {
-  const m = Math.floor(seconds / 60);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
   const n = (v: number, two = false) => new Intl.NumberFormat(locale, { minimumIntegerDigits: two ? 2 : 1, useGrouping: false }).format(v);
-  return `${n(m)}:${n(s, true)}`;
+  return h > 0 ? `${n(h)}:${n(m, true)}:${n(s, true)}` : `${n(m)}:${n(s, true)}`;
 }
 
 type ResendProps = {
@@ -123,13 +124,9 @@ export function PhoneVerifiedBadge() {
   );
 }
 
-/** Numbers that may have a tries-left count in a refusal's body. */
+/** triesLeft reads the tries a wrong code leaves from the server's words ("is wrong: 3 tries left", "1 try left"). */
 function triesLeft(err: ApiError): number | undefined {
-  for (const key of ["triesLeft", "attemptsLeft", "remaining", "tries"]) {
-    const v = err.body[key];
-    if (typeof v === "number") return v;
-  }
-  const m = /(\d+)\s+(?:tries|attempts?)\s+left/i.exec(err.fields.code ?? err.message);
+  const m = /(\d+)\s+(?:tries|try)\s+left/i.exec(err.fields.code ?? "");
   return m ? Number(m[1]) : undefined;
 }
 
@@ -158,7 +155,9 @@ export function phoneProblem(err: unknown, t: Translate, locale: string): PhoneP
   if (err.status === 400 && err.fields.phone) return { field: "phone", message: t("Enter a Bangladeshi mobile number, such as 01712345678.") };
   if (err.status === 400 && err.fields.code !== undefined) {
     const left = triesLeft(err);
+    if (left === 1) return { field: "code", message: t("That code is not right. 1 try left.") };
     if (left !== undefined && left > 0) return { field: "code", message: t("That code is not right. {n} tries left.", { n: left }) };
+    if (/^must be/.test(err.fields.code)) return { field: "code", message: t("The code is 6 digits.") };
     return { field: "code", message: t("This code no longer works. Send a new code.") };
   }
   if (err.status === 401) return { field: "code", message: t("That code is not right or has run out. Check it, or send a new code.") };

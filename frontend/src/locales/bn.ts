@@ -1274,6 +1274,7 @@ export const bn: Dictionary = {
   "Send a new code": "নতুন কোড পাঠান",
   "Send code": "কোড পাঠান",
   "That code is not right or has run out. Check it, or send a new code.": "কোডটি সঠিক নয় বা এর মেয়াদ শেষ। কোডটি আবার দেখুন, অথবা নতুন কোড পাঠান।",
+  "That code is not right. 1 try left.": "কোডটি সঠিক নয়। আর ১ বার চেষ্টা করা যাবে।",
   "That code is not right. {n} tries left.": "কোডটি সঠিক নয়। আর {n} বার চেষ্টা করা যাবে।",
   "The code is 6 digits.": "কোডটি ৬ অঙ্কের।",
   "The few things that cannot wait can also come by SMS to your verified phone.": "যে কয়েকটি খবর দেরি সইবে না, সেগুলো আপনার যাচাই করা ফোনে এসএমএসেও আসতে পারে।",

@@ -1298,6 +1298,7 @@ export const en = {
   "Send a new code": "Send a new code",
   "Send code": "Send code",
   "That code is not right or has run out. Check it, or send a new code.": "That code is not right or has run out. Check it, or send a new code.",
+  "That code is not right. 1 try left.": "That code is not right. 1 try left.",
   "That code is not right. {n} tries left.": "That code is not right. {n} tries left.",
   "The code is 6 digits.": "The code is 6 digits.",
   "The few things that cannot wait can also come by SMS to your verified phone.": "The few things that cannot wait can also come by SMS to your verified phone.",

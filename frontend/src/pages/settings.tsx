@@ -44,6 +44,7 @@ const KIND_LABELS: Record<string, MessageKey> = {
   review_request: "Asked to review a seller after a purchase",
   review_received: "A buyer reviews me",
   listing_hidden: "An admin hides my listing until I edit it", // #32
+  handover_reminder: "A reminder before my hand-over", // #35
 };
 
 /** The kinds that may also come by SMS (#35), in the order shown. */
