@@ -74,6 +74,10 @@ describe("verifying a phone in the settings", () => {
     expect(within(section).getByTestId("verified-phone")).toHaveTextContent("+8801712345678");
     expect(within(section).getByTitle(BADGE_TITLE)).toHaveTextContent("Verified");
     expect(bodyOf(requestsTo(api, "/api/me/phone/verify", "POST")[1])).toEqual({ code: "123456" });
+    // the profile's field shows the number as verified, so saving the profile keeps it
+    const profile = screen.getByRole("form", { name: "Profile" });
+    expect(within(profile).getByRole("textbox", { name: "Phone" })).toHaveValue("+8801712345678");
+    expect(within(profile).getByTitle(BADGE_TITLE)).toBeInTheDocument();
     // the SMS switches come once the phone is verified
     expect(await screen.findByRole("checkbox", { name: "By SMS: A reminder before my hand-over" })).toBeChecked();
   });

@@ -113,6 +113,13 @@ function ProfileForm({ user, sms }: { user: User; sms: boolean }) {
   const { trigger, isMutating } = useUpdateMe();
   const [name, setName] = useState(user.userName);
   const [phone, setPhone] = useState(user.phone ?? "");
+  // a number verified below (#35) comes back in E.164: show it, so saving
+  // the profile sends it as it is and keeps it verified
+  const [shownPhone, setShownPhone] = useState(user.phone);
+  if (user.phone !== shownPhone) {
+    setShownPhone(user.phone);
+    setPhone(user.phone ?? "");
+  }
   const [errors, setErrors] = useState<{ userName?: string; phone?: string }>({});
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
