@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	stdmail "net/mail"
 	"net/url"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"resale/api"
 	"resale/mail"
 	"resale/media"
+	"resale/sms"
 )
 
 // config is every setting of the binary, read from the environment once at
@@ -104,6 +106,12 @@ type config struct {
 	// form: when no account has it, serve makes it an admin at start and
 	// logs the one-time link that sets its password. Empty: none.
 	AdminEmail string
+	// SMS is the SMS gateway's settings (SMS_URL, SMS_METHOD, SMS_BODY,
+	// SMS_AUTH, #35); nil is SMS off: phone numbers cannot be verified
+	// or signed in with.
+	SMS *sms.Config
+	// SMSDailyLimit caps the messages sent a day (SMS_DAILY_LIMIT).
+	SMSDailyLimit int
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -341,6 +349,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if err := loadMail(get, c); err != nil {
 		return nil, err
 	}
+	if err := loadSMS(get, c); err != nil {
+		return nil, err
+	}
 	if v := get("ADMIN_EMAIL", ""); v != "" {
 		email, err := api.CheckEmail(v)
 		if err != nil {
@@ -369,6 +380,40 @@ func loadMail(get func(string, string) string, c *config) error {
 		return &configError{"MAIL_FROM", err.Error()}
 	}
 	c.MailFrom = from
+	return nil
+}
+
+// loadSMS reads SMS_URL and, with it, SMS_METHOD, SMS_BODY, SMS_AUTH and
+// SMS_DAILY_LIMIT; they are checked by making the gateway.
+func loadSMS(get func(string, string) string, c *config) error {
+	var err error
+	if c.SMSDailyLimit, err = intSetting(get, "SMS_DAILY_LIMIT", 500, 1, 1_000_000); err != nil {
+		return err
+	}
+	raw := get("SMS_URL", "")
+	if raw == "" {
+		for _, name := range []string{"SMS_METHOD", "SMS_BODY", "SMS_AUTH"} {
+			if get(name, "") != "" {
+				return &configError{name, "is set without SMS_URL (the gateway's address, e.g. https://bulksmsbd.net/api/smsapi?...&number={msisdn}&message={text})"}
+			}
+		}
+		return nil
+	}
+	cfg := sms.Config{URL: raw, Method: strings.ToUpper(get("SMS_METHOD", http.MethodGet)), Body: get("SMS_BODY", ""), Auth: get("SMS_AUTH", "")}
+	if cfg.Method != http.MethodPost && cfg.Body != "" {
+		return &configError{"SMS_BODY", "is set with SMS_METHOD GET: set SMS_METHOD=POST to send it"}
+	}
+	if _, err := sms.New(cfg); err != nil {
+		name := "SMS_URL"
+		switch {
+		case strings.HasPrefix(err.Error(), "SMS_METHOD"):
+			name = "SMS_METHOD"
+		case strings.HasPrefix(err.Error(), "SMS_AUTH"):
+			name = "SMS_AUTH"
+		}
+		return &configError{name, err.Error()}
+	}
+	c.SMS = &cfg
 	return nil
 }
 

@@ -22,6 +22,7 @@ import (
 	"resale/migrations"
 	"resale/payments"
 	"resale/payments/sslcommerz"
+	"resale/sms"
 )
 
 // doctorTimeout bounds each check that reaches another machine.
@@ -91,10 +92,25 @@ func (d *doctor) run(ctx context.Context, getenv func(string) string) int {
 	d.smtp(ctx, cfg, bad)
 	d.stripe(ctx, cfg, bad)
 	d.sslcommerz(ctx, cfg, bad)
+	d.sms(cfg, bad)
 	if d.failed {
 		return 1
 	}
 	return 0
+}
+
+// sms says whether codes and notifications go by SMS. It sends nothing:
+// every message costs money, so the gateway is not asked.
+func (d *doctor) sms(cfg *config, bad map[string]bool) {
+	switch {
+	case cfg == nil || bad["SMS_URL"] || bad["SMS_METHOD"] || bad["SMS_BODY"] || bad["SMS_AUTH"] || bad["SMS_DAILY_LIMIT"]:
+		d.line(checkSkip, "sms", "the SMS settings are wrong (above)")
+	case cfg.SMS == nil:
+		d.line(checkWarn, "sms", "SMS_URL is not set: phone numbers cannot be verified or signed in with; README's SMS section shows the settings of two providers")
+	default:
+		g, _ := sms.New(*cfg.SMS)
+		d.line(checkOK, "sms", "codes and notifications go through %s (%s), at most %d a day; nothing sent", g.Host(), cfg.SMS.Method, cfg.SMSDailyLimit)
+	}
 }
 
 // loadConfigAll is loadConfig that goes on after a bad setting: each
@@ -124,6 +140,7 @@ func loadConfigAll(getenv func(string) string) (*config, []*configError) {
 	partner := map[string]string{
 		"STRIPE_SECRET_KEY": "STRIPE_PUBLISHABLE_KEY", "STRIPE_PUBLISHABLE_KEY": "STRIPE_SECRET_KEY",
 		"GOOGLE_CLIENT_ID": "GOOGLE_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET": "GOOGLE_CLIENT_ID",
+		"SMS_METHOD": "SMS_BODY", "SMS_BODY": "SMS_METHOD",
 	}
 	var problems []*configError
 	seen := map[string]bool{}

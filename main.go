@@ -34,6 +34,7 @@ import (
 	"resale/migrations"
 	"resale/notify"
 	"resale/payments"
+	"resale/sms"
 	"resale/store"
 )
 
@@ -361,6 +362,8 @@ func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media
 		AdvertiseDays:     cfg.AdvertiseDays,
 		AdvertiseLimit:    cfg.AdvertiseLimit,
 		ListingDays:       cfg.ListingDays,
+		SMS:               cfg.SMS != nil,
+		SMSDailyLimit:     cfg.SMSDailyLimit,
 	})
 }
 
@@ -447,6 +450,8 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 
 		Reconcile:      reconcile,
 		ReconcileEvery: cfg.ReconcileInterval,
+		SMS:            smsSender(cfg),
+		SMSDailyLimit:  cfg.SMSDailyLimit,
 	})
 	if err != nil {
 		pool.Close()
@@ -498,6 +503,18 @@ func paymentsService(cfg *config, st *store.Store, logger *slog.Logger) *payment
 	}, st, logger)
 }
 
+// smsSender is the SMS gateway SMS_URL names, or nil when it is not set.
+func smsSender(cfg *config) jobsrunner.SMSSender {
+	if cfg.SMS == nil {
+		return nil
+	}
+	g, err := sms.New(*cfg.SMS)
+	if err != nil { // loadConfig made one already
+		return nil
+	}
+	return g
+}
+
 // logOptionalParts says, for each outside service the shop can do
 // without, what it does instead when that service is not set up.
 func logOptionalParts(logger *slog.Logger, cfg *config) {
@@ -510,6 +527,12 @@ func logOptionalParts(logger *slog.Logger, cfg *config) {
 		logger.Info("sslcommerz: off (SSLCOMMERZ_STORE_ID not set); bKash, Nagad and the other SSLCommerz methods are not offered")
 	} else {
 		logger.Info("sslcommerz: on", "live", cfg.SSLCommerz.Live, "api_base", cfg.SSLCommerz.APIBase)
+	}
+	if cfg.SMS == nil {
+		logger.Info("sms: off (SMS_URL not set); phone numbers cannot be verified or signed in with, and no notification goes by SMS")
+	} else {
+		g, _ := sms.New(*cfg.SMS)
+		logger.Info("sms: on", "gateway", g.Host(), "daily_limit", cfg.SMSDailyLimit)
 	}
 	logger.Info("commission on each sale (COMMISSION_PERCENT)", "percent", fmt.Sprintf("%d.%02d", cfg.CommissionBP/100, cfg.CommissionBP%100))
 	if cfg.GoogleClientID == "" {

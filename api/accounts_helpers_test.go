@@ -23,6 +23,7 @@ type userWire struct {
 	EmailVerified bool   `json:"emailVerified"`
 	Language      string `json:"language"`
 	Phone         string `json:"phone"`
+	PhoneVerified bool   `json:"phoneVerified"`
 }
 
 type sessionWire struct {

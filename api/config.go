@@ -18,11 +18,14 @@ type configJSON struct {
 	// PaymentMethods are the ways a buyer may choose to pay a booking:
 	// cash always, first, then the online ones configured
 	PaymentMethods []store.PaymentMethod `json:"paymentMethods"`
+	// SMS: the shop sends SMS codes (SMS_URL, #35), so phone numbers can
+	// be verified and signed in with
+	SMS bool `json:"sms"`
 }
 
 // config serves GET /api/config: what the app needs to know at start.
 func (s *Server) config(c echo.Context) error {
-	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured, PaymentMethods: s.paymentMethods()}
+	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured, PaymentMethods: s.paymentMethods(), SMS: s.smsOn}
 	if s.stripePublishableKey != "" {
 		out.StripePublishableKey = &s.stripePublishableKey
 	}

@@ -55,6 +55,12 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/user", s.getUser, requireUser)                 // self or admin
 	g.GET("/users/seller/:email", s.isSeller, requireUser) // self or admin
 	g.GET("/users/admin/:email", s.isAdmin, requireUser)   // self or admin
+	// #35 phone numbers: proved by an SMS code, then a way to sign in
+	// (phones.go, phone_login.go); a proved number shows on listings
+	g.POST("/me/phone", s.requestPhoneCode, requireUser)
+	g.POST("/me/phone/verify", s.verifyPhone, requireUser, s.changes)
+	g.POST("/auth/phone", s.loginPhone)
+	g.POST("/auth/phone/verify", s.loginPhoneVerify)
 
 	// admin: users
 	g.GET("/users", s.listUsers, admin)

@@ -113,6 +113,11 @@ type Options struct {
 	// EventHeartbeat is how often an idle live-update stream sends a
 	// comment, so proxies keep it open, and checks its session; 0 is 25 s.
 	EventHeartbeat time.Duration
+	// SMS says the shop sends SMS (SMS_URL, #35): phone numbers can be
+	// verified and signed in with; SMSDailyLimit is SMS_DAILY_LIMIT (0 is
+	// 500), for the answer once today's are all sent.
+	SMS           bool
+	SMSDailyLimit int
 	// SitemapSize is how many products one sitemap file lists; 0 is the
 	// protocol's limit of 50,000 (tests list a few).
 	SitemapSize int
@@ -162,6 +167,9 @@ type Server struct {
 	heartbeat            time.Duration // of those streams
 	sitemapSize          int64         // products in one sitemap file (sitemap.go)
 	robotsTxt            *staticFile
+	smsOn                bool             // SMS_URL is set (#35, phones.go)
+	smsDailyLimit        int              // SMS_DAILY_LIMIT
+	phoneCodes           *auth.PhoneCodes // the codes sent by SMS
 }
 
 // New builds the HTTP handler.
@@ -215,6 +223,9 @@ func New(opts Options) (*Server, error) {
 		heartbeat:      opts.EventHeartbeat,
 		sitemapSize:    int64(defaultInt(opts.SitemapSize, sitemapSize)),
 		robotsTxt:      robotsFile(opts.PublicURL.JoinPath("sitemap.xml").String()),
+		smsOn:          opts.SMS,
+		smsDailyLimit:  defaultInt(opts.SMSDailyLimit, 500),
+		phoneCodes:     auth.NewPhoneCodes(opts.TokenKey),
 	}
 	if s.hasher == nil {
 		s.hasher = auth.NewHasher(parallel)

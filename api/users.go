@@ -22,6 +22,9 @@ type userJSON struct {
 	EmailVerified bool   `json:"emailVerified"`
 	Language      string `json:"language"`
 	Phone         string `json:"phone"`
+	// PhoneVerified: Phone was proved by an SMS code (#35); it is then in
+	// E.164 (+8801XXXXXXXXX).
+	PhoneVerified bool `json:"phoneVerified"`
 	// SuspendedUntil is when an admin's suspension of the account ends
 	// (#32); absent when it was never suspended (it may be past).
 	SuspendedUntil *time.Time `json:"suspendedUntil,omitempty"`
@@ -33,7 +36,7 @@ func toUserJSON(u store.User) userJSON {
 		verify = "verify"
 	}
 	out := userJSON{ID: formatID(u.ID), UserName: u.Name, Email: u.Email, UserPhoto: u.PhotoURL, Role: u.Role, Verify: verify,
-		EmailVerified: u.EmailVerified, Language: u.Language, Phone: u.Phone}
+		EmailVerified: u.EmailVerified, Language: u.Language, Phone: u.Phone, PhoneVerified: u.PhoneVerified}
 	if !u.SuspendedUntil.IsZero() {
 		until := u.SuspendedUntil.UTC()
 		out.SuspendedUntil = &until

@@ -86,6 +86,13 @@ type Options struct {
 	// deleted; 0 is an hour.
 	PruneEventsEvery time.Duration
 
+	// SMS sends text messages (SMS_URL, #35); nil is SMS off: codes and
+	// SMS notifications are never queued then.
+	SMS SMSSender
+	// SMSDailyLimit caps the messages the shop sends a day, across every
+	// instance; 0 is 500.
+	SMSDailyLimit int
+
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
 	// NotLeader keeps this runner out of River's leader election, so it
@@ -161,6 +168,7 @@ func withDefaults(opts Options) Options {
 	opts.ReleaseEvery = defaultTo(opts.ReleaseEvery, time.Minute)
 	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
 	opts.PruneEventsEvery = defaultTo(opts.PruneEventsEvery, time.Hour)
+	opts.SMSDailyLimit = defaultTo(opts.SMSDailyLimit, 500)
 	return opts
 }
 
@@ -184,6 +192,8 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		// #20 saved searches: new listings matched, and the daily digests
 		river.AddWorkerSafely(workers, &matchWorker{store: opts.Store, log: opts.Logger}),
 		river.AddWorkerSafely(workers, &digestWorker{store: opts.Store, log: opts.Logger}),
+		// #35 codes by SMS
+		river.AddWorkerSafely(workers, &phoneCodeWorker{opts: opts, codes: auth.NewPhoneCodes(opts.Secret)}),
 	)
 	if err != nil {
 		return nil, err

@@ -89,7 +89,7 @@ WITH settings AS (DELETE FROM notification_settings WHERE user_id = @user_id),
      favourites AS (DELETE FROM favourites WHERE user_id = @user_id),
      blocks AS (DELETE FROM user_blocks WHERE blocker_id = @user_id)
 UPDATE users
-SET phone = '', photo_url = '', verified = false,
+SET phone = '', phone_verified = false, photo_url = '', verified = false,
     role = CASE WHEN role = 'Seller' THEN 'Buyer' ELSE role END
 WHERE users.id = @user_id AND users.deleted_at IS NULL
 RETURNING *;
@@ -102,11 +102,13 @@ WHERE id = @id AND deleted_at IS NULL
 RETURNING *;
 
 -- name: UpdateProfile :one
--- NULL leaves a field as it is.
+-- NULL leaves a field as it is. Another number is not proved (#35): its
+-- phone_verified goes (the right side reads the row as it was).
 UPDATE users
 SET user_name = COALESCE(sqlc.narg(user_name), user_name),
     language  = COALESCE(sqlc.narg(language), language),
-    phone     = COALESCE(sqlc.narg(phone), phone)
+    phone     = COALESCE(sqlc.narg(phone), phone),
+    phone_verified = phone_verified AND COALESCE(sqlc.narg(phone) = phone, true)
 WHERE id = @id AND deleted_at IS NULL
 RETURNING *;
 

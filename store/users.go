@@ -32,6 +32,9 @@ type User struct {
 	EmailVerified bool
 	Language      string
 	Phone         string
+	// PhoneVerified: the owner proved Phone with an SMS code (#35); it
+	// is then in E.164.
+	PhoneVerified bool
 	// SuspendedUntil: an admin suspended the account until then, saying
 	// why (SuspensionReason); zero when never suspended.
 	SuspendedUntil   time.Time
@@ -56,6 +59,7 @@ func userFrom(u dbsqlc.User) User {
 		EmailVerified: u.EmailVerifiedAt != nil,
 		Language:      u.Language,
 		Phone:         u.Phone,
+		PhoneVerified: u.PhoneVerified,
 	}
 	if u.PasswordHash != nil {
 		out.PasswordHash = *u.PasswordHash

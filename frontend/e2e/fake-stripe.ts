@@ -29,6 +29,15 @@ export function startFakeSSLCommerz(): Promise<{ url: string; stop: () => Promis
 /** The store account the SSLCommerz stand-in accepts (sslcommerztest.DefaultStoreID, DefaultStorePassword). */
 export const SSLCOMMERZ_STORE = { id: "testbox", password: "qwerty" };
 
+/**
+ * startFakeSMS runs the SMS gateway stand-in (sms/smstest, FAKE_SMS_BIN,
+ * #35): the binary under test sends its codes there (SMS_URL), and
+ * fake-sms.ts reads them back.
+ */
+export function startFakeSMS(): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startStandIn("FAKE_SMS_BIN", "sms/smstest/cmd/fakesms");
+}
+
 /** startStandIn runs a Go stand-in named by an environment variable; it says its address on its first line. */
 async function startStandIn(env: string, source: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const bin = process.env[env];

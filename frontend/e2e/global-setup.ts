@@ -4,14 +4,16 @@
 // subcommands). Card payments go to the Go Stripe stand-in (fake-stripe.ts,
 // FAKE_STRIPE_BIN) whose address reaches the tests as FAKE_STRIPE_URL;
 // bKash, Nagad and the rest to the SSLCommerz stand-in (FAKE_SSLCOMMERZ_BIN),
-// whose payment page the journeys' browser visits.
+// whose payment page the journeys' browser visits. SMS codes go to the SMS
+// stand-in (FAKE_SMS_BIN), whose address reaches the tests as FAKE_SMS_URL
+// (fake-sms.ts reads the codes).
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { SSLCOMMERZ_STORE, startFakeSSLCommerz, startFakeStripe } from "./fake-stripe";
+import { SSLCOMMERZ_STORE, startFakeSMS, startFakeSSLCommerz, startFakeStripe } from "./fake-stripe";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,7 +47,8 @@ export default async function globalSetup() {
 
   const stripe = await startFakeStripe();
   const sslcommerz = await startFakeSSLCommerz();
-  const stopStandIns = () => Promise.all([stripe.stop(), sslcommerz.stop()]);
+  const sms = await startFakeSMS();
+  const stopStandIns = () => Promise.all([stripe.stop(), sslcommerz.stop(), sms.stop()]);
 
   const env = {
     ...process.env,
@@ -59,6 +62,7 @@ export default async function globalSetup() {
     SSLCOMMERZ_STORE_ID: SSLCOMMERZ_STORE.id,
     SSLCOMMERZ_STORE_PASSWORD: SSLCOMMERZ_STORE.password,
     SSLCOMMERZ_API_BASE: sslcommerz.url,
+    SMS_URL: `${sms.url}/send?to={to}&text={text}`,
   };
   const server = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "pipe"] });
   let log = "";
@@ -84,6 +88,7 @@ export default async function globalSetup() {
   process.env.DATA_DIR = dataDir;
   process.env.FAKE_STRIPE_URL = stripe.url;
   process.env.FAKE_SSLCOMMERZ_URL = sslcommerz.url;
+  process.env.FAKE_SMS_URL = sms.url;
 
   // a server gone mid-run (killed from outside) fails every journey after
   // it with "connection refused": say so once, with its log

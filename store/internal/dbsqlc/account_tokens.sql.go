@@ -326,10 +326,10 @@ WITH settings AS (DELETE FROM notification_settings WHERE user_id = $1),
      favourites AS (DELETE FROM favourites WHERE user_id = $1),
      blocks AS (DELETE FROM user_blocks WHERE blocker_id = $1)
 UPDATE users
-SET phone = '', photo_url = '', verified = false,
+SET phone = '', phone_verified = false, photo_url = '', verified = false,
     role = CASE WHEN role = 'Seller' THEN 'Buyer' ELSE role END
 WHERE users.id = $1 AND users.deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 // The owner took the account over from whoever registered their address:
@@ -361,6 +361,7 @@ func (q *Queries) ResetTakenOverAccount(ctx context.Context, userID int64) (User
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
@@ -385,7 +386,7 @@ func (q *Queries) RetireAccountTokens(ctx context.Context, arg RetireAccountToke
 const setPasswordAndRevoke = `-- name: SetPasswordAndRevoke :one
 UPDATE users SET password_hash = $1, token_version = token_version + 1
 WHERE id = $2 AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 type SetPasswordAndRevokeParams struct {
@@ -417,6 +418,7 @@ func (q *Queries) SetPasswordAndRevoke(ctx context.Context, arg SetPasswordAndRe
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
@@ -434,9 +436,10 @@ const updateProfile = `-- name: UpdateProfile :one
 UPDATE users
 SET user_name = COALESCE($1, user_name),
     language  = COALESCE($2, language),
-    phone     = COALESCE($3, phone)
+    phone     = COALESCE($3, phone),
+    phone_verified = phone_verified AND COALESCE($3 = phone, true)
 WHERE id = $4 AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 type UpdateProfileParams struct {
@@ -446,7 +449,8 @@ type UpdateProfileParams struct {
 	ID       int64
 }
 
-// NULL leaves a field as it is.
+// NULL leaves a field as it is. Another number is not proved (#35): its
+// phone_verified goes (the right side reads the row as it was).
 func (q *Queries) UpdateProfile(ctx context.Context, arg UpdateProfileParams) (User, error) {
 	row := q.db.QueryRow(ctx, updateProfile,
 		arg.UserName,
@@ -474,6 +478,7 @@ func (q *Queries) UpdateProfile(ctx context.Context, arg UpdateProfileParams) (U
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }

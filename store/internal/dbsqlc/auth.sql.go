@@ -58,7 +58,7 @@ func (q *Queries) EnsureThrottles(ctx context.Context, keys []string) error {
 }
 
 const getLiveAccountTokenUser = `-- name: GetLiveAccountTokenUser :one
-SELECT u.id, u.user_name, u.email, u.photo_url, u.password_hash, u.role, u.verified, u.oidc_subject, u.token_version, u.created_at, u.deleted_at, u.language, u.email_verified_at, u.phone, u.review_count, u.review_sum, u.suspended_until, u.suspension_reason
+SELECT u.id, u.user_name, u.email, u.photo_url, u.password_hash, u.role, u.verified, u.oidc_subject, u.token_version, u.created_at, u.deleted_at, u.language, u.email_verified_at, u.phone, u.review_count, u.review_sum, u.suspended_until, u.suspension_reason, u.phone_verified
 FROM account_tokens t
 JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > now()
@@ -99,6 +99,7 @@ func (q *Queries) GetLiveAccountTokenUser(ctx context.Context, arg GetLiveAccoun
 		&i.User.ReviewSum,
 		&i.User.SuspendedUntil,
 		&i.User.SuspensionReason,
+		&i.User.PhoneVerified,
 	)
 	return i, err
 }

@@ -61,7 +61,7 @@ func (q *Queries) CountSellerPendingLeads(ctx context.Context, sellerID int64) (
 const createBooking = `-- name: CreateBooking :one
 INSERT INTO bookings (product_id, seller_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_method)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method
+RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at
 `
 
 type CreateBookingParams struct {
@@ -116,12 +116,13 @@ func (q *Queries) CreateBooking(ctx context.Context, arg CreateBookingParams) (B
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
 		&i.PaymentMethod,
+		&i.RemindedAt,
 	)
 	return i, err
 }
 
 const getBooking = `-- name: GetBooking :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE id = $1 AND cancelled_at IS NULL
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at FROM bookings WHERE id = $1 AND cancelled_at IS NULL
 `
 
 func (q *Queries) GetBooking(ctx context.Context, id int64) (Booking, error) {
@@ -152,12 +153,13 @@ func (q *Queries) GetBooking(ctx context.Context, id int64) (Booking, error) {
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
 		&i.PaymentMethod,
+		&i.RemindedAt,
 	)
 	return i, err
 }
 
 const getBookingAnyState = `-- name: GetBookingAnyState :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE id = $1
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at FROM bookings WHERE id = $1
 `
 
 // Cancelled ones too: a payment may land after its booking was deleted.
@@ -189,6 +191,7 @@ func (q *Queries) GetBookingAnyState(ctx context.Context, id int64) (Booking, er
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
 		&i.PaymentMethod,
+		&i.RemindedAt,
 	)
 	return i, err
 }
@@ -208,7 +211,7 @@ func (q *Queries) GetBookingProductID(ctx context.Context, id int64) (int64, err
 }
 
 const getBookingView = `-- name: GetBookingView :one
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.id = $1 AND b.cancelled_at IS NULL
@@ -251,6 +254,7 @@ func (q *Queries) GetBookingView(ctx context.Context, id int64) (GetBookingViewR
 		&i.Booking.HandoverFailures,
 		&i.Booking.HandoverLockedUntil,
 		&i.Booking.PaymentMethod,
+		&i.Booking.RemindedAt,
 		&i.ProductPicture,
 		&i.ProductSoldAt,
 		&i.ProductDeletedAt,
@@ -260,7 +264,7 @@ func (q *Queries) GetBookingView(ctx context.Context, id int64) (GetBookingViewR
 }
 
 const getLeadView = `-- name: GetLeadView :one
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.id = $1
@@ -303,6 +307,7 @@ func (q *Queries) GetLeadView(ctx context.Context, id int64) (GetLeadViewRow, er
 		&i.Booking.HandoverFailures,
 		&i.Booking.HandoverLockedUntil,
 		&i.Booking.PaymentMethod,
+		&i.Booking.RemindedAt,
 		&i.ProductPicture,
 		&i.ProductSoldAt,
 		&i.ProductDeletedAt,
@@ -340,7 +345,7 @@ func (q *Queries) GetSaleOfProduct(ctx context.Context, productID int64) (GetSal
 }
 
 const listAllLeads = `-- name: ListAllLeads :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.id < COALESCE($1::bigint, 9223372036854775807)
@@ -396,6 +401,7 @@ func (q *Queries) ListAllLeads(ctx context.Context, arg ListAllLeadsParams) ([]L
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
 			&i.Booking.PaymentMethod,
+			&i.Booking.RemindedAt,
 			&i.ProductPicture,
 			&i.ProductSoldAt,
 			&i.ProductDeletedAt,
@@ -441,7 +447,7 @@ func (q *Queries) ListBookedProductIDs(ctx context.Context, buyerID int64) ([]in
 }
 
 const listBuyerBookings = `-- name: ListBuyerBookings :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.buyer_id = $1 AND b.cancelled_at IS NULL
@@ -498,6 +504,7 @@ func (q *Queries) ListBuyerBookings(ctx context.Context, arg ListBuyerBookingsPa
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
 			&i.Booking.PaymentMethod,
+			&i.Booking.RemindedAt,
 			&i.ProductPicture,
 			&i.ProductSoldAt,
 			&i.ProductDeletedAt,
@@ -569,7 +576,7 @@ func (q *Queries) ListProductsSoldInShop(ctx context.Context, ids []int64) ([]in
 }
 
 const listSellerLeads = `-- name: ListSellerLeads :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, p.picture AS product_picture, p.sold_at AS product_sold_at,
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
 FROM bookings b JOIN products p ON p.id = b.product_id
 WHERE b.seller_id = $1
@@ -627,6 +634,7 @@ func (q *Queries) ListSellerLeads(ctx context.Context, arg ListSellerLeadsParams
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
 			&i.Booking.PaymentMethod,
+			&i.Booking.RemindedAt,
 			&i.ProductPicture,
 			&i.ProductSoldAt,
 			&i.ProductDeletedAt,
@@ -643,7 +651,7 @@ func (q *Queries) ListSellerLeads(ctx context.Context, arg ListSellerLeadsParams
 }
 
 const lockBooking = `-- name: LockBooking :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE id = $1 FOR UPDATE
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at FROM bookings WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockBooking(ctx context.Context, id int64) (Booking, error) {
@@ -674,12 +682,13 @@ func (q *Queries) LockBooking(ctx context.Context, id int64) (Booking, error) {
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
 		&i.PaymentMethod,
+		&i.RemindedAt,
 	)
 	return i, err
 }
 
 const lockHeldBookingsOf = `-- name: LockHeldBookingsOf :many
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at FROM bookings
 WHERE product_id = $1 AND status IN ('accepted', 'paid')
 ORDER BY id
 FOR UPDATE
@@ -721,6 +730,7 @@ func (q *Queries) LockHeldBookingsOf(ctx context.Context, productID int64) ([]Bo
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
 			&i.PaymentMethod,
+			&i.RemindedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -733,7 +743,7 @@ func (q *Queries) LockHeldBookingsOf(ctx context.Context, productID int64) ([]Bo
 }
 
 const lockOpenBookingsOf = `-- name: LockOpenBookingsOf :many
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at FROM bookings
 WHERE product_id = $1 AND id <> $2 AND status = ANY($3::text[])
 ORDER BY id
 FOR UPDATE
@@ -781,6 +791,7 @@ func (q *Queries) LockOpenBookingsOf(ctx context.Context, arg LockOpenBookingsOf
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
 			&i.PaymentMethod,
+			&i.RemindedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -974,7 +985,7 @@ UPDATE bookings SET
     paid_at = CASE WHEN $1 = 'paid' THEN now() WHEN $1 = 'declined' THEN NULL ELSE paid_at END,
     completed_at = CASE WHEN $1 = 'completed' THEN now() ELSE completed_at END
 WHERE id = $5
-RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method
+RETURNING id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at
 `
 
 type SetBookingStatusParams struct {
@@ -1021,6 +1032,7 @@ func (q *Queries) SetBookingStatus(ctx context.Context, arg SetBookingStatusPara
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
 		&i.PaymentMethod,
+		&i.RemindedAt,
 	)
 	return i, err
 }

@@ -676,7 +676,7 @@ func (q *Queries) LockOffer(ctx context.Context, id int64) (Offer, error) {
 }
 
 const lockOpenBookingOfBuyer = `-- name: LockOpenBookingOfBuyer :one
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at FROM bookings
 WHERE product_id = $1 AND buyer_id = $2 AND status IN ('pending', 'accepted') AND paid_at IS NULL
 FOR UPDATE
 `
@@ -715,6 +715,7 @@ func (q *Queries) LockOpenBookingOfBuyer(ctx context.Context, arg LockOpenBookin
 		&i.HandoverFailures,
 		&i.HandoverLockedUntil,
 		&i.PaymentMethod,
+		&i.RemindedAt,
 	)
 	return i, err
 }

@@ -6,6 +6,8 @@ package dbsqlc
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type AccountToken struct {
@@ -61,6 +63,7 @@ type Booking struct {
 	HandoverFailures    int32
 	HandoverLockedUntil *time.Time
 	PaymentMethod       string
+	RemindedAt          *time.Time
 }
 
 type Category struct {
@@ -217,6 +220,7 @@ type NotificationSetting struct {
 	UserID int64
 	Kind   string
 	Email  bool
+	Sms    bool
 }
 
 type Offer struct {
@@ -243,6 +247,18 @@ type Payment struct {
 	TransactionID string
 	Status        string
 	CreatedAt     time.Time
+}
+
+type PhoneCode struct {
+	ID        int64
+	Phone     string
+	Purpose   string
+	UserID    *int64
+	CodeHash  []byte
+	Tries     int32
+	ExpiresAt time.Time
+	SentAt    *time.Time
+	CreatedAt time.Time
 }
 
 type Product struct {
@@ -411,6 +427,16 @@ type SearchWord struct {
 	Word string
 }
 
+type SmsDay struct {
+	Day  pgtype.Date
+	Sent int32
+}
+
+type SmsRequest struct {
+	Key string
+	At  time.Time
+}
+
 type StripeEvent struct {
 	EventID    string
 	Type       string
@@ -436,6 +462,7 @@ type User struct {
 	ReviewSum        int32
 	SuspendedUntil   *time.Time
 	SuspensionReason string
+	PhoneVerified    bool
 }
 
 type UserBlock struct {

@@ -181,7 +181,7 @@ func (q *Queries) ListPaymentsToRefund(ctx context.Context) ([]Payment, error) {
 }
 
 const listUnsettledBookings = `-- name: ListUnsettledBookings :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method FROM bookings b
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at FROM bookings b
 WHERE b.payment_intent_id IS NOT NULL AND b.paid_at IS NULL
   AND b.created_at < now() - $1::int * interval '1 second'
   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = b.payment_intent_id)
@@ -225,6 +225,7 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
 			&i.PaymentMethod,
+			&i.RemindedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -237,7 +238,7 @@ func (q *Queries) ListUnsettledBookings(ctx context.Context, minAgeSeconds int32
 }
 
 const listUnsettledRetiredIntents = `-- name: ListUnsettledRetiredIntents :many
-SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, r.payment_intent_id AS retired_id, r.retired_at
+SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at, r.payment_intent_id AS retired_id, r.retired_at
 FROM retired_payment_intents r JOIN bookings b ON b.id = r.booking_id
 WHERE r.settled_at IS NULL
 ORDER BY r.retired_at
@@ -286,6 +287,7 @@ func (q *Queries) ListUnsettledRetiredIntents(ctx context.Context) ([]ListUnsett
 			&i.Booking.HandoverFailures,
 			&i.Booking.HandoverLockedUntil,
 			&i.Booking.PaymentMethod,
+			&i.Booking.RemindedAt,
 			&i.RetiredID,
 			&i.RetiredAt,
 		); err != nil {

@@ -11,7 +11,7 @@ import (
 
 const becomeSeller = `-- name: BecomeSeller :one
 UPDATE users SET role = 'Seller' WHERE id = $1 AND role = 'Buyer' AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 // Only a buyer's row matches, so a second call, or one racing another
@@ -38,6 +38,7 @@ func (q *Queries) BecomeSeller(ctx context.Context, id int64) (User, error) {
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
@@ -91,7 +92,7 @@ const createAdmin = `-- name: CreateAdmin :one
 INSERT INTO users (user_name, email, role, email_verified_at)
 VALUES ($1, lower($2), 'Admin', now())
 ON CONFLICT (lower(email)) WHERE deleted_at IS NULL DO NOTHING
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 type CreateAdminParams struct {
@@ -127,6 +128,7 @@ func (q *Queries) CreateAdmin(ctx context.Context, arg CreateAdminParams) (User,
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
@@ -134,7 +136,7 @@ func (q *Queries) CreateAdmin(ctx context.Context, arg CreateAdminParams) (User,
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (user_name, email, photo_url, password_hash, role, oidc_subject)
 VALUES ($1, lower($2), $3, $4, $5, $6)
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 type CreateUserParams struct {
@@ -175,6 +177,7 @@ func (q *Queries) CreateUser(ctx context.Context, arg CreateUserParams) (User, e
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
@@ -189,7 +192,7 @@ func (q *Queries) DeleteProductsOfSeller(ctx context.Context, sellerID int64) er
 }
 
 const getUser = `-- name: GetUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE id = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified FROM users WHERE id = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
@@ -214,12 +217,13 @@ func (q *Queries) GetUser(ctx context.Context, id int64) (User, error) {
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
 
 const getUserByEmail = `-- name: GetUserByEmail :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error) {
@@ -244,12 +248,13 @@ func (q *Queries) GetUserByEmail(ctx context.Context, email string) (User, error
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
 
 const getUserByOIDCSubject = `-- name: GetUserByOIDCSubject :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified FROM users WHERE oidc_subject = $1 AND deleted_at IS NULL
 `
 
 func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string) (User, error) {
@@ -274,13 +279,14 @@ func (q *Queries) GetUserByOIDCSubject(ctx context.Context, oidcSubject *string)
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
 
 const grantAdmin = `-- name: GrantAdmin :one
 UPDATE users SET role = 'Admin' WHERE lower(email) = lower($1) AND deleted_at IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
@@ -305,6 +311,7 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
@@ -312,7 +319,7 @@ func (q *Queries) GrantAdmin(ctx context.Context, email string) (User, error) {
 const linkOIDCSubject = `-- name: LinkOIDCSubject :one
 UPDATE users SET oidc_subject = $1
 WHERE id = $2 AND deleted_at IS NULL AND oidc_subject IS NULL
-RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason
+RETURNING id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified
 `
 
 type LinkOIDCSubjectParams struct {
@@ -342,12 +349,13 @@ func (q *Queries) LinkOIDCSubject(ctx context.Context, arg LinkOIDCSubjectParams
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
 
 const listUsers = `-- name: ListUsers :many
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified FROM users
 WHERE deleted_at IS NULL AND ($1::text IS NULL OR role = $1)
   AND id > COALESCE($2::bigint, 0)
 ORDER BY id
@@ -390,6 +398,7 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 			&i.ReviewSum,
 			&i.SuspendedUntil,
 			&i.SuspensionReason,
+			&i.PhoneVerified,
 		); err != nil {
 			return nil, err
 		}
@@ -402,7 +411,7 @@ func (q *Queries) ListUsers(ctx context.Context, arg ListUsersParams) ([]User, e
 }
 
 const lockPaidBookingsOfSeller = `-- name: LockPaidBookingsOfSeller :many
-SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method FROM bookings WHERE seller_id = $1 AND status = 'paid' ORDER BY id FOR UPDATE
+SELECT id, product_id, buyer_id, buyer_name, buyer_email, product_name, price, phone, meet_location, payment_intent_id, paid_at, created_at, cancelled_at, seller_id, status, accepted_at, declined_at, decline_code, decline_reason, completed_at, handover_nonce, handover_failures, handover_locked_until, payment_method, reminded_at FROM bookings WHERE seller_id = $1 AND status = 'paid' ORDER BY id FOR UPDATE
 `
 
 // The paid bookings of the seller's laptops, not yet handed over (their
@@ -441,6 +450,7 @@ func (q *Queries) LockPaidBookingsOfSeller(ctx context.Context, sellerID int64) 
 			&i.HandoverFailures,
 			&i.HandoverLockedUntil,
 			&i.PaymentMethod,
+			&i.RemindedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -491,7 +501,7 @@ func (q *Queries) LockProductsOfUser(ctx context.Context, arg LockProductsOfUser
 }
 
 const lockUser = `-- name: LockUser :one
-SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
+SELECT id, user_name, email, photo_url, password_hash, role, verified, oidc_subject, token_version, created_at, deleted_at, language, email_verified_at, phone, review_count, review_sum, suspended_until, suspension_reason, phone_verified FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
 `
 
 // NO KEY: locked against another change of the account, not against rows
@@ -520,6 +530,7 @@ func (q *Queries) LockUser(ctx context.Context, id int64) (User, error) {
 		&i.ReviewSum,
 		&i.SuspendedUntil,
 		&i.SuspensionReason,
+		&i.PhoneVerified,
 	)
 	return i, err
 }
