@@ -1290,5 +1290,6 @@ export const bn: Dictionary = {
   "Verify another number": "অন্য নম্বর যাচাই করুন",
   "Verify your phone number": "আপনার ফোন নম্বর যাচাই করুন",
   "We sent a 6-digit code by SMS to {phone}. It works for 5 minutes.": "{phone} নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে। কোডটি ৫ মিনিট কাজ করবে।",
+  "Your verified phone number": "আপনার যাচাই করা ফোন নম্বর",
   "Your phone number is verified.": "আপনার ফোন নম্বর যাচাই করা হয়েছে।",
 };

@@ -1314,6 +1314,7 @@ export const en = {
   "Verify another number": "Verify another number",
   "Verify your phone number": "Verify your phone number",
   "We sent a 6-digit code by SMS to {phone}. It works for 5 minutes.": "We sent a 6-digit code by SMS to {phone}. It works for 5 minutes.",
+  "Your verified phone number": "Your verified phone number",
   "Your phone number is verified.": "Your phone number is verified.",
 };
 

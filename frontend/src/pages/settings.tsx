@@ -96,7 +96,7 @@ export default function Settings() {
       <h1 className="text-2xl font-bold sm:text-3xl">{t("Account settings")}</h1>
       <ProfileForm user={user} sms={sms} />
       {sms && (
-        <Section id="phone" title={t("Verify your phone number")}>
+        <Section id="phone" title={user.phoneVerified ? t("Your verified phone number") : t("Verify your phone number")}>
           <PhoneVerify user={user} />
         </Section>
       )}
