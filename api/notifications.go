@@ -126,9 +126,12 @@ func (s *Server) markNotificationsRead(c echo.Context) error {
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: int(n)})
 }
 
-// notificationSettingsJSON is which kinds the user wants by email.
+// notificationSettingsJSON is which kinds the user wants by email, and
+// which of notify.SMSKinds by SMS (#35: sent when their email does not
+// reach them).
 type notificationSettingsJSON struct {
 	Email map[string]bool `json:"email"`
+	SMS   map[string]bool `json:"sms"`
 }
 
 // getNotificationSettings serves GET /api/me/notification-settings.
@@ -138,7 +141,11 @@ func (s *Server) getNotificationSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, notificationSettingsJSON{Email: email})
+	sms, err := s.store.SMSSettings(c.Request().Context(), me.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, notificationSettingsJSON{Email: email, SMS: sms})
 }
 
 // putNotificationSettings serves PUT /api/me/notification-settings: the
@@ -149,8 +156,8 @@ func (s *Server) putNotificationSettings(c echo.Context) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	if req.Email == nil {
-		return invalidFields(map[string]string{"email": "is required: an object of kinds, each true or false"}, "email")
+	if req.Email == nil && req.SMS == nil {
+		return invalidFields(map[string]string{"email": "is required: an object of kinds, each true or false (or sms, for the kinds sent by SMS)"}, "email")
 	}
 	var fe fieldErrors
 	for k := range req.Email {
@@ -158,11 +165,19 @@ func (s *Server) putNotificationSettings(c echo.Context) error {
 			fe.add("email", "names a kind of notification that does not exist")
 		}
 	}
+	for k := range req.SMS {
+		if !slices.Contains(notify.SMSKinds, k) {
+			fe.add("sms", "names a kind not sent by SMS: booking_accepted, handover_reminder and payment_received are")
+		}
+	}
 	if err := fe.err(); err != nil {
 		return err
 	}
 	me, _ := currentUser(c)
 	if err := s.store.SetEmailSettings(c.Request().Context(), me.ID, req.Email); err != nil {
+		return err
+	}
+	if err := s.store.SetSMSSettings(c.Request().Context(), me.ID, req.SMS); err != nil {
 		return err
 	}
 	return s.getNotificationSettings(c)

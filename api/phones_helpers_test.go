@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -125,4 +128,75 @@ func (m *smsShop) post(ip, path, token string, body any) *httptest.ResponseRecor
 		h.Set("Authorization", "Bearer "+token)
 	}
 	return m.do(http.MethodPost, path, bytes.NewReader(b), h)
+}
+
+// account makes an account without a password's cost, with a token.
+func (m *smsShop) account(name, role string) (store.User, string) {
+	m.t.Helper()
+	accountCalls.Add(1)
+	u, err := m.store.CreateUser(context.Background(), store.NewUser{Name: name, Email: fmt.Sprintf("%s-%d@example.com", strings.ToLower(name), accountCalls.Load()), Role: role})
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	return u, tokenFor(m.t, u)
+}
+
+var accountCalls atomic.Int64
+
+// verify gives the account a proved number, as a code would have.
+func (m *smsShop) verify(u store.User, phone string) {
+	m.t.Helper()
+	m.exec(`UPDATE users SET phone = $1, phone_verified = true WHERE id = $2`, phone, u.ID)
+}
+
+// settle waits until no job of these kinds is left to work, so a test can
+// count what was sent without guessing how long sending takes.
+func (m *smsShop) settle(kinds ...string) {
+	m.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var left int
+		err := m.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = ANY($1) AND finalized_at IS NULL`, kinds).Scan(&left)
+		if err != nil {
+			m.t.Fatal(err)
+		}
+		if left == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			m.t.Fatalf("%d jobs of %v still to work", left, kinds)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// earlier moves every code request back past the minute between codes
+// to a number, as if the caller had waited.
+func (m *smsShop) earlier() {
+	m.t.Helper()
+	m.exec(`UPDATE sms_requests SET at = at - interval '61 seconds'`)
+}
+
+// postAt is post without the test's helpers, safe from goroutines.
+func postAt(h http.Handler, ip, path, token string, body any) int {
+	b, _ := json.Marshal(body)
+	req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", ip)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Code
+}
+
+// jsonReader is v as a JSON body.
+func jsonReader(t *testing.T, v any) *bytes.Reader {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.NewReader(b)
 }

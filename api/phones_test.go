@@ -1,8 +1,12 @@
 package api_test
 
 import (
+	"context"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -69,4 +73,98 @@ func TestPhoneVerifyThenSignInWithACode(t *testing.T) {
 	// the code is spent
 	rec = m.post(ip, "/api/auth/phone/verify", "", map[string]string{"phone": "8801712345678", "code": code})
 	wantError(t, rec, http.StatusUnauthorized, "unauthorized")
+}
+
+// fieldOf is the field problem of a 400.
+func fieldOf(t *testing.T, rec *httptest.ResponseRecorder, field string) string {
+	t.Helper()
+	e := wantError(t, rec, http.StatusBadRequest, "invalid")
+	return e.Fields[field]
+}
+
+// A code ends after five wrong tries, each answer saying how many are
+// left, and after five minutes; with none live the answer asks for a new
+// one.
+func TestPhoneCodeEndsAfterFiveTriesAndFiveMinutes(t *testing.T) {
+	t.Parallel()
+	m := newSMSShop(t, nil, nil)
+	_, token := m.account("Nadia", "Buyer")
+	const ip, phone = "198.51.100.1", "+8801712345678"
+	if rec := m.post(ip, "/api/me/phone", token, map[string]string{"phone": "01712345678"}); rec.Code != http.StatusAccepted {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	code := m.code(phone, 1)
+	wrong := "000000"
+	if code == wrong {
+		wrong = "000001"
+	}
+	for _, want := range []string{"is wrong: 4 tries left", "is wrong: 3 tries left", "is wrong: 2 tries left", "is wrong: 1 try left",
+		"is wrong, and that was the last try: ask for a new code"} {
+		if got := fieldOf(t, m.post(ip, "/api/me/phone/verify", token, map[string]string{"code": wrong}), "code"); got != want {
+			t.Errorf("a wrong code: %q, want %q", got, want)
+		}
+	}
+	const askAgain = "has expired or was used up: ask for a new code"
+	if got := fieldOf(t, m.post(ip, "/api/me/phone/verify", token, map[string]string{"code": code}), "code"); got != askAgain {
+		t.Errorf("the right code after five wrong ones: %q", got)
+	}
+
+	m.earlier()
+	if rec := m.post(ip, "/api/me/phone", token, map[string]string{"phone": phone}); rec.Code != http.StatusAccepted {
+		t.Fatalf("a new code: %d %s", rec.Code, rec.Body)
+	}
+	code = m.code(phone, 2)
+	m.exec(`UPDATE phone_codes SET expires_at = now() - interval '1 second'`) // five minutes later
+	if got := fieldOf(t, m.post(ip, "/api/me/phone/verify", token, map[string]string{"code": code}), "code"); got != askAgain {
+		t.Errorf("the right code, expired: %q", got)
+	}
+	_, never := m.account("Omar", "Buyer")
+	if got := fieldOf(t, m.post(ip, "/api/me/phone/verify", never, map[string]string{"code": "123456"}), "code"); got != askAgain {
+		t.Errorf("no code ever asked: %q", got)
+	}
+	var u userWire
+	decode(t, m.do(http.MethodGet, "/api/me", nil, bearer(token)), &u)
+	if u.PhoneVerified {
+		t.Error("verified without a right live code")
+	}
+}
+
+// Twenty wrong guesses at once: the tries are counted under the code's
+// lock, so exactly five are checked and the rest find no live code.
+func TestPhoneCodeGuessesAtOnceAreFive(t *testing.T) {
+	t.Parallel()
+	m := newSMSShop(t, nil, nil)
+	_, token := m.account("Nadia", "Buyer")
+	const phone = "+8801812345678"
+	if rec := m.post("198.51.100.1", "/api/me/phone", token, map[string]string{"phone": phone}); rec.Code != http.StatusAccepted {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	code := m.code(phone, 1)
+	wrong := "999999"
+	if code == wrong {
+		wrong = "999998"
+	}
+	var wg sync.WaitGroup
+	statuses := make(chan int, 20)
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses <- postAt(m.handler, fmt.Sprintf("198.51.100.%d", 10+i), "/api/me/phone/verify", token, map[string]string{"code": wrong})
+		}()
+	}
+	wg.Wait()
+	close(statuses)
+	for st := range statuses {
+		if st != http.StatusBadRequest {
+			t.Errorf("a wrong guess: %d", st)
+		}
+	}
+	var tries int
+	if err := m.pool.QueryRow(context.Background(), `SELECT tries FROM phone_codes`).Scan(&tries); err != nil || tries != 5 {
+		t.Fatalf("tries = %d (%v), want 5", tries, err)
+	}
+	if got := fieldOf(t, m.post("198.51.100.1", "/api/me/phone/verify", token, map[string]string{"code": code}), "code"); !strings.Contains(got, "ask for a new code") {
+		t.Errorf("the right code after the guesses: %q", got)
+	}
 }

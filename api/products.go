@@ -40,11 +40,16 @@ type productJSON struct {
 	Seller       string `json:"seller"`
 	SellerEmail  string `json:"sellerEmail"`
 	SellerVerify bool   `json:"sellerVerify"`
-	Time         string `json:"time"`
-	Date         string `json:"date"`
-	Available    string `json:"available"`
-	Advertise    bool   `json:"advertise"`
-	Report       string `json:"report"`
+	// SellerPhoneVerified: the seller proved a number by an SMS code
+	// (#35); SellerPhone is it (E.164), absent when none is. Number
+	// stays what the seller typed.
+	SellerPhoneVerified bool   `json:"sellerPhoneVerified"`
+	SellerPhone         string `json:"sellerPhone,omitempty"`
+	Time                string `json:"time"`
+	Date                string `json:"date"`
+	Available           string `json:"available"`
+	Advertise           bool   `json:"advertise"`
+	Report              string `json:"report"`
 	// Reserved: the seller accepted a booking of it; it takes no other.
 	Reserved bool `json:"reserved"`
 	// Photos: 1 to 8, the first is Picture.
@@ -83,6 +88,7 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
 		Reserved: p.Reserved, Photos: p.Photos, Specs: toSpecsJSON(p.Specs), SellerID: formatID(p.SellerID),
 		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired, SellerRating: toRatingJSON(p.SellerRating), SoldInShop: p.SoldInShop,
+		SellerPhoneVerified: p.SellerPhone != "", SellerPhone: p.SellerPhone,
 	}
 	if len(out.Photos) == 0 {
 		out.Photos = []string{p.Picture}
@@ -109,6 +115,9 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 
 func (s *Server) productList(c echo.Context, products []store.Product, err error) error {
 	if err != nil {
+		return err
+	}
+	if err := s.store.FillSellerPhones(c.Request().Context(), products); err != nil {
 		return err
 	}
 	out := make([]productJSON, 0, len(products))
@@ -443,7 +452,11 @@ func (s *Server) getProduct(c echo.Context) error {
 		}
 		keepOff(c)
 	}
-	return c.JSON(http.StatusOK, s.toProductJSON(p))
+	one := []store.Product{p}
+	if err := s.store.FillSellerPhones(c.Request().Context(), one); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s.toProductJSON(one[0]))
 }
 
 // saleJSON is a sold product as one of its parties sees it: role is the
@@ -476,7 +489,11 @@ func (s *Server) getProductSale(c echo.Context) error {
 	if err != nil {
 		return notFoundAs(err, "Sale")
 	}
-	out := saleJSON{Product: s.toProductJSON(sale.Product)}
+	one := []store.Product{sale.Product}
+	if err := s.store.FillSellerPhones(c.Request().Context(), one); err != nil {
+		return err
+	}
+	out := saleJSON{Product: s.toProductJSON(one[0])}
 	switch {
 	case u.ID == sale.Product.SellerID:
 		out.Role = "seller"

@@ -44,7 +44,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/auth/google/exchange", s.googleExchange)
 	g.GET("/me", s.me, requireUser)
 	g.PUT("/me/role", s.becomeSeller, requireRole(store.RoleBuyer))
-	g.PATCH("/me", s.updateMe, requireUser)
+	g.PATCH("/me", s.updateMe, requireUser, s.changes) // #35 a new phone unproves the listings' number
 	g.PUT("/me/password", s.changePassword, requireUser)
 	g.POST("/auth/forgot", s.forgot)
 	g.POST("/auth/reset", s.reset)

@@ -32,6 +32,8 @@ type sellerJSON struct {
 	// ResponseMinutes is the typical (median) time to a first reply over
 	// the last 90 days, null with too few answered conversations.
 	ResponseMinutes *int64 `json:"responseMinutes"`
+	// PhoneVerified: the seller proved a phone by an SMS code (#35).
+	PhoneVerified bool `json:"phoneVerified"`
 }
 
 // reviewJSON is one review on a seller's page.
@@ -72,7 +74,7 @@ func (s *Server) getSeller(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, sellerJSON{ID: formatID(p.ID), UserName: p.Name, UserPhoto: p.Photo, Verify: p.Verified,
 		JoinedAt: p.JoinedAt.UTC(), ActiveListings: p.ActiveListings, SoldCount: p.SoldCount, Rating: toRatingJSON(p.Rating),
-		ResponseMinutes: p.ResponseMinutes})
+		ResponseMinutes: p.ResponseMinutes, PhoneVerified: p.PhoneVerified})
 }
 
 // listSellerReviews serves GET /api/sellers/:id/reviews: a live seller's

@@ -92,6 +92,11 @@ type Options struct {
 	// SMSDailyLimit caps the messages the shop sends a day, across every
 	// instance; 0 is 500.
 	SMSDailyLimit int
+	// RemindBefore is how long before an accepted booking's reservation
+	// ends its buyer and seller are reminded (#35); 0 is 12 hours.
+	// RemindEvery is how often that is looked for; 0 is ReleaseEvery.
+	RemindBefore time.Duration
+	RemindEvery  time.Duration
 
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
@@ -122,7 +127,7 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
 		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
-			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)))
+			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead
@@ -169,6 +174,8 @@ func withDefaults(opts Options) Options {
 	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
 	opts.PruneEventsEvery = defaultTo(opts.PruneEventsEvery, time.Hour)
 	opts.SMSDailyLimit = defaultTo(opts.SMSDailyLimit, 500)
+	opts.RemindBefore = defaultTo(opts.RemindBefore, 12*time.Hour)
+	opts.RemindEvery = defaultTo(opts.RemindEvery, opts.ReleaseEvery)
 	return opts
 }
 
@@ -194,6 +201,8 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		river.AddWorkerSafely(workers, &digestWorker{store: opts.Store, log: opts.Logger}),
 		// #35 codes by SMS
 		river.AddWorkerSafely(workers, &phoneCodeWorker{opts: opts, codes: auth.NewPhoneCodes(opts.Secret)}),
+		river.AddWorkerSafely(workers, &smsNoticeWorker{opts: opts}),
+		river.AddWorkerSafely(workers, &remindWorker{opts: opts}),
 	)
 	if err != nil {
 		return nil, err

@@ -99,3 +99,82 @@ func (o Options) location() *time.Location {
 	}
 	return o.Location
 }
+
+// smsNoticeWorker sends a notification by SMS when its user wants it so
+// and their email does not reach them (store.GetNotificationSMS decides),
+// once, within the day's cap.
+type smsNoticeWorker struct {
+	river.WorkerDefaults[store.SendSMSNoticeArgs]
+	opts Options
+}
+
+// NextRetry waits as the notification emails do, from a shorter start.
+func (w *smsNoticeWorker) NextRetry(job *river.Job[store.SendSMSNoticeArgs]) time.Time {
+	return time.Now().Add(time.Duration(job.Attempt*job.Attempt) * 30 * time.Second)
+}
+
+// Work sends the SMS, or nothing.
+func (w *smsNoticeWorker) Work(ctx context.Context, job *river.Job[store.SendSMSNoticeArgs]) error {
+	if w.opts.SMS == nil {
+		return nil // the shop sends no SMS
+	}
+	n, err := w.opts.Store.GetNotificationSMS(ctx, job.Args.NotificationID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !n.Send {
+		return nil
+	}
+	link := w.opts.PublicURL.String() + n.Link
+	text, err := notify.SMSText(n.Kind, n.Language, n.Data, w.opts.Shop, link)
+	if err != nil {
+		return river.JobCancel(err)
+	}
+	claimed, err := w.opts.Store.ClaimNotificationSMS(ctx, n.ID)
+	if err != nil || !claimed {
+		return err
+	}
+	if err := w.opts.sendSMS(ctx, n.Phone, text); err != nil {
+		if uerr := w.opts.Store.UnclaimNotificationSMS(context.WithoutCancel(ctx), n.ID); uerr != nil {
+			return errors.Join(err, uerr)
+		}
+		return err
+	}
+	w.opts.Logger.Info("notification sent by sms", "notification_id", n.ID, "kind", n.Kind)
+	return nil
+}
+
+// remindWorker reminds the parties of accepted bookings whose
+// reservation ends within RemindBefore (store.RemindHandovers).
+type remindWorker struct {
+	river.WorkerDefaults[remindArgs]
+	opts Options
+}
+
+// remindArgs is the periodic pass of hand-over reminders.
+type remindArgs struct{}
+
+// Kind names the job in River's table.
+func (remindArgs) Kind() string { return "remind_handovers" }
+
+// Work reminds every booking due, and sweeps codes long dead.
+func (w *remindWorker) Work(ctx context.Context, _ *river.Job[remindArgs]) error {
+	n, err := w.opts.Store.RemindHandovers(ctx, w.opts.ReservationLength, w.opts.RemindBefore)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		w.opts.Logger.Info("hand-over reminders", "bookings", n)
+	}
+	return w.opts.Store.DeleteStalePhoneCodes(ctx)
+}
+
+// remindJob queues the pass every interval (and once at start).
+func remindJob(every time.Duration) *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(every),
+		func() (river.JobArgs, *river.InsertOpts) { return remindArgs{}, nil },
+		&river.PeriodicJobOpts{ID: remindArgs{}.Kind(), RunOnStart: true})
+}

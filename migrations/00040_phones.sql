@@ -52,6 +52,11 @@ ALTER TABLE notification_settings ADD COLUMN sms boolean NOT NULL DEFAULT true;
 
 -- The hand-over reminder goes once per accepted booking.
 ALTER TABLE bookings ADD COLUMN reminded_at timestamptz;
+CREATE INDEX bookings_to_remind_idx ON bookings (accepted_at) WHERE status = 'accepted' AND reminded_at IS NULL;
+
+-- A notification's SMS went (once; jobs/sms.go): set before the gateway
+-- is asked, cleared when it failed.
+ALTER TABLE notifications ADD COLUMN texted_at timestamptz;
 
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN (
@@ -75,6 +80,8 @@ ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN
     'reservation_released', 'handover_completed', 'listing_withdrawn',
     'review_request', 'review_received',
     'listing_hidden', 'account_warned', 'account_suspended', 'account_deleted'));
+ALTER TABLE notifications DROP COLUMN texted_at;
+DROP INDEX bookings_to_remind_idx;
 ALTER TABLE bookings DROP COLUMN reminded_at;
 ALTER TABLE notification_settings DROP COLUMN sms;
 DROP TABLE sms_days;

@@ -47,6 +47,12 @@ var kinds = map[string]kind{
 		"en": {"Sale completed: {{.product}}", `{{if .seller}}You handed {{.product}} over to {{.buyer}}.{{if .cash}} They paid in cash at the hand-over{{with .amount}} ({{.}}){{end}}.{{end}} The sale is complete.{{else}}You received {{.product}}.{{if .cash}} You paid in cash at the hand-over{{with .amount}} ({{.}}){{end}}.{{end}} The sale is complete; thank you.{{end}}`},
 		"bn": {"বিক্রি সম্পন্ন: {{.product}}", `{{if .seller}}আপনি {{.buyer}} কে {{.product}} হস্তান্তর করেছেন।{{if .cash}} তিনি হস্তান্তরের সময় নগদ টাকায় পরিশোধ করেছেন{{with .amount}} ({{.}}){{end}}।{{end}} বিক্রি সম্পন্ন হয়েছে।{{else}}আপনি {{.product}} বুঝে পেয়েছেন।{{if .cash}} আপনি হস্তান্তরের সময় নগদ টাকায় পরিশোধ করেছেন{{with .amount}} ({{.}}){{end}}।{{end}} বিক্রি সম্পন্ন হয়েছে; ধন্যবাদ।{{end}}`},
 	}},
+	// #35 the buyer and the seller of an accepted booking, some hours
+	// before its 72-hour reservation ends (hours: how many are left)
+	"handover_reminder": {[]string{"product", "buyer", "hours"}, map[string]words{
+		"en": {"Hand-over reminder: {{.product}}", `{{if .seller}}The reservation of {{.product}} for {{.buyer}} ends in about {{.hours}} hours. Meet to hand it over, or other buyers can book it again.{{else}}The reservation of {{.product}} for you ends in about {{.hours}} hours. Meet the seller to get it, or it is released.{{end}}`},
+		"bn": {"হস্তান্তরের কথা মনে করিয়ে দিচ্ছি: {{.product}}", `{{if .seller}}{{.buyer}} এর জন্য {{.product}} এর সংরক্ষণ প্রায় {{.hours}} ঘণ্টা পরে শেষ হবে। হস্তান্তরের জন্য দেখা করুন, নইলে অন্য ক্রেতারা আবার বুক করতে পারবেন।{{else}}আপনার জন্য {{.product}} এর সংরক্ষণ প্রায় {{.hours}} ঘণ্টা পরে শেষ হবে। ল্যাপটপটি নিতে বিক্রেতার সাথে দেখা করুন, নইলে সংরক্ষণটি শেষ হয়ে যাবে।{{end}}`},
+	}},
 	"payment_received": {[]string{"product", "amount"}, map[string]words{
 		// refunded (#31): a payment that did not pay the booking as it is now
 		"en": {`{{if .refunded}}Payment refunded: {{.product}}{{else}}Payment received: {{.product}}{{end}}`,
@@ -139,7 +145,7 @@ var kinds = map[string]kind{
 // Kinds lists every kind of notification, in the order settings show them.
 var Kinds = []string{
 	"booking_received", "booking_accepted", "booking_declined", "booking_cancelled",
-	"reservation_released", "handover_completed", "payment_received", "payment_receipt", "sold_elsewhere", "listing_withdrawn", "product_removed",
+	"reservation_released", "handover_reminder", "handover_completed", "payment_received", "payment_receipt", "sold_elsewhere", "listing_withdrawn", "product_removed",
 	"seller_verified", "listing_expiring", "message_received", "offer_received",
 	"offer_answered", "saved_search_match", "price_drop",
 	"review_request", "review_received", // #20 sellers and reviews

@@ -12,7 +12,7 @@ import (
 var sample = notify.Data{
 	"product": "HP EliteBook 840", "buyer": "Karim", "sender": "Karim", "amount": "Tk 25,000", "reason": "duplicate listing",
 	"date": "12-01-2026", "search": "thinkpad", "answer": "accepted", "excerpt": "Is it still there?", "rating": "4",
-	"until": "Dec 5, 2026, 3:00 PM",
+	"until": "Dec 5, 2026, 3:00 PM", "hours": "12",
 }
 
 // Every kind renders in both languages, with its data in the text and no
@@ -45,9 +45,10 @@ func TestWordsFollowTheReader(t *testing.T) {
 func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 	t.Parallel()
 	// the 15 of API.md, the two ends of a reservation (#17) and a booked
-	// laptop taken off the shop, and the two of reviews (#20)
-	if len(notify.Kinds) != 21 {
-		t.Fatalf("%d kinds, want 21", len(notify.Kinds))
+	// laptop taken off the shop, the two of reviews (#20), a listing
+	// hidden (#32) and the hand-over reminder (#35)
+	if len(notify.Kinds) != 22 {
+		t.Fatalf("%d kinds, want 22", len(notify.Kinds))
 	}
 	for _, kind := range append(append([]string{}, notify.Kinds...), notify.AccountKinds...) {
 		titles := map[string]string{}

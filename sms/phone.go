@@ -14,13 +14,13 @@ import (
 func Normalize(raw string) (string, bool) {
 	var b strings.Builder
 	plus := false
-	for i, r := range strings.TrimSpace(raw) {
+	for _, r := range strings.TrimSpace(raw) {
 		switch {
 		case r >= '0' && r <= '9':
 			b.WriteRune(r)
 		case r >= '০' && r <= '৯': // Bangla digits
 			b.WriteRune('0' + (r - '০'))
-		case r == '+' && i == 0 && b.Len() == 0:
+		case r == '+' && !plus && b.Len() == 0: // +880, (+880)
 			plus = true
 		case r == ' ' || r == '-' || r == '.' || r == '(' || r == ')' || r == '\u00a0' || unicode.Is(unicode.Zs, r):
 		default:

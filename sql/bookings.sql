@@ -200,3 +200,17 @@ WITH old AS (
     ON CONFLICT DO NOTHING
 )
 SELECT coalesce(c.retired_id, '')::text AS retired_id FROM changed c;
+
+-- name: ListBookingsToRemind :many
+-- Accepted bookings whose reservation ends within remind_seconds and
+-- whose parties were not reminded yet (#35), oldest first.
+SELECT id FROM bookings
+WHERE status = 'accepted' AND reminded_at IS NULL
+  AND accepted_at < now() - make_interval(secs => sqlc.arg(after_seconds)::float8)
+ORDER BY accepted_at
+LIMIT 100;
+
+-- name: MarkBookingReminded :execrows
+-- Once per booking: the reminder's notifications commit with this.
+UPDATE bookings SET reminded_at = now()
+WHERE id = @id AND status = 'accepted' AND reminded_at IS NULL;

@@ -28,7 +28,7 @@ WHERE user_id = @user_id AND id = ANY(@ids::bigint[]) AND read_at IS NULL;
 UPDATE notifications SET read_at = now() WHERE user_id = @user_id AND read_at IS NULL;
 
 -- name: ListNotificationSettings :many
-SELECT kind, email FROM notification_settings WHERE user_id = @user_id ORDER BY kind;
+SELECT kind, email, sms FROM notification_settings WHERE user_id = @user_id ORDER BY kind;
 
 -- name: SetNotificationSettings :exec
 -- kinds[i] gets emails[i], in one statement.
@@ -68,3 +68,29 @@ WHERE n.email_error IS NOT NULL AND n.emailed_at IS NULL
   AND n.id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY n.id DESC
 LIMIT @page_size;
+
+-- name: SetNotificationSMSSettings :exec
+-- kinds[i] gets sms[i] (#35), in one statement; a new row's email is on,
+-- as no row means.
+INSERT INTO notification_settings (user_id, kind, email, sms)
+SELECT @user_id::bigint, unnest(@kinds::text[]), true, unnest(@sms::boolean[])
+ON CONFLICT (user_id, kind) DO UPDATE SET sms = excluded.sms;
+
+-- name: GetNotificationSMS :one
+-- What the SMS of a notification needs, at send time (#35): the
+-- recipient's proved number, whether their email reaches them (an
+-- address, proved) and wants this kind, and whether they want it by SMS.
+SELECT n.id, n.kind, n.link, n.data, (n.texted_at IS NOT NULL)::boolean AS texted,
+       u.phone, u.phone_verified, u.language, (u.deleted_at IS NOT NULL)::boolean AS user_deleted,
+       (u.email <> '' AND u.email_verified_at IS NOT NULL)::boolean AS email_proved,
+       COALESCE(s.email, true)::boolean AS email_on, COALESCE(s.sms, true)::boolean AS sms_on
+FROM notifications n
+JOIN users u ON u.id = n.user_id
+LEFT JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind
+WHERE n.id = @id;
+
+-- name: ClaimNotificationSMS :execrows
+UPDATE notifications SET texted_at = now() WHERE id = @id AND texted_at IS NULL;
+
+-- name: UnclaimNotificationSMS :exec
+UPDATE notifications SET texted_at = NULL WHERE id = @id;

@@ -2,7 +2,7 @@
 -- A live seller's public page: who they are, what they list and sold,
 -- and their rating as the reviews trigger keeps it (00023). An admin's or
 -- a buyer's id is not a seller's.
-SELECT u.id, u.user_name, u.photo_url, u.verified, u.created_at, u.review_count, u.review_sum,
+SELECT u.id, u.user_name, u.photo_url, u.verified, u.created_at, u.review_count, u.review_sum, u.phone_verified,
        (SELECT count(*) FROM products p
         WHERE p.seller_id = u.id AND p.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL)::bigint AS active_listings,
        (SELECT count(*) FROM products p

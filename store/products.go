@@ -47,9 +47,13 @@ type Product struct {
 	SellerName     string
 	SellerEmail    string
 	SellerVerified bool
-	Advertised     bool
-	Sold           bool
-	Reported       bool
+	// SellerPhone is the seller's number proved by an SMS code (#35), in
+	// E.164; empty when none is (Phone stays what the seller typed).
+	// FillSellerPhones fills it.
+	SellerPhone string
+	Advertised  bool
+	Sold        bool
+	Reported    bool
 	// Reserved: a booking of it is accepted; it takes no new bookings.
 	Reserved  bool
 	CreatedAt time.Time

@@ -61,6 +61,8 @@ type SellerProfile struct {
 	// ResponseMinutes is the median minutes to a first reply, nil with
 	// fewer than MinReplySamples answered conversations in 90 days.
 	ResponseMinutes *int64
+	// PhoneVerified: the seller proved their phone by an SMS code (#35).
+	PhoneVerified bool
 }
 
 // GetSellerProfile returns a live seller's public page; ErrNotFound for
@@ -71,7 +73,7 @@ func (s *Store) GetSellerProfile(ctx context.Context, id int64) (SellerProfile, 
 		return SellerProfile{}, translate(err)
 	}
 	out := SellerProfile{ID: u.ID, Name: u.UserName, Photo: u.PhotoUrl, Verified: u.Verified, JoinedAt: u.CreatedAt,
-		ActiveListings: u.ActiveListings, SoldCount: u.SoldCount, Rating: ratingOf(u.ReviewCount, u.ReviewSum)}
+		ActiveListings: u.ActiveListings, SoldCount: u.SoldCount, Rating: ratingOf(u.ReviewCount, u.ReviewSum), PhoneVerified: u.PhoneVerified}
 	rt, err := s.q.GetSellerReplyTimes(ctx, id)
 	if err != nil {
 		return SellerProfile{}, translate(err)

@@ -446,6 +446,36 @@ func (q *Queries) ListBookedProductIDs(ctx context.Context, buyerID int64) ([]in
 	return items, nil
 }
 
+const listBookingsToRemind = `-- name: ListBookingsToRemind :many
+SELECT id FROM bookings
+WHERE status = 'accepted' AND reminded_at IS NULL
+  AND accepted_at < now() - make_interval(secs => $1::float8)
+ORDER BY accepted_at
+LIMIT 100
+`
+
+// Accepted bookings whose reservation ends within remind_seconds and
+// whose parties were not reminded yet (#35), oldest first.
+func (q *Queries) ListBookingsToRemind(ctx context.Context, afterSeconds float64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listBookingsToRemind, afterSeconds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listBuyerBookings = `-- name: ListBuyerBookings :many
 SELECT b.id, b.product_id, b.buyer_id, b.buyer_name, b.buyer_email, b.product_name, b.price, b.phone, b.meet_location, b.payment_intent_id, b.paid_at, b.created_at, b.cancelled_at, b.seller_id, b.status, b.accepted_at, b.declined_at, b.decline_code, b.decline_reason, b.completed_at, b.handover_nonce, b.handover_failures, b.handover_locked_until, b.payment_method, b.reminded_at, p.picture AS product_picture, p.sold_at AS product_sold_at,
        p.deleted_at AS product_deleted_at, p.reserved_by AS product_reserved_by
@@ -863,6 +893,20 @@ func (q *Queries) LockProductForBooking(ctx context.Context, id int64) (LockProd
 		&i.ExpiredAt,
 	)
 	return i, err
+}
+
+const markBookingReminded = `-- name: MarkBookingReminded :execrows
+UPDATE bookings SET reminded_at = now()
+WHERE id = $1 AND status = 'accepted' AND reminded_at IS NULL
+`
+
+// Once per booking: the reminder's notifications commit with this.
+func (q *Queries) MarkBookingReminded(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, markBookingReminded, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const markProductSoldOutside = `-- name: MarkProductSoldOutside :execrows

@@ -214,6 +214,7 @@ type Notification struct {
 	EmailError    *string
 	EmailFailedAt *time.Time
 	FoldedInto    *int64
+	TextedAt      *time.Time
 }
 
 type NotificationSetting struct {

@@ -10,6 +10,18 @@ import (
 	"time"
 )
 
+const claimNotificationSMS = `-- name: ClaimNotificationSMS :execrows
+UPDATE notifications SET texted_at = now() WHERE id = $1 AND texted_at IS NULL
+`
+
+func (q *Queries) ClaimNotificationSMS(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, claimNotificationSMS, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const countUnreadNotifications = `-- name: CountUnreadNotifications :one
 SELECT count(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL
 `
@@ -24,7 +36,7 @@ func (q *Queries) CountUnreadNotifications(ctx context.Context, userID int64) (i
 const createNotification = `-- name: CreateNotification :one
 INSERT INTO notifications (user_id, kind, title, body, link, data)
 VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at, folded_into
+RETURNING id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at, folded_into, texted_at
 `
 
 type CreateNotificationParams struct {
@@ -61,6 +73,7 @@ func (q *Queries) CreateNotification(ctx context.Context, arg CreateNotification
 		&i.EmailError,
 		&i.EmailFailedAt,
 		&i.FoldedInto,
+		&i.TextedAt,
 	)
 	return i, err
 }
@@ -115,6 +128,55 @@ func (q *Queries) GetNotificationEmail(ctx context.Context, id int64) (GetNotifi
 		&i.EmailOn,
 		&i.Read,
 		&i.FoldedInto,
+	)
+	return i, err
+}
+
+const getNotificationSMS = `-- name: GetNotificationSMS :one
+SELECT n.id, n.kind, n.link, n.data, (n.texted_at IS NOT NULL)::boolean AS texted,
+       u.phone, u.phone_verified, u.language, (u.deleted_at IS NOT NULL)::boolean AS user_deleted,
+       (u.email <> '' AND u.email_verified_at IS NOT NULL)::boolean AS email_proved,
+       COALESCE(s.email, true)::boolean AS email_on, COALESCE(s.sms, true)::boolean AS sms_on
+FROM notifications n
+JOIN users u ON u.id = n.user_id
+LEFT JOIN notification_settings s ON s.user_id = n.user_id AND s.kind = n.kind
+WHERE n.id = $1
+`
+
+type GetNotificationSMSRow struct {
+	ID            int64
+	Kind          string
+	Link          string
+	Data          []byte
+	Texted        bool
+	Phone         string
+	PhoneVerified bool
+	Language      string
+	UserDeleted   bool
+	EmailProved   bool
+	EmailOn       bool
+	SmsOn         bool
+}
+
+// What the SMS of a notification needs, at send time (#35): the
+// recipient's proved number, whether their email reaches them (an
+// address, proved) and wants this kind, and whether they want it by SMS.
+func (q *Queries) GetNotificationSMS(ctx context.Context, id int64) (GetNotificationSMSRow, error) {
+	row := q.db.QueryRow(ctx, getNotificationSMS, id)
+	var i GetNotificationSMSRow
+	err := row.Scan(
+		&i.ID,
+		&i.Kind,
+		&i.Link,
+		&i.Data,
+		&i.Texted,
+		&i.Phone,
+		&i.PhoneVerified,
+		&i.Language,
+		&i.UserDeleted,
+		&i.EmailProved,
+		&i.EmailOn,
+		&i.SmsOn,
 	)
 	return i, err
 }
@@ -186,12 +248,13 @@ func (q *Queries) ListMailFailures(ctx context.Context, arg ListMailFailuresPara
 }
 
 const listNotificationSettings = `-- name: ListNotificationSettings :many
-SELECT kind, email FROM notification_settings WHERE user_id = $1 ORDER BY kind
+SELECT kind, email, sms FROM notification_settings WHERE user_id = $1 ORDER BY kind
 `
 
 type ListNotificationSettingsRow struct {
 	Kind  string
 	Email bool
+	Sms   bool
 }
 
 func (q *Queries) ListNotificationSettings(ctx context.Context, userID int64) ([]ListNotificationSettingsRow, error) {
@@ -203,7 +266,7 @@ func (q *Queries) ListNotificationSettings(ctx context.Context, userID int64) ([
 	items := []ListNotificationSettingsRow{}
 	for rows.Next() {
 		var i ListNotificationSettingsRow
-		if err := rows.Scan(&i.Kind, &i.Email); err != nil {
+		if err := rows.Scan(&i.Kind, &i.Email, &i.Sms); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -215,7 +278,7 @@ func (q *Queries) ListNotificationSettings(ctx context.Context, userID int64) ([
 }
 
 const listNotifications = `-- name: ListNotifications :many
-SELECT id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at, folded_into FROM notifications
+SELECT id, user_id, kind, title, body, link, data, created_at, read_at, emailed_at, email_attempts, email_error, email_failed_at, folded_into, texted_at FROM notifications
 WHERE user_id = $1 AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT $3
@@ -253,6 +316,7 @@ func (q *Queries) ListNotifications(ctx context.Context, arg ListNotificationsPa
 			&i.EmailError,
 			&i.EmailFailedAt,
 			&i.FoldedInto,
+			&i.TextedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -328,6 +392,25 @@ func (q *Queries) RecordNotificationEmailError(ctx context.Context, arg RecordNo
 	return err
 }
 
+const setNotificationSMSSettings = `-- name: SetNotificationSMSSettings :exec
+INSERT INTO notification_settings (user_id, kind, email, sms)
+SELECT $1::bigint, unnest($2::text[]), true, unnest($3::boolean[])
+ON CONFLICT (user_id, kind) DO UPDATE SET sms = excluded.sms
+`
+
+type SetNotificationSMSSettingsParams struct {
+	UserID int64
+	Kinds  []string
+	Sms    []bool
+}
+
+// kinds[i] gets sms[i] (#35), in one statement; a new row's email is on,
+// as no row means.
+func (q *Queries) SetNotificationSMSSettings(ctx context.Context, arg SetNotificationSMSSettingsParams) error {
+	_, err := q.db.Exec(ctx, setNotificationSMSSettings, arg.UserID, arg.Kinds, arg.Sms)
+	return err
+}
+
 const setNotificationSettings = `-- name: SetNotificationSettings :exec
 INSERT INTO notification_settings (user_id, kind, email)
 SELECT $1::bigint, unnest($2::text[]), unnest($3::boolean[])
@@ -343,5 +426,14 @@ type SetNotificationSettingsParams struct {
 // kinds[i] gets emails[i], in one statement.
 func (q *Queries) SetNotificationSettings(ctx context.Context, arg SetNotificationSettingsParams) error {
 	_, err := q.db.Exec(ctx, setNotificationSettings, arg.UserID, arg.Kinds, arg.Emails)
+	return err
+}
+
+const unclaimNotificationSMS = `-- name: UnclaimNotificationSMS :exec
+UPDATE notifications SET texted_at = NULL WHERE id = $1
+`
+
+func (q *Queries) UnclaimNotificationSMS(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, unclaimNotificationSMS, id)
 	return err
 }

@@ -46,7 +46,7 @@ func (q *Queries) CreateReview(ctx context.Context, arg CreateReviewParams) (Cre
 }
 
 const getSellerProfile = `-- name: GetSellerProfile :one
-SELECT u.id, u.user_name, u.photo_url, u.verified, u.created_at, u.review_count, u.review_sum,
+SELECT u.id, u.user_name, u.photo_url, u.verified, u.created_at, u.review_count, u.review_sum, u.phone_verified,
        (SELECT count(*) FROM products p
         WHERE p.seller_id = u.id AND p.deleted_at IS NULL AND p.sold_at IS NULL AND p.expired_at IS NULL)::bigint AS active_listings,
        (SELECT count(*) FROM products p
@@ -63,6 +63,7 @@ type GetSellerProfileRow struct {
 	CreatedAt      time.Time
 	ReviewCount    int32
 	ReviewSum      int32
+	PhoneVerified  bool
 	ActiveListings int64
 	SoldCount      int64
 }
@@ -81,6 +82,7 @@ func (q *Queries) GetSellerProfile(ctx context.Context, id int64) (GetSellerProf
 		&i.CreatedAt,
 		&i.ReviewCount,
 		&i.ReviewSum,
+		&i.PhoneVerified,
 		&i.ActiveListings,
 		&i.SoldCount,
 	)
