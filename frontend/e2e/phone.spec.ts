@@ -109,7 +109,7 @@ test("a listing of a seller with a verified phone shows the number with its badg
 });
 
 /** One screen of #35 to look at: where, and how to get it into the state pictured. */
-type Screen = { file: string; path: string; token?: string; ready: (page: Page) => Promise<void> };
+type Screen = { file: string; path: string; token?: string; ready: (page: Page) => Promise<void>; at: string };
 
 /**
  * picturesOf pictures each screen at 360 and 1366 px, light and dark, in
@@ -136,7 +136,9 @@ async function picturesOf(browser: Browser, screens: Screen[]) {
           await settle(page);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow, `${s.file} at ${width}px, ${scheme}, ${lang}`).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: test.info().outputPath(`${s.file}-${width}-${scheme}-${lang}.png`), fullPage: true });
+          // the part of #35 in view, as a visitor scrolled there sees it
+          await page.locator(s.at).first().evaluate((el) => el.scrollIntoView({ block: "center" }));
+          await page.screenshot({ path: test.info().outputPath(`${s.file}-${width}-${scheme}-${lang}.png`) });
           await context.close();
         }
       }
@@ -185,8 +187,11 @@ test("the phone screens at 360 and 1366 px, light and dark, English and Bangla",
         await p.locator("#phone form button[type=submit]").click();
         await expect(p.locator("#verify-code-error")).toBeVisible();
       },
+      at: "#phone",
     },
-    { file: "settings-verified", path: "/settings", token: seller, ready: (p) => expect(p.getByTestId("verified-phone")).toBeVisible() },
+    { file: "settings-verified", path: "/settings", token: seller, ready: (p) => expect(p.getByTestId("verified-phone")).toBeVisible(), at: "#phone" },
+    { file: "settings-sms", path: "/settings", token: seller, ready: (p) => expect(p.locator("#sms-settings input").first()).toBeVisible(), at: "#sms-settings" },
+    { file: "settings-sms-unverified", path: "/settings", token: fresh, ready: (p) => expect(p.locator("#sms-settings a")).toBeVisible(), at: "#sms-settings" },
     {
       file: "login-phone",
       path: "/login?with=phone",
@@ -196,9 +201,10 @@ test("the phone screens at 360 and 1366 px, light and dark, English and Bangla",
         await p.locator("#login-panel form button[type=submit]").click();
         await expect(p.locator("#login-code")).toBeVisible();
       },
+      at: "#auth-title",
     },
-    { file: "product-badge", path: `/product/${id}`, ready: (p) => expect(p.locator("#product-seller")).toBeAttached() },
-    { file: "seller-badge", path: sellerPage, ready: (p) => expect(p.locator("#seller-name")).toBeVisible() },
+    { file: "product-badge", path: `/product/${id}`, ready: (p) => expect(p.locator("#product-seller")).toBeAttached(), at: "#product-seller" },
+    { file: "seller-badge", path: sellerPage, ready: (p) => expect(p.locator("#seller-name")).toBeVisible(), at: "#seller-name" },
   ]);
 });
 

@@ -1301,7 +1301,7 @@ export const en = {
   "That code is not right. 1 try left.": "That code is not right. 1 try left.",
   "That code is not right. {n} tries left.": "That code is not right. {n} tries left.",
   "The code is 6 digits.": "The code is 6 digits.",
-  "The few things that cannot wait can also come by SMS to your verified phone.": "The few things that cannot wait can also come by SMS to your verified phone.",
+  "When an email cannot reach you (your email is not verified, or that email is turned off above), these come by SMS to your verified phone instead.": "When an email cannot reach you (your email is not verified, or that email is turned off above), these come by SMS to your verified phone instead.",
   "The number verified on your account, written any way: 01712345678 or +880 1712-345678.": "The number verified on your account, written any way: 01712345678 or +880 1712-345678.",
   "This code no longer works. Send a new code.": "This code no longer works. Send a new code.",
   "This number is verified on another account.": "This number is verified on another account.",

@@ -145,11 +145,8 @@ export default function Login() {
         </p>
       )}
       {phoneOn && <WayTabs way={way} onChange={setWay} />}
-      <div
-        id={phoneOn ? "login-panel" : undefined}
-        role={phoneOn ? "tabpanel" : undefined}
-        aria-labelledby={phoneOn ? `login-tab-${way}` : undefined}
-      >
+      {/* no label on the panel: the journeys find the email field by its label, "Email" */}
+      <div id={phoneOn ? "login-panel" : undefined} role={phoneOn ? "tabpanel" : undefined}>
         {phoneOn && way === "phone" ? (
           <PhoneSignIn onSignedIn={signedInWith} />
         ) : (

@@ -441,7 +441,7 @@ function SmsSettings({ verified }: { verified: boolean }) {
   }
   return (
     <Section id="sms-settings" title={t("SMS notifications")}>
-      <p className="text-sm text-base-content/70">{t("The few things that cannot wait can also come by SMS to your verified phone.")}</p>
+      <p className="text-sm text-base-content/70">{t("When an email cannot reach you (your email is not verified, or that email is turned off above), these come by SMS to your verified phone instead.")}</p>
       {body}
     </Section>
   );
