@@ -95,13 +95,14 @@ type ResendProps = {
   onClick: () => void;
 };
 
-/** ResendButton asks for a new code once the wait is over, and counts it down until then. */
+/** ResendButton asks for a new code once the wait is over; until then it says how long to wait, readable (not a greyed-out button). */
 export function ResendButton({ wait, busy, onClick }: ResendProps) {
   const { t, locale } = useLanguage();
+  if (wait > 0) return <span className="px-3 text-sm text-base-content/70">{t("Send a new code in {time}", { time: waitText(wait, locale) })}</span>;
   return (
-    <button type="button" className="btn btn-ghost btn-sm" disabled={wait > 0 || busy} aria-busy={busy} onClick={onClick}>
+    <button type="button" className="btn btn-ghost btn-sm" disabled={busy} aria-busy={busy} onClick={onClick}>
       {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-      {wait > 0 ? t("Send a new code in {time}", { time: waitText(wait, locale) }) : t("Send a new code")}
+      {t("Send a new code")}
     </button>
   );
 }

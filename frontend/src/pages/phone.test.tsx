@@ -54,7 +54,8 @@ describe("verifying a phone in the settings", () => {
 
     expect(await within(section).findByText("We sent a 6-digit code by SMS to +8801712345678. It works for 5 minutes.")).toBeInTheDocument();
     expect(bodyOf(requestsTo(api, "/api/me/phone", "POST")[0])).toEqual({ phone: "01712-345678" });
-    expect(within(section).getByRole("button", { name: /^Send a new code in \d:\d\d$/ })).toBeDisabled();
+    expect(within(section).getByText(/^Send a new code in \d:\d\d$/)).toBeInTheDocument();
+    expect(within(section).queryByRole("button", { name: /^Send a new code/ })).not.toBeInTheDocument();
 
     const code = within(section).getByRole("textbox", { name: "Code from the SMS" });
     expect(code).toHaveAttribute("inputmode", "numeric");
@@ -102,6 +103,29 @@ describe("verifying a phone in the settings", () => {
 
     await userEvent.click(within(section).getByRole("button", { name: "Send code" }));
     expect(await within(section).findByRole("alert")).toHaveTextContent("Too many codes asked for. Try again in 2:05.");
+  });
+
+  it("asks for a new code for the same number once the wait is over, and says an expired code needs a new one", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const api = stubApi(
+      settingsApi({ ...buyer, phone: "" }, {
+        "POST /api/me/phone": reply(202, { phone: "+8801812345678", expiresAt: "2026-11-28T10:05:00Z", retryAfter: 0 }),
+        "POST /api/me/phone/verify": reply(400, { message: "Invalid input", code: "invalid", fields: { code: "has expired or was used up: ask for a new code" } }),
+      }),
+    );
+    renderApp("/settings");
+    const section = await screen.findByRole("region", { name: "Verify your phone number" });
+    await userEvent.type(within(section).getByRole("textbox", { name: "Mobile number" }), "8801812345678");
+    await userEvent.click(within(section).getByRole("button", { name: "Send code" }));
+    await userEvent.type(await within(section).findByRole("textbox", { name: "Code from the SMS" }), "123456");
+    await userEvent.click(within(section).getByRole("button", { name: "Verify" }));
+    expect(await within(section).findByText("This code no longer works. Send a new code.")).toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole("button", { name: "Send a new code" }));
+    expect(await screen.findByText("A new code is on its way.")).toBeInTheDocument();
+    const sent = requestsTo(api, "/api/me/phone", "POST").map(bodyOf);
+    expect(sent).toEqual([{ phone: "8801812345678" }, { phone: "+8801812345678" }]);
+    expect(within(section).getByRole("textbox", { name: "Code from the SMS" })).toHaveValue("");
   });
 
   it("turns one kind's SMS off once the phone is verified", async () => {
