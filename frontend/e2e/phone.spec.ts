@@ -6,6 +6,7 @@
 // and dark, in English and Bangla, into test-results/.
 import { execFileSync } from "node:child_process";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { checkA11y } from "./axe";
 import { lastSms, smsTo } from "./fake-sms";
 import { addProductByApi, base, logOut, picture, settle, SHOTS, signedIn, signUpByApi } from "./helpers";
 
@@ -14,7 +15,7 @@ test.describe.configure({ timeout: 120_000 });
 
 /** A Bangladeshi mobile number of this run, as E.164 and as people write it. */
 function newNumber(): { e164: string; local: string; spaced: string } {
-  const rest = String(Date.now() % 100_000_000).padStart(8, "0");
+  const rest = String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0");
   return { e164: `+8801${7}${rest}`, local: `017${rest}`, spaced: `+880 17${rest.slice(0, 2)}-${rest.slice(2)}` };
 }
 
@@ -46,6 +47,7 @@ test("a buyer verifies a phone with the code by SMS, logs out, and logs in with 
   const verifySms = await lastSms(number.e164, before);
   expect(verifySms.code).toMatch(/^\d{6}$/);
   await picture(page, "phone-code-step.png", { fullPage: true });
+  await checkA11y(page, "settings: the code step");
   await section.getByRole("textbox", { name: "Code from the SMS" }).fill(verifySms.code);
   await section.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Your phone number is verified.")).toBeVisible();
@@ -55,6 +57,7 @@ test("a buyer verifies a phone with the code by SMS, logs out, and logs in with 
   // the SMS switches come with a verified phone
   await expect(page.getByRole("checkbox", { name: "By SMS: The seller accepts my booking" })).toBeVisible();
   await picture(page, "phone-verified.png", { fullPage: true });
+  await checkA11y(page, "settings: a verified phone and its SMS switches");
 
   await logOut(page);
   await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
@@ -71,6 +74,7 @@ test("a buyer verifies a phone with the code by SMS, logs out, and logs in with 
   const loginSms = await lastSms(number.e164, seen);
   expect(loginSms.code).toMatch(/^\d{6}$/);
   expect(loginSms.code).not.toBe(verifySms.code);
+  await checkA11y(page, "log in: the code step");
   await page.getByRole("textbox", { name: "Code from the SMS" }).fill(loginSms.code);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText("Login Success")).toBeVisible();
@@ -103,8 +107,10 @@ test("a listing of a seller with a verified phone shows the number with its badg
   await expect(article.getByTitle("This number was proven with a code sent to it by SMS.")).toBeVisible();
   await expect(article.getByRole("link", { name: `Call ${number.e164}` })).toHaveAttribute("href", `tel:${number.e164}`);
   await expect(article.getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", `https://wa.me/${number.e164.slice(1)}`);
+  await checkA11y(page, "a listing with a verified phone");
   await article.getByRole("link", { name: "Verified Phone Seller" }).click();
   await expect(page.getByText("This seller's phone number is proven with a code sent to it by SMS.")).toBeVisible();
+  await checkA11y(page, "a seller's page with a verified phone");
   await context.close();
 });
 

@@ -68,7 +68,7 @@ function WayTabs({ way, onChange }: { way: Way; onChange: (w: Way) => void }) {
           aria-selected={way === tab.value}
           aria-controls="login-panel"
           tabIndex={way === tab.value ? 0 : -1}
-          className={`tab flex-1 ${way === tab.value ? "tab-active" : ""}`}
+          className={`tab flex-1 ${way === tab.value ? "tab-active font-semibold" : "text-base-content/80"}`}
           onClick={() => onChange(tab.value)}
           onKeyDown={(e) => {
             if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
