@@ -338,6 +338,39 @@ func TestConfigSSLCommerz(t *testing.T) {
 	}
 }
 
+// #35: SMS_URL and its companions; without it SMS is off. A bad one is
+// one line naming the setting, never repeating a key it holds.
+func TestConfigSMS(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil || c.SMS != nil || c.SMSDailyLimit != 500 {
+		t.Fatalf("default: %+v %d, %v; want off, 500 a day", c.SMS, c.SMSDailyLimit, err)
+	}
+	twilio := map[string]string{"SMS_URL": "https://api.twilio.com/2010-04-01/Accounts/AC1/Messages.json", "SMS_METHOD": "post",
+		"SMS_BODY": "To={to}&From=%2B15005550006&Body={text}", "SMS_AUTH": "Authorization: Basic QUMxOnRva2Vu", "SMS_DAILY_LIMIT": "50"}
+	c, err = loadConfig(env(twilio))
+	if err != nil || c.SMS == nil || c.SMS.Method != "POST" || c.SMSDailyLimit != 50 {
+		t.Fatalf("Twilio: %+v, %v", c.SMS, err)
+	}
+	for name, m := range map[string]map[string]string{
+		"SMS_URL":         {"SMS_URL": "bulksmsbd.net/api/smsapi?api_key=very-secret-key&number={msisdn}&message={text}"},
+		"SMS_METHOD":      {"SMS_URL": "https://x/?to={to}&text={text}", "SMS_METHOD": "PUT"},
+		"SMS_BODY":        {"SMS_URL": "https://x/?to={to}&text={text}", "SMS_BODY": "a={text}"},
+		"SMS_AUTH":        {"SMS_URL": "https://x/?to={to}&text={text}", "SMS_AUTH": "very-secret-key"},
+		"SMS_DAILY_LIMIT": {"SMS_DAILY_LIMIT": "0"},
+	} {
+		_, err := loadConfig(env(m))
+		if err == nil || !strings.HasPrefix(err.Error(), name+": ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: err = %v, want one line naming it", name, err)
+		}
+		if err != nil && strings.Contains(err.Error(), "very-secret-key") {
+			t.Errorf("%s: the error repeats the key: %v", name, err)
+		}
+	}
+	if _, err := loadConfig(env(map[string]string{"SMS_AUTH": "Authorization: Basic x"})); err == nil || !strings.HasPrefix(err.Error(), "SMS_AUTH: ") {
+		t.Errorf("SMS_AUTH without SMS_URL: %v", err)
+	}
+}
+
 // #34: COMMISSION_PERCENT is a percentage with at most two decimals, kept
 // in hundredths of a percent; anything else stops the program.
 func TestConfigCommission(t *testing.T) {

@@ -138,6 +138,7 @@ func newHealthy(t *testing.T) *healthy {
 		"SSLCOMMERZ_STORE_PASSWORD": sslcommerztest.DefaultStorePassword,
 		"SSLCOMMERZ_LIVE":           "true",
 		"SSLCOMMERZ_API_BASE":       sslcommerztest.New(t, sslcommerztest.Options{}).URL,
+		"SMS_URL":                   "https://bulksmsbd.net/api/smsapi?api_key=sms-key-not-shown&type=text&number={msisdn}&senderid=8809617&message={text}",
 	}
 	return h
 }
@@ -167,7 +168,11 @@ func TestDoctorHealthyDeployment(t *testing.T) {
 	r.want(t, "smtp", checkOK, "signed in as shop", "nothing sent")
 	r.want(t, "stripe", checkOK, "live-mode")
 	r.want(t, "sslcommerz", checkOK, "knows the store testbox")
-	if len(r.lines) != 8 {
+	r.want(t, "sms", checkOK, "bulksmsbd.net", "at most 500 a day", "nothing sent")
+	if strings.Contains(r.raw, "sms-key-not-shown") {
+		t.Errorf("the report shows the SMS gateway's key:\n%s", r.raw)
+	}
+	if len(r.lines) != 9 {
 		t.Errorf("want one line per check, got:\n%s", r.raw)
 	}
 	// nothing left behind, nothing sent

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"resale/auth"
+	"resale/sms"
 	"resale/store"
 )
 
@@ -507,6 +508,13 @@ func (s *Server) updateMe(c echo.Context) error {
 		return err
 	}
 	me, _ := currentUser(c)
+	// #35 the proved number written another way is still the proved one;
+	// any other number unproves the profile's (store.UpdateProfile)
+	if change.Phone != nil && me.PhoneVerified {
+		if n, ok := sms.Normalize(*change.Phone); ok && n == me.Phone {
+			change.Phone = &me.Phone
+		}
+	}
 	u, err := s.store.UpdateProfile(c.Request().Context(), me.ID, change)
 	if err != nil {
 		return err

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"resale/jobs"
 )
 
 // #35 the same answer whether or not a number is known: a number an
@@ -113,5 +115,28 @@ func TestPhoneRoutesWithSMSOff(t *testing.T) {
 	decode(t, m.get("/api/config"), &cfg)
 	if cfg.SMS == nil || !*cfg.SMS {
 		t.Errorf("with SMS, config sms = %v", cfg.SMS)
+	}
+}
+
+// A gateway that fails is asked again, and the code goes once.
+func TestPhoneCodeSentOnceThroughAFailingGateway(t *testing.T) {
+	t.Parallel()
+	m := newSMSShop(t, nil, func(o *jobs.Options) { o.RetryBase = 10 * time.Millisecond })
+	m.gw.FailNext(2)
+	_, token := m.account("Nadia", "Buyer")
+	if rec := m.post("198.51.100.1", "/api/me/phone", token, map[string]string{"phone": "01712345678"}); rec.Code != http.StatusAccepted {
+		t.Fatal(rec.Code)
+	}
+	code := m.code("+8801712345678", 1)
+	m.settle("sms_phone_code")
+	if n := len(m.gw.Messages()); n != 1 {
+		t.Fatalf("%d messages, want the code once", n)
+	}
+	var sent int
+	if err := m.pool.QueryRow(context.Background(), `SELECT sent FROM sms_days`).Scan(&sent); err != nil || sent != 1 {
+		t.Fatalf("counted %d against the day (%v), want 1", sent, err)
+	}
+	if rec := m.post("198.51.100.1", "/api/me/phone/verify", token, map[string]string{"code": code}); rec.Code != http.StatusOK {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 }

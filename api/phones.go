@@ -20,12 +20,12 @@ import (
 // A number gets a code a minute and five an hour; an account five codes
 // an hour and ten a day; an address ten an hour and twenty a day.
 const (
-	codeEvery      = time.Minute
-	codesPerNumber = 5
-	codesPerUser   = 5
-	codesPerUserDy = 10
-	codesPerAddr   = 10
-	codesPerAddrDy = 20
+	codeEvery       = time.Minute
+	codesPerNumber  = 5
+	codesPerUser    = 5
+	codesPerUserDay = 10
+	codesPerAddr    = 10
+	codesPerAddrDay = 20
 )
 
 func numberLimits(phone string) []store.SMSLimit {
@@ -33,12 +33,12 @@ func numberLimits(phone string) []store.SMSLimit {
 }
 
 func addressLimits(ip string) []store.SMSLimit {
-	return []store.SMSLimit{{Key: "ip:" + ip, Max: codesPerAddr, Window: time.Hour}, {Key: "ip:" + ip, Max: codesPerAddrDy, Window: 24 * time.Hour}}
+	return []store.SMSLimit{{Key: "ip:" + ip, Max: codesPerAddr, Window: time.Hour}, {Key: "ip:" + ip, Max: codesPerAddrDay, Window: 24 * time.Hour}}
 }
 
 func userLimits(id int64) []store.SMSLimit {
 	key := "user:" + formatID(id)
-	return []store.SMSLimit{{Key: key, Max: codesPerUser, Window: time.Hour}, {Key: key, Max: codesPerUserDy, Window: 24 * time.Hour}}
+	return []store.SMSLimit{{Key: key, Max: codesPerUser, Window: time.Hour}, {Key: key, Max: codesPerUserDay, Window: 24 * time.Hour}}
 }
 
 var (

@@ -12,6 +12,10 @@
 // advertisements that ran out (release.go), the pruning of the live
 // stream's old events (events.go), and saved searches: each new listing
 // matched by a job queued with it, and a daily digest (saved_searches.go).
+// #35 (sms.go): codes sent by SMS, once each within SMS_DAILY_LIMIT, the
+// SMS of key notifications whose email does not reach their person, and a
+// periodic pass reminding both sides of an accepted booking before its
+// reservation ends.
 package jobs
 
 import (

@@ -29,9 +29,10 @@ type phoneCodeWorker struct {
 	codes *auth.PhoneCodes
 }
 
-// NextRetry tries again soon: the code lives five minutes.
+// NextRetry tries again soon, the code living five minutes: after 10
+// seconds, then 20 and 30 (or RetryBase's multiples, when shorter).
 func (w *phoneCodeWorker) NextRetry(job *river.Job[store.PhoneCodeArgs]) time.Time {
-	return time.Now().Add(time.Duration(job.Attempt) * 10 * time.Second)
+	return time.Now().Add(time.Duration(job.Attempt) * min(w.opts.RetryBase, 10*time.Second))
 }
 
 // Work sends the code unless it must not go.

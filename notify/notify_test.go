@@ -168,3 +168,26 @@ func TestAccountNoticesCarryTheReason(t *testing.T) {
 		}
 	}
 }
+
+// #35 an SMS is one message in English (at most 160 ASCII characters),
+// names the shop and links to it, in either language.
+func TestSMSTexts(t *testing.T) {
+	t.Parallel()
+	code := notify.SMSCode("en", "Laptop Haat", "laptophaat.com.bd", "123456")
+	if len(code) > 160 || !strings.Contains(code, "123456") || !strings.Contains(code, "Laptop Haat") || !strings.Contains(code, "laptophaat.com.bd") {
+		t.Errorf("code SMS %q", code)
+	}
+	if bn := notify.SMSCode("bn", "Laptop Haat", "laptophaat.com.bd", "123456"); !strings.Contains(bn, "123456") || !strings.Contains(bn, "কোড") {
+		t.Errorf("Bangla code SMS %q", bn)
+	}
+	long := notify.Data{"product": strings.Repeat("Lenovo ThinkPad X1 Carbon Gen 9 ", 6), "amount": "Tk 95,000", "buyer": "Karim", "hours": "12"}
+	for _, kind := range notify.SMSKinds {
+		text, err := notify.SMSText(kind, "en", long, "Laptop Haat", "https://laptophaat.com.bd/dashboard/mybooking")
+		if err != nil || len(text) > 160 || !strings.HasSuffix(text, " https://laptophaat.com.bd/dashboard/mybooking") {
+			t.Errorf("%s: %q (%d) %v", kind, text, len(text), err)
+		}
+		if bn, err := notify.SMSText(kind, "bn", sample, "Laptop Haat", "https://x/y"); err != nil || !strings.Contains(bn, "HP EliteBook 840") {
+			t.Errorf("%s in Bangla: %q %v", kind, bn, err)
+		}
+	}
+}

@@ -83,9 +83,12 @@ type PhoneCode struct {
 // locks, so concurrent requests cannot pass a cap. A sign-in code is made
 // whether or not an account proved the number (the same work and answer
 // either way); its job sends nothing when none did. A verify of a number
-// another account proved is ErrPhoneTaken.
+// another account proved is ErrPhoneTaken, counted against the limits
+// all the same, so asking cannot find out proved numbers faster than
+// codes could be asked for.
 func (s *Store) RequestPhoneCode(ctx context.Context, n NewPhoneCode) (PhoneCode, error) {
 	var out PhoneCode
+	taken := false
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		retryAt, err := reserveSMS(ctx, q, n.Limits)
@@ -95,12 +98,12 @@ func (s *Store) RequestPhoneCode(ctx context.Context, n NewPhoneCode) (PhoneCode
 		}
 		var owner *int64
 		if n.Purpose == PhonePurposeVerify {
-			taken, err := q.PhoneVerifiedElsewhere(ctx, dbsqlc.PhoneVerifiedElsewhereParams{Phone: n.Phone, UserID: n.UserID})
+			taken, err = q.PhoneVerifiedElsewhere(ctx, dbsqlc.PhoneVerifiedElsewhereParams{Phone: n.Phone, UserID: n.UserID})
 			if err != nil {
 				return err
 			}
 			if taken {
-				return ErrPhoneTaken
+				return nil // the request is counted; nothing is made
 			}
 			owner = &n.UserID
 		} else {
@@ -124,8 +127,8 @@ func (s *Store) RequestPhoneCode(ctx context.Context, n NewPhoneCode) (PhoneCode
 		_, err = s.jobs.InsertTx(ctx, tx, PhoneCodeArgs{CodeID: row.ID, Sealed: n.Sealed}, nil)
 		return err
 	})
-	if errors.Is(err, ErrPhoneTaken) {
-		return PhoneCode{}, err
+	if err == nil && taken {
+		return PhoneCode{}, ErrPhoneTaken
 	}
 	return out, translate(err)
 }
