@@ -16,6 +16,8 @@ export type AppConfig = {
   paymentMethods?: PaymentMethod[];
   /** What a seller pays to advertise a laptop, whole Tk (#34, ADVERTISE_PRICE); 0 or absent: free. */
   advertisePrice?: number;
+  /** Whether the shop sends SMS (#35): verifying a phone, logging in with one, SMS notifications. Absent from an older server: off. */
+  sms?: boolean;
 };
 
 /** The SWR key of the app config. */

@@ -24,8 +24,15 @@ export type Notification = {
 /** GET /api/notifications/unread. */
 export type UnreadCount = { count: number };
 
-/** GET and PUT /api/me/notification-settings: each kind's email on or off. */
-export type NotificationSettings = { email: Record<string, boolean> };
+/**
+ * GET and PUT /api/me/notification-settings: each kind's email on or off,
+ * and (#35, where the shop sends SMS) the few kinds that may also come by
+ * SMS to a verified phone.
+ */
+export type NotificationSettings = { email: Record<string, boolean>; sms?: Record<string, boolean> };
+
+/** The ways a notification may also come: by email, or (#35) by SMS. */
+export type Channel = "email" | "sms";
 
 /** PUT /api/notifications/read body: some, or all. */
 export type MarkRead = { ids: string[] } | { all: true };
@@ -89,12 +96,12 @@ export function useNotificationSettings(signedIn: boolean) {
   return useSWR<NotificationSettings, ApiError>(signedIn ? NOTIFICATION_SETTINGS_KEY : null);
 }
 
-/** useUpdateNotificationSettings turns the kinds named on or off; the answer is every kind's setting. */
-export function useUpdateNotificationSettings() {
+/** useUpdateNotificationSettings turns the kinds named on or off, by email or by SMS; the answer is every kind's setting. */
+export function useUpdateNotificationSettings(channel: Channel = "email") {
   const revalidate = useRevalidate(isSettingsKey);
   return useSWRMutation<NotificationSettings, ApiError, string, Record<string, boolean>>(NOTIFICATION_SETTINGS_KEY, async (path, { arg }) => {
     try {
-      return await apiFetch<NotificationSettings>(path, { method: "PUT", json: { email: arg } });
+      return await apiFetch<NotificationSettings>(path, { method: "PUT", json: { [channel]: arg } });
     } finally {
       await revalidate();
     }

@@ -31,8 +31,12 @@ export type Product = {
   location: string;
   /** Years of use, free text such as "2". */
   used: string;
-  /** The seller's phone number. */
+  /** The seller's phone number, as typed on the listing. */
   number: string;
+  /** The seller's phone is proven by an SMS code (#35); absent from an older server. */
+  sellerPhoneVerified?: boolean;
+  /** The seller's verified phone in E.164 (+8801XXXXXXXXX), only when sellerPhoneVerified. */
+  sellerPhone?: string;
   description: string;
   /** The seller's name. */
   seller: string;

@@ -21,6 +21,8 @@ export type Seller = {
   userName: string;
   userPhoto: string;
   verify: boolean;
+  /** The seller's phone is proven by an SMS code (#35); absent from an older server. */
+  phoneVerified?: boolean;
   /** When the account was made, RFC 3339. */
   joinedAt: string;
   activeListings: number;

@@ -22,8 +22,10 @@ export type User = {
   emailVerified?: boolean;
   /** The language the shop writes to them in ("en" or "bn"). */
   language?: string;
-  /** The contact number on their profile; may be empty. */
+  /** The contact number on their profile; may be empty. Once verified (#35), the number in E.164 (+8801XXXXXXXXX). */
   phone?: string;
+  /** The phone number was proven with a code sent to it by SMS (#35). Absent from an older server. */
+  phoneVerified?: boolean;
 };
 
 /** The SWR key (and path) of the signed-in user. */

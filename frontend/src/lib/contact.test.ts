@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { telHref, whatsappHref } from "@/lib/contact";
+import { contactNumber, telHref, whatsappHref } from "@/lib/contact";
 
 describe("contact links", () => {
   it("calls the number's digits", () => {
@@ -12,5 +12,11 @@ describe("contact links", () => {
     expect(whatsappHref("01712345678")).toBe("https://wa.me/8801712345678");
     expect(whatsappHref("+880 1712-345678")).toBe("https://wa.me/8801712345678");
     expect(whatsappHref("008801712345678")).toBe("https://wa.me/8801712345678");
+  });
+
+  it("uses the seller's verified phone for a listing when there is one (#35), else the number typed on it", () => {
+    expect(contactNumber({ number: "01911-000000", sellerPhoneVerified: true, sellerPhone: "+8801712345678" })).toEqual({ number: "+8801712345678", verified: true });
+    expect(contactNumber({ number: "01911-000000", sellerPhoneVerified: false })).toEqual({ number: "01911-000000", verified: false });
+    expect(contactNumber({ number: "01911-000000" })).toEqual({ number: "01911-000000", verified: false });
   });
 });

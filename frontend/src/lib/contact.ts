@@ -18,3 +18,15 @@ export function whatsappHref(number: string): string {
   else if (/^01\d{9}$/.test(digits)) digits = `88${digits}`;
   return `https://wa.me/${digits}`;
 }
+
+/** The phone fields of a listing: the number typed on it, and the seller's verified one (#35). */
+export type ListingPhone = { number: string; sellerPhoneVerified?: boolean; sellerPhone?: string };
+
+/**
+ * contactNumber is the number to show and call for a listing: the seller's
+ * verified phone when there is one (#35), else the number typed on it.
+ */
+export function contactNumber(p: ListingPhone): { number: string; verified: boolean } {
+  if (p.sellerPhoneVerified && p.sellerPhone) return { number: p.sellerPhone, verified: true };
+  return { number: p.number, verified: false };
+}

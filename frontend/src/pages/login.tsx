@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { googleLoginUrl, useLogin } from "@/api/auth";
+import { googleLoginUrl, useLogin, type AuthResponse } from "@/api/auth";
 import { useCategories, type Category } from "@/api/categories";
 import { useConfig } from "@/api/config";
 import { AuthCard } from "@/components/auth-card";
 import { EmailField, TextField } from "@/components/form-field";
 import { GoogleButton } from "@/components/google-button";
+import { PhoneSignIn } from "@/components/phone-sign-in";
 import { SubmitButton } from "@/components/submit-button";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
@@ -46,7 +47,44 @@ export function loginReason(state: unknown, categories: Category[] | undefined, 
   return null;
 }
 
-/** /login: email and password or Google sign-in, then back to where the user was. */
+/** How a visitor logs in: the spec's email and password, or (#35) a verified phone and a code by SMS. */
+type Way = "email" | "phone";
+
+/** WayTabs switch between the email and the phone log-in; shown only where the shop sends SMS. */
+function WayTabs({ way, onChange }: { way: Way; onChange: (w: Way) => void }) {
+  const t = useT();
+  const tabs: { value: Way; label: string }[] = [
+    { value: "email", label: t("Email and password") },
+    { value: "phone", label: t("Phone and code") },
+  ];
+  return (
+    <div role="tablist" aria-label={t("How to log in")} className="tabs tabs-box w-full">
+      {tabs.map((tab) => (
+        <button
+          key={tab.value}
+          type="button"
+          role="tab"
+          id={`login-tab-${tab.value}`}
+          aria-selected={way === tab.value}
+          aria-controls="login-panel"
+          tabIndex={way === tab.value ? 0 : -1}
+          className={`tab flex-1 ${way === tab.value ? "tab-active font-semibold" : "text-base-content/80"}`}
+          onClick={() => onChange(tab.value)}
+          onKeyDown={(e) => {
+            if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+            const next: Way = way === "email" ? "phone" : "email";
+            onChange(next);
+            document.getElementById(`login-tab-${next}`)?.focus();
+          }}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** /login: email and password, a phone and a code (#35) or Google sign-in, then back to where the user was. */
 export default function Login() {
   const t = useT();
   usePageTitle(t("Log In"));
@@ -63,6 +101,8 @@ export default function Login() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [signedIn, setSignedIn] = useState(false);
+  const [way, setWay] = useState<Way>(search.get("with") === "phone" ? "phone" : "email");
+  const phoneOn = config?.sms === true;
   // A failed Google round trip comes back as /login?error=<message>.
   const googleError = search.get("error");
 
@@ -70,17 +110,20 @@ export default function Login() {
   // page: that navigates to `from` itself.)
   if (auth.user && !signedIn) return <Navigate to="/home" replace />;
 
+  function signedInWith(res: AuthResponse) {
+    setSignedIn(true);
+    auth.login(res.accessToken, res.user);
+    // the action that sent them here (Save, Book...) is finished there
+    armAction(from, res.user._id);
+    toast.success(t("Login Success"));
+    void navigate(from, { replace: true });
+  }
+
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setErrors({});
     try {
-      const res = await trigger({ email: email.trim(), password });
-      setSignedIn(true);
-      auth.login(res.accessToken, res.user);
-      // the action that sent them here (Save, Book...) is finished there
-      armAction(from, res.user._id);
-      toast.success(t("Login Success"));
-      void navigate(from, { replace: true });
+      signedInWith(await trigger({ email: email.trim(), password }));
     } catch (err) {
       const message = err instanceof Error ? err.message : t("Login failed. Try again.");
       const fields = err instanceof ApiError ? err.fields : {};
@@ -101,26 +144,34 @@ export default function Login() {
           {reason}
         </p>
       )}
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={t("Log In")}>
-        <EmailField id="login-email" value={email} onChange={setEmail} error={errors.email} />
-        <TextField
-          id="login-password"
-          name="password"
-          type="password"
-          label={t("Password")}
-          autoComplete="current-password"
-          placeholder={t("Your password")}
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
-        <div className="-mt-1 flex justify-end">
-          <Link to="/forgot-password" className="link link-hover text-sm text-base-content/80">
-            {t("Forgot password?")}
-          </Link>
-        </div>
-        <SubmitButton busy={isMutating}>{t("Login")}</SubmitButton>
-      </form>
+      {phoneOn && <WayTabs way={way} onChange={setWay} />}
+      {/* no label on the panel: the journeys find the email field by its label, "Email" */}
+      <div id={phoneOn ? "login-panel" : undefined} role={phoneOn ? "tabpanel" : undefined}>
+        {phoneOn && way === "phone" ? (
+          <PhoneSignIn onSignedIn={signedInWith} />
+        ) : (
+          <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={t("Log In")}>
+            <EmailField id="login-email" value={email} onChange={setEmail} error={errors.email} />
+            <TextField
+              id="login-password"
+              name="password"
+              type="password"
+              label={t("Password")}
+              autoComplete="current-password"
+              placeholder={t("Your password")}
+              value={password}
+              onChange={setPassword}
+              error={errors.password}
+            />
+            <div className="-mt-1 flex justify-end">
+              <Link to="/forgot-password" className="link link-hover text-sm text-base-content/80">
+                {t("Forgot password?")}
+              </Link>
+            </div>
+            <SubmitButton busy={isMutating}>{t("Login")}</SubmitButton>
+          </form>
+        )}
+      </div>
 
       {config?.googleEnabled && (
         <div className="flex flex-col gap-3">

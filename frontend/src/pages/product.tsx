@@ -14,6 +14,7 @@ import { ContactLinks } from "@/components/contact-links";
 import { FavouriteButton } from "@/components/favourite-button";
 import { PageSpinner } from "@/components/page-spinner";
 import { MethodsLine } from "@/components/payment-method";
+import { PhoneVerifiedBadge } from "@/components/phone-code";
 import { PhotoGallery } from "@/components/photo-gallery";
 import { RatingStars } from "@/components/rating-stars";
 import { BookedLink, ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
@@ -22,6 +23,7 @@ import { ShareButton } from "@/components/share-button";
 import { SpecTable } from "@/components/spec-table";
 import { ApiError } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { contactNumber } from "@/lib/contact";
 import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
@@ -113,6 +115,7 @@ export default function ProductPage() {
   }
 
   const own = user !== null && user.email === p.sellerEmail;
+  const phone = contactNumber(p);
   /** Its seller may edit it (an older server sends no sellerId: no Edit then). */
   const editable = user !== null && Boolean(p.sellerId) && user._id === p.sellerId;
   const booked = bookedIds.has(p._id);
@@ -342,12 +345,15 @@ export default function ProductPage() {
                   {p.sellerVerify && <VerifiedBadge />}
                 </p>
                 {p.sellerRating && <RatingStars average={p.sellerRating.average} count={p.sellerRating.count} className="mt-1" />}
-                <p className="mt-1 font-medium">
-                  <span className="sr-only">{t("Phone:")} </span>
-                  {p.number}
+                <p className="mt-1 flex flex-wrap items-center gap-2 font-medium">
+                  <span>
+                    <span className="sr-only">{t("Phone:")} </span>
+                    {phone.number}
+                  </span>
+                  {phone.verified && <PhoneVerifiedBadge />}
                 </p>
               </div>
-              <ContactLinks number={p.number} variant="page" />
+              <ContactLinks number={phone.number} variant="page" />
             </div>
           </section>
 

@@ -12,6 +12,7 @@ import { REVIEW_TEXT_MAX, useRemoveReview, useReplyToReview, useSeller, useSelle
 import { ReasonDialog } from "@/components/dialog-form";
 import type { SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
+import { PhoneVerifiedBadge } from "@/components/phone-code";
 import { VerifiedBadge } from "@/components/product-card";
 import { RatingStars, Stars, ratingText } from "@/components/rating-stars";
 import { UserAvatar } from "@/components/user-avatar";
@@ -69,6 +70,12 @@ function SellerHeader({ s }: { s: Seller }) {
             {s.verify && <VerifiedBadge />}
           </h1>
           {s.verify && <p className="text-sm text-base-content/70">{t("Verified: the Resale team checked this seller's identity and contact details.")}</p>}
+          {s.phoneVerified && (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-base-content/70">
+              <PhoneVerifiedBadge />
+              {t("This seller's phone number is proven with a code sent to it by SMS.")}
+            </p>
+          )}
           <p className="text-sm text-base-content/70">{t("Member since {date}", { date: monthYear(s.joinedAt, locale) })}</p>
           <RatingStars average={s.rating.average} count={s.rating.count} />
         </div>

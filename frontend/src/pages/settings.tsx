@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useBecomeSeller, useChangePassword, useUpdateMe } from "@/api/account";
+import { useConfig } from "@/api/config";
 import { useNotificationSettings, useUpdateNotificationSettings } from "@/api/notifications";
 import { useConfirm } from "@/components/confirm-dialog";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
+import { PhoneVerifiedBadge } from "@/components/phone-code";
+import { PhoneVerify } from "@/components/phone-verify";
 import { FormSkeleton } from "@/components/skeletons";
 import { ApiError } from "@/lib/api";
 import { useAuth, type User } from "@/lib/auth";
@@ -41,7 +44,15 @@ const KIND_LABELS: Record<string, MessageKey> = {
   review_request: "Asked to review a seller after a purchase",
   review_received: "A buyer reviews me",
   listing_hidden: "An admin hides my listing until I edit it", // #32
+  handover_reminder: "A reminder before my hand-over", // #35
 };
+
+/** The kinds that may also come by SMS (#35), in the order shown. */
+const SMS_KINDS: { kind: string; label: MessageKey }[] = [
+  { kind: "booking_accepted", label: "The seller accepts my booking" },
+  { kind: "handover_reminder", label: "A reminder before my hand-over" },
+  { kind: "payment_received", label: "A buyer pays for my laptop" },
+];
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -59,35 +70,56 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /**
  * /settings (and /settings/notifications, the emails' link, which scrolls
  * to the email switches): the signed-in user's name, phone and language,
- * their password, becoming a seller, and which notifications come by email.
+ * their phone's verification by SMS code (#35, where the shop sends SMS),
+ * their password, becoming a seller, and which notifications come by
+ * email and by SMS.
  */
 export default function Settings() {
   const { t } = useLanguage();
   usePageTitle(t("Account settings"));
   const { user } = useAuth();
   const location = useLocation();
+  const { data: config } = useConfig();
+  const sms = config?.sms === true;
   const toEmails = location.pathname.endsWith("/notifications");
+  const toPhone = location.hash === "#phone";
   const ready = user !== null;
   useEffect(() => {
     if (toEmails && ready) document.getElementById("email-settings")?.scrollIntoView?.({ block: "start" });
   }, [toEmails, ready]);
+  useEffect(() => {
+    if (toPhone && ready && sms) document.getElementById("phone")?.scrollIntoView?.({ block: "start" });
+  }, [toPhone, ready, sms]);
   if (!user) return <FormSkeleton fields={4} />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("Account settings")}</h1>
-      <ProfileForm user={user} />
+      <ProfileForm user={user} sms={sms} />
+      {sms && (
+        <Section id="phone" title={user.phoneVerified ? t("Your verified phone number") : t("Verify your phone number")}>
+          <PhoneVerify user={user} />
+        </Section>
+      )}
       <PasswordForm user={user} />
       {user.role === "Buyer" && <BecomeSeller />}
       <EmailSettings />
+      {sms && <SmsSettings verified={user.phoneVerified === true} />}
     </div>
   );
 }
 
-function ProfileForm({ user }: { user: User }) {
+function ProfileForm({ user, sms }: { user: User; sms: boolean }) {
   const { t, lang, setLang, switching } = useLanguage();
   const { trigger, isMutating } = useUpdateMe();
   const [name, setName] = useState(user.userName);
   const [phone, setPhone] = useState(user.phone ?? "");
+  // a number verified below (#35) comes back in E.164: show it, so saving
+  // the profile sends it as it is and keeps it verified
+  const [shownPhone, setShownPhone] = useState(user.phone);
+  if (user.phone !== shownPhone) {
+    setShownPhone(user.phone);
+    setPhone(user.phone ?? "");
+  }
   const [errors, setErrors] = useState<{ userName?: string; phone?: string }>({});
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -141,6 +173,11 @@ function ProfileForm({ user }: { user: User }) {
               aria-invalid={errors.phone ? true : undefined}
               aria-describedby={fieldDescribedBy("profile-phone", errors.phone, t("Sellers see it when you book; leave it empty to clear it."))}
             />
+            {sms && user.phoneVerified && user.phone && phone.trim() === user.phone && (
+              <span className="w-fit">
+                <PhoneVerifiedBadge />
+              </span>
+            )}
           </FormField>
         </div>
         <fieldset className="flex flex-col gap-2">
@@ -327,6 +364,84 @@ function EmailSettings() {
   return (
     <Section id="email-settings" title={t("Email notifications")}>
       <p className="text-sm text-base-content/70">{t("Everything still shows under the bell; these choose what also comes by email.")}</p>
+      {body}
+    </Section>
+  );
+}
+
+/**
+ * SmsSettings (#35): which of the key events also come by SMS. Only a
+ * verified phone gets them; until then a line leads to verifying one.
+ */
+function SmsSettings({ verified }: { verified: boolean }) {
+  const { t } = useLanguage();
+  const { data, error } = useNotificationSettings(true);
+  const { trigger } = useUpdateNotificationSettings("sms");
+  const [saving, setSaving] = useState<string | null>(null);
+
+  async function onToggle(kind: string, on: boolean) {
+    setSaving(kind);
+    try {
+      await trigger({ [kind]: on });
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : t("Could not save. Please try again."));
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  function toPhone(e: MouseEvent<HTMLAnchorElement>) {
+    e.preventDefault();
+    document.getElementById("phone")?.scrollIntoView?.({ block: "start" });
+    document.getElementById("verify-phone")?.focus({ preventScroll: true });
+  }
+
+  let body;
+  if (!verified) {
+    body = (
+      <p className="text-sm">
+        {t("Verify a phone number first to get these by SMS.")}{" "}
+        <a href="#phone" className="link link-primary font-medium" onClick={toPhone}>
+          {t("Verify your phone number")}
+        </a>
+      </p>
+    );
+  } else if (error && !data) {
+    body = (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>{t("We couldn't load your email settings. Please refresh the page in a moment.")}</span>
+      </div>
+    );
+  } else if (!data) {
+    body = <FormSkeleton fields={3} label={t("Loading...")} />;
+  } else {
+    body = (
+      <ul className="divide-y divide-base-200">
+        {SMS_KINDS.map(({ kind, label }) => (
+          <li key={kind}>
+            <label className="flex cursor-pointer items-center justify-between gap-4 py-3">
+              <span>{t(label)}</span>
+              <span className="flex items-center gap-2">
+                {saving === kind && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                <input
+                  type="checkbox"
+                  className="toggle toggle-primary"
+                  name={`sms-${kind}`}
+                  aria-label={t("By SMS: {kind}", { kind: t(label) })}
+                  checked={data.sms?.[kind] ?? false}
+                  disabled={saving !== null}
+                  onChange={(e) => void onToggle(kind, e.target.checked)}
+                />
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Section id="sms-settings" title={t("SMS notifications")}>
+      <p className="text-sm text-base-content/70">{t("When an email cannot reach you (your email is not verified, or that email is turned off above), these come by SMS to your verified phone instead.")}</p>
       {body}
     </Section>
   );
