@@ -1251,4 +1251,7 @@ export const bn: Dictionary = {
   "{sentence}.": "{sentence}।",
   "Pay the seller in cash when you meet": "দেখা হলে বিক্রেতাকে নগদ টাকায় পরিশোধ করুন",
   "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.": "ভেরিফায়েড ব্যাজ দেখে নিন, কোথায় দেখা করবেন বেছে নিন, আর সন্তুষ্ট হলে তবেই পরিশোধ করুন: হস্তান্তরের সময় নগদ টাকায়।",
+  // #36 the add-product form fills its specs from the title
+  "Filled from the title: {fields}": "শিরোনাম থেকে পূরণ করা হয়েছে: {fields}",
+  "Undo": "ফিরিয়ে নিন",
 };

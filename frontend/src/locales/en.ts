@@ -1275,6 +1275,9 @@ export const en = {
   "{sentence}.": "{sentence}.",
   "Pay the seller in cash when you meet": "Pay the seller in cash when you meet",
   "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.": "Look for the Verified badge, choose where to meet, and pay only when you are happy: in cash at the hand-over.",
+  // #36 the add-product form fills its specs from the title
+  "Filled from the title: {fields}": "Filled from the title: {fields}",
+  "Undo": "Undo",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */
