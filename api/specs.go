@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -53,4 +54,11 @@ func (s *Server) parseSpecs(c echo.Context) error {
 	sp := laptopwords.Parse(title).Specs
 	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
 	return c.JSON(http.StatusOK, parsedSpecsJSON(sp))
+}
+
+// RefreshSpecWords remakes, in the background, the spec words of listings
+// an older parser made them for (#36; every listing listed before
+// migration 00042), so typed specs find them too.
+func (s *Server) RefreshSpecWords(ctx context.Context) {
+	s.store.RefreshSpecWordsInBackground(ctx)
 }

@@ -3,6 +3,8 @@ package store
 import (
 	"strings"
 	"unicode"
+
+	"resale/laptopwords"
 )
 
 // maxSearchWords is how many of the typed words a search uses.
@@ -23,11 +25,15 @@ func searchQuery(typed string) string {
 }
 
 // searchWords are the words of what a person typed, as searchQuery uses
-// them: lower case, at most maxSearchWords.
+// them: lower case, at most maxSearchWords. Words that name specs ("8gb",
+// "core i5", "12th gen") are the spec words listings are found by for
+// their specs (#36, laptopwords.Understand), after the rest.
 func searchWords(typed string) []string {
-	words := strings.FieldsFunc(strings.ToLower(typed), func(r rune) bool {
+	text, specs, _ := laptopwords.Understand(typed)
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	})
+	words = append(words, specs...)
 	return words[:min(len(words), maxSearchWords)]
 }
 
