@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -67,5 +68,53 @@ func TestParseSpecsBadInput(t *testing.T) {
 	}
 	if rec := s.do(http.MethodGet, "/api/specs/parse?title="+strings.Repeat("%E0%A7%AE", 200), nil, nil); rec.Code != http.StatusOK {
 		t.Errorf("200 Bangla characters: %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+// #36 the walkthrough's searches, through GET /api/products: typed specs
+// find the listings whose specs say so, from their spec fields or their
+// titles; the facets say what was understood, and a misspelt word is
+// shown corrected with the specs as typed.
+func TestSpecSearch(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	for _, p := range []map[string]any{
+		{"productName": "HP EliteBook Core i5 8GB RAM", "description": "like new"},
+		{"productName": "Dell Latitude 5420", "description": "office laptop", "specs": map[string]any{"processor": "Core i5-1135G7", "ramGb": 8}},
+		{"productName": "Lenovo ThinkPad Core i7 16GB", "description": "fast"},
+		{"productName": "Asus VivoBook Core i3 8GB", "description": "clean"},
+		{"productName": "Acer Aspire i7 8gb", "description": "gaming"},
+	} {
+		m.addProduct(m.seller.AccessToken, p)
+	}
+	cases := map[string][]string{
+		"core i5 8gb": {"Dell Latitude 5420", "HP EliteBook Core i5 8GB RAM"},
+		"8gb":         {"Acer Aspire i7 8gb", "Asus VivoBook Core i3 8GB", "Dell Latitude 5420", "HP EliteBook Core i5 8GB RAM"},
+		"i5 8gb":      {"Dell Latitude 5420", "HP EliteBook Core i5 8GB RAM"},
+		"Core i5 8GB": {"Dell Latitude 5420", "HP EliteBook Core i5 8GB RAM"},
+		"i7 16gb":     {"Lenovo ThinkPad Core i7 16GB"},
+		"corei5":      {"Dell Latitude 5420", "HP EliteBook Core i5 8GB RAM"},
+		"hp 8gb":      {"HP EliteBook Core i5 8GB RAM"},
+	}
+	for q, want := range cases {
+		got, _ := m.names("/api/products?limit=20&q=" + url.QueryEscape(q))
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q found %v, want %v", q, got, want)
+		}
+	}
+	rec := m.get("/api/products/facets?q=" + url.QueryEscape("Core i5 8GB"))
+	var f struct {
+		Understood []map[string]string `json:"understood"`
+	}
+	decode(t, rec, &f)
+	want := []map[string]string{{"field": "cpuFamily", "value": "Core i5", "text": "Core i5"}, {"field": "ramGb", "value": "8", "text": "8GB"}}
+	if !reflect.DeepEqual(f.Understood, want) {
+		t.Errorf("understood %v, want %v", f.Understood, want)
+	}
+	// a misspelt brand beside a spec: corrected, the spec shown as typed
+	rec = m.get("/api/products?q=" + url.QueryEscape("thinkpadd 16gb"))
+	if got, _ := url.PathUnescape(rec.Header().Get("X-Search-Corrected")); got != "thinkpad 16gb" {
+		t.Errorf("corrected %q, want %q", got, "thinkpad 16gb")
 	}
 }

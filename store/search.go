@@ -37,6 +37,20 @@ func searchWords(typed string) []string {
 	return words[:min(len(words), maxSearchWords)]
 }
 
+// processorQuery is searchQuery for the processor filter: its words are
+// the processor field's own ("i5" starts a word of "Core i5-1135G7"), not
+// a search's spec words.
+func processorQuery(typed string) string {
+	words := strings.FieldsFunc(strings.ToLower(typed), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
+	terms := make([]string, 0, min(len(words), maxSearchWords))
+	for _, w := range words[:min(len(words), maxSearchWords)] {
+		terms = append(terms, prefixTerm(w))
+	}
+	return strings.Join(terms, " & ")
+}
+
 // prefixTerm is a to_tsquery('simple') term matching words that start with w.
 func prefixTerm(w string) string { return "'" + w + "':*" }
 

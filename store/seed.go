@@ -47,6 +47,8 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 		SellPrice: p.SellPrice, OriginalPrice: p.OriginalPrice, Condition: p.Condition, Location: p.Location,
 		Used: p.Used, Phone: p.Phone, Description: p.Description, CreatedAt: p.CreatedAt,
 		AdvertisedAt: p.AdvertisedAt, AdvertisedUntil: p.advertisedUntil(), SoldAt: p.SoldAt, ExpiresAt: p.ExpiresAt,
+		SpecWords:        specWords(p.Name, p.Description, p.Specs.Processor, p.Specs.RAMGB, p.Specs.StorageGB, optionalText(p.Specs.StorageType), p.Specs.ScreenInches),
+		SpecWordsVersion: laptopwords.Version,
 	})
 	return id, translate(err)
 }
