@@ -1254,4 +1254,10 @@ export const bn: Dictionary = {
   // #36 the add-product form fills its specs from the title
   "Filled from the title: {fields}": "শিরোনাম থেকে পূরণ করা হয়েছে: {fields}",
   "Undo": "ফিরিয়ে নিন",
+  // #36 the search page's chips of the specs a search understood
+  "{size} GB RAM": "{size} GB র‍্যাম",
+  "Gen {n}": "{n}তম জেনারেশন",
+  "{size} storage": "{size} স্টোরেজ",
+  "Searching for laptops with:": "যে ল্যাপটপ খোঁজা হচ্ছে:",
+  "Specs understood": "বোঝা স্পেসিফিকেশন",
 };

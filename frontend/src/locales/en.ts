@@ -1278,6 +1278,12 @@ export const en = {
   // #36 the add-product form fills its specs from the title
   "Filled from the title: {fields}": "Filled from the title: {fields}",
   "Undo": "Undo",
+  // #36 the search page's chips of the specs a search understood
+  "{size} GB RAM": "{size} GB RAM",
+  "Gen {n}": "Gen {n}",
+  "{size} storage": "{size} storage",
+  "Searching for laptops with:": "Searching for laptops with:",
+  "Specs understood": "Specs understood",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */
