@@ -18,6 +18,8 @@ func TestParse(t *testing.T) {
 		{"৮ জিবি", Specs{RAMGb: 8}},
 		{"৮ জিবি র‍্যাম ১২তম জেনারেশন", Specs{RAMGb: 8, CPUGeneration: 12}},
 		{"আট জিবি র্যাম", Specs{RAMGb: 8}},
+		{"এইচপি কোর আই৫ ৮ জিবি", Specs{Brand: "HP", CPUFamily: "Core i5", Processor: "Intel Core i5", RAMGb: 8}},
+		{"রাইজেন ৫ ৫৫০০ইউ", Specs{CPUFamily: "Ryzen 5", Processor: "AMD Ryzen 5", CPUGeneration: 0}},
 		{"16GB DDR5", Specs{RAMGb: 16}},
 		{"corei5", Specs{CPUFamily: "Core i5", Processor: "Intel Core i5"}},
 		{"core-i5", Specs{CPUFamily: "Core i5", Processor: "Intel Core i5"}},

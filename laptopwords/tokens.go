@@ -30,7 +30,9 @@ var banglaWords = map[string]string{
 	"জিবি": "gb", "জি": "gb", "টিবি": "tb", "র্যাম": "ram", "রেম": "ram", "র‍্যাম": "ram",
 	"ইঞ্চি": "inch", "ইঞ্চ": "inch", "এসএসডি": "ssd", "এইচডিডি": "hdd", "কোর": "core",
 	"জেনারেশন": "gen", "জেন": "gen", "তম": "th", "ম": "th", "র্থ": "th", "য়": "th",
-	"প্রসেসর": "processor", "ল্যাপটপ": "laptop",
+	"প্রসেসর": "processor", "ল্যাপটপ": "laptop", "আই": "i", "রাইজেন": "ryzen", "সেলেরন": "celeron",
+	"এইচপি": "hp", "ডেল": "dell", "লেনোভো": "lenovo", "আসুস": "asus", "এসার": "acer", "অ্যাপল": "apple",
+	"ম্যাকবুক": "macbook", "ওয়ালটন": "walton",
 }
 
 // banglaNumbers are the number words sellers write RAM and storage in.
