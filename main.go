@@ -392,6 +392,7 @@ func serveHandler(ctx context.Context, cfg *config, logger *slog.Logger, handler
 	var jobs sync.WaitGroup
 	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
 	jobs.Go(func() { handler.WatchEvents(jobsCtx) })
+	jobs.Go(func() { handler.RefreshSpecWords(jobsCtx) }) // #36: listings older than their spec words
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()
 	jobs.Wait()

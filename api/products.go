@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"resale/laptopwords"
 	"resale/media"
 	"resale/store"
 )
@@ -172,7 +173,7 @@ func (s *Server) listProducts(c echo.Context) error {
 		}
 	}
 	if corrected != "" && len(products) > 0 {
-		c.Response().Header().Set(searchCorrectedHeader, url.PathEscape(corrected))
+		c.Response().Header().Set(searchCorrectedHeader, url.PathEscape(shownCorrection(corrected, c.QueryParam("q"))))
 	}
 	if byTime {
 		c.Response().Header().Set(sortedByHeader, store.SortNewest)
@@ -356,6 +357,9 @@ type facetsJSON struct {
 	// Corrected names the words counted for when what was typed matched
 	// nothing and had a misspelt word (as the list's X-Search-Corrected)
 	Corrected string `json:"corrected,omitempty"`
+	// Understood are the specs the search's words name, matched as specs
+	// (#36): [{field, value, text}], in the order typed
+	Understood []laptopwords.Understood `json:"understood,omitempty"`
 }
 
 type totalJSON struct {
@@ -401,11 +405,33 @@ func (s *Server) listFacets(c echo.Context) error {
 		}
 	}
 	out := facetsJSON{Category: facets.Category, Condition: facets.Condition, RAMGB: make(map[string]int64, len(facets.RAMGB)), StorageType: facets.StorageType,
-		Total: totalJSON{Count: facets.Total, Exact: facets.Exact}, Corrected: corrected}
+		Total: totalJSON{Count: facets.Total, Exact: facets.Exact}, Corrected: shownCorrection(corrected, c.QueryParam("q"))}
+	if f.Searching() {
+		_, _, out.Understood = laptopwords.Understand(c.QueryParam("q"))
+	}
 	for gb, n := range facets.RAMGB {
 		out.RAMGB[strconv.Itoa(int(gb))] = n
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// shownCorrection is a corrected search as the person reads it: its spec
+// words ("ram8gb") as they typed them ("8gb").
+func shownCorrection(corrected, typed string) string {
+	if corrected == "" {
+		return ""
+	}
+	var words []string
+	for _, w := range strings.Fields(corrected) {
+		if !laptopwords.IsSpecWord(w) {
+			words = append(words, w)
+		}
+	}
+	_, _, understood := laptopwords.Understand(typed)
+	for _, u := range understood {
+		words = append(words, u.Text)
+	}
+	return strings.Join(words, " ")
 }
 
 // listAdvertisedProducts serves GET /api/advertised: Urgent Sell.

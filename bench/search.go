@@ -52,6 +52,11 @@ var searchForms = []struct {
 	{"punctuation only", "q=" + url.QueryEscape(`"'&|!:*()\<>`), false},
 	{"Bangla and English", "q=" + url.QueryEscape("ল্যাপটপ laptop"), false},
 	{"10,000 characters", "q=" + strings.Repeat("ab", 5000), true},
+	// #36 typed specs: spec words matched as the listings' spec words
+	{"spec words: core i5 8gb", "q=core i5 8gb", false},
+	{"spec words: 8gb", "q=8gb", false},
+	{"spec words and text: hp corei5 12th gen", "q=hp corei5 12th gen", false},
+	{"spec words, cheapest first: i7 16gb 512ssd", "q=i7 16gb 512ssd&sort=price_asc", false},
 }
 
 type searchRow struct {

@@ -1,10 +1,11 @@
 -- name: CreateProduct :one
 -- A listing is listed for @listing_days (LISTING_DAYS) from now.
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
-                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at)
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
+                      spec_words, spec_words_version)
 VALUES (@seller_id, @category_id, @product_name, (@photos::text[])[1], @photos::text[], @sell_price, @original_price, @condition, @location, @used, @phone, @description,
         @processor, sqlc.narg(ram_gb), sqlc.narg(storage_gb), sqlc.narg(storage_type), sqlc.narg(screen_inches), @gpu, sqlc.narg(battery_health), sqlc.narg(charger), sqlc.narg(warranty_months),
-        now() + make_interval(days => @listing_days::int))
+        now() + make_interval(days => @listing_days::int), @spec_words, @spec_words_version)
 RETURNING id;
 
 -- name: GetProduct :one
@@ -113,6 +114,7 @@ UPDATE products SET
     screen_inches = sqlc.narg(screen_inches), gpu = @gpu, battery_health = sqlc.narg(battery_health), charger = sqlc.narg(charger),
     warranty_months = sqlc.narg(warranty_months),
     price_dropped_from = sqlc.narg(price_dropped_from), price_dropped_at = sqlc.narg(price_dropped_at),
+    spec_words = @spec_words, spec_words_version = @spec_words_version,
     updated_at = now()
 WHERE id = @id;
 
@@ -185,3 +187,16 @@ FROM due WHERE p.id = due.id;
 UPDATE products SET hidden_at = NULL, hidden_reason = '',
     expired_at = CASE WHEN expires_at > now() THEN NULL ELSE expired_at END
 WHERE id = @id AND hidden_at IS NOT NULL;
+
+-- name: ListStaleSpecWords :many
+-- Listings whose spec words an older parser made (#36), a batch at a time
+-- through products_spec_words_version_idx.
+SELECT id, product_name, description, processor, ram_gb, storage_gb, storage_type, screen_inches
+FROM products WHERE spec_words_version < @version
+ORDER BY spec_words_version, id LIMIT @batch;
+
+-- name: SetSpecWords :execrows
+-- A listing's spec words as the current parser makes them, unless its
+-- seller's edit wrote them meanwhile (which made them at this version).
+UPDATE products SET spec_words = @spec_words, spec_words_version = @version
+WHERE id = @id AND spec_words_version < @version;

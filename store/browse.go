@@ -93,7 +93,7 @@ func (f BrowseFilter) specArgs() specArgs {
 	}
 	a := specArgs{ramMin: whole(f.RAMMin), storageMin: whole(f.StorageMin), batteryMin: whole(f.BatteryMin),
 		screenMin: inches(f.ScreenMin), screenMax: inches(f.ScreenMax)}
-	if q := searchQuery(f.Processor); q != "" {
+	if q := processorQuery(f.Processor); q != "" {
 		a.processor = &q
 	}
 	if f.StorageType != "" {
@@ -224,7 +224,7 @@ func (f BrowseFilter) plain() bool {
 // specFiltered tells whether f filters by a spec or a seller.
 func (f BrowseFilter) specFiltered() bool {
 	return f.RAMMin != 0 || f.StorageMin != 0 || f.StorageType != "" || f.BatteryMin != 0 || f.ScreenMin != 0 ||
-		f.ScreenMax != 0 || searchQuery(f.Processor) != "" || f.SellerID != 0
+		f.ScreenMax != 0 || processorQuery(f.Processor) != "" || f.SellerID != 0
 }
 
 // page cuts the extra row off rows and makes the next page's cursor from

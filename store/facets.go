@@ -280,7 +280,7 @@ func (g facetGroup) specsMeet(f BrowseFilter) bool {
 // know the battery in steps of ten.
 func (f BrowseFilter) countsKept() bool {
 	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly &&
-		f.BatteryMin%10 == 0 && searchQuery(f.Processor) == "" && f.SellerID == 0
+		f.BatteryMin%10 == 0 && processorQuery(f.Processor) == "" && f.SellerID == 0
 }
 
 // sumFacets adds groups up into each facet, applying f's filters by

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"resale/laptopwords"
 	"resale/notify"
 	"resale/store/internal/dbsqlc"
 )
@@ -179,7 +180,9 @@ func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error
 			Location: n.Location, Used: n.Used, Phone: n.Phone, Description: n.Description,
 			Processor: sp.Processor, RamGb: sp.RAMGB, StorageGb: sp.StorageGB, StorageType: optionalText(sp.StorageType), ScreenInches: sp.ScreenInches,
 			Gpu: sp.GPU, BatteryHealth: sp.BatteryHealth, Charger: sp.Charger, WarrantyMonths: sp.WarrantyMonths,
-			ListingDays: int32(cmp.Or(n.ListingDays, ListingDays)),
+			ListingDays:      int32(cmp.Or(n.ListingDays, ListingDays)),
+			SpecWords:        specWords(n.Name, n.Description, sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches),
+			SpecWordsVersion: laptopwords.Version,
 		})
 		if err != nil {
 			return err
@@ -648,6 +651,8 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 		case p.PriceDroppedFrom != nil && u.SellPrice >= *p.PriceDroppedFrom:
 			u.PriceDroppedFrom, u.PriceDroppedAt = nil, nil // back up: no drop to show
 		}
+		u.SpecWords = specWords(u.ProductName, u.Description, u.Processor, u.RamGb, u.StorageGb, u.StorageType, u.ScreenInches)
+		u.SpecWordsVersion = laptopwords.Version
 		if err := q.UpdateProduct(ctx, u); err != nil {
 			return err
 		}

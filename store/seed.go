@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"resale/laptopwords"
 	"resale/store/internal/dbsqlc"
 )
 
@@ -46,6 +47,8 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 		SellPrice: p.SellPrice, OriginalPrice: p.OriginalPrice, Condition: p.Condition, Location: p.Location,
 		Used: p.Used, Phone: p.Phone, Description: p.Description, CreatedAt: p.CreatedAt,
 		AdvertisedAt: p.AdvertisedAt, AdvertisedUntil: p.advertisedUntil(), SoldAt: p.SoldAt, ExpiresAt: p.ExpiresAt,
+		SpecWords:        specWords(p.Name, p.Description, p.Specs.Processor, p.Specs.RAMGB, p.Specs.StorageGB, optionalText(p.Specs.StorageType), p.Specs.ScreenInches),
+		SpecWordsVersion: laptopwords.Version,
 	})
 	return id, translate(err)
 }
@@ -55,7 +58,8 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, bool)) (int64, error) {
 	cols := []string{"seller_id", "category_id", "product_name", "picture", "photos", "sell_price", "original_price", "condition",
 		"location", "used", "phone", "description", "created_at", "advertised_at", "advertised_until", "sold_at",
-		"processor", "ram_gb", "storage_gb", "storage_type", "screen_inches", "gpu", "battery_health", "charger", "warranty_months"}
+		"processor", "ram_gb", "storage_gb", "storage_type", "screen_inches", "gpu", "battery_health", "charger", "warranty_months",
+		"spec_words", "spec_words_version"}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return 0, translate(err)
@@ -75,7 +79,9 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 		sp := p.Specs
 		return []any{p.SellerID, p.CategoryID, p.Name, photos[0], photos, p.SellPrice, p.OriginalPrice, p.Condition,
 			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.advertisedUntil(), p.SoldAt,
-			sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches, sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths}, nil
+			sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches, sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths,
+			specWords(p.Name, p.Description, sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches),
+			int16(laptopwords.Version)}, nil
 	}))
 	return n, translate(err)
 }

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"resale/laptopwords"
 )
 
 // Typo tolerance: a search that finds nothing may have a misspelt word
@@ -78,7 +80,9 @@ func (s *Store) correctSearch(ctx context.Context, typed string) (string, error)
 	var asked []string
 	var at []int
 	for i, w := range words {
-		if n := utf8.RuneCountInString(w); n >= correctableMin && n <= correctableMax && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+		// a spec word ("ram8gb") is no misspelling: no listing has it yet
+		if n := utf8.RuneCountInString(w); n >= correctableMin && n <= correctableMax && strings.IndexFunc(w, unicode.IsLetter) >= 0 &&
+			!laptopwords.IsSpecWord(w) {
 			asked, at = append(asked, w), append(at, i)
 		}
 	}

@@ -166,6 +166,17 @@ export type Facets = {
   total?: { count: number; exact: boolean };
   /** The words counted for when the typed ones matched nothing and one was misspelt (the list answers for them too). */
   corrected?: string;
+  /** The specs the search's words name, matched as specs (#36), in the order typed. */
+  understood?: Understood[];
+};
+
+/** A spec a search understood: "8gb" is {field: "ramGb", value: "8", text: "8gb"}. */
+export type Understood = {
+  field: "ramGb" | "cpuFamily" | "cpuGeneration" | "storage" | "screenInches";
+  /** As shown: "8", "Core i5", "12", "512 SSD", "15.6". */
+  value: string;
+  /** The words typed for it. */
+  text: string;
 };
 
 /** The orders GET /api/products knows; relevance needs a search (q). */

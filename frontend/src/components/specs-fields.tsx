@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ProductSpecs } from "@/api/products";
+import type { ParsedSpecs } from "@/api/specs";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { localDigits } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
@@ -302,4 +303,60 @@ export function SpecsFields({ values, errors, onChange }: SpecsFieldsProps) {
       </div>
     </div>
   );
+}
+
+/** The specs a title can fill (API.md's names, as the form keeps them). */
+export const TITLE_SPECS = ["processor", "ramGb", "storageGb", "storageType", "screenInches", "gpu"] as const;
+export type TitleSpec = (typeof TITLE_SPECS)[number];
+
+/** A size the title gives in TB (1000 GB each) as the form's choice offers it (1024). */
+const storageChoice = (gb: number) => (gb % 1000 === 0 && STORAGE_CHOICES.includes((gb / 1000) * 1024) ? (gb / 1000) * 1024 : gb);
+
+/** The form's texts of what a title names, field by field. */
+function titleTexts(p: ParsedSpecs): Partial<SpecsValues> {
+  const storage = p.storageGb === undefined ? undefined : storageChoice(p.storageGb);
+  return {
+    ...(p.processor ? { processor: p.processor } : {}),
+    ...(p.ramGb ? { ramGb: String(p.ramGb), ramOther: !RAM_CHOICES.includes(p.ramGb) } : {}),
+    ...(storage ? { storageGb: String(storage), storageOther: !STORAGE_CHOICES.includes(storage) } : {}),
+    ...(p.storageType ? { storageType: p.storageType } : {}),
+    ...(p.screenInches ? { screenInches: String(p.screenInches), screenOther: !SCREEN_CHOICES.includes(p.screenInches) } : {}),
+    ...(p.gpu ? { gpu: p.gpu } : {}),
+  };
+}
+
+const OTHER: Partial<Record<TitleSpec, "ramOther" | "storageOther" | "screenOther">> = { ramGb: "ramOther", storageGb: "storageOther", screenInches: "screenOther" };
+
+/**
+ * fillFromTitle fills the specs a title names into `v`, but only the
+ * empty ones and the ones filled from the title before (`fromTitle`): what
+ * the seller set by hand is never overwritten. A field filled from an
+ * earlier title that the title no longer names is emptied again.
+ */
+export function fillFromTitle(v: SpecsValues, parsed: ParsedSpecs, fromTitle: readonly TitleSpec[]): { values: SpecsValues; filled: TitleSpec[] } {
+  const texts = titleTexts(parsed);
+  const next: SpecsValues = { ...v };
+  const filled: TitleSpec[] = [];
+  for (const k of TITLE_SPECS) {
+    const mine = fromTitle.includes(k);
+    if (!mine && v[k] !== "") continue;
+    const other = OTHER[k];
+    if (texts[k] !== undefined) {
+      Object.assign(next, { [k]: texts[k] }, other ? { [other]: texts[other] } : {});
+      filled.push(k);
+    } else if (mine) {
+      Object.assign(next, { [k]: "" }, other ? { [other]: false } : {});
+    }
+  }
+  return { values: next, filled };
+}
+
+/** emptySpecs empties the given specs (undoing a fill from the title). */
+export function emptySpecs(v: SpecsValues, keys: readonly TitleSpec[]): SpecsValues {
+  const next: SpecsValues = { ...v };
+  for (const k of keys) {
+    const other = OTHER[k];
+    Object.assign(next, { [k]: "" }, other ? { [other]: false } : {});
+  }
+  return next;
 }

@@ -1307,4 +1307,13 @@ export const bn: Dictionary = {
   "We sent a 6-digit code by SMS to {phone}. It works for 5 minutes.": "{phone} নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে। কোডটি ৫ মিনিট কাজ করবে।",
   "Your verified phone number": "আপনার যাচাই করা ফোন নম্বর",
   "Your phone number is verified.": "আপনার ফোন নম্বর যাচাই করা হয়েছে।",
+  // #36 the add-product form fills its specs from the title
+  "Filled from the title: {fields}": "শিরোনাম থেকে পূরণ করা হয়েছে: {fields}",
+  "Undo": "ফিরিয়ে নিন",
+  // #36 the search page's chips of the specs a search understood
+  "{size} GB RAM": "{size} GB র‍্যাম",
+  "Gen {n}": "{n}তম জেনারেশন",
+  "{size} storage": "{size} স্টোরেজ",
+  "Searching for laptops with:": "যে ল্যাপটপ খোঁজা হচ্ছে:",
+  "Specs understood": "বোঝা স্পেসিফিকেশন",
 };

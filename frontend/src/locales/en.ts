@@ -1331,6 +1331,15 @@ export const en = {
   "We sent a 6-digit code by SMS to {phone}. It works for 5 minutes.": "We sent a 6-digit code by SMS to {phone}. It works for 5 minutes.",
   "Your verified phone number": "Your verified phone number",
   "Your phone number is verified.": "Your phone number is verified.",
+  // #36 the add-product form fills its specs from the title
+  "Filled from the title: {fields}": "Filled from the title: {fields}",
+  "Undo": "Undo",
+  // #36 the search page's chips of the specs a search understood
+  "{size} GB RAM": "{size} GB RAM",
+  "Gen {n}": "Gen {n}",
+  "{size} storage": "{size} storage",
+  "Searching for laptops with:": "Searching for laptops with:",
+  "Specs understood": "Specs understood",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */

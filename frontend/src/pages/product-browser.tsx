@@ -4,6 +4,7 @@ import { activeFilterCount, type ProductFilters } from "@/api/product-filters";
 import { useFacets, useProductPages, type Facets, type ProductQuery } from "@/api/products";
 import { ActiveFilterChips, FilterBar, type SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
+import { UnderstoodChips } from "@/components/understood-chips";
 import { useT, type Translate } from "@/lib/i18n";
 import { ProductShelf } from "@/pages/product-shelf";
 
@@ -53,6 +54,7 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
           facets={shownFacets}
         />
         <ActiveFilterChips filters={filters} onChange={onChange} onClear={onClear} />
+        {!facetsError && filters.q && <UnderstoodChips q={filters.q} understood={facets?.understood} onSearch={(q) => onChange({ q })} />}
       </div>
       <div aria-live="polite" className="space-y-1 text-sm">
         {corrected && (

@@ -280,7 +280,6 @@ type Product struct {
 	SoldAt           *time.Time
 	CreatedAt        time.Time
 	DeletedAt        *time.Time
-	Search           interface{}
 	ReservedBy       *int64
 	Photos           []string
 	Processor        string
@@ -301,6 +300,9 @@ type Product struct {
 	ExpiryWarnedAt   *time.Time
 	HiddenAt         *time.Time
 	HiddenReason     string
+	SpecWords        string
+	SpecWordsVersion int16
+	Search           interface{}
 }
 
 type ProductFacetCount struct {

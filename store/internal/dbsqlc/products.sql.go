@@ -82,35 +82,38 @@ func (q *Queries) CountCurrentAds(ctx context.Context, sellerID int64) (int64, e
 
 const createProduct = `-- name: CreateProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
-                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at)
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
+                      spec_words, spec_words_version)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11,
         $12, $13, $14, $15, $16, $17, $18, $19, $20,
-        now() + make_interval(days => $21::int))
+        now() + make_interval(days => $21::int), $22, $23)
 RETURNING id
 `
 
 type CreateProductParams struct {
-	SellerID       int64
-	CategoryID     int64
-	ProductName    string
-	Photos         []string
-	SellPrice      int64
-	OriginalPrice  int64
-	Condition      string
-	Location       string
-	Used           string
-	Phone          string
-	Description    string
-	Processor      string
-	RamGb          *int32
-	StorageGb      *int32
-	StorageType    *string
-	ScreenInches   *float32
-	Gpu            string
-	BatteryHealth  *int32
-	Charger        *bool
-	WarrantyMonths *int32
-	ListingDays    int32
+	SellerID         int64
+	CategoryID       int64
+	ProductName      string
+	Photos           []string
+	SellPrice        int64
+	OriginalPrice    int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	ListingDays      int32
+	SpecWords        string
+	SpecWordsVersion int16
 }
 
 // A listing is listed for @listing_days (LISTING_DAYS) from now.
@@ -137,6 +140,8 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 		arg.Charger,
 		arg.WarrantyMonths,
 		arg.ListingDays,
+		arg.SpecWords,
+		arg.SpecWordsVersion,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -538,6 +543,59 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 	return items, nil
 }
 
+const listStaleSpecWords = `-- name: ListStaleSpecWords :many
+SELECT id, product_name, description, processor, ram_gb, storage_gb, storage_type, screen_inches
+FROM products WHERE spec_words_version < $1
+ORDER BY spec_words_version, id LIMIT $2
+`
+
+type ListStaleSpecWordsParams struct {
+	Version int16
+	Batch   int32
+}
+
+type ListStaleSpecWordsRow struct {
+	ID           int64
+	ProductName  string
+	Description  string
+	Processor    string
+	RamGb        *int32
+	StorageGb    *int32
+	StorageType  *string
+	ScreenInches *float32
+}
+
+// Listings whose spec words an older parser made (#36), a batch at a time
+// through products_spec_words_version_idx.
+func (q *Queries) ListStaleSpecWords(ctx context.Context, arg ListStaleSpecWordsParams) ([]ListStaleSpecWordsRow, error) {
+	rows, err := q.db.Query(ctx, listStaleSpecWords, arg.Version, arg.Batch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListStaleSpecWordsRow{}
+	for rows.Next() {
+		var i ListStaleSpecWordsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProductName,
+			&i.Description,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockProduct = `-- name: LockProduct :one
 SELECT id, seller_id, advertised_at, advertised_until, sold_at, expired_at FROM products
 WHERE id = $1 AND deleted_at IS NULL
@@ -711,6 +769,27 @@ func (q *Queries) ReportProduct(ctx context.Context, arg ReportProductParams) (i
 	return result.RowsAffected(), nil
 }
 
+const setSpecWords = `-- name: SetSpecWords :execrows
+UPDATE products SET spec_words = $1, spec_words_version = $2
+WHERE id = $3 AND spec_words_version < $2
+`
+
+type SetSpecWordsParams struct {
+	SpecWords string
+	Version   int16
+	ID        int64
+}
+
+// A listing's spec words as the current parser makes them, unless its
+// seller's edit wrote them meanwhile (which made them at this version).
+func (q *Queries) SetSpecWords(ctx context.Context, arg SetSpecWordsParams) (int64, error) {
+	result, err := q.db.Exec(ctx, setSpecWords, arg.SpecWords, arg.Version, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const stopAdvertising = `-- name: StopAdvertising :execrows
 UPDATE products SET advertised_at = NULL, advertised_until = NULL
 WHERE id = $1 AND advertised_at IS NOT NULL AND deleted_at IS NULL
@@ -750,8 +829,9 @@ UPDATE products SET
     screen_inches = $15, gpu = $16, battery_health = $17, charger = $18,
     warranty_months = $19,
     price_dropped_from = $20, price_dropped_at = $21,
+    spec_words = $22, spec_words_version = $23,
     updated_at = now()
-WHERE id = $22
+WHERE id = $24
 `
 
 type UpdateProductParams struct {
@@ -776,6 +856,8 @@ type UpdateProductParams struct {
 	WarrantyMonths   *int32
 	PriceDroppedFrom *int64
 	PriceDroppedAt   *time.Time
+	SpecWords        string
+	SpecWordsVersion int16
 	ID               int64
 }
 
@@ -804,6 +886,8 @@ func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) er
 		arg.WarrantyMonths,
 		arg.PriceDroppedFrom,
 		arg.PriceDroppedAt,
+		arg.SpecWords,
+		arg.SpecWordsVersion,
 		arg.ID,
 	)
 	return err

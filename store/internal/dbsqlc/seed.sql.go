@@ -12,39 +12,42 @@ import (
 
 const insertSeedProduct = `-- name: InsertSeedProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description, created_at, advertised_at, advertised_until, sold_at,
-                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at)
+                      processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
+                      spec_words, spec_words_version)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
         $16, $17, $18, $19, $20, $21, $22, $23, $24,
-        coalesce($25::timestamptz, now() + interval '60 days'))
+        coalesce($25::timestamptz, now() + interval '60 days'), $26, $27)
 RETURNING id
 `
 
 type InsertSeedProductParams struct {
-	SellerID        int64
-	CategoryID      int64
-	ProductName     string
-	Photos          []string
-	SellPrice       int64
-	OriginalPrice   int64
-	Condition       string
-	Location        string
-	Used            string
-	Phone           string
-	Description     string
-	CreatedAt       time.Time
-	AdvertisedAt    *time.Time
-	AdvertisedUntil *time.Time
-	SoldAt          *time.Time
-	Processor       string
-	RamGb           *int32
-	StorageGb       *int32
-	StorageType     *string
-	ScreenInches    *float32
-	Gpu             string
-	BatteryHealth   *int32
-	Charger         *bool
-	WarrantyMonths  *int32
-	ExpiresAt       *time.Time
+	SellerID         int64
+	CategoryID       int64
+	ProductName      string
+	Photos           []string
+	SellPrice        int64
+	OriginalPrice    int64
+	Condition        string
+	Location         string
+	Used             string
+	Phone            string
+	Description      string
+	CreatedAt        time.Time
+	AdvertisedAt     *time.Time
+	AdvertisedUntil  *time.Time
+	SoldAt           *time.Time
+	Processor        string
+	RamGb            *int32
+	StorageGb        *int32
+	StorageType      *string
+	ScreenInches     *float32
+	Gpu              string
+	BatteryHealth    *int32
+	Charger          *bool
+	WarrantyMonths   *int32
+	ExpiresAt        *time.Time
+	SpecWords        string
+	SpecWordsVersion int16
 }
 
 // Demo and benchmark data only: a product with its own timestamps (no
@@ -76,6 +79,8 @@ func (q *Queries) InsertSeedProduct(ctx context.Context, arg InsertSeedProductPa
 		arg.Charger,
 		arg.WarrantyMonths,
 		arg.ExpiresAt,
+		arg.SpecWords,
+		arg.SpecWordsVersion,
 	)
 	var id int64
 	err := row.Scan(&id)

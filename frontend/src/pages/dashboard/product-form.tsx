@@ -1,14 +1,15 @@
 // The listing form of Add Product and Edit: the same fields, checks and
 // error mapping; each page sends what it sends (POST everything, PATCH what
 // changed) through `send`.
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Category } from "@/api/categories";
 import { MAX_PHOTOS, usePhotoUploads } from "@/api/photo-uploads";
 import { CONDITIONS, type Condition, type NewProduct, type Product, type ProductSpecs } from "@/api/products";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { photoProblem } from "@/components/photo-field";
 import { PhotosField } from "@/components/photos-field";
-import { EMPTY_SPECS, hasSpecs, SPEC_LABELS, SpecsFields, specsBody, specsValues, validateSpecs, type SpecErrors, type SpecKey, type SpecsValues } from "@/components/specs-fields";
+import { useParsedSpecs, type ParsedSpecs } from "@/api/specs";
+import { EMPTY_SPECS, emptySpecs, fillFromTitle, hasSpecs, SPEC_LABELS, SpecsFields, specsBody, specsValues, TITLE_SPECS, validateSpecs, type SpecErrors, type SpecKey, type SpecsValues, type TitleSpec } from "@/components/specs-fields";
 import { ApiError } from "@/lib/api";
 import { useT, type MessageKey, type Translate } from "@/lib/i18n";
 import { isPhone, normalizePhone } from "@/lib/phone";
@@ -185,6 +186,39 @@ type ProductFormProps = {
   labelledBy: string;
 };
 
+/**
+ * useTitleFill fills the empty spec fields from what the title names, once
+ * typing pauses (#36), never over what the seller set by hand; `filled`
+ * are the fields it filled, `undo` empties them until the title changes.
+ * A listing's own title (Edit) fills nothing until it is changed.
+ */
+function useTitleFill(values: ProductValues, setSpecs: (specs: SpecsValues) => void, initialTitle: string | undefined, onFilled: () => void) {
+  const { specs: parsed, title } = useParsedSpecs(values.productName);
+  const [filled, setFilled] = useState<TitleSpec[]>([]);
+  const [undoneFor, setUndoneFor] = useState<string | null>(initialTitle?.trim() ?? null);
+  // the read last filled in: a new one fills as this render happens (React's
+  // "adjusting state when a value changes"), no effect and no second pass
+  const [applied, setApplied] = useState<ParsedSpecs | undefined>(undefined);
+  if (parsed && parsed !== applied && title !== undoneFor) {
+    setApplied(parsed);
+    const { values: specs, filled: now } = fillFromTitle(values.specs, parsed, filled);
+    setFilled(now);
+    if (TITLE_SPECS.some((k) => specs[k] !== values.specs[k])) setSpecs(specs);
+    if (now.length > 0) onFilled();
+  }
+
+  return {
+    filled,
+    /** A hand edit of a spec keeps it from the title's fills. */
+    edited: (specs: SpecsValues) => setFilled((f) => f.filter((k) => specs[k] === values.specs[k])),
+    undo: () => {
+      setSpecs(emptySpecs(values.specs, filled));
+      setFilled([]);
+      setUndoneFor(title);
+    },
+  };
+}
+
 /** ProductForm is the listing form: photos, the laptop and its specs, the price, and where to find the seller. */
 export function ProductForm({ categories, initial, send, failed, submitLabel, priceHint, labelledBy }: ProductFormProps) {
   const t = useT();
@@ -197,6 +231,9 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
   const form = useRef<HTMLFormElement>(null);
 
   const set = <K extends keyof ProductValues>(key: K, value: ProductValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const setSpecs = useCallback((specs: SpecsValues) => setValues((v) => ({ ...v, specs })), []);
+  // what the title fills in is shown: its section opens
+  const titleFill = useTitleFill(values, setSpecs, initial?.values.productName, () => setSpecsOpen(true));
 
   function showErrors(found: Errors) {
     setErrors(found);
@@ -274,6 +311,14 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
               onChange={(e) => set("productName", e.target.value)}
             />
           </FormField>
+          {titleFill.filled.length > 0 && (
+            <p className="mt-1.5 flex flex-wrap items-center gap-x-2 text-sm text-base-content/70" role="status">
+              <span>{t("Filled from the title: {fields}", { fields: titleFill.filled.map((k) => t(SPEC_LABELS[k])).join(", ") })}</span>
+              <button type="button" className="link link-primary" onClick={titleFill.undo}>
+                {t("Undo")}
+              </button>
+            </p>
+          )}
         </div>
         <div className="sm:col-span-2">
           <PhotosField
@@ -359,7 +404,14 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
           </svg>
         </summary>
         <div className="border-t border-base-300 p-4 sm:p-5">
-          <SpecsFields values={values.specs} errors={errors.specs ?? {}} onChange={(specs) => set("specs", specs)} />
+          <SpecsFields
+            values={values.specs}
+            errors={errors.specs ?? {}}
+            onChange={(specs) => {
+              titleFill.edited(specs);
+              set("specs", specs);
+            }}
+          />
         </div>
       </details>
 

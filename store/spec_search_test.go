@@ -1,0 +1,99 @@
+package store_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"resale/store"
+)
+
+// specLaptops are the walkthrough's laptops (#36): some say their specs
+// in their own fields, some only in their titles.
+var specLaptops = []struct {
+	name string
+	spec store.Specs
+}{
+	{"HP EliteBook 840 Core i5 8GB RAM 256GB SSD", store.Specs{}},                               // 1: title only
+	{"Dell Latitude 5420", store.Specs{Processor: "Core i5-1135G7", RAMGB: ptr(int32(8))}},      // 2: fields only
+	{"Lenovo ThinkPad Core i7 16GB", store.Specs{}},                                             // 3
+	{"Asus VivoBook Core i3 8GB", store.Specs{}},                                                // 4
+	{"HP ProBook corei5 16 GB RAM", store.Specs{}},                                              // 5
+	{"Acer Aspire i7 8gb 512ssd", store.Specs{}},                                                // 6
+	{"MacBook Air M1", store.Specs{RAMGB: ptr(int32(16)), Processor: "Apple M1"}},               // 7
+	{"Walton laptop 8GB RAM", store.Specs{Processor: "Core i5 11th Gen", RAMGB: ptr(int32(4))}}, // 8: its fields win over its title
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// The walkthrough's searches find exactly the listings whose specs say so,
+// from their fields or, where those are empty, their titles; "corei5" finds
+// Core i5 machines only.
+func TestSpecWordsSearch(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, s, seller := shop(t)
+	cat, err := s.CreateCategory(ctx, "Laptops", "/categories/laptop.svg", store.NoAdmin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]int64, len(specLaptops))
+	for i, l := range specLaptops {
+		p, err := s.CreateProduct(ctx, store.NewProduct{SellerID: seller, CategoryID: cat.ID, Name: l.name, Picture: "/uploads/x.jpg",
+			SellPrice: 40000 + int64(i), OriginalPrice: 99999, Condition: "good", Location: "Dhaka", Used: "1", Phone: "017000000", Specs: l.spec})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = p.ID
+	}
+	cases := map[string][]int{
+		"core i5 8gb": {1, 2}, "8gb": {1, 2, 4, 6}, "i5 8gb": {1, 2}, "Core i5 8GB": {1, 2}, "i7 16gb": {3},
+		"corei5": {1, 2, 5, 8}, "core-i5": {1, 2, 5, 8}, "i5 16gb": {5}, "৮ জিবি": {1, 2, 4, 6},
+		"hp 8gb": {1}, "512ssd": {6}, "m1": {7}, "11th gen": {2, 8}, "core i5 4gb": {8},
+	}
+	for q, want := range cases {
+		for _, sort := range []string{store.SortNewest, store.SortRelevance, store.SortPriceAsc} {
+			for _, bound := range []int64{0, 1} { // the few-matches and the broad-search forms
+				got := allPages(t, s, store.BrowseFilter{Words: q, Sort: sort, Limit: 3, ManyMatchesAt: bound}, nil)
+				var at []int
+				for _, p := range got {
+					at = append(at, slices.Index(ids, p.ID)+1)
+				}
+				slices.Sort(at)
+				if !slices.Equal(at, want) {
+					t.Errorf("%q (%s, bound %d) found %v, want %v", q, sort, bound, at, want)
+				}
+			}
+		}
+	}
+}
+
+// Listings listed before spec words came (migration 00042) are found by
+// them once RefreshSpecWords has run; a second run has nothing to do.
+func TestRefreshSpecWords(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	cat, err := s.CreateCategory(ctx, "Laptops", "/categories/laptop.svg", store.NoAdmin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalogue(t, s, 3, func(i int) store.SeedProduct {
+		return laptop(seller, cat.ID, []string{"HP Core i5 8GB", "Dell i7 16GB", "Asus 8 GB RAM"}[i-1], int64(30000+i), listedAt)
+	})
+	if _, err := pool.Exec(ctx, "UPDATE products SET spec_words = '', spec_words_version = 0"); err != nil {
+		t.Fatal(err)
+	}
+	if got := allPages(t, s, store.BrowseFilter{Words: "8gb", Limit: 10}, nil); len(got) != 0 {
+		t.Fatalf("before: %d found", len(got))
+	}
+	if n, err := s.RefreshSpecWords(ctx); err != nil || n != 3 {
+		t.Fatalf("refreshed %d, %v", n, err)
+	}
+	if got := allPages(t, s, store.BrowseFilter{Words: "8gb", Limit: 10}, nil); len(got) != 2 {
+		t.Fatalf("after: %d found, want 2", len(got))
+	}
+	if n, err := s.RefreshSpecWords(ctx); err != nil || n != 0 {
+		t.Fatalf("second run refreshed %d, %v", n, err)
+	}
+}
