@@ -25,7 +25,7 @@ func TestParseSpecs(t *testing.T) {
 		{"Asus TUF i5-1235U 16GB DDR5 1TB HDD RTX 3050 4GB", map[string]any{"brand": "Asus",
 			"processor": "Intel Core i5-1235U", "cpuFamily": "Core i5", "cpuGeneration": 12.0, "ramGb": 16.0,
 			"storageGb": 1000.0, "storageType": "HDD", "gpu": "RTX 3050"}},
-		{"লেনোভো ল্যাপটপ ৮ জিবি র‍্যাম ৫১২ জিবি এসএসডি ১৪ ইঞ্চি", map[string]any{"ramGb": 8.0, "storageGb": 512.0,
+		{"লেনোভো ল্যাপটপ ৮ জিবি র‍্যাম ৫১২ জিবি এসএসডি ১৪ ইঞ্চি", map[string]any{"brand": "Lenovo", "ramGb": 8.0, "storageGb": 512.0,
 			"storageType": "SSD", "screenInches": 14.0}},
 		{"a laptop in good shape", map[string]any{}},
 	}
