@@ -85,6 +85,9 @@ type Options struct {
 	// PruneEventsEvery is how often the live stream's old events are
 	// deleted; 0 is an hour.
 	PruneEventsEvery time.Duration
+	// SuggestEvery is how often the suggestions while typing are counted
+	// afresh (#36); 0 is ten minutes.
+	SuggestEvery time.Duration
 
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
@@ -115,7 +118,7 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
 		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
-			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)))
+			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), suggestJob(opts.SuggestEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead
@@ -161,6 +164,7 @@ func withDefaults(opts Options) Options {
 	opts.ReleaseEvery = defaultTo(opts.ReleaseEvery, time.Minute)
 	opts.ReservationLength = defaultTo(opts.ReservationLength, store.ReservationLength)
 	opts.PruneEventsEvery = defaultTo(opts.PruneEventsEvery, time.Hour)
+	opts.SuggestEvery = defaultTo(opts.SuggestEvery, 10*time.Minute)
 	return opts
 }
 
@@ -184,6 +188,8 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		// #20 saved searches: new listings matched, and the daily digests
 		river.AddWorkerSafely(workers, &matchWorker{store: opts.Store, log: opts.Logger}),
 		river.AddWorkerSafely(workers, &digestWorker{store: opts.Store, log: opts.Logger}),
+		// #36 suggestions while typing, counted afresh
+		river.AddWorkerSafely(workers, &suggestWorker{store: opts.Store, log: opts.Logger}),
 	)
 	if err != nil {
 		return nil, err

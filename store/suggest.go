@@ -1,0 +1,280 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"resale/laptopwords"
+	"resale/store/internal/dbsqlc"
+)
+
+// Suggestions while typing (#36). A periodic job makes the table of
+// suggestions again from the live listings (RefreshSuggestions): the
+// brands, the models their titles name, their spec words alone and in
+// pairs, each with how many live listings it finds. Every instance keeps
+// the table in memory, read again at most once a minute, so a keystroke's
+// suggestions cost no query at any catalogue size.
+
+// SuggestLimit is the most suggestions answered.
+const SuggestLimit = 8
+
+// suggestAge is how long an instance uses its copy of the table.
+const suggestAge = time.Minute
+
+// suggestModels is the most models kept, the commonest.
+const suggestModels = 2000
+
+// Suggestion is one thing to offer: its text, its kind (model, brand,
+// spec or query) and how many live listings it finds.
+type Suggestion struct {
+	Text  string `json:"text"`
+	Kind  string `json:"kind"`
+	Count int64  `json:"count"`
+}
+
+// suggestRow is a suggestion as kept in memory, with the keys it is found
+// by and, for a spec, its spec words (sorted, space separated).
+type suggestRow struct {
+	Suggestion
+	keys  []string
+	words string
+}
+
+type suggestCache struct {
+	mu      sync.Mutex
+	at      time.Time
+	rows    []suggestRow // the commonest first
+	byWords map[string]int
+	reading bool
+}
+
+// RefreshSuggestions makes the table of suggestions again from the live
+// listings, in one transaction (readers see the old table until it ends),
+// and drops this instance's copy.
+func (s *Store) RefreshSuggestions(ctx context.Context) error {
+	rows, err := s.countSuggestions(ctx)
+	if err != nil {
+		return err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// one refresh at a time; reads go on
+		if _, err := tx.Exec(ctx, "LOCK TABLE search_suggestions IN EXCLUSIVE MODE"); err != nil {
+			return err
+		}
+		q := s.q.WithTx(tx)
+		if err := q.DeleteSuggestions(ctx); err != nil {
+			return err
+		}
+		var p dbsqlc.InsertSuggestionsParams
+		for _, r := range rows {
+			p.Kinds, p.Texts, p.Brands = append(p.Kinds, r.Kind), append(p.Texts, r.Text), append(p.Brands, r.Brand)
+			p.Words, p.Counts = append(p.Words, r.Words), append(p.Counts, r.Count)
+		}
+		return q.InsertSuggestions(ctx, p)
+	})
+	if err != nil {
+		return translate(err)
+	}
+	s.suggest.mu.Lock()
+	s.suggest.at = time.Time{}
+	s.suggest.mu.Unlock()
+	return nil
+}
+
+// countSuggestions counts the brands, spec words and models of the live
+// listings.
+func (s *Store) countSuggestions(ctx context.Context) ([]dbsqlc.SearchSuggestion, error) {
+	var out []dbsqlc.SearchSuggestion
+	brands, err := s.q.CountBrandSuggestions(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	for _, b := range brands {
+		out = append(out, dbsqlc.SearchSuggestion{Kind: "brand", Text: b.Text, Count: b.Count})
+	}
+	specs, err := s.q.CountSpecWordSuggestions(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	for _, sp := range specs {
+		text := specPhrase(sp.First)
+		if sp.Second != "" {
+			if second := specPhrase(sp.Second); text != "" && second != "" {
+				text += " " + second
+			} else {
+				text = ""
+			}
+		}
+		if text != "" && len(text) <= 100 {
+			words := strings.TrimSpace(sp.First + " " + sp.Second)
+			out = append(out, dbsqlc.SearchSuggestion{Kind: "spec", Text: text, Words: words, Count: sp.Count})
+		}
+	}
+	models, err := s.countModels(ctx)
+	return append(out, models...), err
+}
+
+// countModels reads the live listings' titles, a batch at a time, and
+// counts the models they name; the commonest suggestModels are kept.
+func (s *Store) countModels(ctx context.Context) ([]dbsqlc.SearchSuggestion, error) {
+	type model struct{ brand, text string }
+	counts := map[model]int64{}
+	var after int64
+	for {
+		rows, err := s.q.ListLiveTitles(ctx, dbsqlc.ListLiveTitlesParams{After: after, Batch: 10000})
+		if err != nil {
+			return nil, translate(err)
+		}
+		for _, r := range rows {
+			if text, brand := modelOf(r.ProductName); text != "" {
+				counts[model{brand, text}]++
+			}
+			after = r.ID
+		}
+		if len(rows) < 10000 {
+			break
+		}
+	}
+	out := make([]dbsqlc.SearchSuggestion, 0, len(counts))
+	for m, n := range counts {
+		out = append(out, dbsqlc.SearchSuggestion{Kind: "model", Text: m.text, Brand: m.brand, Count: n})
+	}
+	slices.SortFunc(out, func(a, b dbsqlc.SearchSuggestion) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Text, b.Text))
+	})
+	// a model named under two makers is kept once, the commoner
+	seen := map[string]bool{}
+	out = slices.DeleteFunc(out, func(p dbsqlc.SearchSuggestion) bool {
+		dup := seen[p.Text]
+		seen[p.Text] = true
+		return dup
+	})
+	return out[:min(len(out), suggestModels)], nil
+}
+
+// suggestions are this instance's copy of the table, read afresh when
+// older than suggestAge; meanwhile other callers go on with the old copy.
+func (s *Store) suggestions(ctx context.Context) ([]suggestRow, map[string]int, error) {
+	c := &s.suggest
+	c.mu.Lock()
+	if !c.at.IsZero() && (time.Since(c.at) < suggestAge || c.reading) {
+		defer c.mu.Unlock()
+		return c.rows, c.byWords, nil
+	}
+	c.reading = true
+	c.mu.Unlock()
+	rows, err := s.q.ListSuggestions(ctx)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.reading = false
+	if err != nil {
+		return nil, nil, translate(err)
+	}
+	c.rows, c.byWords = make([]suggestRow, 0, len(rows)), map[string]int{}
+	for _, r := range rows {
+		if r.Words != "" {
+			c.byWords[r.Words] = len(c.rows)
+		}
+		c.rows = append(c.rows, suggestRow{Suggestion: Suggestion{Text: r.Text, Kind: r.Kind, Count: r.Count},
+			keys: suggestKeys(r), words: r.Words})
+	}
+	c.at = time.Now()
+	return c.rows, c.byWords, nil
+}
+
+// suggestKeys are the keys a row is found by: its text; a model's with its
+// maker's name before it; a processor's without "Core" ("i5").
+func suggestKeys(r dbsqlc.SearchSuggestion) []string {
+	keys := []string{suggestKey(r.Text)}
+	if r.Brand != "" {
+		keys = append(keys, suggestKey(r.Brand+" "+r.Text))
+	}
+	if rest, ok := strings.CutPrefix(r.Text, "Core "); ok && !strings.Contains(r.Words, " ") {
+		keys = append(keys, suggestKey(rest))
+	}
+	return keys
+}
+
+// Suggest answers at most SuggestLimit suggestions for q as typed so far:
+// first the specs q names when q is nothing but specs ("৮ জিবি" is 8GB
+// RAM), then, when q is a spec and the start of another ("i5 8"), the
+// pairs it may become, then whatever starts as q does; the commonest
+// first within each.
+func (s *Store) Suggest(ctx context.Context, q string) ([]Suggestion, error) {
+	rows, byWords, err := s.suggestions(ctx)
+	if err != nil || strings.TrimSpace(q) == "" {
+		return []Suggestion{}, err
+	}
+	out := []Suggestion{}
+	add := func(sg Suggestion) {
+		if len(out) < SuggestLimit && !slices.ContainsFunc(out, func(o Suggestion) bool { return strings.EqualFold(o.Text, sg.Text) }) {
+			out = append(out, sg)
+		}
+	}
+	if text, words, _ := laptopwords.Understand(q); text == "" && len(words) > 0 {
+		if i, ok := byWords[sortedWords(words...)]; ok {
+			add(rows[i].Suggestion)
+		}
+	}
+	for _, sg := range pairSuggestions(q, rows, byWords) {
+		add(sg)
+	}
+	key := suggestKey(q)
+	for _, r := range rows {
+		if len(out) >= SuggestLimit {
+			break
+		}
+		if strings.Contains(r.words, " ") {
+			continue
+		}
+		for _, k := range r.keys {
+			if strings.HasPrefix(k, key) {
+				add(r.Suggestion)
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// pairSuggestions: q is one spec and the start of a word ("i5 8"): the
+// pairs of that spec and a spec starting so, the commonest first, as
+// typed (the first spec's phrase, then the second's).
+func pairSuggestions(q string, rows []suggestRow, byWords map[string]int) []Suggestion {
+	fields := strings.Fields(q)
+	if len(fields) < 2 {
+		return nil
+	}
+	lead := strings.Join(fields[:len(fields)-1], " ")
+	text, words, _ := laptopwords.Understand(lead)
+	if text != "" || len(words) != 1 {
+		return nil
+	}
+	last := suggestKey(fields[len(fields)-1])
+	var out []Suggestion
+	for _, r := range rows {
+		if r.Kind != "spec" || r.words == "" || strings.Contains(r.words, " ") || r.words == words[0] {
+			continue
+		}
+		if !slices.ContainsFunc(r.keys, func(k string) bool { return strings.HasPrefix(k, last) }) {
+			continue
+		}
+		if i, ok := byWords[sortedWords(words[0], r.words)]; ok {
+			out = append(out, Suggestion{Text: specPhrase(words[0]) + " " + r.Text, Kind: "spec", Count: rows[i].Count})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Suggestion) int { return cmp.Compare(b.Count, a.Count) })
+	return out
+}
+
+func sortedWords(words ...string) string {
+	w := slices.Clone(words)
+	slices.Sort(w)
+	return strings.Join(w, " ")
+}
