@@ -62,7 +62,7 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   const visitor = await visitorContext.newPage();
   await visitor.goto(base() + "/");
   const words = `Falcon ${Tag.slice(0, 3)}`;
-  const box = visitor.getByRole("banner").getByRole("searchbox", { name: "Search laptops" });
+  const box = visitor.getByRole("banner").getByRole("combobox", { name: "Search laptops" });
   await box.fill(words);
   await box.press("Enter");
   await expect(visitor).toHaveURL(new RegExp(`/search\\?q=Falcon\\+${Tag.slice(0, 3)}$`));
@@ -103,7 +103,7 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   const phoneContext = await browser.newContext({ viewport: PHONE });
   const phone = await phoneContext.newPage();
   await phone.goto(base() + "/");
-  const phoneBox = phone.getByRole("searchbox", { name: "Search laptops" });
+  const phoneBox = phone.getByRole("combobox", { name: "Search laptops" });
   await expect(phoneBox).toBeHidden();
   await phone.getByRole("button", { name: "Show search" }).click();
   await expect(phoneBox).toBeFocused();
