@@ -44,14 +44,52 @@ type suggestRow struct {
 	Suggestion
 	keys  []string
 	words string
+	pair  bool // a pair of specs ("Core i5 8GB RAM"), found by its words only
+}
+
+// suggestKeyRow is one key of a row, the index's entry.
+type suggestKeyRow struct {
+	key string
+	row int
 }
 
 type suggestCache struct {
 	mu      sync.Mutex
 	at      time.Time
-	rows    []suggestRow // the commonest first
-	byWords map[string]int
+	table   *suggestTable
 	reading bool
+}
+
+// suggestTable is one read of the table: its rows, the commonest first;
+// their keys, sorted, for a prefix's range; the spec rows by their words.
+type suggestTable struct {
+	rows    []suggestRow
+	keys    []suggestKeyRow
+	byWords map[string]int
+}
+
+// emptySuggestAge is how long an empty table is used: the first count may
+// be on its way (it runs when the server starts).
+const emptySuggestAge = 5 * time.Second
+
+// starting answers the rows with a key starting with prefix (not the
+// pairs), the commonest first, at most limit.
+func (t *suggestTable) starting(prefix string, limit int) []int {
+	var found []int
+	i, _ := slices.BinarySearchFunc(t.keys, prefix, func(k suggestKeyRow, p string) int { return strings.Compare(k.key, p) })
+	for ; i < len(t.keys) && strings.HasPrefix(t.keys[i].key, prefix); i++ {
+		r := t.keys[i].row
+		if t.rows[r].pair || slices.Contains(found, r) {
+			continue
+		}
+		// keep the limit commonest: the lowest row numbers
+		at, _ := slices.BinarySearch(found, r)
+		if at < limit {
+			found = slices.Insert(found, at, r)
+			found = found[:min(len(found), limit)]
+		}
+	}
+	return found
 }
 
 // RefreshSuggestions makes the table of suggestions again from the live
@@ -82,7 +120,7 @@ func (s *Store) RefreshSuggestions(ctx context.Context) error {
 		return translate(err)
 	}
 	s.suggest.mu.Lock()
-	s.suggest.at = time.Time{}
+	s.suggest.table = nil
 	s.suggest.mu.Unlock()
 	return nil
 }
@@ -160,12 +198,13 @@ func (s *Store) countModels(ctx context.Context) ([]dbsqlc.SearchSuggestion, err
 
 // suggestions are this instance's copy of the table, read afresh when
 // older than suggestAge; meanwhile other callers go on with the old copy.
-func (s *Store) suggestions(ctx context.Context) ([]suggestRow, map[string]int, error) {
+func (s *Store) suggestions(ctx context.Context) (*suggestTable, error) {
 	c := &s.suggest
 	c.mu.Lock()
-	if !c.at.IsZero() && (time.Since(c.at) < suggestAge || c.reading) {
+	if c.table != nil && (time.Since(c.at) < suggestAge || c.reading) &&
+		(len(c.table.rows) > 0 || time.Since(c.at) < emptySuggestAge || c.reading) {
 		defer c.mu.Unlock()
-		return c.rows, c.byWords, nil
+		return c.table, nil
 	}
 	c.reading = true
 	c.mu.Unlock()
@@ -174,18 +213,28 @@ func (s *Store) suggestions(ctx context.Context) ([]suggestRow, map[string]int, 
 	defer c.mu.Unlock()
 	c.reading = false
 	if err != nil {
-		return nil, nil, translate(err)
+		return nil, translate(err)
 	}
-	c.rows, c.byWords = make([]suggestRow, 0, len(rows)), map[string]int{}
+	c.table, c.at = newSuggestTable(rows), time.Now()
+	return c.table, nil
+}
+
+// newSuggestTable indexes the rows read.
+func newSuggestTable(rows []dbsqlc.SearchSuggestion) *suggestTable {
+	t := &suggestTable{rows: make([]suggestRow, 0, len(rows)), byWords: map[string]int{}}
 	for _, r := range rows {
 		if r.Words != "" {
-			c.byWords[r.Words] = len(c.rows)
+			t.byWords[r.Words] = len(t.rows)
 		}
-		c.rows = append(c.rows, suggestRow{Suggestion: Suggestion{Text: r.Text, Kind: r.Kind, Count: r.Count},
-			keys: suggestKeys(r), words: r.Words})
+		row := suggestRow{Suggestion: Suggestion{Text: r.Text, Kind: r.Kind, Count: r.Count},
+			keys: suggestKeys(r), words: r.Words, pair: strings.Contains(r.Words, " ")}
+		for _, k := range row.keys {
+			t.keys = append(t.keys, suggestKeyRow{key: k, row: len(t.rows)})
+		}
+		t.rows = append(t.rows, row)
 	}
-	c.at = time.Now()
-	return c.rows, c.byWords, nil
+	slices.SortFunc(t.keys, func(a, b suggestKeyRow) int { return cmp.Or(strings.Compare(a.key, b.key), cmp.Compare(a.row, b.row)) })
+	return t
 }
 
 // suggestKeys are the keys a row is found by: its text; a model's with its
@@ -207,8 +256,11 @@ func suggestKeys(r dbsqlc.SearchSuggestion) []string {
 // pairs it may become, then whatever starts as q does; the commonest
 // first within each.
 func (s *Store) Suggest(ctx context.Context, q string) ([]Suggestion, error) {
-	rows, byWords, err := s.suggestions(ctx)
-	if err != nil || strings.TrimSpace(q) == "" {
+	if strings.TrimSpace(q) == "" {
+		return []Suggestion{}, nil
+	}
+	t, err := s.suggestions(ctx)
+	if err != nil {
 		return []Suggestion{}, err
 	}
 	out := []Suggestion{}
@@ -218,55 +270,42 @@ func (s *Store) Suggest(ctx context.Context, q string) ([]Suggestion, error) {
 		}
 	}
 	if text, words, _ := laptopwords.Understand(q); text == "" && len(words) > 0 {
-		if i, ok := byWords[sortedWords(words...)]; ok {
-			add(rows[i].Suggestion)
+		if i, ok := t.byWords[sortedWords(words...)]; ok {
+			add(t.rows[i].Suggestion)
 		}
 	}
-	for _, sg := range pairSuggestions(q, rows, byWords) {
+	for _, sg := range t.pairs(q) {
 		add(sg)
 	}
-	key := suggestKey(q)
-	for _, r := range rows {
-		if len(out) >= SuggestLimit {
-			break
-		}
-		if strings.Contains(r.words, " ") {
-			continue
-		}
-		for _, k := range r.keys {
-			if strings.HasPrefix(k, key) {
-				add(r.Suggestion)
-				break
-			}
+	if key := suggestKey(q); key != "" {
+		for _, i := range t.starting(key, SuggestLimit+len(out)) {
+			add(t.rows[i].Suggestion)
 		}
 	}
 	return out, nil
 }
 
-// pairSuggestions: q is one spec and the start of a word ("i5 8"): the
-// pairs of that spec and a spec starting so, the commonest first, as
-// typed (the first spec's phrase, then the second's).
-func pairSuggestions(q string, rows []suggestRow, byWords map[string]int) []Suggestion {
+// pairs: q is one spec and the start of a word ("i5 8"): the pairs of that
+// spec and a spec starting so, the commonest first, as typed (the first
+// spec's phrase, then the second's).
+func (t *suggestTable) pairs(q string) []Suggestion {
 	fields := strings.Fields(q)
 	if len(fields) < 2 {
 		return nil
 	}
-	lead := strings.Join(fields[:len(fields)-1], " ")
-	text, words, _ := laptopwords.Understand(lead)
-	if text != "" || len(words) != 1 {
+	text, words, _ := laptopwords.Understand(strings.Join(fields[:len(fields)-1], " "))
+	last := suggestKey(fields[len(fields)-1])
+	if text != "" || len(words) != 1 || last == "" {
 		return nil
 	}
-	last := suggestKey(fields[len(fields)-1])
 	var out []Suggestion
-	for _, r := range rows {
-		if r.Kind != "spec" || r.words == "" || strings.Contains(r.words, " ") || r.words == words[0] {
+	for _, r := range t.starting(last, 50) {
+		row := t.rows[r]
+		if row.Kind != "spec" || row.words == "" || row.words == words[0] {
 			continue
 		}
-		if !slices.ContainsFunc(r.keys, func(k string) bool { return strings.HasPrefix(k, last) }) {
-			continue
-		}
-		if i, ok := byWords[sortedWords(words[0], r.words)]; ok {
-			out = append(out, Suggestion{Text: specPhrase(words[0]) + " " + r.Text, Kind: "spec", Count: rows[i].Count})
+		if i, ok := t.byWords[sortedWords(words[0], row.words)]; ok {
+			out = append(out, Suggestion{Text: specPhrase(words[0]) + " " + row.Text, Kind: "spec", Count: t.rows[i].Count})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Suggestion) int { return cmp.Compare(b.Count, a.Count) })

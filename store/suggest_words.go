@@ -183,7 +183,7 @@ func suggestKey(s string) string {
 		switch {
 		case r >= '০' && r <= '৯':
 			b.WriteByte(byte('0' + r - '০'))
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.':
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '.':
 			b.WriteRune(r)
 		}
 	}
