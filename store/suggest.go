@@ -24,8 +24,19 @@ import (
 // SuggestLimit is the most suggestions answered.
 const SuggestLimit = 8
 
-// suggestAge is how long an instance uses its copy of the table.
+// suggestAge is how long an instance uses its copy of the table, at most
+// (WithSuggestEvery may make it shorter).
 const suggestAge = time.Minute
+
+// WithSuggestEvery: the suggestions are counted afresh every d
+// (SUGGEST_INTERVAL), so an instance keeps its copy no longer than d.
+func WithSuggestEvery(d time.Duration) Option {
+	return func(s *Store) {
+		if d > 0 {
+			s.suggest.age = min(d, suggestAge)
+		}
+	}
+}
 
 // suggestModels is the most models kept, the commonest.
 const suggestModels = 2000
@@ -55,6 +66,7 @@ type suggestKeyRow struct {
 
 type suggestCache struct {
 	mu      sync.Mutex
+	age     time.Duration // 0: suggestAge
 	at      time.Time
 	table   *suggestTable
 	reading bool
@@ -201,7 +213,7 @@ func (s *Store) countModels(ctx context.Context) ([]dbsqlc.SearchSuggestion, err
 func (s *Store) suggestions(ctx context.Context) (*suggestTable, error) {
 	c := &s.suggest
 	c.mu.Lock()
-	if c.table != nil && (time.Since(c.at) < suggestAge || c.reading) &&
+	if c.table != nil && (time.Since(c.at) < cmp.Or(c.age, suggestAge) || c.reading) &&
 		(len(c.table.rows) > 0 || time.Since(c.at) < emptySuggestAge || c.reading) {
 		defer c.mu.Unlock()
 		return c.table, nil

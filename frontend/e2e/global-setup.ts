@@ -59,6 +59,8 @@ export default async function globalSetup() {
     SSLCOMMERZ_STORE_ID: SSLCOMMERZ_STORE.id,
     SSLCOMMERZ_STORE_PASSWORD: SSLCOMMERZ_STORE.password,
     SSLCOMMERZ_API_BASE: sslcommerz.url,
+    // #36 the suggestions count the laptops a journey lists within seconds
+    SUGGEST_INTERVAL: "2s",
   };
   const server = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "pipe"] });
   let log = "";
