@@ -70,6 +70,13 @@ func measureSuggest(base string, d time.Duration, products int) error {
 		title, commit, time.Now().UTC().Format("2006-01-02 15:04 UTC"), searchConns, strings.Join(strings.Fields(string(load))[:3], " "),
 		runtime.NumCPU(), ready.Round(100*time.Millisecond), ms(suggestP99Budget))
 	b.WriteString("| typed | suggestions | requests/s | p50 | p99 | budget |\n|---|---|---|---|---|---|\n")
+	// the floor: the cheapest answer the server gives, under the same load
+	fmt.Println("wrk /livez (the floor) ...")
+	floor, err := wrk(base+"/livez", d, searchConns, "")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "| (the floor: `/livez`, no work) | | %.0f | %s | %s | |\n", floor.rps, ms(floor.p50), ms(floor.p99))
 	for _, f := range suggestForms {
 		path := "/api/search/suggest?q=" + url.QueryEscape(f.q)
 		res, err := http.Get(base + path)
