@@ -47,15 +47,22 @@ func suggestMarket(t *testing.T) *market {
 	}
 	sold := m.addProduct(m.seller.AccessToken, map[string]any{"productName": "HP EliteBook 840 G1 Core i5 8GB", "category": "HP", "description": "old"})
 	m.quietly("UPDATE products SET sold_at = now() WHERE id = $1", sold)
+	// a search people saved is suggested as a search, with what it finds now
+	for _, token := range []string{m.buyer.AccessToken, m.otherBuyer.AccessToken} {
+		if _, code := m.saveSearch(token, "q=EliteBook clean", "daily"); code != http.StatusOK && code != http.StatusCreated {
+			t.Fatalf("save search: %d", code)
+		}
+	}
 	if err := m.store.RefreshSuggestions(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-// #36 suggestions: brands, models and spec phrases for what is typed, each
-// with how many live listings it finds (a sold one counts for none), the
-// commonest first; "৮ জিবি" is 8GB RAM; "i5 8" offers i5's pairs.
+// #36 suggestions: brands, models, spec phrases and the searches people
+// saved, for what is typed, each with how many live listings it finds (a
+// sold one counts for none), the commonest first; "৮ জিবি" is 8GB RAM;
+// "i5 8" offers i5's pairs.
 func TestSearchSuggest(t *testing.T) {
 	t.Parallel()
 	m := suggestMarket(t)
@@ -65,7 +72,8 @@ func TestSearchSuggest(t *testing.T) {
 	}{
 		{"", []suggestionWire{}},
 		{"   ", []suggestionWire{}},
-		{"elite", []suggestionWire{{"EliteBook 840", "model", 2}, {"EliteBook 850", "model", 1}}},
+		{"elite", []suggestionWire{{"EliteBook 840", "model", 2}, {"EliteBook 850", "model", 1}, {"elitebook clean", "query", 1}}},
+		{"elitebook c", []suggestionWire{{"elitebook clean", "query", 1}}},
 		{"hp el", []suggestionWire{{"EliteBook 840", "model", 2}, {"EliteBook 850", "model", 1}}},
 		{"thinkpad", []suggestionWire{{"ThinkPad T480", "model", 1}}},
 		{"macbook", []suggestionWire{{"MacBook Air M1", "model", 1}}},

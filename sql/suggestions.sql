@@ -34,3 +34,10 @@ GROUP BY 1, 2;
 SELECT id, product_name FROM products
 WHERE id > @after AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
 ORDER BY id LIMIT @batch;
+
+-- name: ListPopularQueries :many
+-- The searches people saved most (#20), as typed, lower case.
+SELECT lower(btrim(words))::text AS text, count(*)::bigint AS savers
+FROM saved_searches
+WHERE words IS NOT NULL AND btrim(words) <> '' AND length(words) <= 100
+GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT @max;

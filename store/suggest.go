@@ -167,7 +167,35 @@ func (s *Store) countSuggestions(ctx context.Context) ([]dbsqlc.SearchSuggestion
 		}
 	}
 	models, err := s.countModels(ctx)
-	return append(out, models...), err
+	if err != nil {
+		return nil, err
+	}
+	queries, err := s.countQueries(ctx)
+	return append(append(out, models...), queries...), err
+}
+
+// suggestQueries is the most saved searches offered as searches.
+const suggestQueries = 50
+
+// countQueries: the searches saved most, each with how many live listings
+// it finds now, as the search's own facets count them (a broad one's
+// count is a lower bound); one that finds none is left out.
+func (s *Store) countQueries(ctx context.Context) ([]dbsqlc.SearchSuggestion, error) {
+	popular, err := s.q.ListPopularQueries(ctx, suggestQueries)
+	if err != nil {
+		return nil, translate(err)
+	}
+	var out []dbsqlc.SearchSuggestion
+	for _, p := range popular {
+		f, err := s.ListFacets(ctx, BrowseFilter{Words: p.Text})
+		if err != nil {
+			return nil, err
+		}
+		if f.Total > 0 {
+			out = append(out, dbsqlc.SearchSuggestion{Kind: "query", Text: p.Text, Count: f.Total})
+		}
+	}
+	return out, nil
 }
 
 // countModels reads the live listings' titles, a batch at a time, and

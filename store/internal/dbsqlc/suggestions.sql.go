@@ -152,6 +152,39 @@ func (q *Queries) ListLiveTitles(ctx context.Context, arg ListLiveTitlesParams) 
 	return items, nil
 }
 
+const listPopularQueries = `-- name: ListPopularQueries :many
+SELECT lower(btrim(words))::text AS text, count(*)::bigint AS savers
+FROM saved_searches
+WHERE words IS NOT NULL AND btrim(words) <> '' AND length(words) <= 100
+GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT $1
+`
+
+type ListPopularQueriesRow struct {
+	Text   string
+	Savers int64
+}
+
+// The searches people saved most (#20), as typed, lower case.
+func (q *Queries) ListPopularQueries(ctx context.Context, max int32) ([]ListPopularQueriesRow, error) {
+	rows, err := q.db.Query(ctx, listPopularQueries, max)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListPopularQueriesRow{}
+	for rows.Next() {
+		var i ListPopularQueriesRow
+		if err := rows.Scan(&i.Text, &i.Savers); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listSuggestions = `-- name: ListSuggestions :many
 SELECT kind, text, brand, words, count FROM search_suggestions ORDER BY count DESC, text
 `
