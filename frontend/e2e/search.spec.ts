@@ -225,6 +225,14 @@ test("a visitor picks a suggestion while typing a spec, on a phone and a desktop
   await box.fill("");
   await expect(phone.getByRole("listbox", { name: "Recent searches" }).getByRole("option", { name: /Core i5 8GB RAM/ })).toBeVisible();
   await picture(phone, "suggest-phone-recent-dark.png");
+  // in Bangla, typed in Bangla: ৮ জিবি is 8GB RAM
+  await phone.evaluate(() => localStorage.setItem("resale:lang", "bn"));
+  await phone.goto(base() + "/");
+  await phone.getByRole("button", { name: "সার্চ বক্স দেখান" }).click();
+  const bnBox = phone.getByRole("combobox");
+  await bnBox.pressSequentially("৮ জিবি");
+  await expect(phone.getByRole("option", { name: /^8GB RAM/ })).toBeVisible();
+  await picture(phone, "suggest-phone-bangla-dark.png");
   await phoneContext.close();
 
   // at 1366 px the box is in the bar; arrows and Enter pick a model
