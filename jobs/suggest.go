@@ -28,6 +28,11 @@ type suggestWorker struct {
 	log   *slog.Logger
 }
 
+// Timeout: at a million listings a count takes longer than other jobs.
+func (w *suggestWorker) Timeout(*river.Job[SuggestArgs]) time.Duration {
+	return store.SuggestRefreshTimeout
+}
+
 // Work counts them afresh.
 func (w *suggestWorker) Work(ctx context.Context, _ *river.Job[SuggestArgs]) error {
 	start := time.Now()

@@ -38,6 +38,13 @@ func WithSuggestEvery(d time.Duration) Option {
 	}
 }
 
+// refreshTimeout bounds the statements of a count of the suggestions.
+const refreshTimeout = "SET LOCAL statement_timeout = '5min'"
+
+// SuggestRefreshTimeout is the longest a count of the suggestions may take
+// (the job's timeout).
+const SuggestRefreshTimeout = 10 * time.Minute
+
 // suggestModels is the most models kept, the commonest.
 const suggestModels = 2000
 
@@ -148,7 +155,13 @@ func (s *Store) countSuggestions(ctx context.Context) ([]dbsqlc.SearchSuggestion
 	for _, b := range brands {
 		out = append(out, dbsqlc.SearchSuggestion{Kind: "brand", Text: b.Text, Count: b.Count})
 	}
-	specs, err := s.q.CountSpecWordSuggestions(ctx)
+	// every live listing's spec words, in pairs: seconds at a million, over
+	// the web's statement timeout
+	var specs []dbsqlc.CountSpecWordSuggestionsRow
+	err = withSettings(ctx, s.pool, refreshTimeout, func(tx pgx.Tx) error {
+		specs, err = s.q.WithTx(tx).CountSpecWordSuggestions(ctx)
+		return err
+	})
 	if err != nil {
 		return nil, translate(err)
 	}
