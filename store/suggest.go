@@ -316,26 +316,47 @@ func (s *Store) Suggest(ctx context.Context, q string) ([]Suggestion, error) {
 	if err != nil {
 		return []Suggestion{}, err
 	}
-	out := []Suggestion{}
-	add := func(sg Suggestion) {
-		if len(out) < SuggestLimit && !slices.ContainsFunc(out, func(o Suggestion) bool { return strings.EqualFold(o.Text, sg.Text) }) {
-			out = append(out, sg)
-		}
+	// a phrase of specs is a few words: a longer q is not read as one
+	// (reading it costs more than the rest of a suggestion)
+	if len(strings.Fields(q)) > maxSpecWords {
+		return t.prefixed(q, nil), nil
 	}
+	var out []Suggestion
 	if text, words, _ := laptopwords.Understand(q); text == "" && len(words) > 0 {
 		if i, ok := t.byWords[sortedWords(words...)]; ok {
-			add(t.rows[i].Suggestion)
+			out = append(out, t.rows[i].Suggestion)
 		}
 	}
-	for _, sg := range t.pairs(q) {
+	out = append(out, t.pairs(q)...)
+	return t.prefixed(q, out), nil
+}
+
+// maxSpecWords is the most words a phrase of specs is read from ("Core
+// i5 12th Gen 8GB RAM 512GB SSD" is 8).
+const maxSpecWords = 8
+
+// prefixed adds to out the rows whose keys start as q does, the commonest
+// first, leaving out the texts out has already (case aside), up to
+// SuggestLimit.
+func (t *suggestTable) prefixed(q string, out []Suggestion) []Suggestion {
+	var kept []Suggestion
+	add := func(sg Suggestion) {
+		if len(kept) < SuggestLimit && !slices.ContainsFunc(kept, func(o Suggestion) bool { return strings.EqualFold(o.Text, sg.Text) }) {
+			kept = append(kept, sg)
+		}
+	}
+	for _, sg := range out {
 		add(sg)
 	}
 	if key := suggestKey(q); key != "" {
-		for _, i := range t.starting(key, SuggestLimit+len(out)) {
+		for _, i := range t.starting(key, SuggestLimit+len(kept)) {
 			add(t.rows[i].Suggestion)
 		}
 	}
-	return out, nil
+	if kept == nil {
+		return []Suggestion{}
+	}
+	return kept
 }
 
 // pairs: q is one spec and the start of a word ("i5 8"): the pairs of that
