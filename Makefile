@@ -39,7 +39,7 @@ LDFLAGS  = -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: release bench-parse bench-search run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
+.PHONY: release bench-parse bench-search bench-suggest run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build
@@ -291,6 +291,11 @@ bench-parse:
 ## (seeding the million takes minutes); a table each in bench/results.md
 bench-search: build
 	@fail=0; for n in 10000 100000 1000000; do $(GO) run ./bench -search-only -products $$n || fail=1; done; exit $$fail
+
+## bench-suggest: suggestions while typing at 10,000, 100,000 and 1,000,000
+## products (p99 ≤ 20 ms); a table each in bench/results.md
+bench-suggest: build
+	@fail=0; for n in $${SUGGEST_SIZES:-10000 100000 1000000}; do $(GO) run ./bench -suggest-only -products $$n || fail=1; done; exit $$fail
 
 ## chaos: restart a database under load and check the server answers 503, then recovers
 chaos: $(DIST)/index.html

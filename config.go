@@ -73,6 +73,10 @@ type config struct {
 	// ReconcileInterval is how often, across all instances, payments in
 	// flight are checked with Stripe.
 	ReconcileInterval time.Duration
+	// SuggestInterval is how often the suggestions while typing are counted
+	// afresh (#36), and the longest an instance keeps its copy (a minute at
+	// most).
+	SuggestInterval time.Duration
 
 	// SMTP is where email goes (SMTP_URL); nil writes each email to the
 	// log instead.
@@ -351,6 +355,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		return nil, err
 	}
 	if c.ReconcileInterval, err = durationSetting(get, "RECONCILE_INTERVAL", "1m"); err != nil {
+		return nil, err
+	}
+	if c.SuggestInterval, err = durationSetting(get, "SUGGEST_INTERVAL", "10m"); err != nil {
 		return nil, err
 	}
 	if err := loadMail(get, c); err != nil {

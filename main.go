@@ -303,7 +303,7 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	}
 	defer uploads.Close()
 	defer pool.Close()
-	st := store.New(pool, store.WithCommission(cfg.CommissionBP))
+	st := store.New(pool, store.WithCommission(cfg.CommissionBP), store.WithSuggestEvery(cfg.SuggestInterval))
 	if err := ensureAdminEmail(ctx, cfg, st, secret, logger); err != nil {
 		return err
 	}
@@ -454,6 +454,7 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 		ReconcileEvery: cfg.ReconcileInterval,
 		SMS:            smsSender(cfg),
 		SMSDailyLimit:  cfg.SMSDailyLimit,
+		SuggestEvery:   cfg.SuggestInterval,
 	})
 	if err != nil {
 		pool.Close()

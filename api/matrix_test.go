@@ -312,6 +312,9 @@ var matrix = map[string]struct {
 	"DELETE /api/saved-searches/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/saved-searches/" + f.savedSearch, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
 	// end #20 saved searches
 	"GET /api/specs/parse": {func(matrixFixture) cell { return cell{"GET", "/api/specs/parse?title=corei5+8gb", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+
+	// #36 suggestions while typing
+	"GET /api/search/suggest": {func(matrixFixture) cell { return cell{"GET", "/api/search/suggest?q=i5", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 }
 
 var forgotCalls, categoryCalls, phoneCalls atomic.Int64

@@ -50,6 +50,7 @@ func main() {
 	eventsOnly := flag.Bool("events-only", false, "measure only the live updates (idle streams' memory, a message's delivery across two instances, a send's transactions) on 1,000 products, and write their section of bench/results.md")
 	savedOnly := flag.Bool("saved-searches-only", false, "measure only the matching of new listings against 10,000 saved searches, and write their section of bench/results.md")
 	flag.StringVar(&seededURL, "db", "", "with -search-only: measure this database, seeded already (resale seed --demo --products N, a category 'BENCH EMPTY', ANALYZE), instead of seeding a throwaway one: for measuring a million products again without seeding it again")
+	flag.BoolVar(&suggestOnly, "suggest-only", false, "measure only the suggestions while typing (GET /api/search/suggest) at 16 connections, and write their table (\"Suggestions at N products\") into bench/results.md")
 	flag.BoolVar(&searchOnly, "search-only", false, "measure only search made afresh, every form beside a brand's page, at 16 connections, and write its table (\"Search at N products\") into bench/results.md")
 	flag.DurationVar(&eventsHold, "events-hold", 30*time.Second, "how long the idle streams are held before their memory is read (more than a heartbeat, 25 s)")
 	flag.Parse()
@@ -130,7 +131,7 @@ func run(o options) error {
 		return err
 	}
 	defer drop()
-	if searchOnly {
+	if searchOnly || suggestOnly {
 		// the measured parts below are all skipped as for the facets
 		o.facetsOnly = true
 	}
@@ -146,6 +147,9 @@ func run(o options) error {
 
 	if o.limitsOnly {
 		return runLimits(o.bin, env, dbURL, srv.base, srv.pid(), o.products, o.duration)
+	}
+	if suggestOnly {
+		return measureSuggest(srv.base, o.duration, o.products)
 	}
 	unique, err := uniqueScript()
 	if err != nil {

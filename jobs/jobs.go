@@ -89,6 +89,9 @@ type Options struct {
 	// PruneEventsEvery is how often the live stream's old events are
 	// deleted; 0 is an hour.
 	PruneEventsEvery time.Duration
+	// SuggestEvery is how often the suggestions while typing are counted
+	// afresh (#36); 0 is ten minutes.
+	SuggestEvery time.Duration
 
 	// SMS sends text messages (SMS_URL, #35); nil is SMS off: codes and
 	// SMS notifications are never queued then.
@@ -131,7 +134,7 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
 		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
-			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery))
+			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery), suggestJob(opts.SuggestEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead
@@ -180,6 +183,7 @@ func withDefaults(opts Options) Options {
 	opts.SMSDailyLimit = defaultTo(opts.SMSDailyLimit, 500)
 	opts.RemindBefore = defaultTo(opts.RemindBefore, 12*time.Hour)
 	opts.RemindEvery = defaultTo(opts.RemindEvery, opts.ReleaseEvery)
+	opts.SuggestEvery = defaultTo(opts.SuggestEvery, 10*time.Minute)
 	return opts
 }
 
@@ -207,6 +211,8 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		river.AddWorkerSafely(workers, &phoneCodeWorker{opts: opts, codes: auth.NewPhoneCodes(opts.Secret)}),
 		river.AddWorkerSafely(workers, &smsNoticeWorker{opts: opts}),
 		river.AddWorkerSafely(workers, &remindWorker{opts: opts}),
+		// #36 suggestions while typing, counted afresh
+		river.AddWorkerSafely(workers, &suggestWorker{store: opts.Store, log: opts.Logger}),
 	)
 	if err != nil {
 		return nil, err

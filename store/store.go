@@ -47,6 +47,8 @@ type Store struct {
 	// walkedToEnd: searches with filters besides their words (by walkKey)
 	// whose walk read its whole index for less than a page lately
 	walkedToEnd recentKeys
+	// suggest: this instance's copy of the suggestions (#36, suggest.go)
+	suggest suggestCache
 	// finding: the searches (by walkKey) whose matches with their filters
 	// are being found first: the requests for one at once share a lookup
 	finding singleflight.Group

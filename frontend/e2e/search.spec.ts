@@ -4,7 +4,7 @@
 // Back brings the previous list again. More laptops than a page holds come
 // a page at a time, through the server's Link header.
 import { expect, test, type Page } from "@playwright/test";
-import { addProduct, atPhoneWidth, base, DESKTOP, PHONE, signUp, picture } from "./helpers";
+import { addProduct, addProductByApi, atPhoneWidth, base, DESKTOP, PHONE, signUp, signUpByApi, picture } from "./helpers";
 import { laptopPng } from "./png";
 
 /** The names of the cards on the page that belong to this run, in order. */
@@ -62,7 +62,7 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   const visitor = await visitorContext.newPage();
   await visitor.goto(base() + "/");
   const words = `Falcon ${Tag.slice(0, 3)}`;
-  const box = visitor.getByRole("banner").getByRole("searchbox", { name: "Search laptops" });
+  const box = visitor.getByRole("banner").getByRole("combobox", { name: "Search laptops" });
   await box.fill(words);
   await box.press("Enter");
   await expect(visitor).toHaveURL(new RegExp(`/search\\?q=Falcon\\+${Tag.slice(0, 3)}$`));
@@ -103,7 +103,7 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   const phoneContext = await browser.newContext({ viewport: PHONE });
   const phone = await phoneContext.newPage();
   await phone.goto(base() + "/");
-  const phoneBox = phone.getByRole("searchbox", { name: "Search laptops" });
+  const phoneBox = phone.getByRole("combobox", { name: "Search laptops" });
   await expect(phoneBox).toBeHidden();
   await phone.getByRole("button", { name: "Show search" }).click();
   await expect(phoneBox).toBeFocused();
@@ -183,4 +183,72 @@ test("a visitor finds a laptop from the header, and a brand's page sorts and fil
   await sellerContext.close();
   await visitorContext.close();
   await phoneContext.close();
+});
+
+// #36 suggestions while typing: on a phone (360 px), a visitor types "i5 8",
+// picks the suggestion, and lands on its results; the search is then among
+// the recent ones when the box is empty. Pictured light and dark, at 360 and 1366.
+test("a visitor picks a suggestion while typing a spec, on a phone and a desktop", async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const tag = Array.from(String(stamp).slice(-6), (d) => "abcdefghij"[Number(d)]).join("");
+  const name = `Osprey ${tag} EliteBook 840 Core i5 8GB RAM 256GB SSD`;
+  const token = await signUpByApi(request, { name: "Suggest Seller", email: `suggest-seller-${stamp}@example.com`, role: "Seller" });
+  const id = await addProductByApi(request, token, { name, category: "HP", sellPrice: 42000 });
+  // the suggestions are counted afresh every SUGGEST_INTERVAL (2s here)
+  await expect
+    .poll(async () => {
+      const res = await request.get(base() + "/api/search/suggest?q=" + encodeURIComponent("i5 8"));
+      return ((await res.json()) as { text: string }[]).map((s) => s.text);
+    }, { timeout: 30_000 })
+    .toContain("Core i5 8GB RAM");
+
+  const phoneContext = await browser.newContext({ viewport: { width: 360, height: 780 }, hasTouch: true });
+  const phone = await phoneContext.newPage();
+  await phone.goto(base() + "/");
+  await phone.getByRole("button", { name: "Show search" }).click();
+  const box = phone.getByRole("combobox", { name: "Search laptops" });
+  await expect(box).toBeFocused();
+  await box.pressSequentially("i5 8");
+  const option = phone.getByRole("listbox", { name: "Suggestions" }).getByRole("option", { name: /^Core i5 8GB RAM/ });
+  await expect(option).toBeVisible();
+  expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await picture(phone, "suggest-phone-light.png");
+  await phone.emulateMedia({ colorScheme: "dark" });
+  await picture(phone, "suggest-phone-dark.png");
+  await option.tap();
+  await expect(phone).toHaveURL(/\/search\?q=Core\+i5\+8GB\+RAM$/);
+  await expect(phone.getByRole("article", { name })).toBeVisible();
+
+  // the search is remembered on this device: the empty box offers it again
+  await phone.getByRole("button", { name: "Show search" }).click();
+  await box.fill("");
+  await expect(phone.getByRole("listbox", { name: "Recent searches" }).getByRole("option", { name: /Core i5 8GB RAM/ })).toBeVisible();
+  await picture(phone, "suggest-phone-recent-dark.png");
+  // in Bangla, typed in Bangla: ৮ জিবি is 8GB RAM
+  await phone.evaluate(() => localStorage.setItem("resale:lang", "bn"));
+  await phone.goto(base() + "/");
+  await phone.getByRole("button", { name: "সার্চ বক্স দেখান" }).click();
+  const bnBox = phone.getByRole("combobox");
+  await bnBox.pressSequentially("৮ জিবি");
+  await expect(phone.getByRole("option", { name: /^8GB RAM/ })).toBeVisible();
+  await picture(phone, "suggest-phone-bangla-dark.png");
+  await phoneContext.close();
+
+  // at 1366 px the box is in the bar; arrows and Enter pick a model
+  const desktopContext = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const desktop = await desktopContext.newPage();
+  await desktop.goto(base() + "/");
+  const bar = desktop.getByRole("banner").getByRole("combobox", { name: "Search laptops" });
+  await bar.pressSequentially("elitebook 8");
+  await expect(desktop.getByRole("option", { name: /^EliteBook 840/ })).toBeVisible();
+  await picture(desktop, "suggest-desktop-light.png");
+  await desktop.emulateMedia({ colorScheme: "dark" });
+  await picture(desktop, "suggest-desktop-dark.png");
+  await bar.press("ArrowDown");
+  await bar.press("Enter");
+  await expect(desktop).toHaveURL(/\/search\?q=EliteBook\+840$/);
+  await expect(desktop.getByRole("article", { name })).toBeVisible();
+  await desktopContext.close();
+  expect((await request.delete(`${base()}/api/products/${id}`, { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
 });

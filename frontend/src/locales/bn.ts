@@ -1316,4 +1316,8 @@ export const bn: Dictionary = {
   "{size} storage": "{size} স্টোরেজ",
   "Searching for laptops with:": "যে ল্যাপটপ খোঁজা হচ্ছে:",
   "Specs understood": "বোঝা স্পেসিফিকেশন",
+  // #36 suggestions while typing, and the recent searches kept on the device
+  "Suggestions": "পরামর্শ",
+  "Recent searches": "সাম্প্রতিক খোঁজ",
+  "Remove {q} from recent searches": "সাম্প্রতিক খোঁজ থেকে {q} সরান",
 };

@@ -1340,6 +1340,10 @@ export const en = {
   "{size} storage": "{size} storage",
   "Searching for laptops with:": "Searching for laptops with:",
   "Specs understood": "Specs understood",
+  // #36 suggestions while typing, and the recent searches kept on the device
+  "Suggestions": "Suggestions",
+  "Recent searches": "Recent searches",
+  "Remove {q} from recent searches": "Remove {q} from recent searches",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */

@@ -22,7 +22,7 @@ describe("search page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Results for “mac”" })).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "MacBook Air M1" })).toBeInTheDocument();
     expect(screen.getByRole("article", { name: "MacBook Pro 2019" })).toBeInTheDocument();
-    expect(screen.getByRole("searchbox", { name: "Search laptops" })).toHaveValue("mac");
+    expect(screen.getByRole("combobox", { name: "Search laptops" })).toHaveValue("mac");
     // best match is the default order with words: no sort is sent
     expect(screen.getByLabelText("Sort by")).toHaveValue("");
     expect(screen.getByLabelText("Sort by")).toHaveDisplayValue("Best match");
@@ -50,7 +50,7 @@ describe("search page", () => {
   it("searches from the header and lands on /search?q=", async () => {
     const fetchMock = stubApi(api({ "/api/advertised": [], "/api/products?q=mac+book": [air] }));
     const router = renderApp("/");
-    await userEvent.type(screen.getByRole("searchbox", { name: "Search laptops" }), "  mac book {Enter}");
+    await userEvent.type(screen.getByRole("combobox", { name: "Search laptops" }), "  mac book {Enter}");
     await waitFor(() => expect(router.state.location.pathname).toBe("/search"));
     expect(router.state.location.search).toBe("?q=mac+book");
     expect(await screen.findByRole("heading", { level: 1, name: "Results for “mac book”" })).toBeInTheDocument();

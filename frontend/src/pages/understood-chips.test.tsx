@@ -40,7 +40,7 @@ describe("search page: specs understood", () => {
     expect(within(chips).getAllByRole("button").map((b) => b.textContent)).toEqual(["Core i5", "8 GB RAM"]);
     await userEvent.click(within(chips).getByRole("button", { name: "Remove filter: 8 GB RAM" }));
     expect(await screen.findByRole("article", { name: "Dell Latitude 5420" })).toBeInTheDocument();
-    expect(screen.getByRole("searchbox", { name: "Search laptops" })).toHaveValue("hp core i5");
+    expect(screen.getByRole("combobox", { name: "Search laptops" })).toHaveValue("hp core i5");
     expect(requestsTo(fetchMock, "/api/products?q=hp+core+i5")).toHaveLength(1);
     expect(within(await screen.findByRole("list", { name: "Specs understood" })).getAllByRole("button").map((b) => b.textContent)).toEqual(["Core i5"]);
   });

@@ -443,6 +443,14 @@ type SearchPosting struct {
 	ProductID int64
 }
 
+type SearchSuggestion struct {
+	Kind  string
+	Text  string
+	Brand string
+	Words string
+	Count int64
+}
+
 type SearchWord struct {
 	Word string
 }
