@@ -155,7 +155,7 @@ describe("My Booking's payment method", () => {
     renderApp("/dashboard/mybooking");
     await screen.findByRole("table");
     await waitFor(() => expect(within(row(/EliteBook/)).getByTestId("booking-method")).toHaveTextContent("Pay at the hand-over: cash"));
-    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: /How you pay for/ })).not.toBeInTheDocument();
     expect(within(row(/Asus/)).queryByTestId("booking-method")).not.toBeInTheDocument();
   });
 });
