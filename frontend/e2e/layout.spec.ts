@@ -190,7 +190,14 @@ async function followLinkFromBottom(page: Page): Promise<string | null> {
   await expect(page).toHaveURL(onBlog ? /\/(home)?$/ : /\/blog$/);
   await expect(page.locator("h1").first()).toBeVisible();
   await settle(page);
-  const y = await page.evaluate(() => window.scrollY);
+  // the URL changes as the navigation starts: while the next page's code
+  // loads, the old page may still be on screen, scrolled as it was; what
+  // counts is that the new one then opens at its top
+  let y = await page.evaluate(() => window.scrollY);
+  for (let tries = 0; y !== 0 && tries < 20; tries++) {
+    await page.waitForTimeout(250);
+    y = await page.evaluate(() => window.scrollY);
+  }
   return y === 0 ? null : `after following ${onBlog ? "Home" : "Blog"} from the bottom, the page is at scrollY ${y}, not the top`;
 }
 
