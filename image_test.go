@@ -33,11 +33,13 @@ import (
 const imageBudget = 30 << 20
 
 // imageStoredBudget is the most the image may weigh unpacked, as podman
-// images reports it: 31 MB, one copy of the app (the binary linking only
+// images reports it: 32 MB, one copy of the app (the binary linking only
 // what it calls; a second copy, as the newcomer found at 32.4 MB, would be
 // about 60). It was 30 MB at 29.6; the API contract the binary now serves
-// (docs/openapi.yaml, 178 KB) and #33's code took it to 30.14.
-const imageStoredBudget = 31_000_000
+// (docs/openapi.yaml, 178 KB) and #33's code took it to 30.14, then 31 MB;
+// paid promotion, SMS, the laptop-words parser and suggestions (#34 to
+// #36) to 31.04.
+const imageStoredBudget = 32_000_000
 
 // The Dockerfile users build from source and the Containerfile CI builds
 // from the local binary end in the same stage, instruction for instruction,
