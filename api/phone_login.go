@@ -18,16 +18,9 @@ func (s *Server) loginPhone(c echo.Context) error {
 	if err := s.refuseCrossSite(c); err != nil {
 		return err
 	}
-	if !s.smsOn {
-		return errSMSOff
-	}
-	var req phoneRequest
-	if err := decodeJSON(c, &req); err != nil {
+	phone, err := s.phoneToCode(c)
+	if err != nil {
 		return err
-	}
-	phone, ok := sms.Normalize(req.Phone)
-	if !ok {
-		return errNotMobile
 	}
 	limits := append(numberLimits(phone), addressLimits(c.RealIP())...)
 	code, err := s.newPhoneCode(c.Request().Context(), phone, store.PhonePurposeLogin, 0, limits)
