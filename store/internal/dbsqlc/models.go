@@ -337,6 +337,13 @@ type Product struct {
 	AreaID           *string
 }
 
+type ProductAreaCount struct {
+	AreaID     string
+	CategoryID int64
+	Condition  string
+	Available  int64
+}
+
 type ProductFacetCount struct {
 	CategoryID   int64
 	Condition    string

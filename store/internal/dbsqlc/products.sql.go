@@ -83,10 +83,12 @@ func (q *Queries) CountCurrentAds(ctx context.Context, sellerID int64) (int64, e
 const createProduct = `-- name: CreateProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
                       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
-                      spec_words, spec_words_version)
+                      spec_words, spec_words_version, area_id)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11,
         $12, $13, $14, $15, $16, $17, $18, $19, $20,
-        now() + make_interval(days => $21::int), $22, $23)
+        now() + make_interval(days => $21::int), $22, $23,
+        -- the area the seller chose, else the one the location names clearly (#36)
+        COALESCE($24::text, match_area($8)))
 RETURNING id
 `
 
@@ -114,6 +116,7 @@ type CreateProductParams struct {
 	ListingDays      int32
 	SpecWords        string
 	SpecWordsVersion int16
+	AreaID           *string
 }
 
 // A listing is listed for @listing_days (LISTING_DAYS) from now.
@@ -142,6 +145,7 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 		arg.ListingDays,
 		arg.SpecWords,
 		arg.SpecWordsVersion,
+		arg.AreaID,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -633,7 +637,7 @@ func (q *Queries) LockProduct(ctx context.Context, id int64) (LockProductRow, er
 const lockProductForEdit = `-- name: LockProductForEdit :one
 SELECT id, seller_id, category_id, product_name, photos, sell_price, original_price, condition, location, used, phone, description,
        processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months,
-       price_dropped_from, price_dropped_at, sold_at
+       price_dropped_from, price_dropped_at, sold_at, area_id
 FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
 `
 
@@ -662,6 +666,7 @@ type LockProductForEditRow struct {
 	PriceDroppedFrom *int64
 	PriceDroppedAt   *time.Time
 	SoldAt           *time.Time
+	AreaID           *string
 }
 
 // The live product as stored, locked while its seller's edit is applied.
@@ -693,6 +698,7 @@ func (q *Queries) LockProductForEdit(ctx context.Context, id int64) (LockProduct
 		&i.PriceDroppedFrom,
 		&i.PriceDroppedAt,
 		&i.SoldAt,
+		&i.AreaID,
 	)
 	return i, err
 }
@@ -833,9 +839,9 @@ UPDATE products SET
     screen_inches = $15, gpu = $16, battery_health = $17, charger = $18,
     warranty_months = $19,
     price_dropped_from = $20, price_dropped_at = $21,
-    spec_words = $22, spec_words_version = $23,
+    spec_words = $22, spec_words_version = $23, area_id = $24,
     updated_at = now()
-WHERE id = $24
+WHERE id = $25
 `
 
 type UpdateProductParams struct {
@@ -862,6 +868,7 @@ type UpdateProductParams struct {
 	PriceDroppedAt   *time.Time
 	SpecWords        string
 	SpecWordsVersion int16
+	AreaID           *string
 	ID               int64
 }
 
@@ -892,6 +899,7 @@ func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) er
 		arg.PriceDroppedAt,
 		arg.SpecWords,
 		arg.SpecWordsVersion,
+		arg.AreaID,
 		arg.ID,
 	)
 	return err
