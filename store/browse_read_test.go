@@ -20,10 +20,9 @@ func servedBy(t *testing.T, s *store.Store, f store.BrowseFilter) ([]int64, stri
 	return productIDs(ps), plan
 }
 
-// A search's few matches are read by their ids and sorted here; more than
-// fewListings are ranked by the database, and in an order its page is
-// picked here from their places and only the page's own are read, in the
-// order asked for.
+// A search's few matches are read by their ids and sorted here; of more
+// than fewListings, a page is picked here from their places (price, time,
+// rank) and only its own are read, in the order asked for.
 func TestFewMatchesReadByTheirIDs(t *testing.T) {
 	t.Parallel()
 	pool, s, seller := shop(t)
@@ -43,7 +42,7 @@ func TestFewMatchesReadByTheirIDs(t *testing.T) {
 		want string
 	}{
 		{store.BrowseFilter{Words: "asus tuf", Sort: store.SortNewest}, "planned for its values: ListListingsMatching, sorted here by 2 looked-up matches"},
-		{store.BrowseFilter{Words: "asus", Sort: store.SortRelevance}, "planned for its values: BrowseRelevance by 152 looked-up matches"},
+		{store.BrowseFilter{Words: "asus", Sort: store.SortRelevance}, "planned for its values: ListListingsMatching, picked here in order by 152 looked-up matches"},
 		{store.BrowseFilter{Words: "asus", Sort: store.SortPriceAsc}, "planned for its values: ListListingsMatching, picked here in order by 152 looked-up matches"},
 	} {
 		tt.f.Limit = 10

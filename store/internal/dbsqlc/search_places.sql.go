@@ -11,15 +11,15 @@ import (
 )
 
 const listSearchMatchPlaces = `-- name: ListSearchMatchPlaces :many
-SELECT id, sell_price, created_at FROM products
-WHERE search @@ to_tsquery('simple', $1) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
-  AND ts_match_vq(search, to_tsquery('simple', $2))
+SELECT id, sell_price, created_at, ts_rank(search, to_tsquery('simple', $1))::real AS rank FROM products
+WHERE search @@ to_tsquery('simple', $2) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
+  AND ts_match_vq(search, to_tsquery('simple', $1))
 LIMIT $3
 `
 
 type ListSearchMatchPlacesParams struct {
-	IndexQuery string
 	Query      string
+	IndexQuery string
 	UpTo       int32
 }
 
@@ -27,18 +27,20 @@ type ListSearchMatchPlacesRow struct {
 	ID        int64
 	SellPrice int64
 	CreatedAt time.Time
+	Rank      float32
 }
 
 // ListSearchMatches with each match's place in the orders a page is read
-// in, its price and when it was listed, read on the row its words are
-// checked on anyway: a page newest first or by price is then picked from
-// them in the store, and only its own listings are read (#36). Walking
-// the order's index for them, checking each product's id, passed 82,000
-// products for the 993 matches of 'i7 16gb 512ssd' cheapest first at
-// 100,000 (530 ms): the planner takes matches for spread evenly along an
-// order, and several spec words' matches are dear.
+// in, its price, when it was listed and its rank (BrowseRelevance's), read
+// on the row its words are checked on anyway: a page in any order is then
+// picked from them in the store, and only its own listings are read (#36).
+// Walking the order's index for them, checking each product's id, passed
+// 82,000 products for the 993 matches of 'i7 16gb 512ssd' cheapest first
+// at 100,000 (530 ms): the planner takes matches for spread evenly along
+// an order, and several spec words' matches are dear; ranking them all
+// for each page read each of them again.
 func (q *Queries) ListSearchMatchPlaces(ctx context.Context, arg ListSearchMatchPlacesParams) ([]ListSearchMatchPlacesRow, error) {
-	rows, err := q.db.Query(ctx, listSearchMatchPlaces, arg.IndexQuery, arg.Query, arg.UpTo)
+	rows, err := q.db.Query(ctx, listSearchMatchPlaces, arg.Query, arg.IndexQuery, arg.UpTo)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +48,12 @@ func (q *Queries) ListSearchMatchPlaces(ctx context.Context, arg ListSearchMatch
 	items := []ListSearchMatchPlacesRow{}
 	for rows.Next() {
 		var i ListSearchMatchPlacesRow
-		if err := rows.Scan(&i.ID, &i.SellPrice, &i.CreatedAt); err != nil {
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellPrice,
+			&i.CreatedAt,
+			&i.Rank,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
