@@ -57,6 +57,10 @@ var searchForms = []struct {
 	{"spec words: 8gb", "q=8gb", false},
 	{"spec words and text: hp corei5 12th gen", "q=hp corei5 12th gen", false},
 	{"spec words, cheapest first: i7 16gb 512ssd", "q=i7 16gb 512ssd&sort=price_asc", false},
+	// several spec words each common and seldom together, whose matches
+	// are dear: walked along an order, they come late in it
+	{"spec words, dearest first: i7 16gb 512ssd", "q=i7 16gb 512ssd&sort=price_desc", false},
+	{"spec words, newest first: i7 16gb 512ssd", "q=i7 16gb 512ssd&sort=newest", false},
 }
 
 type searchRow struct {

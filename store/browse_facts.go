@@ -75,8 +75,8 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 	if tsquery == "" {
 		return searchFound{}, nil
 	}
-	if ids, ok := s.rare.get(walkKey); ok && f.ManyMatchesAt == 0 {
-		return searchFound{remembered: true, ids: ids}, nil
+	if found, ok := s.rare.lookup(walkKey); ok && f.ManyMatchesAt == 0 {
+		return searchFound{remembered: true, ids: found.ids, places: found.places}, nil
 	}
 	at, err := s.searchBound(ctx, f)
 	if err != nil {
@@ -103,18 +103,19 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 		return searchFound{broad: true}, nil
 	}
 	s.lookups.Add(1)
-	ids, err := s.custom.ListSearchMatches(ctx, dbsqlc.ListSearchMatchesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
+	rows, err := s.custom.ListSearchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
 	if err != nil {
 		return searchFound{}, translate(err)
 	}
-	found := searchFound{ids: ids, broad: int64(len(ids)) >= at}
+	places, ids := placesOf(rows)
+	found := searchFound{ids: ids, places: places, broad: int64(len(ids)) >= at}
 	if !found.broad && (f.countMatches || estimate > float64(at)) && f.ManyMatchesAt == 0 {
 		// words common apart but seldom together ("walton macbook"): the
 		// lookup read each match of its rarest word, more than a broad
 		// search has (its walk gave way, or the word's share says so), so
 		// the few found are remembered as a filtered search's are, until
 		// the catalogue changes (the queries apply its filters)
-		s.rare.put(walkKey, ids)
+		s.rare.put(walkKey, ids, places)
 	}
 	if found.broad && f.ManyMatchesAt == 0 {
 		s.broad.add(tsquery)

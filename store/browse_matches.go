@@ -63,7 +63,7 @@ func (s *Store) serveFilteredMatches(ctx context.Context, r *pageRun, p browsePl
 	if len(ids) >= manyMatches {
 		return s.serveMatchesFirst(ctx, r, *p.otherwise)
 	}
-	s.rare.put(walkKey, ids)
+	s.rare.put(walkKey, ids, nil)
 	s.foundFirst.add(walkKey)
 	r.words, r.ids, r.source = false, ids, rememberedIDs
 	r.sort, r.byTime = r.f.Sort, false

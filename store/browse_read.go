@@ -38,7 +38,9 @@ func newPageRun(f BrowseFilter, category *int64, m matchSet) *pageRun {
 func readOf(f BrowseFilter, category *int64, m matchSet) string {
 	walks := m.walksWords()
 	switch {
-	case m.ids != nil && len(m.ids) <= fewListings && f.Searching():
+	case m.readHere(f) && m.picksPlaces():
+		return "ListListingsMatching, picked here in order"
+	case m.readHere(f):
 		return "ListListingsMatching, sorted here"
 	case m.sort == SortPriceAsc && walks:
 		return "BrowseSearchPriceAsc (products_price_idx)"
@@ -96,6 +98,9 @@ func (r *pageRun) read(ctx context.Context, s *Store, cq *dbsqlc.Queries, walkin
 			r.ranks = nil
 		}
 		return err
+	}
+	if r.picksPlaces() {
+		return r.readPicked(ctx, s)
 	}
 	iq := &r.indexQuery
 	if walking {

@@ -20,8 +20,9 @@ func servedBy(t *testing.T, s *store.Store, f store.BrowseFilter) ([]int64, stri
 	return productIDs(ps), plan
 }
 
-// A search's few matches are read by their ids and sorted here; more than
-// fewListings are sorted by the database, by relevance or price.
+// A search's few matches are read by their ids and sorted here; of more
+// than fewListings, a page is picked here from their places (price, time,
+// rank) and only its own are read, in the order asked for.
 func TestFewMatchesReadByTheirIDs(t *testing.T) {
 	t.Parallel()
 	pool, s, seller := shop(t)
@@ -41,16 +42,21 @@ func TestFewMatchesReadByTheirIDs(t *testing.T) {
 		want string
 	}{
 		{store.BrowseFilter{Words: "asus tuf", Sort: store.SortNewest}, "planned for its values: ListListingsMatching, sorted here by 2 looked-up matches"},
-		{store.BrowseFilter{Words: "asus", Sort: store.SortRelevance}, "planned for its values: BrowseRelevance by 152 looked-up matches"},
-		{store.BrowseFilter{Words: "asus", Sort: store.SortPriceAsc}, "planned for its values: BrowsePriceAsc by 152 looked-up matches"},
+		{store.BrowseFilter{Words: "asus", Sort: store.SortRelevance}, "planned for its values: ListListingsMatching, picked here in order by 152 looked-up matches"},
+		{store.BrowseFilter{Words: "asus", Sort: store.SortPriceAsc}, "planned for its values: ListListingsMatching, picked here in order by 152 looked-up matches"},
 	} {
 		tt.f.Limit = 10
 		ids, plan := servedBy(t, s, tt.f)
 		if plan != tt.want {
 			t.Errorf("%q %s: served by %q, want %q", tt.f.Words, tt.f.Sort, plan, tt.want)
 		}
-		if got := len(allPages(t, s, tt.f, nil)); tt.f.Words == "asus" && got != 152 {
-			t.Errorf("%q %s: %d found, want 152", tt.f.Words, tt.f.Sort, got)
+		all := productIDs(allPages(t, s, tt.f, nil))
+		if tt.f.Words == "asus" && len(all) != 152 {
+			t.Errorf("%q %s: %d found, want 152", tt.f.Words, tt.f.Sort, len(all))
+		}
+		if want := selectIDs(t, pool, `SELECT id FROM products WHERE product_name ILIKE 'asus%' ORDER BY sell_price, id`); tt.f.Sort == store.SortPriceAsc &&
+			fmt.Sprint(all) != fmt.Sprint(want) {
+			t.Errorf("asus cheapest first: %v, want %v", all, want)
 		}
 		if tt.f.Words == "asus tuf" && fmt.Sprint(ids) != fmt.Sprint(newest) {
 			t.Errorf("asus tuf: %v, want %v", ids, newest)

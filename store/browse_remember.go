@@ -76,6 +76,8 @@ type rareSearches struct {
 
 type rareFound struct {
 	ids []int64
+	// places: the ids' places in the orders, where their lookup found them
+	places []matchPlace
 	// corrected: for a typed search's correction (Store.typos), the words
 	// searched for instead ("" none)
 	corrected string
@@ -83,11 +85,6 @@ type rareFound struct {
 }
 
 const rareFor = 5 * time.Minute
-
-func (r *rareSearches) get(key string) ([]int64, bool) {
-	found, ok := r.lookup(key)
-	return found.ids, ok
-}
 
 // getCorrection answers the kept correction of typed, if any.
 func (r *rareSearches) getCorrection(typed string) (string, bool) {
@@ -103,8 +100,11 @@ func (r *rareSearches) lookup(key string) (rareFound, bool) {
 	return found, ok && time.Since(found.at) < rareFor
 }
 
-// put keeps ids for key while changes are heard.
-func (r *rareSearches) put(key string, ids []int64) { r.keep(key, rareFound{ids: ids}) }
+// put keeps ids, and their places if known, for key while changes are
+// heard.
+func (r *rareSearches) put(key string, ids []int64, places []matchPlace) {
+	r.keep(key, rareFound{ids: ids, places: places})
+}
 
 // putCorrection keeps the correction of typed, as put keeps ids.
 func (r *rareSearches) putCorrection(typed, corrected string) {

@@ -1,9 +1,13 @@
 package store_test
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"resale/store"
 )
@@ -95,5 +99,89 @@ func TestRefreshSpecWords(t *testing.T) {
 	}
 	if n, err := s.RefreshSpecWords(ctx); err != nil || n != 0 {
 		t.Fatalf("second run refreshed %d, %v", n, err)
+	}
+}
+
+// Several spec words each common and seldom together, whose matches are
+// the dearest laptops (as at 100,000 products, where 'i7 16gb 512ssd'
+// cheapest first walked 82,000 cheaper ones): every order gives exactly
+// its matches, in its order, across pages, looked up, remembered and
+// walked as a broad search alike; a page in an order is picked from the
+// matches' places, and only its own listings are read (#36).
+func TestSpecWordsTogetherInEveryOrder(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool, s, seller := shop(t)
+	const n = 600 // a search's bound is 200: the 150 matches are looked up
+	names := []string{"Lenovo ThinkPad Core i7 16GB RAM 512GB SSD", "Lenovo ThinkPad Core i7 16GB RAM 1TB SSD",
+		"HP ProBook Core i5 16GB RAM 512GB SSD", "Dell Inspiron Core i7 8GB RAM 512GB SSD"}
+	place := func(i int) (int64, time.Time) {
+		at := listedAt.Add(time.Duration(i*37%n) * time.Minute) // listed in no order of price
+		if i%4 == 0 {
+			return 90000 + int64(i%7)*10, at // the dearest, seven prices for 150
+		}
+		return 20000 + int64(i), at
+	}
+	catalogue(t, s, n, func(i int) store.SeedProduct {
+		price, at := place(i)
+		name := fmt.Sprintf("%s #%d", names[i%4], i)
+		if i%8 == 0 {
+			name += " ram16gb" // a spec word twice: ranked above the others
+		}
+		return laptop(seller, 1, name, price, at)
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	ids := selectIDs(t, pool, "SELECT id FROM products ORDER BY id") // the i-th laptop's id is ids[i-1]
+	type match struct {
+		id, price int64
+		at        time.Time
+	}
+	var matches []match
+	for i := 4; i <= n; i += 4 {
+		price, at := place(i)
+		matches = append(matches, match{ids[i-1], price, at})
+	}
+	orders := map[string]func(a, b match) int{
+		store.SortPriceAsc:  func(a, b match) int { return cmp.Or(cmp.Compare(a.price, b.price), cmp.Compare(a.id, b.id)) },
+		store.SortPriceDesc: func(a, b match) int { return -cmp.Or(cmp.Compare(a.price, b.price), cmp.Compare(a.id, b.id)) },
+		store.SortNewest:    func(a, b match) int { return -cmp.Or(a.at.Compare(b.at), cmp.Compare(a.id, b.id)) },
+	}
+	s = store.New(pool) // the words' sample read afresh
+	listening(t, ctx, s)
+	for sort, order := range orders {
+		for _, within := range [][2]int64{{0, 0}, {90020, 90050}} {
+			var want []int64
+			for _, m := range slices.SortedFunc(slices.Values(matches), order) {
+				if within[0] == 0 || m.price >= within[0] && m.price <= within[1] {
+					want = append(want, m.id)
+				}
+			}
+			for _, bound := range []int64{0, 0, 1} { // looked up, remembered, a broad search's walk
+				f := store.BrowseFilter{Words: "i7 16gb 512ssd", Sort: sort, MinPrice: within[0], MaxPrice: within[1], Limit: 7, ManyMatchesAt: bound}
+				_, _, plan, err := s.BrowsePlan(ctx, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := productIDs(allPages(t, s, f, nil)); !slices.Equal(got, want) {
+					t.Errorf("%s %v (bound %d, %s): %d found %v,\nwant %d %v", sort, within, bound, plan, len(got), got, len(want), want)
+				}
+				if picked := strings.Contains(plan, "ListListingsMatching, picked here in order by 150"); picked != (bound == 0) {
+					t.Errorf("%s %v (bound %d): served by %q", sort, within, bound, plan)
+				}
+			}
+		}
+	}
+	// by relevance: as the database ranks them, looked up and remembered
+	want := selectIDs(t, pool, `SELECT id FROM products WHERE search @@ to_tsquery('simple', 'cpucorei7 & ram16gb & ssd512gb')
+		ORDER BY ts_rank(search, to_tsquery('simple', $1))::real DESC, id DESC`, "'cpucorei7':* & 'ram16gb':* & 'ssd512gb':*")
+	for range 2 {
+		f := store.BrowseFilter{Words: "i7 16gb 512ssd", Sort: store.SortRelevance, Limit: 7}
+		_, _, plan, err := s.BrowsePlan(ctx, f)
+		if got := productIDs(allPages(t, s, f, nil)); err != nil || !slices.Equal(got, want) || !strings.Contains(plan, "picked here in order by 150") {
+			t.Errorf("by relevance (%s, %v): %v, want %v", plan, err, got, want)
+		}
 	}
 }
