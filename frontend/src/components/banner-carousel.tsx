@@ -134,15 +134,16 @@ export function BannerCarousel({ postAd }: { postAd?: ReactNode }) {
             aria-hidden={i !== current}
             className={`carousel-item w-full bg-gradient-to-br ${s.background} text-white`}
           >
-            <div className="flex h-[22rem] w-full items-center justify-between gap-8 px-6 py-8 sm:h-[21rem] sm:px-16 md:px-20 lg:h-[24rem] lg:px-24">
-              <div className="flex max-w-xl flex-col items-start gap-4 sm:gap-5">
+            {/* on a phone as tall as its words (#37: the laptops start on the first screen), its longer text left out */}
+            <div className="flex min-h-52 w-full items-center justify-between gap-8 px-5 py-5 sm:h-[21rem] sm:px-16 sm:py-8 md:px-20 lg:h-[24rem] lg:px-24">
+              <div className="flex max-w-xl flex-col items-start gap-3 sm:gap-5">
                 <span className="badge badge-accent font-semibold">{t(s.tag)}</span>
                 {i === 0 ? (
-                  <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl xl:text-5xl">{t(s.title)}</h1>
+                  <h1 className="text-2xl font-extrabold leading-tight sm:text-4xl xl:text-5xl">{t(s.title)}</h1>
                 ) : (
-                  <h2 className="text-3xl font-extrabold leading-tight sm:text-4xl xl:text-5xl">{t(s.title)}</h2>
+                  <h2 className="text-2xl font-extrabold leading-tight sm:text-4xl xl:text-5xl">{t(s.title)}</h2>
                 )}
-                <p className="text-base opacity-90 sm:text-lg">{t(s.text)}</p>
+                <p className="hidden text-base opacity-90 sm:block sm:text-lg">{t(s.text)}</p>
                 {s.cta === "post-ad" ? (
                   i === current ? (
                     postAd

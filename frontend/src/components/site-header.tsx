@@ -33,6 +33,8 @@ type SiteHeaderProps = {
   onBecomeSeller: () => void;
   /** True while a buyer is being made a seller. */
   becomingSeller?: boolean;
+  /** Grows each time the bottom navigation's Search is tapped: the phone's search box opens. */
+  searchAsked?: number;
 };
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
@@ -75,6 +77,7 @@ export function SiteHeader({
   unreadMessages = 0,
   onBecomeSeller,
   becomingSeller = false,
+  searchAsked = 0,
 }: SiteHeaderProps) {
   const { t, lang, setLang, switching } = useLanguage();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
@@ -87,6 +90,15 @@ export function SiteHeader({
   useEffect(() => {
     if (searchOpen) searchInput.current?.focus();
   }, [searchOpen]);
+  // the bottom navigation's Search: open the box (or, already open, put the cursor back in it)
+  const [askedSeen, setAskedSeen] = useState(searchAsked);
+  if (searchAsked !== askedSeen) {
+    setAskedSeen(searchAsked);
+    setSearchOpen(true);
+  }
+  useEffect(() => {
+    if (searchAsked > 0) searchInput.current?.focus();
+  }, [searchAsked]);
   const query = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
   function onSearch(q: string) {

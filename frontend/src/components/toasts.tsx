@@ -12,9 +12,10 @@ export const TOAST_TOP = "calc(4rem + 1px + 0.5rem + env(safe-area-inset-top))";
 /**
  * On a phone a toast is as wide as the screen: at the top it covered the
  * page's title and its first buttons for five seconds. There it comes up
- * from the bottom edge instead, where a page keeps no title.
+ * from the bottom edge instead, where a page keeps no title: above the
+ * bottom navigation or a product's action bar (--phone-bar, index.css).
  */
-export const TOAST_BOTTOM = "calc(0.5rem + env(safe-area-inset-bottom))";
+export const TOAST_BOTTOM = "calc(0.5rem + var(--phone-bar, 0px) + env(safe-area-inset-bottom))";
 
 /** The widths below Tailwind's sm: a phone. */
 const PHONE = "(max-width: 639.98px)";

@@ -115,3 +115,27 @@ export function formatDateTime(iso: string, locale: string = DEFAULT_LOCALE): st
   if (Number.isNaN(d.getTime())) return iso;
   return formatDate(d, { dateStyle: "medium", timeStyle: "short" }, locale);
 }
+
+/** The shop's clock: the server writes a product's time and date in Dhaka time (UTC+6, no summer time; TZ's default). */
+const SHOP_UTC_OFFSET_MINUTES = 6 * 60;
+
+/**
+ * formatAgo writes how long ago a product was posted, from the spec's
+ * "3:04 PM" and "01-02-2006" in the shop's time: "5 min. ago", "2 hr.
+ * ago", "3 days ago" (the language's own words and digits), and from a
+ * week on the day, "Nov 27". Texts that do not parse come back as
+ * formatPosted writes them.
+ */
+export function formatAgo(time: string, date: string, locale: string = DEFAULT_LOCALE, now: number = Date.now()): string {
+  const clock = parseClock(time);
+  const day = parseDay(date);
+  if (!clock || !day) return formatPosted(time, date, locale);
+  const at = Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), clock[0], clock[1]) - SHOP_UTC_OFFSET_MINUTES * 60_000;
+  const minutes = Math.max(0, Math.floor((now - at) / 60_000));
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
+  if (minutes < 1) return rtf.format(0, "minute");
+  if (minutes < 60) return rtf.format(-minutes, "minute");
+  if (minutes < 24 * 60) return rtf.format(-Math.floor(minutes / 60), "hour");
+  if (minutes < 7 * 24 * 60) return rtf.format(-Math.floor(minutes / (24 * 60)), "day");
+  return formatDate(new Date(at), { day: "numeric", month: "short" }, locale);
+}

@@ -1320,4 +1320,16 @@ export const bn: Dictionary = {
   "Suggestions": "পরামর্শ",
   "Recent searches": "সাম্প্রতিক খোঁজ",
   "Remove {q} from recent searches": "সাম্প্রতিক খোঁজ থেকে {q} সরান",
+  // #37 browsing on a phone: the list's views, the bottom navigation and the product's action bar
+  "Show laptops as": "ল্যাপটপ দেখান",
+  "List": "তালিকা",
+  "Grid": "গ্রিড",
+  "Full cards": "পূর্ণ কার্ড",
+  "Phone navigation": "ফোনের নেভিগেশন",
+  "Sell": "বিক্রি",
+  "Chats": "চ্যাট",
+  "Chats, {count} unread": "চ্যাট, {count}টি না-পড়া",
+  "Account": "অ্যাকাউন্ট",
+  "Call, chat or book": "কল, চ্যাট বা বুক করুন",
+  "Chat": "চ্যাট",
 };

@@ -1344,6 +1344,18 @@ export const en = {
   "Suggestions": "Suggestions",
   "Recent searches": "Recent searches",
   "Remove {q} from recent searches": "Remove {q} from recent searches",
+  // #37 browsing on a phone: the list's views, the bottom navigation and the product's action bar
+  "Show laptops as": "Show laptops as",
+  "List": "List",
+  "Grid": "Grid",
+  "Full cards": "Full cards",
+  "Phone navigation": "Phone navigation",
+  "Sell": "Sell",
+  "Chats": "Chats",
+  "Chats, {count} unread": "Chats, {count} unread",
+  "Account": "Account",
+  "Call, chat or book": "Call, chat or book",
+  "Chat": "Chat",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */

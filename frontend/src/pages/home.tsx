@@ -5,6 +5,7 @@ import { useAdvertised, useProductPages } from "@/api/products";
 import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryGrid, CategoryGridSkeleton } from "@/components/category-grid";
 import { PostAdButton } from "@/components/post-ad-button";
+import { ViewToggle } from "@/components/view-toggle";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageKey } from "@/lib/i18n";
 import { useNearViewport } from "@/lib/near-viewport";
@@ -34,12 +35,12 @@ const brands: Brand[] = [
 function SectionHeading({ id, title, subtitle, action }: { id: string; title: string; subtitle: string; action?: ReactNode }) {
   return (
     // the action (See all) beside the title, never wrapping under it: its coming must not move the cards
-    <div className="mb-6 flex items-end justify-between gap-x-4">
+    <div className="mb-3 flex items-end justify-between gap-x-4 sm:mb-6">
       <div className="min-w-0">
-        <h2 id={id} className="text-2xl font-bold sm:text-3xl">
+        <h2 id={id} className="text-xl font-bold sm:text-3xl">
           {title}
         </h2>
-        <p className="mt-1 text-base-content/70">{subtitle}</p>
+        <p className="mt-1 text-sm text-base-content/70 sm:text-base">{subtitle}</p>
       </div>
       {action}
     </div>
@@ -52,7 +53,13 @@ function UrgentSell() {
   const { data, error, isLoading } = useAdvertised();
   return (
     <section id="urgent-sell" aria-labelledby="urgent-title" className="scroll-mt-24">
-      <SectionHeading id="urgent-title" title={t("Urgent Sell")} subtitle={t("Sellers who need to sell fast: book before someone else does.")} />
+      {/* the phone's choice of rows, grid or cards (#37): one for every list on the page */}
+      <SectionHeading
+        id="urgent-title"
+        title={t("Urgent Sell")}
+        subtitle={t("Sellers who need to sell fast: book before someone else does.")}
+        action={<ViewToggle />}
+      />
       <ProductShelf products={data} error={error} isLoading={isLoading} emptyText={t("No urgent sales right now")} skeletons={BRAND_PREVIEW} />
     </section>
   );
@@ -101,15 +108,15 @@ export default function Home() {
   const postAdButton = (className?: string) =>
     postAd && <PostAdButton user={postAd.user} onBecomeSeller={postAd.becomeSeller} busy={postAd.busy} className={className} />;
   return (
-    <div className="space-y-16">
+    <div className="space-y-8 sm:space-y-16">
       <BannerCarousel postAd={postAdButton()} />
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-24">
-        <div className="mb-6 text-center">
-          <h2 id="categories-title" className="text-3xl font-bold">
+        <div className="mb-3 text-center sm:mb-6">
+          <h2 id="categories-title" className="text-xl font-bold sm:text-3xl">
             {t("Shop by brand")}
           </h2>
-          <p className="mt-2 text-base-content/70">{t("Pick a brand to see every laptop on sale.")}</p>
+          <p className="mt-1 text-sm text-base-content/70 sm:mt-2 sm:text-base">{t("Pick a brand to see every laptop on sale.")}</p>
         </div>
         {isLoading ? (
           <CategoryGridSkeleton />

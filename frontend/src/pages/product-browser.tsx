@@ -5,6 +5,7 @@ import { useFacets, useProductPages, type Facets, type ProductQuery } from "@/ap
 import { ActiveFilterChips, FilterBar, type SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
 import { UnderstoodChips } from "@/components/understood-chips";
+import { ViewToggle } from "@/components/view-toggle";
 import { useT, type Translate } from "@/lib/i18n";
 import { ProductShelf } from "@/pages/product-shelf";
 
@@ -43,7 +44,7 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
     ? sortOptions.map((o) => (o.value === "" ? { ...o, label: "Newest first (many matches)" as const } : o))
     : sortOptions;
   return (
-    <div className="space-y-6">
+    <div className="space-y-6 max-md:space-y-4">
       <div className="space-y-3">
         <FilterBar
           filters={filters}
@@ -56,13 +57,17 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
         <ActiveFilterChips filters={filters} onChange={onChange} onClear={onClear} />
         {!facetsError && filters.q && <UnderstoodChips q={filters.q} understood={facets?.understood} onSearch={(q) => onChange({ q })} />}
       </div>
-      <div aria-live="polite" className="space-y-1 text-sm">
-        {corrected && (
-          <p className="break-words">
-            {t("Nothing matches “{typed}”. Showing results for “{corrected}”.", { typed: filters.q!, corrected })}
-          </p>
-        )}
-        {total && !list.isLoading && <p className="text-base-content/70">{resultCount(t, total)}</p>}
+      {/* the count, and on a phone the choice of rows, grid or cards (#37) on the same line */}
+      <div className="flex items-center justify-between gap-3 max-md:-mt-3">
+        <div aria-live="polite" className="min-w-0 space-y-1 text-sm">
+          {corrected && (
+            <p className="break-words">
+              {t("Nothing matches “{typed}”. Showing results for “{corrected}”.", { typed: filters.q!, corrected })}
+            </p>
+          )}
+          {total && !list.isLoading && <p className="text-base-content/70">{resultCount(t, total)}</p>}
+        </div>
+        <ViewToggle />
       </div>
       <ProductShelf
         products={list.products}

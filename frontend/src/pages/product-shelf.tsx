@@ -8,9 +8,11 @@ import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { Product } from "@/api/products";
 import type { BookingDetails, BookingModal as Booking } from "@/components/booking-modal";
 import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
+import { ProductTile, ProductTileSkeleton } from "@/components/product-tile";
 import { useResumeAction } from "@/components/resume-action";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
+import { useShownView } from "@/lib/listing-view";
 import { pathOf, rememberAction } from "@/lib/pending-action";
 import { notify } from "@/lib/toast";
 import type { LoginReason } from "@/pages/login";
@@ -53,7 +55,15 @@ type ProductShelfProps = {
   cardSizes?: string;
   /** How many of the first cards load their photos at once: the shelf is at the top of its page. */
   eager?: number;
+  /**
+   * Below md, the compact rows or grid the visitor chose (#37) instead of
+   * the full cards; false keeps the full cards (Similar laptops' sideways row).
+   */
+  compact?: boolean;
 };
+
+/** The compact views' lists: rows one under another, or two columns. */
+const COMPACT_GRID = { list: "grid-cols-1 gap-2", grid: "grid-cols-2 gap-2" } as const;
 
 
 /** A grid of product cards with Book Now, Chat with seller, Report and the heart wired up. */
@@ -68,6 +78,7 @@ export function ProductShelf({
   gridClassName = "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
   cardSizes = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
   eager = 0,
+  compact = true,
 }: ProductShelfProps) {
   const { user } = useAuth();
   const t = useT();
@@ -81,6 +92,8 @@ export function ProductShelf({
   const [booking, setBooking] = useState<Product | null>(null);
   const [chatting, setChatting] = useState<Product | null>(null);
   const signedInNow = user !== null;
+  const shown = useShownView();
+  const view = compact && shown !== "card" ? shown : null;
 
   useEffect(() => {
     if (signedInNow) loadBookingModal().catch(() => {});
@@ -160,10 +173,8 @@ export function ProductShelf({
   let body;
   if (isLoading && !products) {
     body = (
-      <div className={`grid gap-6 ${gridClassName}`} role="status" aria-label={t("Loading products")}>
-        {Array.from({ length: skeletons }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
+      <div className={`grid ${view ? COMPACT_GRID[view] : `gap-6 ${gridClassName}`}`} role="status" aria-label={t("Loading products")}>
+        {Array.from({ length: skeletons }, (_, i) => (view ? <ProductTileSkeleton key={i} variant={view} /> : <ProductCardSkeleton key={i} />))}
       </div>
     );
   } else if (error && !products) {
@@ -182,6 +193,24 @@ export function ProductShelf({
         <p className="font-semibold text-base-content/70">{emptyText ?? t("No Available Product")}</p>
         {emptyHint && <p className="text-sm text-base-content/60">{emptyHint}</p>}
       </div>
+    );
+  } else if (view) {
+    body = (
+      <ul className={`grid ${COMPACT_GRID[view]}`} data-view={view}>
+        {products.map((p, i) => (
+          <li key={p._id} className="min-w-0">
+            <ProductTile
+              product={p}
+              variant={view}
+              priority={i < eager}
+              own={user !== null && user.email === p.sellerEmail}
+              booked={bookedIds.has(p._id)}
+              favourite={favouriteIds.has(p._id)}
+              onFavourite={(x) => void onFavourite(x)}
+            />
+          </li>
+        ))}
+      </ul>
     );
   } else {
     body = (

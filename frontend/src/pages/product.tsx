@@ -17,7 +17,8 @@ import { MethodsLine } from "@/components/payment-method";
 import { PhoneVerifiedBadge } from "@/components/phone-code";
 import { PhotoGallery } from "@/components/photo-gallery";
 import { RatingStars } from "@/components/rating-stars";
-import { BookedLink, ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
+import { BookAction, bookState, ProductActionBar, showsActionBar } from "@/components/product-action-bar";
+import { ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
 import { useResumeAction } from "@/components/resume-action";
 import { ShareButton } from "@/components/share-button";
 import { SpecTable } from "@/components/spec-table";
@@ -28,6 +29,7 @@ import { formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 import { notify } from "@/lib/toast";
 import { listingEnd } from "@/lib/expiry";
+import { useWideScreen } from "@/lib/listing-view";
 import { pathOf, rememberAction } from "@/lib/pending-action";
 import type { LoginReason } from "@/pages/login";
 import { ProductShelf } from "@/pages/product-shelf";
@@ -68,6 +70,8 @@ export default function ProductPage() {
   const [chatting, setChatting] = useState(false);
   const [offering, setOffering] = useState(false);
   const [reporting, setReporting] = useState(false);
+  // a phone's bar of Call, Chat and Book (#37), below md only
+  const wide = useWideScreen();
   const { t, locale } = useLanguage();
   // the action a visitor was sent to log in for, finished once they are back
   useResumeAction(
@@ -127,6 +131,10 @@ export default function ProductPage() {
   /** A buyer may still offer a price: as in the chat, not on a sold, expired or otherwise reserved laptop. */
   const offerable = !own && !sold && !expired && !reservedByOther;
   const brand = categories?.find((c) => c.name === p.category);
+  const bookAs = bookState({ own, booked, expired, reserved: p.reserved });
+  /** The phone's bar of Call, Chat and Book (#37): then the page's own Book and Chat are for wider screens. */
+  const bar = !wide && showsActionBar({ own, sold });
+  const barred = bar ? "max-md:hidden" : "";
 
   /** Sends a signed-out visitor to log in, to come back here and finish what they tapped. */
   function signedIn(reason: LoginReason): boolean {
@@ -246,27 +254,10 @@ export default function ProductPage() {
           ) : (
           <div>
             <div className="flex flex-wrap gap-2">
-              {own ? (
-                <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled>
-                  {t("Your product")}
-                </button>
-              ) : booked ? (
-                <BookedLink className="basis-full sm:min-w-40 sm:basis-auto" />
-              ) : expired ? (
-                <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled>
-                  {t("Expired")}
-                </button>
-              ) : p.reserved ? (
-                <button type="button" className="btn btn-disabled basis-full sm:min-w-40 sm:basis-auto" disabled aria-label={t("Booked: reserved for another buyer")}>
-                  {t("Booked")}
-                </button>
-              ) : (
-                <button type="button" className="btn btn-primary basis-full sm:min-w-40 sm:basis-auto" onClick={onBook}>
-                  {t("Book Now")}
-                </button>
-              )}
+              {/* on a phone Book and Chat are in the bar at the bottom (#37), under the thumb */}
+              <BookAction state={bookAs} onBook={onBook} className={`basis-full sm:min-w-40 sm:basis-auto ${barred}`} />
               {!own && (
-                <button type="button" className="btn btn-outline btn-primary basis-full sm:basis-auto" onClick={onChat}>
+                <button type="button" className={`btn btn-outline btn-primary basis-full sm:basis-auto ${barred}`} onClick={onChat}>
                   <ChatIcon className="h-4 w-4" />
                   {t("Chat with seller")}
                 </button>
@@ -413,6 +404,7 @@ export default function ProductPage() {
     </article>
     {/* beside the product, not in it: its cards are other laptops' articles */}
     <SimilarLaptops id={p._id} />
+    {bar && <ProductActionBar number={phone.number} book={bookAs} onBook={onBook} onChat={onChat} />}
     </>
   );
 }
@@ -487,6 +479,7 @@ function SimilarLaptops({ id }: { id: string }) {
         error={error}
         gridClassName="grid-flow-col auto-cols-[80%] overflow-x-auto overscroll-x-contain snap-x snap-mandatory pb-2 [&>li]:snap-start sm:grid-flow-row sm:auto-cols-auto sm:grid-cols-2 sm:overflow-visible sm:pb-0 lg:grid-cols-3"
         cardSizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 80vw"
+        compact={false}
       />
     </section>
   );

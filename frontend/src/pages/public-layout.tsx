@@ -7,11 +7,13 @@ import { useCategories } from "@/api/categories";
 import { useConfig } from "@/api/config";
 import { useConversationUnread } from "@/api/conversation-unread";
 import { useUnreadCount } from "@/api/notifications";
+import { BottomNav } from "@/components/bottom-nav";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { API_WROTE_EVENT, EMAIL_UNVERIFIED_EVENT } from "@/lib/api";
 import { ME_KEY, useAuth } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
+import { useWideScreen } from "@/lib/listing-view";
 import { lazyPart } from "@/lib/lazy-part";
 import { setTheme, useTheme } from "@/lib/theme";
 import { notify } from "@/lib/toast";
@@ -39,6 +41,10 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
   const unverified = config?.mailEnabled === true && user?.emailVerified === false;
   const verify = useVerifyBanner(unverified);
   const [postAd, postAdDialog] = usePostAdAction();
+  // the bottom navigation's Search opens the header's search box: each tap a new number
+  const [searchAsked, setSearchAsked] = useState(0);
+  // the bottom navigation is a phone's (below md): not drawn at all from md up
+  const wide = useWideScreen();
 
   async function onLogout() {
     try {
@@ -54,7 +60,8 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
   }
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // group/frame: a product page's action bar (data-action-bar) takes the bottom navigation's place on a phone (#37)
+    <div className="group/frame flex min-h-screen flex-col">
       <SiteHeader
         user={user}
         loading={loading}
@@ -66,15 +73,30 @@ export function SiteFrame({ children }: { children: ReactNode | ((postAd: PostAd
         unreadMessages={unreadMessages?.count ?? 0}
         onBecomeSeller={postAd.becomeSeller}
         becomingSeller={postAd.busy}
+        searchAsked={searchAsked}
       />
       {/* Only where the shop sends email, and only a user whose answer says false. */}
       {unverified && (
         <VerifyEmailBanner email={user.email} message={verify.message} onResend={() => void verify.resend()} busy={verify.busy} sent={verify.sent} />
       )}
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-4 pb-8 sm:px-6 sm:pt-8">
         {typeof children === "function" ? children(postAd) : children}
       </main>
       <SiteFooter categories={categories ?? []} />
+      {/* below md: the room the fixed bottom navigation (or a product page's action bar, as tall) takes, so the footer's end is never under it */}
+      <div aria-hidden="true" className="h-[calc(3.5rem+env(safe-area-inset-bottom))] shrink-0 md:hidden" />
+      {!wide && (
+        <div className="contents group-has-[[data-action-bar]]/frame:hidden">
+          <BottomNav
+            user={loading ? null : user}
+            loading={loading}
+            unreadMessages={unreadMessages?.count ?? 0}
+            onBecomeSeller={postAd.becomeSeller}
+            becomingSeller={postAd.busy}
+            onSearch={() => setSearchAsked((n) => n + 1)}
+          />
+        </div>
+      )}
       {postAdDialog}
       {/* one stream per signed-in user: a new user (or none) closes the last one's */}
       {user && (

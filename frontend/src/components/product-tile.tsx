@@ -1,0 +1,147 @@
+import { Link } from "react-router-dom";
+import type { Product } from "@/api/products";
+import { FavouriteButton } from "@/components/favourite-button";
+import { formatAgo, formatTk } from "@/lib/format";
+import { useLanguage } from "@/lib/i18n";
+import { photoSources } from "@/lib/photo";
+
+type ProductTileProps = {
+  product: Product;
+  /** "list": a row, the photo on the left; "grid": one of two columns, the photo on top. */
+  variant: "list" | "grid";
+  /** The signed-in user is its seller: no heart. */
+  own?: boolean;
+  /** The signed-in user booked it: a Booked badge (someone else's booking too). */
+  booked?: boolean;
+  /** Among the first tiles on the page: its photo loads at once, not lazily. */
+  priority?: boolean;
+  favourite?: boolean;
+  /** The heart; without it (and on one's own product) the tile has none. */
+  onFavourite?: (product: Product) => void;
+};
+
+/** Where a listing is: its area when the server sends one (#37: areas may come later), else the location typed on it. */
+export function placeOf(p: Product): string {
+  const area = (p as Product & { area?: { name?: string } | null }).area;
+  return area?.name || p.location;
+}
+
+/** The small tick of a verified seller, with its words for screen readers and a title for a pointer. */
+function VerifiedTick() {
+  const { t } = useLanguage();
+  return (
+    <span className="inline-flex shrink-0 items-center text-info" title={t("Verified seller")}>
+      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+        <path
+          fillRule="evenodd"
+          d="M10 1.5 12.3 3l2.7-.2.9 2.6 2.3 1.5-.9 2.6.9 2.6-2.3 1.5-.9 2.6-2.7-.2L10 18.5 7.7 17l-2.7.2-.9-2.6-2.3-1.5.9-2.6-.9-2.6 2.3-1.5.9-2.6 2.7.2L10 1.5Zm3.7 6.2a.9.9 0 0 0-1.3-1.2L9 9.9 7.6 8.5a.9.9 0 1 0-1.3 1.3l2 2a.9.9 0 0 0 1.3 0l4.1-4.1Z"
+          clipRule="evenodd"
+        />
+      </svg>
+      <span className="sr-only">{t("Verified seller")}</span>
+    </span>
+  );
+}
+
+/**
+ * ProductTile is a laptop in a phone's compact list (#37): photo, name,
+ * price and what it was, where, how long ago, the Verified tick and the
+ * heart. Everything else (specs, phone, Book Now) is on its page, a tap
+ * away: a row is about 120 px, so a phone shows five or more.
+ */
+export function ProductTile({ product: p, variant, own = false, booked = false, priority = false, favourite = false, onFavourite }: ProductTileProps) {
+  const { t, locale } = useLanguage();
+  const titleId = `product-${p._id}-title`;
+  const grid = variant === "grid";
+  const was = p.priceDroppedFrom ?? (p.orginalPrice > p.sellPrice ? p.orginalPrice : null);
+  const heart = onFavourite && !own && (
+    <FavouriteButton name={p.productName} saved={favourite} onToggle={() => onFavourite(p)} className="btn-ghost btn-sm h-10 min-h-10 w-10 shrink-0" />
+  );
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-tile={variant}
+      className={`relative flex h-full min-w-0 overflow-hidden rounded-box bg-base-100 shadow-sm ring-1 ring-base-300/60 ${grid ? "flex-col" : "gap-3 p-2"}`}
+    >
+      {/* the same link as the name, out of the tab order so the keyboard meets it once */}
+      <Link
+        to={`/product/${p._id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={`relative block shrink-0 overflow-hidden bg-base-200 ${grid ? "aspect-[4/3] w-full" : "h-24 w-28 self-start rounded-field"}`}
+      >
+        <img
+          {...photoSources(p.picture, grid ? "50vw" : "112px")}
+          alt=""
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+          width={grid ? 400 : 112}
+          height={grid ? 300 : 96}
+          className="h-full w-full object-cover"
+        />
+        {(p.reserved || booked) && <span className="badge badge-warning badge-sm absolute bottom-1 left-1 font-semibold">{t("Booked")}</span>}
+      </Link>
+      <div className={`flex min-w-0 flex-1 flex-col ${grid ? "gap-0.5 p-2.5" : "gap-0.5 py-0.5 pr-1"}`}>
+        <div className="flex min-w-0 items-start gap-1">
+          <h3 id={titleId} className="line-clamp-2 min-w-0 flex-1 text-sm leading-snug font-semibold break-words">
+            <Link to={`/product/${p._id}`} className="link-hover">
+              {p.productName}
+            </Link>
+          </h3>
+          {!grid && heart}
+        </div>
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+          <p className="text-base font-extrabold text-primary">
+            <span className="sr-only">{t("Selling price:")} </span>
+            {formatTk(p.sellPrice, locale)}
+          </p>
+          {was !== null && (
+            <p className={`text-xs ${p.priceDroppedFrom ? "font-medium text-success" : "text-base-content/60"}`}>
+              <span className="sr-only">{p.priceDroppedFrom ? t("was") : t("Original price:")} </span>
+              <del>{formatTk(was, locale)}</del>
+            </p>
+          )}
+        </div>
+        <div className={`mt-auto flex min-w-0 items-center gap-1 text-xs text-base-content/65 ${grid ? "pr-9" : ""}`}>
+          <span className="truncate">
+            <span className="sr-only">{t("Location")}: </span>
+            {placeOf(p)}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span className="shrink-0 whitespace-nowrap">{formatAgo(p.time, p.date, locale)}</span>
+          {p.sellerVerify && <VerifiedTick />}
+        </div>
+      </div>
+      {grid && heart && <div className="absolute right-1 bottom-1">{heart}</div>}
+    </article>
+  );
+}
+
+/** A grey tile while the list loads, as tall as a tile. */
+export function ProductTileSkeleton({ variant }: { variant: "list" | "grid" }) {
+  if (variant === "grid") {
+    return (
+      <div className="flex flex-col overflow-hidden rounded-box bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
+        <div className="skeleton aspect-[4/3] rounded-none" />
+        <div className="space-y-2 p-2.5">
+          <div className="skeleton h-3.5 w-full" />
+          <div className="skeleton h-3.5 w-2/3" />
+          <div className="skeleton h-5 w-1/2" />
+          <div className="skeleton h-3 w-3/4" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex gap-3 rounded-box bg-base-100 p-2 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
+      <div className="skeleton h-24 w-28 shrink-0 rounded-field" />
+      <div className="flex flex-1 flex-col gap-2 py-1">
+        <div className="skeleton h-3.5 w-full" />
+        <div className="skeleton h-3.5 w-2/3" />
+        <div className="skeleton h-5 w-1/2" />
+        <div className="mt-auto skeleton h-3 w-3/4" />
+      </div>
+    </div>
+  );
+}
