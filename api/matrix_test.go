@@ -289,6 +289,17 @@ var matrix = map[string]struct {
 	"GET /api/sellers/:id": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/sellers/" + formatTestID(f.users["owner seller"].ID), nil}
 	}, [6]int{200, 200, 200, 200, 200, 200}},
+	// #37 tools for a shop: a seller's own shop page and listing defaults;
+	// a bulk action on another seller's listing answers 200 with that
+	// listing refused as not found (TestBulkActions)
+	"GET /api/me/shop": {func(matrixFixture) cell { return cell{"GET", "/api/me/shop", nil} }, [6]int{401, 403, 403, 200, 200, 403}},
+	"PUT /api/me/shop": {func(matrixFixture) cell {
+		return cell{"PUT", "/api/me/shop", map[string]any{"address": "House 12, Road 5, Mirpur 10, Dhaka", "hours": []any{map[string]any{"day": "sat", "open": "10:00", "close": "20:00"}}}}
+	}, [6]int{401, 403, 403, 200, 200, 403}},
+	"GET /api/me/listing-defaults": {func(matrixFixture) cell { return cell{"GET", "/api/me/listing-defaults", nil} }, [6]int{401, 403, 403, 200, 200, 403}},
+	"POST /api/products/bulk": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/products/bulk", map[string]any{"action": "renew", "ids": []string{f.product}}}
+	}, [6]int{401, 403, 403, 200, 200, 403}},
 	"GET /api/sellers/:id/reviews": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/sellers/" + formatTestID(f.users["owner seller"].ID) + "/reviews", nil}
 	}, [6]int{200, 200, 200, 200, 200, 200}},

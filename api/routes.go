@@ -102,6 +102,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                        // own only
 	g.PATCH("/products/:id", s.editProduct, seller, s.changes)
 	g.POST("/products/:id/renew", s.renewProduct, seller, noBody, s.changes)                                                  // own only
+	g.POST("/products/bulk", s.bulkProducts, seller, s.changes)                                                               // #37 JSON {action: renew or sold, ids}: own only, each listing on its own
 	g.POST("/products/:id/promotion", s.startPromotion, seller, s.changes)                                                    // #34 paid advertising: own only
 	g.GET("/products/:id/promotion", s.getPromotion, seller)                                                                  // #34 its outcome: own only
 	g.DELETE("/products/:id/advertise", s.stopAdvertising, requireRole(store.RoleSeller, store.RoleAdmin), noBody, s.changes) // own, or any for an admin
@@ -174,6 +175,11 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// drops the kept catalogue answers (changes).
 	g.GET("/sellers/:id", s.getSeller)
 	g.GET("/sellers/:id/reviews", s.listSellerReviews)
+	// #37 tools for a shop: the seller's shop page (shown on GET
+	// /api/sellers/:id) and what their new listings start with
+	g.GET("/me/shop", s.getMyShop, seller)
+	g.PUT("/me/shop", s.saveMyShop, seller)
+	g.GET("/me/listing-defaults", s.getListingDefaults, seller)
 	g.POST("/bookings/:id/review", s.createReview, requireUser, s.changes) // the booking's buyer only
 	g.PUT("/reviews/:id/reply", s.replyToReview, seller)                   // the reviewed seller only
 	g.DELETE("/reviews/:id", s.removeReview, admin, s.changes)             // JSON {reason}

@@ -34,6 +34,8 @@ type sellerJSON struct {
 	ResponseMinutes *int64 `json:"responseMinutes"`
 	// PhoneVerified: the seller proved a phone by an SMS code (#35).
 	PhoneVerified bool `json:"phoneVerified"`
+	// Shop is the seller's shop page (#37): empty fields until filled in.
+	Shop shopJSON `json:"shop"`
 }
 
 // reviewJSON is one review on a seller's page.
@@ -74,7 +76,7 @@ func (s *Server) getSeller(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, sellerJSON{ID: formatID(p.ID), UserName: p.Name, UserPhoto: p.Photo, Verify: p.Verified,
 		JoinedAt: p.JoinedAt.UTC(), ActiveListings: p.ActiveListings, SoldCount: p.SoldCount, Rating: toRatingJSON(p.Rating),
-		ResponseMinutes: p.ResponseMinutes, PhoneVerified: p.PhoneVerified})
+		ResponseMinutes: p.ResponseMinutes, PhoneVerified: p.PhoneVerified, Shop: toShopJSON(p.Shop, time.Now().In(s.loc))})
 }
 
 // listSellerReviews serves GET /api/sellers/:id/reviews: a live seller's

@@ -63,6 +63,8 @@ type SellerProfile struct {
 	ResponseMinutes *int64
 	// PhoneVerified: the seller proved their phone by an SMS code (#35).
 	PhoneVerified bool
+	// Shop is the seller's shop page (#37): empty until they fill it in.
+	Shop Shop
 }
 
 // GetSellerProfile returns a live seller's public page; ErrNotFound for
@@ -81,6 +83,9 @@ func (s *Store) GetSellerProfile(ctx context.Context, id int64) (SellerProfile, 
 	if rt.Threads >= MinReplySamples {
 		m := int64(math.Round(rt.MedianMinutes))
 		out.ResponseMinutes = &m
+	}
+	if out.Shop, err = s.GetShop(ctx, id); err != nil {
+		return SellerProfile{}, err
 	}
 	return out, nil
 }

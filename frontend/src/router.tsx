@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: "addproduct", lazy: page(() => import("@/pages/dashboard/add-product")) },
                   { path: "myproducts", lazy: page(() => import("@/pages/dashboard/my-products")) },
+                  // #37 the seller's shop page: logo, banner, address, hours, map, about
+                  { path: "shop", lazy: page(() => import("@/pages/dashboard/my-shop")) },
                   { path: "products/:id/edit", lazy: page(() => import("@/pages/dashboard/edit-product")) },
                   // #34 the seller's balance: earned, paid out, owed
                   { path: "balance", lazy: page(() => import("@/pages/dashboard/balance")) },

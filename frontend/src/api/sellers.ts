@@ -8,6 +8,7 @@ import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import { isBookingListKey } from "@/api/bookings";
 import { isProductKey } from "@/api/products";
+import type { Shop } from "@/api/shops";
 import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
@@ -30,6 +31,8 @@ export type Seller = {
   rating: Rating;
   /** The typical minutes to a first reply in the last 90 days; null with too few conversations. */
   responseMinutes: number | null;
+  /** The seller's shop page (#37): logo, banner, address, hours, map position, about; absent from an older server. */
+  shop?: Shop;
 };
 
 /** One review on a seller's page. */

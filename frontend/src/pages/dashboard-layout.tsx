@@ -34,6 +34,8 @@ const menus: Record<Role, MenuItem[]> = {
     messages,
     { to: "/dashboard/addproduct", label: "Add Product" },
     { to: "/dashboard/myproducts", label: "My Products" },
+    // #37 the shop page: logo, banner, address, hours, map, about
+    { to: "/dashboard/shop", label: "Edit my shop" },
     // #34 what the seller earned, was paid out and is owed
     { to: "/dashboard/balance", label: "Balance" },
     myBooking,
@@ -107,11 +109,11 @@ export default function DashboardLayout() {
     focusFirst();
     return () => cancelAnimationFrame(frame);
   }, [open]);
-  // a seller's own public page, as buyers see it (its reviews too), after My Products
+  // a seller's own public page, as buyers see it (its reviews too), after Edit my shop
   const items = !user
     ? [myBooking, messages]
     : user.role === "Seller"
-      ? menus.Seller.flatMap((item) => (item.to === "/dashboard/myproducts" ? [item, { to: `/seller/${user._id}`, label: "View my shop" as const }] : [item]))
+      ? menus.Seller.flatMap((item) => (item.to === "/dashboard/shop" ? [item, { to: `/seller/${user._id}`, label: "View my shop" as const }] : [item]))
       : menus[user.role];
   const waiting = useWaiting(user?.role);
 

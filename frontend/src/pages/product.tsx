@@ -9,6 +9,7 @@ import { offeredMethods, useConfig } from "@/api/config";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
 import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type ProductSale } from "@/api/products";
+import { similarAdPath, type SimilarState } from "@/api/shops";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { ContactLinks } from "@/components/contact-links";
 import { FavouriteButton } from "@/components/favourite-button";
@@ -250,7 +251,14 @@ export default function ProductPage() {
 
           {/* Book Now first, so a phone shows it without scrolling; a sold laptop says to whom instead */}
           {sold ? (
-            <SoldPanel sale={sale.data} />
+            <>
+              <SoldPanel sale={sale.data} />
+              {editable && (
+                <Link to={similarAdPath(p._id)} state={{ similar: p } satisfies SimilarState} className="btn btn-outline btn-primary self-start">
+                  {t("Post a similar ad")}
+                </Link>
+              )}
+            </>
           ) : (
           <div>
             <div className="flex flex-wrap gap-2">
@@ -294,6 +302,11 @@ export default function ProductPage() {
                     <path strokeLinecap="round" strokeLinejoin="round" d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
                   </svg>
                   {t("Edit")}
+                </Link>
+              )}
+              {editable && (
+                <Link to={similarAdPath(p._id)} state={{ similar: p } satisfies SimilarState} className="btn btn-outline flex-1 sm:flex-none">
+                  {t("Post a similar ad")}
                 </Link>
               )}
               <ShareButton className="flex-1 sm:flex-none" title={p.productName} url={`${window.location.origin}/product/${encodeURIComponent(p._id)}`} />
@@ -346,6 +359,11 @@ export default function ProductPage() {
               </div>
               <ContactLinks number={phone.number} variant="page" />
             </div>
+            {p.sellerId && (
+              <Link to={`/seller/${encodeURIComponent(p.sellerId)}`} className="link link-primary mt-3 inline-block text-sm font-semibold">
+                {t("Visit the shop: address, hours and all its laptops")}
+              </Link>
+            )}
           </section>
 
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-box bg-base-100 p-5 shadow-sm sm:grid-cols-3">

@@ -15,6 +15,7 @@ import { LoadMore } from "@/components/load-more";
 import { PhoneVerifiedBadge } from "@/components/phone-code";
 import { VerifiedBadge } from "@/components/product-card";
 import { RatingStars, Stars, ratingText } from "@/components/rating-stars";
+import { hasShopInfo, ShopInfo } from "@/components/shop-info";
 import { UserAvatar } from "@/components/user-avatar";
 import { useAuth } from "@/lib/auth";
 import { formatNumber } from "@/lib/format";
@@ -58,12 +59,25 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function SellerHeader({ s }: { s: Seller }) {
+function SellerHeader({ s, own }: { s: Seller; own: boolean }) {
   const { t, locale } = useLanguage();
+  const logo = s.shop?.logo;
+  const banner = s.shop?.banner;
   return (
-    <section aria-labelledby="seller-name" className="rounded-box bg-base-100 p-5 shadow-sm sm:p-8">
+    <section aria-labelledby="seller-name" className="overflow-hidden rounded-box bg-base-100 shadow-sm">
+      {/* #37 the shop's banner across the top, its logo in place of the face */}
+      {banner && <img src={banner} alt="" className="aspect-[3/1] max-h-64 w-full object-cover" />}
+      <div className="p-5 sm:p-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <UserAvatar name={s.userName} photo={s.userPhoto} size="w-20" />
+        {logo ? (
+          <img
+            src={logo}
+            alt={t("{name}'s logo", { name: s.userName })}
+            className={`h-20 w-20 shrink-0 rounded-box border-4 border-base-100 bg-base-100 object-cover shadow-sm ${banner ? "-mt-14 sm:-mt-16" : ""}`}
+          />
+        ) : (
+          <UserAvatar name={s.userName} photo={s.userPhoto} size="w-20" />
+        )}
         <div className="min-w-0 flex-1 space-y-1">
           <h1 id="seller-name" className="flex flex-wrap items-center gap-2 text-2xl font-bold break-words sm:text-3xl">
             {s.userName}
@@ -79,6 +93,11 @@ function SellerHeader({ s }: { s: Seller }) {
           <p className="text-sm text-base-content/70">{t("Member since {date}", { date: monthYear(s.joinedAt, locale) })}</p>
           <RatingStars average={s.rating.average} count={s.rating.count} />
         </div>
+        {own && (
+          <Link to="/dashboard/shop" className="btn btn-outline btn-sm self-start sm:self-center">
+            {t("Edit shop page")}
+          </Link>
+        )}
       </div>
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label={t("On sale")}>{formatNumber(s.activeListings, locale)}</Stat>
@@ -104,6 +123,7 @@ function SellerHeader({ s }: { s: Seller }) {
           )}
         </Stat>
       </dl>
+      </div>
     </section>
   );
 }
@@ -189,7 +209,12 @@ export default function SellerPage() {
   const list = reviews.data;
   return (
     <div className="space-y-8">
-      <SellerHeader s={s} />
+      <SellerHeader s={s} own={own} />
+      {s.shop && hasShopInfo(s.shop) && (
+        <section aria-label={t("About the shop")}>
+          <ShopInfo shop={s.shop} />
+        </section>
+      )}
 
       <section aria-labelledby="seller-listings" className="space-y-4">
         <h2 id="seller-listings" className="text-xl font-bold sm:text-2xl">

@@ -495,6 +495,18 @@ type SearchWord struct {
 	Word string
 }
 
+type Shop struct {
+	SellerID  int64
+	LogoUrl   string
+	BannerUrl string
+	Address   string
+	About     string
+	Hours     []byte
+	Lat       pgtype.Float8
+	Lon       pgtype.Float8
+	UpdatedAt time.Time
+}
+
 type SmsDay struct {
 	Day  pgtype.Date
 	Sent int32

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { offeredMethods, useConfig } from "@/api/config";
 import { useAdvertiseProduct, useDeleteProduct, useUserProducts, type Product } from "@/api/products";
+import { similarAdPath, type SimilarState } from "@/api/shops";
 import { promotionOutcomeOf, type PromotionMethod, type PromotionOutcome } from "@/api/promotions";
 import { useMarkSold, useRelist, useRenew, useStopAdvertising } from "@/api/product-sale";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -17,6 +18,7 @@ import { cutName, formatDateTime, formatTk } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import type { EditState } from "@/pages/dashboard/edit-product";
+import { BulkBar, BulkOutcome, useBulkSelection } from "@/pages/dashboard/bulk-actions";
 
 /**
  * refusal is what a refused delete or mark-sold says: a laptop a booking
@@ -52,6 +54,8 @@ export default function MyProducts() {
   const renew = useRenew();
   const [confirm, confirmDialog] = useConfirm();
   const [busy, setBusy] = useState<{ id: string; action: Action } | null>(null);
+  // #37 several listings renewed or marked sold at once
+  const bulk = useBulkSelection(products ?? [], confirm);
   // #34 paid promotion: with ADVERTISE_PRICE set, Advertise is paid by
   // card or through SSLCommerz; the gateway sends the seller back here
   // with ?promotion=OUTCOME
@@ -321,6 +325,8 @@ export default function MyProducts() {
       }
     >
       {promoOutcome && <PromotionOutcomeAlert outcome={promoOutcome} onClose={closeOutcome} />}
+      {bulk.outcome && <BulkOutcome outcome={bulk.outcome} onClose={bulk.closeOutcome} />}
+      {products && products.length > 0 && <BulkBar bulk={bulk} total={products.length} disabled={busy !== null} />}
       <DataList
         list={list}
         rowKey={(p) => p._id}
@@ -328,6 +334,20 @@ export default function MyProducts() {
         loadError={<span>{t("We couldn't load your products. Please refresh the page in a moment.")}</span>}
         empty={<EmptyState title={t("No Product")}>{t("Post your first laptop and it will show up here.")}</EmptyState>}
         columns={[
+          {
+            header: t("Select"),
+            label: false,
+            className: "w-0",
+            cell: (p) => (
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm checkbox-primary"
+                checked={bulk.selected.has(p._id)}
+                onChange={() => bulk.toggle(p._id)}
+                aria-label={t("Select {name}", { name: p.productName })}
+              />
+            ),
+          },
           {
             header: t("ProductName"),
             label: false,
@@ -350,6 +370,19 @@ export default function MyProducts() {
                     {t("Edit")}
                   </Link>
                 )}
+                <Link
+                  to={similarAdPath(p._id)}
+                  state={{ similar: p } satisfies SimilarState}
+                  className={`btn btn-ghost btn-xs gap-1 text-primary ${row(p).sold ? "ml-auto md:ml-0" : ""}`}
+                  aria-label={t("Post a similar ad like {name}", { name: p.productName })}
+                  title={t("Post a similar ad")}
+                >
+                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <rect x="8" y="8" width="12" height="12" rx="2" />
+                    <path strokeLinecap="round" d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+                  </svg>
+                  {t("Similar ad")}
+                </Link>
               </div>
             ),
           },

@@ -32,7 +32,8 @@ export type ProductValues = {
   specs: SpecsValues;
 };
 
-const EMPTY: ProductValues = {
+/** An empty form. */
+export const EMPTY_PRODUCT: ProductValues = {
   productName: "",
   sellPrice: "",
   orginalPrice: "",
@@ -223,7 +224,7 @@ function useTitleFill(values: ProductValues, setSpecs: (specs: SpecsValues) => v
 export function ProductForm({ categories, initial, send, failed, submitLabel, priceHint, labelledBy }: ProductFormProps) {
   const t = useT();
   const photos = usePhotoUploads(initial?.photos ?? [], t("The photo could not be uploaded. Try another one."));
-  const [values, setValues] = useState<ProductValues>(initial?.values ?? EMPTY);
+  const [values, setValues] = useState<ProductValues>(initial?.values ?? EMPTY_PRODUCT);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
