@@ -127,6 +127,10 @@ type ConversationSummary struct {
 	OfferAmount        int32
 	OfferStatus        string
 	OfferValidUntil    *time.Time
+	LastPhotoCount     int32
+	OfferBySeller      bool
+	BuyerReadAt        time.Time
+	SellerReadAt       time.Time
 }
 
 type EventTicket struct {
@@ -152,6 +156,12 @@ type Image struct {
 	SizeBytes   int64
 	UploaderID  *int64
 	CreatedAt   time.Time
+}
+
+type ImageUploader struct {
+	ImageID   int64
+	UserID    int64
+	CreatedAt time.Time
 }
 
 type Ledger struct {
@@ -198,6 +208,7 @@ type Message struct {
 	Body           string
 	OfferID        *int64
 	CreatedAt      time.Time
+	Photos         []string
 }
 
 type Notification struct {
@@ -235,6 +246,7 @@ type Offer struct {
 	CreatedAt      time.Time
 	AnsweredAt     *time.Time
 	ValidUntil     *time.Time
+	BySeller       bool
 }
 
 type Payment struct {
