@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"resale/media"
 	"resale/store"
 )
 
@@ -49,16 +52,21 @@ type personJSON struct {
 
 // lastMessageJSON is a thread's newest message, for the inbox.
 type lastMessageJSON struct {
-	Text      string    `json:"text"`
-	Offer     *int64    `json:"offer"`
+	Text  string `json:"text"`
+	Offer *int64 `json:"offer"`
+	// Photos is how many photos it carries (#37)
+	Photos    int       `json:"photos"`
 	CreatedAt time.Time `json:"createdAt"`
 }
 
 // offerJSON is an offer; status is pending, accepted, declined,
-// superseded or expired (accepted, past validUntil).
+// superseded, countered (the seller answered with a counter offer) or
+// expired (accepted, past validUntil). By is who made it: "buyer", or
+// "seller" for a counter offer, which the buyer answers.
 type offerJSON struct {
 	ID         string     `json:"_id"`
 	Amount     int64      `json:"amount"`
+	By         string     `json:"by"`
 	Status     string     `json:"status"`
 	ValidUntil *time.Time `json:"validUntil"`
 }
@@ -76,6 +84,9 @@ type conversationJSON struct {
 	// Blocked: the viewer blocked the other person
 	Blocked bool       `json:"blocked"`
 	Offer   *offerJSON `json:"offer"`
+	// OtherReadAt is the other person's read mark: the viewer's messages
+	// sent up to it are seen (#37); null for an admin's reading.
+	OtherReadAt *time.Time `json:"otherReadAt"`
 	// Booking is the thread's buyer's newest booking of the laptop (any
 	// status; null when none): in GET /api/conversations/:id only, where
 	// the thread shows where the trade stands.
@@ -97,7 +108,10 @@ func toOfferJSON(o *store.Offer) *offerJSON {
 	if o == nil {
 		return nil
 	}
-	out := &offerJSON{ID: formatID(o.ID), Amount: o.Amount, Status: o.Status}
+	out := &offerJSON{ID: formatID(o.ID), Amount: o.Amount, By: "buyer", Status: o.Status}
+	if o.BySeller {
+		out.By = "seller"
+	}
 	if o.ValidUntil != nil {
 		t := o.ValidUntil.UTC()
 		out.ValidUntil = &t
@@ -123,8 +137,8 @@ func toConversationJSON(c store.ConversationSummary, viewer store.User) conversa
 			out.Booking = &threadBookingJSON{ID: formatID(t.BookingID), Status: string(t.BookingStatus), PaymentMethod: string(t.BookingMethod)}
 		}
 	}
-	if c.LastText != "" || c.LastOffer != 0 {
-		out.LastMessage = &lastMessageJSON{Text: c.LastText, CreatedAt: c.LastCreatedAt.UTC()}
+	if c.LastText != "" || c.LastOffer != 0 || c.LastPhotos != 0 {
+		out.LastMessage = &lastMessageJSON{Text: c.LastText, Photos: c.LastPhotos, CreatedAt: c.LastCreatedAt.UTC()}
 		if c.LastOffer != 0 {
 			out.LastMessage.Offer = &c.LastOffer
 		}
@@ -132,8 +146,12 @@ func toConversationJSON(c store.ConversationSummary, viewer store.User) conversa
 	switch viewer.ID {
 	case c.Buyer.ID:
 		out.Role, out.Other, out.Unread, out.Blocked = "buyer", toPersonJSON(c.Seller), c.BuyerUnread, c.BuyerBlockedSeller
+		t := c.SellerReadAt.UTC()
+		out.OtherReadAt = &t
 	case c.Seller.ID:
 		out.Role, out.Other, out.Unread, out.Blocked = "seller", toPersonJSON(c.Buyer), c.SellerUnread, c.SellerBlockedBuyer
+		t := c.BuyerReadAt.UTC()
+		out.OtherReadAt = &t
 	default:
 		out.Role, out.Other = "admin", toPersonJSON(c.Seller)
 	}
@@ -146,17 +164,23 @@ func toConversationJSON(c store.ConversationSummary, viewer store.User) conversa
 	return out
 }
 
-// chatMessageJSON is one message: text, or an offer (text empty).
+// chatMessageJSON is one message: text, photos (upload urls, with or
+// without text), or an offer (text empty, no photos).
 type chatMessageJSON struct {
 	ID        string     `json:"_id"`
 	From      string     `json:"from"`
 	Text      string     `json:"text"`
+	Photos    []string   `json:"photos"`
 	Offer     *offerJSON `json:"offer"`
 	CreatedAt time.Time  `json:"createdAt"`
 }
 
 func toChatMessageJSON(m store.Message) chatMessageJSON {
-	return chatMessageJSON{ID: formatID(m.ID), From: formatID(m.SenderID), Text: m.Text, Offer: toOfferJSON(m.Offer), CreatedAt: m.CreatedAt.UTC()}
+	photos := m.Photos
+	if photos == nil {
+		photos = []string{}
+	}
+	return chatMessageJSON{ID: formatID(m.ID), From: formatID(m.SenderID), Text: m.Text, Photos: photos, Offer: toOfferJSON(m.Offer), CreatedAt: m.CreatedAt.UTC()}
 }
 
 // writeRefusal adds Retry-After to a throttled write's answer, and names
@@ -172,6 +196,13 @@ func writeRefusal(c echo.Context, err error) error {
 	var above *store.OfferAboveError
 	if errors.As(err, &above) {
 		return invalidFields(map[string]string{"offer": fmt.Sprintf("must be at most %d, the price", above.Price)}, "offer")
+	}
+	var counter *store.CounterRangeError
+	if errors.As(err, &counter) {
+		return invalidFields(map[string]string{"amount": fmt.Sprintf("must be from %d (above the offer) to %d (the price)", counter.Min, counter.Max)}, "amount")
+	}
+	if errors.Is(err, store.ErrNotOwnPhoto) {
+		return invalidFields(map[string]string{"photos": "must be photos you uploaded"}, "photos")
 	}
 	return err
 }
@@ -318,11 +349,60 @@ func (s *Server) listMessages(c echo.Context) error {
 	return pageJSON(c, list, next, toChatMessageJSON)
 }
 
-// sendMessageRequest is a text or an offer, never both. Offer is a
-// pointer so that 0 is told apart from no offer.
+// sendMessageRequest is a text, photos (with or without text), or an
+// offer alone. Offer is a pointer so that 0 is told apart from no offer.
 type sendMessageRequest struct {
-	Text  *string `json:"text"`
-	Offer *int64  `json:"offer"`
+	Text   *string  `json:"text"`
+	Photos []string `json:"photos"`
+	Offer  *int64   `json:"offer"`
+}
+
+// checkMessage validates a message's fields into what the store takes.
+func checkMessage(req sendMessageRequest) (store.NewMessage, error) {
+	var f fieldErrors
+	var nm store.NewMessage
+	if req.Offer != nil {
+		if req.Text != nil || req.Photos != nil {
+			return nm, badRequest("Send an offer alone, without text or photos")
+		}
+		if nm.Offer = *req.Offer; nm.Offer < 1 {
+			f.add("offer", "must be a whole number of at least 1")
+		}
+		return nm, f.err()
+	}
+	var raw string
+	if req.Text != nil {
+		raw = *req.Text
+	}
+	nm.Text = f.multilineText("text", raw, maxMessageLen, len(req.Photos) == 0)
+	if req.Photos != nil {
+		nm.Photos = messagePhotos(&f, req.Photos)
+	}
+	return nm, f.err()
+}
+
+// messagePhotos checks the form of a message's photos: 1 to
+// store.MaxMessagePhotos different upload urls (whose they are, the store
+// checks).
+func messagePhotos(f *fieldErrors, list []string) []string {
+	if len(list) == 0 || len(list) > store.MaxMessagePhotos {
+		f.add("photos", fmt.Sprintf("must hold 1 to %d photos", store.MaxMessagePhotos))
+		return nil
+	}
+	out := make([]string, 0, len(list))
+	for _, p := range list {
+		key, isUpload := strings.CutPrefix(p, "/uploads/")
+		switch {
+		case !isUpload || !media.ValidKey(key):
+			f.add("photos", "must be photos uploaded to this shop")
+			return nil
+		case slices.Contains(out, p):
+			f.add("photos", "must not hold the same photo twice")
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // sendMessage serves POST /api/conversations/:id/messages.
@@ -335,28 +415,12 @@ func (s *Server) sendMessage(c echo.Context) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	var f fieldErrors
-	var text string
-	var amount int64
-	switch {
-	case req.Text != nil && req.Offer != nil:
-		return badRequest("Send a text or an offer, not both")
-	case req.Offer != nil:
-		if amount = *req.Offer; amount < 1 {
-			f.add("offer", "must be a whole number of at least 1")
-		}
-	default:
-		var raw string
-		if req.Text != nil {
-			raw = *req.Text
-		}
-		text = f.multilineText("text", raw, maxMessageLen, true)
-	}
-	if err := f.err(); err != nil {
+	nm, err := checkMessage(req)
+	if err != nil {
 		return err
 	}
 	u, _ := currentUser(c)
-	m, err := s.store.SendMessage(c.Request().Context(), id, u, text, amount)
+	m, err := s.store.SendMessage(c.Request().Context(), id, u, nm)
 	if err != nil {
 		return writeRefusal(c, notFoundAs(err, "Conversation"))
 	}
@@ -411,7 +475,8 @@ func (s *Server) reportConversation(c echo.Context) error {
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: 1})
 }
 
-// answerOffer runs the seller's answer to an offer.
+// answerOffer runs the other side's answer to an offer: the seller's to
+// the buyer's, the buyer's to the seller's counter offer.
 func (s *Server) answerOffer(c echo.Context, accept bool) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -420,7 +485,7 @@ func (s *Server) answerOffer(c echo.Context, accept bool) error {
 	u, _ := currentUser(c)
 	o, err := s.store.AnswerOffer(c.Request().Context(), id, u.ID, accept)
 	if err != nil {
-		return reword(notFoundAs(err, "Offer"), store.ErrAccountClosed, "The buyer's account is closed")
+		return reword(notFoundAs(err, "Offer"), store.ErrAccountClosed, "The other person's account is closed")
 	}
 	if o.RetiredPaymentIntent != "" && s.payments != nil {
 		// the booking's payment at the old price, maybe open in the
@@ -436,6 +501,34 @@ func (s *Server) acceptOffer(c echo.Context) error { return s.answerOffer(c, tru
 
 // declineOffer serves PUT /api/offers/:id/decline.
 func (s *Server) declineOffer(c echo.Context) error { return s.answerOffer(c, false) }
+
+type counterOfferRequest struct {
+	Amount *int64 `json:"amount"`
+}
+
+// counterOffer serves PUT /api/offers/:id/counter: the product's seller
+// answers the buyer's pending offer with a price of their own, which the
+// buyer may accept or decline (#37). Answers the new message.
+func (s *Server) counterOffer(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return notFound("Offer")
+	}
+	var req counterOfferRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Amount == nil || *req.Amount < 1 {
+		return invalidFields(map[string]string{"amount": "must be a whole number of at least 1"}, "amount")
+	}
+	u, _ := currentUser(c)
+	m, err := s.store.CounterOffer(c.Request().Context(), id, u, *req.Amount)
+	if err != nil {
+		return writeRefusal(c, notFoundAs(err, "Offer"))
+	}
+	s.log.Info("offer countered", "offer_id", id, "counter_id", m.Offer.ID)
+	return c.JSON(http.StatusCreated, toChatMessageJSON(m))
+}
 
 type blockJSON struct {
 	Acknowledged bool `json:"acknowledged"`

@@ -274,8 +274,13 @@ var matrix = map[string]struct {
 		return cell{"POST", "/api/conversations/" + f.conversation + "/report", map[string]any{"reason": "spam"}}
 	}, [6]int{401, 200, 404, 200, 404, 404}},
 	"GET /api/admin/conversations": {func(matrixFixture) cell { return cell{"GET", "/api/admin/conversations", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
-	"PUT /api/offers/:id/accept":   {func(f matrixFixture) cell { return cell{"PUT", "/api/offers/" + f.offer + "/accept", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
-	"PUT /api/offers/:id/decline":  {func(f matrixFixture) cell { return cell{"PUT", "/api/offers/" + f.offer + "/decline", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	// #37 an offer is answered by the side that did not make it: the
+	// buyer made this one (403 for them), the seller may also counter it
+	"PUT /api/offers/:id/accept":  {func(f matrixFixture) cell { return cell{"PUT", "/api/offers/" + f.offer + "/accept", nil} }, [6]int{401, 403, 404, 200, 404, 404}},
+	"PUT /api/offers/:id/decline": {func(f matrixFixture) cell { return cell{"PUT", "/api/offers/" + f.offer + "/decline", nil} }, [6]int{401, 403, 404, 200, 404, 404}},
+	"PUT /api/offers/:id/counter": {func(f matrixFixture) cell {
+		return cell{"PUT", "/api/offers/" + f.offer + "/counter", map[string]any{"amount": 950}}
+	}, [6]int{401, 403, 404, 201, 404, 404}},
 	// favourites: anyone signed in keeps their own; the product is anyone's
 	"GET /api/favourites":         {func(matrixFixture) cell { return cell{"GET", "/api/favourites", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"GET /api/favourites/ids":     {func(matrixFixture) cell { return cell{"GET", "/api/favourites/ids", nil} }, [6]int{401, 200, 200, 200, 200, 200}},

@@ -144,8 +144,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 
 	// conversations and offers: a thread is its two people's (anyone
 	// else's is not found); an admin reads a reported one and writes none.
-	// Writing needs a proven email like booking; offers are answered by
-	// the product's seller.
+	// Writing needs a proven email like booking; an offer is answered by
+	// the side that did not make it: the buyer's by the product's seller
+	// (who may counter it), the seller's counter offer by the buyer.
 	g.POST("/conversations", s.openConversation, requireUser, s.requireVerifiedEmail)
 	g.GET("/conversations", s.listConversations, requireUser)
 	g.GET("/conversations/unread", s.countUnreadConversations, requireUser)
@@ -155,8 +156,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/conversations/:id/read", s.markConversationRead, requireUser, noBody)
 	g.POST("/conversations/:id/report", s.reportConversation, requireUser)
 	g.GET("/admin/conversations", s.listReportedConversations, admin)
-	g.PUT("/offers/:id/accept", s.acceptOffer, seller, noBody)
-	g.PUT("/offers/:id/decline", s.declineOffer, seller, noBody)
+	g.PUT("/offers/:id/accept", s.acceptOffer, requireUser, noBody)                   // the side that did not make it
+	g.PUT("/offers/:id/decline", s.declineOffer, requireUser, noBody)                 // the side that did not make it
+	g.PUT("/offers/:id/counter", s.counterOffer, requireUser, s.requireVerifiedEmail) // the product's seller, to the buyer's offer
 	g.PUT("/users/:id/block", s.blockUser, requireUser, noBody)
 	g.DELETE("/users/:id/block", s.unblockUser, requireUser, noBody)
 

@@ -114,9 +114,9 @@ var kinds = map[string]kind{
 	}},
 	"offer_answered": {[]string{"product", "amount", "answer"}, map[string]words{
 		"en": {`Your offer on {{.product}} was {{if eq .answer "accepted"}}accepted{{else}}declined{{end}}`,
-			`The seller {{if eq .answer "accepted"}}accepted{{else}}declined{{end}} your offer of {{.amount}} for {{.product}}.`},
+			`{{with .by}}{{.}}{{else}}The seller{{end}} {{if eq .answer "accepted"}}accepted{{else}}declined{{end}} your offer of {{.amount}} for {{.product}}.`},
 		"bn": {`{{.product}} এর প্রস্তাব {{if eq .answer "accepted"}}গৃহীত হয়েছে{{else}}গৃহীত হয়নি{{end}}`,
-			`বিক্রেতা {{.product}} এর জন্য আপনার {{.amount}} প্রস্তাব {{if eq .answer "accepted"}}গ্রহণ করেছেন{{else}}গ্রহণ করেননি{{end}}।`},
+			`{{with .by}}{{.}}{{else}}বিক্রেতা{{end}} {{.product}} এর জন্য আপনার {{.amount}} প্রস্তাব {{if eq .answer "accepted"}}গ্রহণ করেছেন{{else}}গ্রহণ করেননি{{end}}।`},
 	}},
 	// saved_search_match: one new listing (product) for an instant saved
 	// search, or a daily digest's count of them (count, with one: "1").

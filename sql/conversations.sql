@@ -57,16 +57,17 @@ WHERE c.id = @id
 RETURNING c.last_message_at;
 
 -- name: CreateMessage :one
-INSERT INTO messages (conversation_id, sender_id, body, offer_id, created_at)
-VALUES (@conversation_id, @sender_id, @body, sqlc.narg(offer_id), @created_at)
+INSERT INTO messages (conversation_id, sender_id, body, offer_id, created_at, photos)
+VALUES (@conversation_id, @sender_id, @body, sqlc.narg(offer_id), @created_at, @photos::text[])
 RETURNING *;
 
 -- name: SupersedePendingOffers :exec
 UPDATE offers SET status = 'superseded', answered_at = now() WHERE conversation_id = @conversation_id AND status = 'pending';
 
 -- name: CreateOffer :one
-INSERT INTO offers (conversation_id, product_id, buyer_id, amount)
-VALUES (@conversation_id, @product_id, @buyer_id, @amount)
+-- by_seller: the seller's counter offer, which the buyer answers.
+INSERT INTO offers (conversation_id, product_id, buyer_id, amount, by_seller)
+VALUES (@conversation_id, @product_id, @buyer_id, @amount, @by_seller)
 RETURNING *;
 
 -- name: GetOfferConversationID :one
@@ -150,9 +151,10 @@ SELECT ((SELECT count(*) FROM conversations cb WHERE cb.buyer_id = @user_id AND 
 
 -- name: ListMessages :many
 -- A thread's messages, newest first, with their offers.
-SELECT m.id, m.sender_id, m.body, m.created_at,
+SELECT m.id, m.sender_id, m.body, m.created_at, m.photos,
        coalesce(o.id, 0)::bigint AS offer_id, coalesce(o.amount, 0)::integer AS offer_amount,
-       coalesce(o.status, '')::text AS offer_status, o.valid_until AS offer_valid_until
+       coalesce(o.status, '')::text AS offer_status, o.valid_until AS offer_valid_until,
+       coalesce(o.by_seller, false)::boolean AS offer_by_seller
 FROM messages m LEFT JOIN offers o ON o.id = m.offer_id
 WHERE m.conversation_id = @conversation_id
   AND m.id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)

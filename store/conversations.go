@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -44,7 +45,26 @@ var (
 	ErrThreadCap = errors.New("too many new conversations")
 	// ErrOfferAbovePrice: an offer above the price (OfferAboveError).
 	ErrOfferAbovePrice = errors.New("the offer is above the price")
+	// ErrOwnOffer: the one who made an offer cannot answer it; the other
+	// side does (#37).
+	ErrOwnOffer = errors.New("the other person answers this offer")
+	// ErrCounterRange: a counter offer must be above the buyer's offer and
+	// at most the price (CounterRangeError).
+	ErrCounterRange = errors.New("the counter offer is out of range")
+	// ErrNotOwnPhoto: a message may carry only its sender's own uploads.
+	ErrNotOwnPhoto = errors.New("a photo is not the sender's upload")
 )
+
+// CounterRangeError is a counter offer outside Min to Max (whole Tk); it
+// matches ErrCounterRange.
+type CounterRangeError struct{ Min, Max int64 }
+
+func (e *CounterRangeError) Error() string {
+	return fmt.Sprintf("the counter offer must be from %d to %d", e.Min, e.Max)
+}
+
+// Unwrap lets errors.Is match ErrCounterRange.
+func (e *CounterRangeError) Unwrap() error { return ErrCounterRange }
 
 // ThrottledError is a refusal that lifts at Until; it matches its Err
 // (ErrMessageThrottle or ErrThreadCap).
@@ -78,15 +98,19 @@ const (
 	OfferDeclined   = "declined"
 	OfferSuperseded = "superseded"
 	OfferExpired    = "expired"
+	// OfferCountered: the seller answered it with a counter offer.
+	OfferCountered = "countered"
 )
 
-// Offer is a buyer's proposed price in a thread.
+// Offer is a proposed price in a thread: the buyer's, or the seller's
+// counter offer (BySeller), which the other side answers.
 type Offer struct {
 	ID             int64
 	ConversationID int64
 	ProductID      int64
 	BuyerID        int64
 	Amount         int64
+	BySeller       bool
 	Status         string
 	CreatedAt      time.Time
 	ValidUntil     *time.Time
@@ -107,17 +131,31 @@ func offerStatus(status string, validUntil *time.Time) string {
 
 func offerFrom(o dbsqlc.Offer) Offer {
 	return Offer{ID: o.ID, ConversationID: o.ConversationID, ProductID: o.ProductID, BuyerID: o.BuyerID, Amount: int64(o.Amount),
-		Status: offerStatus(o.Status, o.ValidUntil), CreatedAt: o.CreatedAt, ValidUntil: o.ValidUntil}
+		BySeller: o.BySeller, Status: offerStatus(o.Status, o.ValidUntil), CreatedAt: o.CreatedAt, ValidUntil: o.ValidUntil}
 }
 
-// Message is one message of a thread: text, or an offer (Offer non-nil).
+// Message is one message of a thread: text, photos (with or without
+// text), or an offer (Offer non-nil).
 type Message struct {
 	ID        int64
 	SenderID  int64
 	Text      string
+	Photos    []string
 	Offer     *Offer
 	CreatedAt time.Time
 }
+
+// NewMessage is what a person sends in a thread: Text, Photos (upload
+// urls, "/uploads/<key>", their own), or both; or an offer of Offer whole
+// Tk (when > 0) alone.
+type NewMessage struct {
+	Text   string
+	Photos []string
+	Offer  int64
+}
+
+// MaxMessagePhotos is the most photos one message carries.
+const MaxMessagePhotos = 4
 
 // Person is one side of a thread as the other sees them.
 type Person struct {
@@ -140,9 +178,12 @@ type ConversationSummary struct {
 	LastMessageAt  time.Time
 	LastText       string
 	LastOffer      int64 // the newest message's offer amount, 0 for text
+	LastPhotos     int   // how many photos the newest message has
 	LastCreatedAt  time.Time
-	BuyerUnread    int64
-	SellerUnread   int64
+	// each side's read mark: the other side's messages up to it are seen
+	BuyerReadAt, SellerReadAt time.Time
+	BuyerUnread               int64
+	SellerUnread              int64
 	// blocks between the two
 	BuyerBlockedSeller, SellerBlockedBuyer bool
 	// the thread's latest offer, nil when none
@@ -174,14 +215,15 @@ func summaryFrom(r dbsqlc.ConversationSummary) ConversationSummary {
 		ProductSold: r.ProductSold, ProductDeleted: r.ProductDeleted,
 		Buyer:         Person{ID: r.BuyerID, Name: r.BuyerName, Photo: r.BuyerPhoto, Deleted: r.BuyerDeleted},
 		Seller:        Person{ID: r.SellerID, Name: r.SellerName, Photo: r.SellerPhoto, Deleted: r.SellerDeleted},
-		LastMessageAt: r.LastMessageAt, LastText: r.LastBody, LastOffer: int64(r.LastOfferAmount), LastCreatedAt: r.LastCreatedAt,
+		LastMessageAt: r.LastMessageAt, LastText: r.LastBody, LastOffer: int64(r.LastOfferAmount), LastPhotos: int(r.LastPhotoCount), LastCreatedAt: r.LastCreatedAt,
+		BuyerReadAt: r.BuyerReadAt, SellerReadAt: r.SellerReadAt,
 		BuyerUnread: r.BuyerUnread, SellerUnread: r.SellerUnread,
 		BuyerBlockedSeller: r.BuyerBlockedSeller, SellerBlockedBuyer: r.SellerBlockedBuyer,
 		ReportedAt: r.ReportedAt, ReportNote: r.ReportNote,
 	}
 	if r.OfferID != 0 {
 		out.Offer = &Offer{ID: r.OfferID, ConversationID: r.ID, ProductID: r.ProductID, BuyerID: r.BuyerID, Amount: int64(r.OfferAmount),
-			Status: offerStatus(r.OfferStatus, r.OfferValidUntil), ValidUntil: r.OfferValidUntil}
+			BySeller: r.OfferBySeller, Status: offerStatus(r.OfferStatus, r.OfferValidUntil), ValidUntil: r.OfferValidUntil}
 	}
 	if r.ReportedBy != nil {
 		out.ReportedBy = *r.ReportedBy
@@ -273,7 +315,7 @@ func (s *Store) OpenConversation(ctx context.Context, productID int64, buyer Use
 			return err
 		}
 		convID = c.ID
-		msg, err = s.appendMessage(ctx, q, note, c, buyer.ID, text, nil)
+		msg, err = s.appendMessage(ctx, q, note, c, buyer.ID, NewMessage{Text: text}, nil)
 		return err
 	})
 	return msg, convID, err
@@ -282,7 +324,7 @@ func (s *Store) OpenConversation(ctx context.Context, productID int64, buyer Use
 // appendMessage adds a message to a locked thread, moves its time and the
 // sender's read mark, and tells the other person when the thread had
 // nothing unread for them before (one notification per unread burst).
-func (s *Store) appendMessage(ctx context.Context, q *dbsqlc.Queries, note noter, c dbsqlc.Conversation, senderID int64, text string, offer *dbsqlc.Offer) (Message, error) {
+func (s *Store) appendMessage(ctx context.Context, q *dbsqlc.Queries, note noter, c dbsqlc.Conversation, senderID int64, nm NewMessage, offer *dbsqlc.Offer) (Message, error) {
 	recipient, recipientRead := c.SellerID, c.SellerReadAt
 	if senderID == c.SellerID {
 		recipient, recipientRead = c.BuyerID, c.BuyerReadAt
@@ -292,7 +334,10 @@ func (s *Store) appendMessage(ctx context.Context, q *dbsqlc.Queries, note noter
 	if err != nil {
 		return Message{}, err
 	}
-	params := dbsqlc.CreateMessageParams{ConversationID: c.ID, SenderID: senderID, Body: text, CreatedAt: at}
+	params := dbsqlc.CreateMessageParams{ConversationID: c.ID, SenderID: senderID, Body: nm.Text, CreatedAt: at, Photos: nm.Photos}
+	if params.Photos == nil {
+		params.Photos = []string{}
+	}
 	if offer != nil {
 		params.OfferID = &offer.ID
 	}
@@ -300,7 +345,7 @@ func (s *Store) appendMessage(ctx context.Context, q *dbsqlc.Queries, note noter
 	if err != nil {
 		return Message{}, err
 	}
-	out := Message{ID: m.ID, SenderID: senderID, Text: m.Body, CreatedAt: m.CreatedAt}
+	out := Message{ID: m.ID, SenderID: senderID, Text: m.Body, Photos: m.Photos, CreatedAt: m.CreatedAt}
 	if offer != nil {
 		o := offerFrom(*offer)
 		out.Offer = &o
@@ -318,8 +363,13 @@ func (s *Store) appendMessage(ctx context.Context, q *dbsqlc.Queries, note noter
 	if hadUnread {
 		return out, nil
 	}
+	words := nm.Text
+	if len(nm.Photos) > 0 {
+		// a photo is shown as a camera, in every language
+		words = strings.TrimSpace("📷 " + words)
+	}
 	return out, note(Notice{UserID: recipient, Kind: "message_received", Link: linkThread(c.ID), About: aboutThread(c.ID), Data: notify.Data{
-		"sender": f.SenderName, "product": f.ProductName, "excerpt": excerpt(text, 80),
+		"sender": f.SenderName, "product": f.ProductName, "excerpt": excerpt(words, 80),
 	}})
 }
 
@@ -332,13 +382,14 @@ func excerpt(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// SendMessage appends text, or an offer of amount (when amount > 0), to a
-// thread of the sender's: ErrNotFound for anyone else's, ErrBlocked,
-// ErrYouBlocked, ErrAccountClosed, a ThrottledError; for an offer also
+// SendMessage appends a message (text, photos, or an offer when
+// nm.Offer > 0) to a thread of the sender's: ErrNotFound for anyone
+// else's, ErrBlocked, ErrYouBlocked, ErrAccountClosed, a ThrottledError,
+// ErrNotOwnPhoto for a photo the sender did not upload; for an offer also
 // ErrNotBuyer, ErrNotListed, ErrSold, ErrReserved (booked by another
-// buyer) and an OfferAboveError. A new offer supersedes the buyer's
-// pending one.
-func (s *Store) SendMessage(ctx context.Context, convID int64, sender User, text string, amount int64) (Message, error) {
+// buyer) and an OfferAboveError. A new offer supersedes the thread's
+// pending one (the seller's counter offer too).
+func (s *Store) SendMessage(ctx context.Context, convID int64, sender User, nm NewMessage) (Message, error) {
 	var msg Message
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		if _, err := q.LockSender(ctx, sender.ID); err != nil {
@@ -354,51 +405,89 @@ func (s *Store) SendMessage(ctx context.Context, convID int64, sender User, text
 		if err := checkThrottle(ctx, q, sender.ID); err != nil {
 			return err
 		}
-		var p dbsqlc.LockProductForConversationRow
-		if amount > 0 {
-			if sender.ID != c.BuyerID {
-				return ErrNotBuyer
-			}
-			if p, err = q.LockProductForConversation(ctx, c.ProductID); err != nil {
+		if err := checkOwnPhotos(ctx, q, sender.ID, nm.Photos); err != nil {
+			return err
+		}
+		if nm.Offer > 0 {
+			if err := checkOffer(ctx, q, c, sender.ID, nm.Offer); err != nil {
 				return err
-			}
-			if err := offerable(ctx, q, p.DeletedAt, p.SoldAt, p.ExpiredAt, p.ReservedBy, sender.ID); err != nil {
-				return err
-			}
-			if amount > p.SellPrice {
-				return &OfferAboveError{Price: p.SellPrice}
 			}
 		}
 		if c, err = q.LockConversation(ctx, convID); err != nil {
 			return err
 		}
-		other := c.SellerID
-		if sender.ID == c.SellerID {
-			other = c.BuyerID
-		}
-		if ok, err := q.UserExists(ctx, other); err != nil {
-			return err
-		} else if !ok {
-			return ErrAccountClosed
-		}
-		if err := checkBlocks(ctx, q, sender.ID, other); err != nil {
+		if err := checkWriter(ctx, q, c, sender.ID); err != nil {
 			return err
 		}
 		var offer *dbsqlc.Offer
-		if amount > 0 {
+		if nm.Offer > 0 {
 			if err := q.SupersedePendingOffers(ctx, c.ID); err != nil {
 				return err
 			}
-			o, err := q.CreateOffer(ctx, dbsqlc.CreateOfferParams{ConversationID: c.ID, ProductID: c.ProductID, BuyerID: c.BuyerID, Amount: int32(amount)})
+			o, err := q.CreateOffer(ctx, dbsqlc.CreateOfferParams{ConversationID: c.ID, ProductID: c.ProductID, BuyerID: c.BuyerID, Amount: int32(nm.Offer)})
 			if err != nil {
 				return err
 			}
 			offer = &o
 		}
-		msg, err = s.appendMessage(ctx, q, note, c, sender.ID, text, offer)
+		msg, err = s.appendMessage(ctx, q, note, c, sender.ID, nm, offer)
 		return err
 	})
 	return msg, err
+}
+
+// checkOwnPhotos refuses photos (upload urls) that userID did not upload.
+func checkOwnPhotos(ctx context.Context, q *dbsqlc.Queries, userID int64, photos []string) error {
+	if len(photos) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(photos))
+	for _, p := range photos {
+		keys = append(keys, strings.TrimPrefix(p, "/uploads/"))
+	}
+	n, err := q.CountOwnImages(ctx, dbsqlc.CountOwnImagesParams{UserID: userID, Keys: keys})
+	if err != nil {
+		return err
+	}
+	if int(n) != len(keys) {
+		return ErrNotOwnPhoto
+	}
+	return nil
+}
+
+// checkOffer refuses an offer of amount by senderID in thread c unless
+// the sender is its buyer and the product (locked here, before the
+// thread) takes it.
+func checkOffer(ctx context.Context, q *dbsqlc.Queries, c dbsqlc.Conversation, senderID, amount int64) error {
+	if senderID != c.BuyerID {
+		return ErrNotBuyer
+	}
+	p, err := q.LockProductForConversation(ctx, c.ProductID)
+	if err != nil {
+		return err
+	}
+	if err := offerable(ctx, q, p.DeletedAt, p.SoldAt, p.ExpiredAt, p.ReservedBy, senderID); err != nil {
+		return err
+	}
+	if amount > p.SellPrice {
+		return &OfferAboveError{Price: p.SellPrice}
+	}
+	return nil
+}
+
+// checkWriter refuses a writer in the (locked) thread c whose other side
+// closed their account, or when either blocked the other.
+func checkWriter(ctx context.Context, q *dbsqlc.Queries, c dbsqlc.Conversation, writer int64) error {
+	other := c.SellerID
+	if writer == c.SellerID {
+		other = c.BuyerID
+	}
+	if ok, err := q.UserExists(ctx, other); err != nil {
+		return err
+	} else if !ok {
+		return ErrAccountClosed
+	}
+	return checkBlocks(ctx, q, writer, other)
 }
 
 // offerable says whether a (locked) product takes offers, or accepts one,
@@ -424,40 +513,26 @@ func offerable(ctx context.Context, q *dbsqlc.Queries, deletedAt, soldAt, expire
 	return nil
 }
 
-// AnswerOffer is the product's seller accepting or declining a pending
-// offer: ErrNotFound for anyone else, ErrOfferAnswered when it is not
-// pending. Accepting fixes the buyer's price for OfferValidity (bookings
-// take it, and their open booking of the product is repriced), and is
-// refused with ErrNotListed, ErrSold, ErrReserved or ErrAccountClosed.
-func (s *Store) AnswerOffer(ctx context.Context, offerID, sellerID int64, accept bool) (Offer, error) {
+// AnswerOffer is the other side of a pending offer accepting or
+// declining it: the product's seller answers the buyer's offer, the buyer
+// the seller's counter offer (#37). ErrNotFound for anyone outside the
+// thread, ErrOwnOffer for the one who made it, ErrOfferAnswered when it
+// is not pending (a counter offer or another answer came first).
+// Accepting fixes the buyer's price for OfferValidity (bookings take it,
+// and their open booking of the product is repriced), and is refused with
+// ErrNotListed, ErrSold, ErrReserved or ErrAccountClosed.
+func (s *Store) AnswerOffer(ctx context.Context, offerID, userID int64, accept bool) (Offer, error) {
 	var out Offer
 	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
-		ref, err := q.GetOfferConversationID(ctx, offerID)
+		p, c, o, err := lockOfferToAnswer(ctx, q, offerID, userID)
 		if err != nil {
 			return err
 		}
-		// product, then offer, then booking: the order of every change
-		// of a product's bookings (lockBooking), so a sale, a booking and
-		// an accept of an offer take turns
-		p, err := q.LockProductForOffer(ctx, ref.ProductID)
-		if err != nil {
-			return err
+		maker := c.BuyerID
+		if o.BySeller {
+			maker = c.SellerID
 		}
-		c, err := q.GetConversation(ctx, ref.ConversationID)
-		if err != nil {
-			return err
-		}
-		if c.SellerID != sellerID {
-			return ErrNotFound
-		}
-		o, err := q.LockOffer(ctx, offerID)
-		if err != nil {
-			return err
-		}
-		if o.Status != OfferPending {
-			return ErrOfferAnswered
-		}
-		buyerLive, err := q.UserExists(ctx, o.BuyerID)
+		makerLive, err := q.UserExists(ctx, maker)
 		if err != nil {
 			return err
 		}
@@ -467,7 +542,7 @@ func (s *Store) AnswerOffer(ctx context.Context, offerID, sellerID int64, accept
 			if err := offerable(ctx, q, p.DeletedAt, p.SoldAt, p.ExpiredAt, p.ReservedBy, o.BuyerID); err != nil {
 				return err
 			}
-			if !buyerLive {
+			if !makerLive {
 				return ErrAccountClosed
 			}
 		}
@@ -477,34 +552,124 @@ func (s *Store) AnswerOffer(ctx context.Context, offerID, sellerID int64, accept
 		}
 		out = offerFrom(o)
 		if accept {
-			if err := q.EndOtherAcceptedOffers(ctx, dbsqlc.EndOtherAcceptedOffersParams{ConversationID: c.ID, ExceptID: o.ID}); err != nil {
+			if out.RetiredPaymentIntent, err = applyAcceptedOffer(ctx, q, c.ID, p.ID, o); err != nil {
 				return err
-			}
-			// the buyer's open booking takes the offer's price (never a
-			// higher one than it had); a card payment of it already
-			// started is for the old amount: repricing retires that
-			// PaymentIntent in the same statement, for the caller to
-			// cancel at Stripe, and a payment of it that still lands is
-			// refunded (RecordPayment)
-			b, err := q.LockOpenBookingOfBuyer(ctx, dbsqlc.LockOpenBookingOfBuyerParams{ProductID: p.ID, BuyerID: o.BuyerID})
-			switch {
-			case errors.Is(translate(err), ErrNotFound):
-			case err != nil:
-				return err
-			case b.Price > int64(o.Amount):
-				if out.RetiredPaymentIntent, err = repriceBooking(ctx, q, b.ID, int64(o.Amount)); err != nil {
-					return err
-				}
 			}
 		}
-		if !buyerLive {
+		if !makerLive {
 			return nil
 		}
-		return note(Notice{UserID: o.BuyerID, Kind: "offer_answered", Link: linkThread(c.ID), Data: notify.Data{
-			"product": p.ProductName, "amount": formatAmount(int64(o.Amount)*100, ""), "answer": status,
-		}})
+		data := notify.Data{"product": p.ProductName, "amount": formatAmount(int64(o.Amount)*100, ""), "answer": status}
+		if o.BySeller {
+			// the buyer answered the seller's counter offer
+			f, err := q.GetMessageNoticeFacts(ctx, dbsqlc.GetMessageNoticeFactsParams{ID: c.ID, SenderID: userID})
+			if err != nil {
+				return err
+			}
+			data["by"] = f.SenderName
+		}
+		return note(Notice{UserID: maker, Kind: "offer_answered", Link: linkThread(c.ID), Data: data})
 	})
 	return out, err
+}
+
+// lockOfferToAnswer locks the product, the thread, then the offer (the
+// order of every change of a product's bookings, lockBooking, so a sale,
+// a booking, an answer and a counter offer take turns), for userID to
+// answer: one of the thread's people who did not make it, while pending.
+func lockOfferToAnswer(ctx context.Context, q *dbsqlc.Queries, offerID, userID int64) (dbsqlc.LockProductForOfferRow, dbsqlc.Conversation, dbsqlc.Offer, error) {
+	var p dbsqlc.LockProductForOfferRow
+	var c dbsqlc.Conversation
+	var o dbsqlc.Offer
+	ref, err := q.GetOfferConversationID(ctx, offerID)
+	if err != nil {
+		return p, c, o, err
+	}
+	if p, err = q.LockProductForOffer(ctx, ref.ProductID); err != nil {
+		return p, c, o, err
+	}
+	if c, err = q.LockConversation(ctx, ref.ConversationID); err != nil {
+		return p, c, o, err
+	}
+	if c.SellerID != userID && c.BuyerID != userID {
+		return p, c, o, ErrNotFound
+	}
+	if o, err = q.LockOffer(ctx, offerID); err != nil {
+		return p, c, o, err
+	}
+	if (userID == c.SellerID) == o.BySeller {
+		return p, c, o, ErrOwnOffer
+	}
+	if o.Status != OfferPending {
+		return p, c, o, ErrOfferAnswered
+	}
+	return p, c, o, nil
+}
+
+// applyAcceptedOffer ends the thread's earlier accepted offer and gives
+// the buyer's open booking the offer's price (never a higher one than it
+// had). A card payment of it already started is for the old amount:
+// repricing retires that PaymentIntent in the same statement, answered
+// for the caller to cancel at Stripe, and a payment of it that still
+// lands is refunded (RecordPayment).
+func applyAcceptedOffer(ctx context.Context, q *dbsqlc.Queries, convID, productID int64, o dbsqlc.Offer) (string, error) {
+	if err := q.EndOtherAcceptedOffers(ctx, dbsqlc.EndOtherAcceptedOffersParams{ConversationID: convID, ExceptID: o.ID}); err != nil {
+		return "", err
+	}
+	b, err := q.LockOpenBookingOfBuyer(ctx, dbsqlc.LockOpenBookingOfBuyerParams{ProductID: productID, BuyerID: o.BuyerID})
+	switch {
+	case errors.Is(translate(err), ErrNotFound):
+		return "", nil
+	case err != nil:
+		return "", err
+	case b.Price > int64(o.Amount):
+		return repriceBooking(ctx, q, b.ID, int64(o.Amount))
+	}
+	return "", nil
+}
+
+// CounterOffer is the product's seller answering the buyer's pending
+// offer with a price of their own (#37): the buyer's offer is countered
+// and the seller's, of amount, is the thread's pending one, for the buyer
+// to accept or decline. ErrNotFound for anyone outside the thread,
+// ErrOwnOffer for the buyer (or a counter of a counter), ErrOfferAnswered
+// when it is not pending (an answer came first), a CounterRangeError
+// unless amount is above the offer and at most the price, and the refusals
+// of an offer (ErrNotListed, ErrSold, ErrReserved, ErrExpired) and of a
+// message (blocks, a closed account, the throttle).
+func (s *Store) CounterOffer(ctx context.Context, offerID int64, seller User, amount int64) (Message, error) {
+	var msg Message
+	err := s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
+		if _, err := q.LockSender(ctx, seller.ID); err != nil {
+			return err
+		}
+		if err := checkThrottle(ctx, q, seller.ID); err != nil {
+			return err
+		}
+		p, c, o, err := lockOfferToAnswer(ctx, q, offerID, seller.ID)
+		if err != nil {
+			return err
+		}
+		if err := offerable(ctx, q, p.DeletedAt, p.SoldAt, p.ExpiredAt, p.ReservedBy, o.BuyerID); err != nil {
+			return err
+		}
+		if amount <= int64(o.Amount) || amount > p.SellPrice {
+			return &CounterRangeError{Min: int64(o.Amount) + 1, Max: p.SellPrice}
+		}
+		if err := checkWriter(ctx, q, c, seller.ID); err != nil {
+			return err
+		}
+		if _, err := q.AnswerOffer(ctx, dbsqlc.AnswerOfferParams{ID: o.ID, Status: OfferCountered}); err != nil {
+			return err
+		}
+		counter, err := q.CreateOffer(ctx, dbsqlc.CreateOfferParams{ConversationID: c.ID, ProductID: c.ProductID, BuyerID: c.BuyerID, Amount: int32(amount), BySeller: true})
+		if err != nil {
+			return err
+		}
+		msg, err = s.appendMessage(ctx, q, note, c, seller.ID, NewMessage{}, &counter)
+		return err
+	})
+	return msg, err
 }
 
 // offerPrice is the price a booking of the locked product by buyerID
@@ -629,10 +794,10 @@ func (s *Store) ListMessages(ctx context.Context, convID int64, viewer User, pag
 	rows, next := cut(page, rows, func(r dbsqlc.ListMessagesRow) int64 { return r.ID })
 	out := make([]Message, 0, len(rows))
 	for _, r := range rows {
-		m := Message{ID: r.ID, SenderID: r.SenderID, Text: r.Body, CreatedAt: r.CreatedAt}
+		m := Message{ID: r.ID, SenderID: r.SenderID, Text: r.Body, Photos: r.Photos, CreatedAt: r.CreatedAt}
 		if r.OfferID != 0 {
 			m.Offer = &Offer{ID: r.OfferID, ConversationID: convID, ProductID: c.ProductID, BuyerID: c.BuyerID, Amount: int64(r.OfferAmount),
-				Status: offerStatus(r.OfferStatus, r.OfferValidUntil), ValidUntil: r.OfferValidUntil}
+				BySeller: r.OfferBySeller, Status: offerStatus(r.OfferStatus, r.OfferValidUntil), ValidUntil: r.OfferValidUntil}
 		}
 		out = append(out, m)
 	}

@@ -44,6 +44,13 @@ func (s *Store) CreateImage(ctx context.Context, n NewImage) (Image, error) {
 	if err != nil {
 		return Image{}, translate(err)
 	}
+	if uploader != nil {
+		// the same bytes are one image: everyone who uploaded it may send
+		// it in a message (#37)
+		if err := s.q.AddImageUploader(ctx, dbsqlc.AddImageUploaderParams{ImageID: r.ID, UserID: *uploader}); err != nil {
+			return Image{}, translate(err)
+		}
+	}
 	return Image{ID: r.ID, Key: r.Key, ContentType: r.ContentType, Width: int(r.Width), Height: int(r.Height), SizeBytes: r.SizeBytes}, nil
 }
 

@@ -13,13 +13,15 @@ import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
 
-/** Where an offer stands; a newer offer of the buyer supersedes a pending one. */
-export type OfferStatus = "pending" | "accepted" | "declined" | "expired" | "superseded";
+/** Where an offer stands; a newer offer of the buyer supersedes a pending one, a seller's counter offer counters it. */
+export type OfferStatus = "pending" | "accepted" | "declined" | "expired" | "superseded" | "countered";
 
-/** A buyer's price offer (whole Tk). */
+/** A price offer (whole Tk): the buyer's, or the seller's counter offer; the other side answers it. */
 export type Offer = {
   _id: string;
   amount: number;
+  /** Who made it (absent from an older server: the buyer). */
+  by?: "buyer" | "seller";
   status: OfferStatus;
   /** Only once accepted: until when the price holds (RFC 3339). */
   validUntil: string | null;
@@ -65,14 +67,16 @@ export type Conversation = {
   product: ConversationProduct;
   /** The person the caller talks to. */
   other: ConversationPerson;
-  /** The newest message: its text (may be "" for an offer), its offer's amount, when. */
-  lastMessage: { text: string; offer: number | null; createdAt: string } | null;
+  /** The newest message: its text (may be "" for an offer or photos), its offer's amount, how many photos, when. */
+  lastMessage: { text: string; offer: number | null; photos?: number; createdAt: string } | null;
   /** Messages from the other person after the caller's read mark. */
   unread: number;
   /** True when the caller blocked the other person. */
   blocked: boolean;
   /** The thread's latest offer, if any. */
   offer: Offer | null;
+  /** The other person's read mark (RFC 3339): the caller's messages sent up to it are seen; null for an admin. */
+  otherReadAt?: string | null;
   /** The thread's buyer's newest booking of the laptop (GET /api/conversations/{id} only; absent when none). */
   booking?: ThreadBooking | null;
 };
@@ -137,8 +141,10 @@ export type Message = {
   _id: string;
   /** The sender's user id. */
   from: string;
-  /** Plain text as typed; "" for an offer without words. */
+  /** Plain text as typed; "" for an offer, or photos without words. */
   text: string;
+  /** Photos ("/uploads/<key>"), up to MESSAGE_PHOTOS_MAX; absent from an older server. */
+  photos?: string[];
   offer: Offer | null;
   /** RFC 3339. */
   createdAt: string;
@@ -147,11 +153,26 @@ export type Message = {
 /** POST /api/conversations body. */
 export type NewConversation = { productId: string; text: string };
 
-/** POST /api/conversations/{id}/messages body: words, or (the buyer's) an offer in whole Tk. */
-export type NewMessage = { text: string } | { offer: number };
+/** POST /api/conversations/{id}/messages body: words, photos (with or without words), or (the buyer's) an offer in whole Tk. */
+export type NewMessage = { text: string; photos?: string[] } | { offer: number };
 
 /** PUT /api/offers/{id}/accept or decline. */
 export type OfferAnswer = { offerId: string; answer: "accept" | "decline" };
+
+/** PUT /api/offers/{id}/counter: the seller's price in answer to the buyer's offer. */
+export type CounterArg = { offerId: string; amount: number };
+
+/** The most photos one message carries (the API refuses more). */
+export const MESSAGE_PHOTOS_MAX = 4;
+
+/**
+ * True when the other person has read a message the caller sent at
+ * createdAt: their read mark is at or after it.
+ */
+export function seenBy(otherReadAt: string | null | undefined, createdAt: string): boolean {
+  if (!otherReadAt) return false;
+  return new Date(otherReadAt).getTime() >= new Date(createdAt).getTime();
+}
 
 /** PUT or DELETE /api/users/{id}/block. */
 export type BlockArg = { userId: string; block: boolean };
@@ -246,7 +267,10 @@ export function useSendMessage(id: string) {
   const revalidate = useRevalidate(isConversationKey);
   return useSWRMutation<Message, ApiError, string, NewMessage>(messagesKey(id), async (path, { arg }) => {
     try {
-      const body = "text" in arg ? { text: arg.text.trim() } : { offer: arg.offer };
+      let body: Record<string, unknown>;
+      if ("offer" in arg) body = { offer: arg.offer };
+      else if (arg.photos && arg.photos.length > 0) body = arg.text.trim() ? { text: arg.text.trim(), photos: arg.photos } : { photos: arg.photos };
+      else body = { text: arg.text.trim() };
       return await apiFetch<Message>(path, { method: "POST", json: body });
     } finally {
       await revalidate();
@@ -266,12 +290,24 @@ export function useMarkConversationRead() {
   });
 }
 
-/** useAnswerOffer accepts or declines an offer (the laptop's seller), then refetches the conversations. */
+/** useAnswerOffer accepts or declines an offer (the side that did not make it), then refetches the conversations. */
 export function useAnswerOffer() {
   const revalidate = useRevalidate(isConversationKey);
   return useSWRMutation<unknown, ApiError, string, OfferAnswer>(OFFERS_KEY, async (path, { arg }) => {
     try {
       return await apiFetch<unknown>(`${path}/${encodeURIComponent(arg.offerId)}/${arg.answer}`, { method: "PUT" });
+    } finally {
+      await revalidate();
+    }
+  });
+}
+
+/** useCounterOffer answers the buyer's offer with the seller's price, then refetches the conversations. */
+export function useCounterOffer() {
+  const revalidate = useRevalidate(isConversationKey);
+  return useSWRMutation<Message, ApiError, string, CounterArg>(`${OFFERS_KEY}/counter`, async (_key, { arg }) => {
+    try {
+      return await apiFetch<Message>(`${OFFERS_KEY}/${encodeURIComponent(arg.offerId)}/counter`, { method: "PUT", json: { amount: arg.amount } });
     } finally {
       await revalidate();
     }

@@ -31,7 +31,7 @@ const canPreview = () => typeof URL.createObjectURL === "function";
  * still on their way and answers the urls in order, or null when one failed.
  * `failed` is the message of an upload that failed without an answer's words.
  */
-export function usePhotoUploads(initial: string[], failed: string) {
+export function usePhotoUploads(initial: string[], failed: string, max = MAX_PHOTOS) {
   const [items, setItems] = useState<PhotoItem[]>(() =>
     initial.map((url) => ({ key: url, url, preview: null, status: "done", sent: 1, error: null })),
   );
@@ -83,7 +83,7 @@ export function usePhotoUploads(initial: string[], failed: string) {
   /** add uploads files in order while there is room; it answers how many did not fit. */
   const add = useCallback(
     (picked: File[]): number => {
-      const room = Math.max(0, MAX_PHOTOS - current.current.length);
+      const room = Math.max(0, max - current.current.length);
       const taken = picked.slice(0, room);
       const added = taken.map((file) => {
         next.current += 1;
@@ -95,7 +95,7 @@ export function usePhotoUploads(initial: string[], failed: string) {
       for (const a of added) upload(a.key, files.current.get(a.key)!);
       return picked.length - taken.length;
     },
-    [setList, upload],
+    [max, setList, upload],
   );
 
   const remove = useCallback(
@@ -137,5 +137,12 @@ export function usePhotoUploads(initial: string[], failed: string) {
     return list.map((i) => i.url!);
   }, []);
 
-  return { items, add, remove, move, retry, urls };
+  /** clear forgets every photo (a chat message sent with them). */
+  const clear = useCallback(() => {
+    for (const i of current.current) if (i.preview) URL.revokeObjectURL(i.preview);
+    files.current.clear();
+    setList(() => []);
+  }, [setList]);
+
+  return { items, add, remove, move, retry, urls, clear };
 }

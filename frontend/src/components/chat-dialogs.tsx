@@ -2,7 +2,7 @@
 // the buyer's price offer, and a report to the admins. Props in, JSX out:
 // the page sends, and says (through `error`) why a send was refused.
 import { useId, useRef, useState } from "react";
-import { REPORT_NOTE_MAX, REPORT_REASONS, type ConversationProduct, type ReportReason } from "@/api/conversations";
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ConversationProduct, type Offer, type ReportReason } from "@/api/conversations";
 import { DialogForm, DialogHeader, ReasonDialog, ReasonPicker } from "@/components/dialog-form";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { MessageComposer } from "@/components/message-composer";
@@ -146,6 +146,113 @@ export function OfferDialog({ product, onClose, onSend, error }: OfferDialogProp
     >
       <ProductLine product={product} />
       <FormField id={`${id}-amount`} label={t("Your offer (Tk)")} error={shown} hint={hint}>
+        <input
+          ref={input}
+          id={`${id}-amount`}
+          name="amount"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          data-autofocus
+          className={`input w-full text-lg ${shown ? "input-error" : ""}`}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={fieldDescribedBy(`${id}-amount`, shown, hint)}
+        />
+      </FormField>
+    </DialogForm>
+  );
+}
+
+type CounterDialogProps = {
+  product: ConversationProduct;
+  /** The buyer's offer being answered. */
+  offer: Offer;
+  onClose: () => void;
+  /** Sends the counter offer in whole Tk; throws to keep the dialog open. */
+  onSend: (amount: number) => Promise<void>;
+  error: string | null;
+};
+
+/** The seller's "Counter": a price above the buyer's offer and at most the asking price. */
+export function CounterOfferDialog({ product, offer, onClose, onSend, error }: CounterDialogProps) {
+  const { t, locale } = useLanguage();
+  const id = useId();
+  const min = offer.amount + 1;
+  const max = product.sellPrice;
+  const hint = t("Above their offer of {offer}, at most the asking price, {max}.", { offer: formatTk(offer.amount, locale), max: formatTk(max, locale) });
+  return (
+    <AmountDialog
+      id={id}
+      product={product}
+      title={t("Counter offer")}
+      detail={t("If the buyer accepts, they can book at this price for 48 hours.")}
+      label={t("Your price (Tk)")}
+      hint={hint}
+      min={min}
+      max={max}
+      submitLabel={t("Send counter offer")}
+      onClose={onClose}
+      onSend={onSend}
+      error={error}
+    />
+  );
+}
+
+/** Bangla digits typed on a Bangla keyboard count too; commas and spaces are ignored. */
+export function parseAmount(value: string): number {
+  const digits = value.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[,\s]/g, "");
+  return /^\d+$/.test(digits) ? Number(digits) : NaN;
+}
+
+type AmountDialogProps = {
+  id: string;
+  product: ConversationProduct;
+  title: string;
+  detail: string;
+  label: string;
+  hint: string;
+  min: number;
+  max: number;
+  submitLabel: string;
+  onClose: () => void;
+  onSend: (amount: number) => Promise<void>;
+  error: string | null;
+};
+
+/** A dialog asking for a whole amount of Tk from min to max (an offer, a counter offer). */
+function AmountDialog({ id, product, title, detail, label, hint, min, max, submitLabel, onClose, onSend, error }: AmountDialogProps) {
+  const { t, locale } = useLanguage();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    const amount = parseAmount(value);
+    if (!Number.isSafeInteger(amount) || amount < min || amount > max) {
+      setProblem(t("Enter a whole amount from {min} to {max}.", { min: formatTk(min, locale), max: formatTk(max, locale) }));
+      input.current?.focus();
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await onSend(amount);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  const shown = problem ?? undefined;
+  return (
+    <DialogForm id={id} title={title} detail={detail} closeButton busy={busy} onClose={onClose} onSubmit={() => void submit()} submitLabel={submitLabel} tone="primary" error={error}>
+      <ProductLine product={product} />
+      <FormField id={`${id}-amount`} label={label} error={shown} hint={hint}>
         <input
           ref={input}
           id={`${id}-amount`}

@@ -32,7 +32,13 @@ type ConversationRowProps = {
 export function ConversationRow({ conversation: c, to, people, note }: ConversationRowProps) {
   const { t, locale } = useLanguage();
   const last = c.lastMessage;
-  const excerpt = last ? (last.text || (last.offer !== null ? t("Offered {amount}", { amount: formatTk(last.offer, locale) }) : "")) : "";
+  const photoWords = last?.photos ? (last.photos === 1 ? t("Photo") : t("{count} photos", { count: last.photos })) : "";
+  let excerpt = "";
+  if (last) {
+    if (last.offer !== null && !last.text) excerpt = t("Offered {amount}", { amount: formatTk(last.offer, locale) });
+    else if (photoWords) excerpt = last.text ? `📷 ${last.text}` : `📷 ${photoWords}`;
+    else excerpt = last.text;
+  }
   const unread = c.unread > 0;
   return (
     <NavLink

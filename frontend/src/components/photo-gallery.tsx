@@ -241,7 +241,7 @@ export function PhotoGallery({ photos, name }: PhotoGalleryProps) {
   );
 }
 
-type ZoomViewProps = {
+export type ZoomViewProps = {
   photos: string[];
   name: string;
   index: number;
@@ -254,7 +254,7 @@ type ZoomViewProps = {
  * opening), Escape or a click beside the photo closes it; arrows, the arrow
  * keys and a swipe change the photo.
  */
-function ZoomView({ photos, name, index, onIndex, onClose }: ZoomViewProps) {
+export function ZoomView({ photos, name, index, onIndex, onClose }: ZoomViewProps) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);

@@ -14,7 +14,7 @@ const answerOffer = `-- name: AnswerOffer :one
 UPDATE offers SET status = $1, answered_at = now(),
     valid_until = CASE WHEN $1 = 'accepted' THEN now() + make_interval(secs => $2::float8) ELSE valid_until END
 WHERE id = $3
-RETURNING id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until
+RETURNING id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until, by_seller
 `
 
 type AnswerOfferParams struct {
@@ -36,6 +36,7 @@ func (q *Queries) AnswerOffer(ctx context.Context, arg AnswerOfferParams) (Offer
 		&i.CreatedAt,
 		&i.AnsweredAt,
 		&i.ValidUntil,
+		&i.BySeller,
 	)
 	return i, err
 }
@@ -110,9 +111,9 @@ func (q *Queries) CountUnreadConversations(ctx context.Context, userID int64) (i
 }
 
 const createMessage = `-- name: CreateMessage :one
-INSERT INTO messages (conversation_id, sender_id, body, offer_id, created_at)
-VALUES ($1, $2, $3, $4, $5)
-RETURNING id, conversation_id, sender_id, body, offer_id, created_at
+INSERT INTO messages (conversation_id, sender_id, body, offer_id, created_at, photos)
+VALUES ($1, $2, $3, $4, $5, $6::text[])
+RETURNING id, conversation_id, sender_id, body, offer_id, created_at, photos
 `
 
 type CreateMessageParams struct {
@@ -121,6 +122,7 @@ type CreateMessageParams struct {
 	Body           string
 	OfferID        *int64
 	CreatedAt      time.Time
+	Photos         []string
 }
 
 func (q *Queries) CreateMessage(ctx context.Context, arg CreateMessageParams) (Message, error) {
@@ -130,6 +132,7 @@ func (q *Queries) CreateMessage(ctx context.Context, arg CreateMessageParams) (M
 		arg.Body,
 		arg.OfferID,
 		arg.CreatedAt,
+		arg.Photos,
 	)
 	var i Message
 	err := row.Scan(
@@ -139,14 +142,15 @@ func (q *Queries) CreateMessage(ctx context.Context, arg CreateMessageParams) (M
 		&i.Body,
 		&i.OfferID,
 		&i.CreatedAt,
+		&i.Photos,
 	)
 	return i, err
 }
 
 const createOffer = `-- name: CreateOffer :one
-INSERT INTO offers (conversation_id, product_id, buyer_id, amount)
-VALUES ($1, $2, $3, $4)
-RETURNING id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until
+INSERT INTO offers (conversation_id, product_id, buyer_id, amount, by_seller)
+VALUES ($1, $2, $3, $4, $5)
+RETURNING id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until, by_seller
 `
 
 type CreateOfferParams struct {
@@ -154,14 +158,17 @@ type CreateOfferParams struct {
 	ProductID      int64
 	BuyerID        int64
 	Amount         int32
+	BySeller       bool
 }
 
+// by_seller: the seller's counter offer, which the buyer answers.
 func (q *Queries) CreateOffer(ctx context.Context, arg CreateOfferParams) (Offer, error) {
 	row := q.db.QueryRow(ctx, createOffer,
 		arg.ConversationID,
 		arg.ProductID,
 		arg.BuyerID,
 		arg.Amount,
+		arg.BySeller,
 	)
 	var i Offer
 	err := row.Scan(
@@ -174,6 +181,7 @@ func (q *Queries) CreateOffer(ctx context.Context, arg CreateOfferParams) (Offer
 		&i.CreatedAt,
 		&i.AnsweredAt,
 		&i.ValidUntil,
+		&i.BySeller,
 	)
 	return i, err
 }
@@ -272,7 +280,7 @@ func (q *Queries) GetConversationByProductBuyer(ctx context.Context, arg GetConv
 }
 
 const getConversationSummary = `-- name: GetConversationSummary :one
-SELECT id, product_id, buyer_id, seller_id, created_at, last_message_at, reported_at, reported_by, report_reason, report_note, product_name, picture, sell_price, product_sold, product_deleted, buyer_name, buyer_photo, buyer_deleted, seller_name, seller_photo, seller_deleted, last_body, last_offer_amount, last_created_at, buyer_unread, seller_unread, buyer_blocked_seller, seller_blocked_buyer, offer_id, offer_amount, offer_status, offer_valid_until FROM conversation_summaries WHERE id = $1
+SELECT id, product_id, buyer_id, seller_id, created_at, last_message_at, reported_at, reported_by, report_reason, report_note, product_name, picture, sell_price, product_sold, product_deleted, buyer_name, buyer_photo, buyer_deleted, seller_name, seller_photo, seller_deleted, last_body, last_offer_amount, last_created_at, buyer_unread, seller_unread, buyer_blocked_seller, seller_blocked_buyer, offer_id, offer_amount, offer_status, offer_valid_until, last_photo_count, offer_by_seller, buyer_read_at, seller_read_at FROM conversation_summaries WHERE id = $1
 `
 
 func (q *Queries) GetConversationSummary(ctx context.Context, id int64) (ConversationSummary, error) {
@@ -311,6 +319,10 @@ func (q *Queries) GetConversationSummary(ctx context.Context, id int64) (Convers
 		&i.OfferAmount,
 		&i.OfferStatus,
 		&i.OfferValidUntil,
+		&i.LastPhotoCount,
+		&i.OfferBySeller,
+		&i.BuyerReadAt,
+		&i.SellerReadAt,
 	)
 	return i, err
 }
@@ -402,7 +414,7 @@ func (q *Queries) GetThreadTrade(ctx context.Context, arg GetThreadTradeParams) 
 }
 
 const getValidOffer = `-- name: GetValidOffer :one
-SELECT id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until FROM offers
+SELECT id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until, by_seller FROM offers
 WHERE product_id = $1 AND buyer_id = $2 AND status = 'accepted' AND valid_until > now()
 ORDER BY id DESC LIMIT 1
 `
@@ -426,12 +438,13 @@ func (q *Queries) GetValidOffer(ctx context.Context, arg GetValidOfferParams) (O
 		&i.CreatedAt,
 		&i.AnsweredAt,
 		&i.ValidUntil,
+		&i.BySeller,
 	)
 	return i, err
 }
 
 const listConversationSummaries = `-- name: ListConversationSummaries :many
-SELECT id, product_id, buyer_id, seller_id, created_at, last_message_at, reported_at, reported_by, report_reason, report_note, product_name, picture, sell_price, product_sold, product_deleted, buyer_name, buyer_photo, buyer_deleted, seller_name, seller_photo, seller_deleted, last_body, last_offer_amount, last_created_at, buyer_unread, seller_unread, buyer_blocked_seller, seller_blocked_buyer, offer_id, offer_amount, offer_status, offer_valid_until FROM conversation_summaries
+SELECT id, product_id, buyer_id, seller_id, created_at, last_message_at, reported_at, reported_by, report_reason, report_note, product_name, picture, sell_price, product_sold, product_deleted, buyer_name, buyer_photo, buyer_deleted, seller_name, seller_photo, seller_deleted, last_body, last_offer_amount, last_created_at, buyer_unread, seller_unread, buyer_blocked_seller, seller_blocked_buyer, offer_id, offer_amount, offer_status, offer_valid_until, last_photo_count, offer_by_seller, buyer_read_at, seller_read_at FROM conversation_summaries
 WHERE (buyer_id = $1 OR seller_id = $1)
   AND (last_message_at, id) < ($2::timestamptz, $3::bigint)
 ORDER BY last_message_at DESC, id DESC
@@ -493,6 +506,10 @@ func (q *Queries) ListConversationSummaries(ctx context.Context, arg ListConvers
 			&i.OfferAmount,
 			&i.OfferStatus,
 			&i.OfferValidUntil,
+			&i.LastPhotoCount,
+			&i.OfferBySeller,
+			&i.BuyerReadAt,
+			&i.SellerReadAt,
 		); err != nil {
 			return nil, err
 		}
@@ -505,9 +522,10 @@ func (q *Queries) ListConversationSummaries(ctx context.Context, arg ListConvers
 }
 
 const listMessages = `-- name: ListMessages :many
-SELECT m.id, m.sender_id, m.body, m.created_at,
+SELECT m.id, m.sender_id, m.body, m.created_at, m.photos,
        coalesce(o.id, 0)::bigint AS offer_id, coalesce(o.amount, 0)::integer AS offer_amount,
-       coalesce(o.status, '')::text AS offer_status, o.valid_until AS offer_valid_until
+       coalesce(o.status, '')::text AS offer_status, o.valid_until AS offer_valid_until,
+       coalesce(o.by_seller, false)::boolean AS offer_by_seller
 FROM messages m LEFT JOIN offers o ON o.id = m.offer_id
 WHERE m.conversation_id = $1
   AND m.id < COALESCE($2::bigint, 9223372036854775807)
@@ -526,10 +544,12 @@ type ListMessagesRow struct {
 	SenderID        int64
 	Body            string
 	CreatedAt       time.Time
+	Photos          []string
 	OfferID         int64
 	OfferAmount     int32
 	OfferStatus     string
 	OfferValidUntil *time.Time
+	OfferBySeller   bool
 }
 
 // A thread's messages, newest first, with their offers.
@@ -547,10 +567,12 @@ func (q *Queries) ListMessages(ctx context.Context, arg ListMessagesParams) ([]L
 			&i.SenderID,
 			&i.Body,
 			&i.CreatedAt,
+			&i.Photos,
 			&i.OfferID,
 			&i.OfferAmount,
 			&i.OfferStatus,
 			&i.OfferValidUntil,
+			&i.OfferBySeller,
 		); err != nil {
 			return nil, err
 		}
@@ -563,7 +585,7 @@ func (q *Queries) ListMessages(ctx context.Context, arg ListMessagesParams) ([]L
 }
 
 const listReportedConversations = `-- name: ListReportedConversations :many
-SELECT id, product_id, buyer_id, seller_id, created_at, last_message_at, reported_at, reported_by, report_reason, report_note, product_name, picture, sell_price, product_sold, product_deleted, buyer_name, buyer_photo, buyer_deleted, seller_name, seller_photo, seller_deleted, last_body, last_offer_amount, last_created_at, buyer_unread, seller_unread, buyer_blocked_seller, seller_blocked_buyer, offer_id, offer_amount, offer_status, offer_valid_until FROM conversation_summaries
+SELECT id, product_id, buyer_id, seller_id, created_at, last_message_at, reported_at, reported_by, report_reason, report_note, product_name, picture, sell_price, product_sold, product_deleted, buyer_name, buyer_photo, buyer_deleted, seller_name, seller_photo, seller_deleted, last_body, last_offer_amount, last_created_at, buyer_unread, seller_unread, buyer_blocked_seller, seller_blocked_buyer, offer_id, offer_amount, offer_status, offer_valid_until, last_photo_count, offer_by_seller, buyer_read_at, seller_read_at FROM conversation_summaries
 WHERE reported_at IS NOT NULL
   AND (reported_at, id) < ($1::timestamptz, $2::bigint)
 ORDER BY reported_at DESC, id DESC
@@ -619,6 +641,10 @@ func (q *Queries) ListReportedConversations(ctx context.Context, arg ListReporte
 			&i.OfferAmount,
 			&i.OfferStatus,
 			&i.OfferValidUntil,
+			&i.LastPhotoCount,
+			&i.OfferBySeller,
+			&i.BuyerReadAt,
+			&i.SellerReadAt,
 		); err != nil {
 			return nil, err
 		}
@@ -655,7 +681,7 @@ func (q *Queries) LockConversation(ctx context.Context, id int64) (Conversation,
 }
 
 const lockOffer = `-- name: LockOffer :one
-SELECT id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until FROM offers WHERE id = $1 FOR UPDATE
+SELECT id, conversation_id, product_id, buyer_id, amount, status, created_at, answered_at, valid_until, by_seller FROM offers WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOffer(ctx context.Context, id int64) (Offer, error) {
@@ -671,6 +697,7 @@ func (q *Queries) LockOffer(ctx context.Context, id int64) (Offer, error) {
 		&i.CreatedAt,
 		&i.AnsweredAt,
 		&i.ValidUntil,
+		&i.BySeller,
 	)
 	return i, err
 }

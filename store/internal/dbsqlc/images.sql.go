@@ -9,6 +9,21 @@ import (
 	"context"
 )
 
+const addImageUploader = `-- name: AddImageUploader :exec
+INSERT INTO image_uploaders (image_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
+`
+
+type AddImageUploaderParams struct {
+	ImageID int64
+	UserID  int64
+}
+
+// Everyone who uploaded the image (the same bytes are one image).
+func (q *Queries) AddImageUploader(ctx context.Context, arg AddImageUploaderParams) error {
+	_, err := q.db.Exec(ctx, addImageUploader, arg.ImageID, arg.UserID)
+	return err
+}
+
 const countImages = `-- name: CountImages :one
 SELECT count(*) FROM images WHERE key = ANY($1::text[])
 `
@@ -16,6 +31,24 @@ SELECT count(*) FROM images WHERE key = ANY($1::text[])
 // How many of the keys are images of this shop.
 func (q *Queries) CountImages(ctx context.Context, keys []string) (int64, error) {
 	row := q.db.QueryRow(ctx, countImages, keys)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countOwnImages = `-- name: CountOwnImages :one
+SELECT count(*) FROM images i JOIN image_uploaders u ON u.image_id = i.id AND u.user_id = $1
+WHERE i.key = ANY($2::text[])
+`
+
+type CountOwnImagesParams struct {
+	UserID int64
+	Keys   []string
+}
+
+// How many of the keys the user uploaded.
+func (q *Queries) CountOwnImages(ctx context.Context, arg CountOwnImagesParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countOwnImages, arg.UserID, arg.Keys)
 	var count int64
 	err := row.Scan(&count)
 	return count, err

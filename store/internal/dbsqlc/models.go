@@ -139,6 +139,10 @@ type ConversationSummary struct {
 	OfferAmount        int32
 	OfferStatus        string
 	OfferValidUntil    *time.Time
+	LastPhotoCount     int32
+	OfferBySeller      bool
+	BuyerReadAt        time.Time
+	SellerReadAt       time.Time
 }
 
 type District struct {
@@ -185,6 +189,12 @@ type Image struct {
 	CreatedAt   time.Time
 }
 
+type ImageUploader struct {
+	ImageID   int64
+	UserID    int64
+	CreatedAt time.Time
+}
+
 type Ledger struct {
 	ID          int64
 	Kind        string
@@ -229,6 +239,7 @@ type Message struct {
 	Body           string
 	OfferID        *int64
 	CreatedAt      time.Time
+	Photos         []string
 }
 
 type Notification struct {
@@ -266,6 +277,7 @@ type Offer struct {
 	CreatedAt      time.Time
 	AnsweredAt     *time.Time
 	ValidUntil     *time.Time
+	BySeller       bool
 }
 
 type Payment struct {

@@ -10,8 +10,10 @@ import {
   canBook,
   canOffer,
   isThreadHeaderKey,
+  seenBy,
   tradeState,
   useAnswerOffer,
+  useCounterOffer,
   useBlockUser,
   useConversation,
   useMarkConversationRead,
@@ -25,7 +27,7 @@ import {
   type TradeState,
 } from "@/api/conversations";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
-import { chatErrorText, OfferDialog, ReportConversationDialog, useReportReasonText } from "@/components/chat-dialogs";
+import { chatErrorText, CounterOfferDialog, OfferDialog, ReportConversationDialog, useReportReasonText } from "@/components/chat-dialogs";
 import { ChatMessage, offerHolds } from "@/components/chat-message";
 import { useConfirm } from "@/components/confirm-dialog";
 import { MessageComposer } from "@/components/message-composer";
@@ -65,6 +67,13 @@ function sidesOf(c: ReportedConversation, user: User | null, readOnly: boolean, 
     admin: true,
     people: t("{buyer} (buyer) and {seller} (seller)", { buyer: buyerName, seller: sellerName }),
   };
+}
+
+/** The accepted offer's banner: whose price was accepted by whom. */
+function holdingText(o: Offer, isBuyer: boolean, t: Translate, locale: string): string {
+  const amount = formatTk(o.amount, locale);
+  if (o.by === "seller") return isBuyer ? t("You accepted the seller's counter offer of {amount}.", { amount }) : t("The buyer accepted your counter offer of {amount}.", { amount });
+  return isBuyer ? t("The seller accepted your offer of {amount}.", { amount }) : t("You accepted {amount}.", { amount });
 }
 
 /** An error box for a thread that could not be shown. */
@@ -184,6 +193,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   const send = useSendMessage(id);
   const markRead = useMarkConversationRead();
   const answer = useAnswerOffer();
+  const counter = useCounterOffer();
   const block = useBlockUser();
   const report = useReportConversation(id);
   const book = useCreateBooking();
@@ -196,6 +206,8 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   const [reporting, setReporting] = useState(false);
   const [reportError, setReportError] = useState<string | null>(null);
   const [answering, setAnswering] = useState<string | null>(null);
+  const [countering, setCountering] = useState<Offer | null>(null);
+  const [counterError, setCounterError] = useState<string | null>(null);
   const [booking, setBooking] = useState<Offer | null>(null);
   const menu = useRef<HTMLDetailsElement>(null);
   const reasonText = useReportReasonText();
@@ -285,11 +297,11 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   const productLink = `/product/${encodeURIComponent(conv.product._id)}`;
   const titleId = `thread-${id}-title`;
 
-  async function sendText(text: string) {
+  async function sendText(text: string, photos: string[] = []) {
     setSendError(null);
     sentByMe.current = true;
     try {
-      await send.trigger({ text });
+      await send.trigger(photos.length > 0 ? { text, photos } : { text });
     } catch (err) {
       sentByMe.current = false;
       setSendError(chatErrorText(err, t));
@@ -311,15 +323,31 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
     }
   }
 
+  async function sendCounter(amount: number) {
+    if (!countering) return;
+    setCounterError(null);
+    sentByMe.current = true;
+    try {
+      await counter.trigger({ offerId: countering._id, amount });
+      setCountering(null);
+      notify("success", t("Counter offer sent: {amount}", { amount: formatTk(amount, locale) }));
+    } catch (err) {
+      sentByMe.current = false;
+      setCounterError(chatErrorText(err, t));
+      throw err;
+    }
+  }
+
   async function onAnswer(offer: Offer, accept: boolean) {
     if (accept) {
+      const amount = formatTk(offer.amount, locale);
+      const name = conv.product.productName;
       const yes = await confirm({
-        message: t("Accept this offer?"),
-        detail: t("{buyer} can book {name} at {amount} for the next 48 hours.", {
-          buyer: conv.other.userName,
-          name: conv.product.productName,
-          amount: formatTk(offer.amount, locale),
-        }),
+        message: offer.by === "seller" ? t("Accept this counter offer?") : t("Accept this offer?"),
+        detail:
+          offer.by === "seller"
+            ? t("You can book {name} at {amount} for the next 48 hours.", { name, amount })
+            : t("{buyer} can book {name} at {amount} for the next 48 hours.", { buyer: conv.other.userName, name, amount }),
         confirmLabel: t("Accept"),
       });
       if (!yes) return;
@@ -387,25 +415,39 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   /** The buttons under an offer's bubble, for whoever can act on it. */
   function offerActions(m: Message): ReactNode {
     const o = m.offer;
-    if (!o || readOnly) return null;
-    if (isSeller && o.status === "pending") {
-      const busy = answering === o._id;
-      return (
-        <>
-          <button type="button" className="btn btn-primary btn-sm" disabled={answering !== null} aria-busy={busy} onClick={() => void onAnswer(o, true)}>
-            {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {t("Accept")}
+    if (!o || readOnly || o.status !== "pending") return null;
+    // the side that did not make it answers: the seller the buyer's offer (or counters it), the buyer the seller's counter offer
+    const mine = (o.by ?? "buyer") === "seller" ? isSeller : isBuyer;
+    if (mine || (!isSeller && !isBuyer)) return null;
+    const busy = answering === o._id;
+    return (
+      <>
+        <button type="button" className="btn btn-primary btn-sm" disabled={answering !== null} aria-busy={busy} onClick={() => void onAnswer(o, true)}>
+          {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {t("Accept")}
+        </button>
+        {isSeller && o.amount < conv.product.sellPrice && (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={answering !== null}
+            onClick={() => {
+              setCounterError(null);
+              setCountering(o);
+            }}
+          >
+            {t("Counter")}
           </button>
-          <button type="button" className="btn btn-error btn-sm" disabled={answering !== null} onClick={() => void onAnswer(o, false)}>
-            {t("Decline")}
-          </button>
-        </>
-      );
-    }
-    // Book at this price is the banner's, under the header: one button, not two
-    return null;
+        )}
+        <button type="button" className="btn btn-error btn-sm" disabled={answering !== null} onClick={() => void onAnswer(o, false)}>
+          {t("Decline")}
+        </button>
+      </>
+    );
   }
 
+  // the newest of the caller's messages says Sent or Seen in words
+  const lastOwnId = readOnly ? undefined : [...ordered].reverse().find((m) => m.from === user?._id)?._id;
   // an accepted offer's banner only while the laptop can still be booked
   const holding = latest && offerHolds(latest) && bookable ? latest : null;
   const reported = conv.reportReason !== undefined && conv.reportReason !== "";
@@ -429,9 +471,21 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
   } else {
     list = (
       <ol className="flex flex-col gap-1" aria-label={t("Messages")}>
-        {ordered.map((m) => (
-          <ChatMessage key={m._id} message={m} mine={sides.isRight(m)} senderName={sides.nameOf(m)} showName={sides.admin} actions={offerActions(m)} />
-        ))}
+        {ordered.map((m) => {
+          const own = !readOnly && m.from === user?._id;
+          return (
+            <ChatMessage
+              key={m._id}
+              message={m}
+              mine={sides.isRight(m)}
+              senderName={sides.nameOf(m)}
+              showName={sides.admin}
+              actions={offerActions(m)}
+              seen={own ? seenBy(conv.otherReadAt, m.createdAt) : undefined}
+              seenWords={own && m._id === lastOwnId}
+            />
+          );
+        })}
       </ol>
     );
   }
@@ -510,9 +564,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
       {holding && !readOnly && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-base-300 bg-success/10 px-3 py-2 text-sm">
           <p className="min-w-0 flex-1">
-            {isBuyer
-              ? t("The seller accepted your offer of {amount}.", { amount: formatTk(holding.amount, locale) })
-              : t("You accepted {amount}.", { amount: formatTk(holding.amount, locale) })}{" "}
+            {holdingText(holding, isBuyer, t, locale)}{" "}
             {holding.validUntil && (
               <span className="font-semibold">{t("Valid until {date}", { date: formatDateTime(holding.validUntil, locale) })}</span>
             )}
@@ -553,6 +605,8 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
             onSend={sendText}
             error={sendError}
             disabledReason={conv.blocked ? t("You blocked {name}. Unblock them to write again.", { name: conv.other.userName }) : undefined}
+            photos
+            quickReplies={isBuyer ? [t("Is it still available?"), t("What is your last price?"), t("Where can we meet?")] : undefined}
             extra={
               isBuyer &&
               offerable && (
@@ -574,6 +628,9 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
       )}
 
       {offering && <OfferDialog product={conv.product} onClose={() => setOffering(false)} onSend={sendOffer} error={offerError} />}
+      {countering && (
+        <CounterOfferDialog product={conv.product} offer={countering} onClose={() => setCountering(null)} onSend={sendCounter} error={counterError} />
+      )}
       {reporting && <ReportConversationDialog name={conv.other.userName} onClose={() => setReporting(false)} onSend={sendReport} error={reportError} />}
       <BookingModal
         product={booking ? { _id: conv.product._id, productName: conv.product.productName, sellPrice: booking.amount } : null}
