@@ -22,6 +22,7 @@ import (
 	"resale/api"
 	"resale/mail"
 	"resale/media"
+	"resale/push"
 	"resale/sms"
 )
 
@@ -119,6 +120,9 @@ type config struct {
 	SMS *sms.Config
 	// SMSDailyLimit caps the messages sent a day (SMS_DAILY_LIMIT).
 	SMSDailyLimit int
+	// Push is the shop's VAPID identity (VAPID_PUBLIC_KEY,
+	// VAPID_PRIVATE_KEY, VAPID_SUBJECT, #37); nil is Web Push off.
+	Push *push.Config
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -366,6 +370,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if err := loadSMS(get, c); err != nil {
 		return nil, err
 	}
+	if err := loadPush(get, c); err != nil {
+		return nil, err
+	}
 	if v := get("ADMIN_EMAIL", ""); v != "" {
 		email, err := api.CheckEmail(v)
 		if err != nil {
@@ -428,6 +435,34 @@ func loadSMS(get func(string, string) string, c *config) error {
 		return &configError{name, err.Error()}
 	}
 	c.SMS = &cfg
+	return nil
+}
+
+// loadPush reads VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT,
+// all or none, and PUSH_ALLOW_LOCAL (for the push stand-in only).
+func loadPush(get func(string, string) string, c *config) error {
+	cfg := push.Config{PublicKey: get("VAPID_PUBLIC_KEY", ""), PrivateKey: get("VAPID_PRIVATE_KEY", ""), Subject: get("VAPID_SUBJECT", "")}
+	local, err := boolSetting(get, "PUSH_ALLOW_LOCAL", false)
+	if err != nil {
+		return err
+	}
+	cfg.AllowLocal = local
+	if cfg.PublicKey == "" && cfg.PrivateKey == "" && cfg.Subject == "" {
+		return nil
+	}
+	for i, v := range []string{cfg.PublicKey, cfg.PrivateKey, cfg.Subject} {
+		if v == "" {
+			return &configError{[]string{"VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"}[i], "is required with the other VAPID settings (resale vapid-keys makes a pair; VAPID_SUBJECT is e.g. mailto:ops@example.com)"}
+		}
+	}
+	if err := cfg.Check(); err != nil {
+		name, problem, _ := strings.Cut(err.Error(), ": ")
+		return &configError{name, problem}
+	}
+	if local && c.Production {
+		return &configError{"PUSH_ALLOW_LOCAL", "is for the push stand-in in tests; it must not be set in production"}
+	}
+	c.Push = &cfg
 	return nil
 }
 
@@ -511,6 +546,18 @@ func loadS3(get func(string, string) string, c *config) error {
 	c.S3 = s3
 	c.UploadDir = ""
 	return nil
+}
+
+// boolSetting reads true or false (1, yes, 0, no), def when unset.
+func boolSetting(get func(string, string) string, name string, def bool) (bool, error) {
+	switch v := strings.ToLower(get(name, strconv.FormatBool(def))); v {
+	case "true", "1", "yes":
+		return true, nil
+	case "false", "0", "no":
+		return false, nil
+	default:
+		return false, &configError{name, fmt.Sprintf("must be true or false, not %q", v)}
+	}
 }
 
 // intSetting reads a whole number from lo to hi, def when unset.

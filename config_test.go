@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"resale/push"
 )
 
 func env(m map[string]string) func(string) string {
@@ -368,6 +372,73 @@ func TestConfigSMS(t *testing.T) {
 	}
 	if _, err := loadConfig(env(map[string]string{"SMS_AUTH": "Authorization: Basic x"})); err == nil || !strings.HasPrefix(err.Error(), "SMS_AUTH: ") {
 		t.Errorf("SMS_AUTH without SMS_URL: %v", err)
+	}
+}
+
+// the test deployment's VAPID pair (#37)
+var testVAPIDPublic, testVAPIDPrivate = func() (string, string) {
+	pub, priv, err := push.GenerateKeys()
+	if err != nil {
+		panic(err)
+	}
+	return pub, priv
+}()
+
+// #37: the three VAPID settings, all or none; keys that are no pair, or a
+// subject that is no address, are one line naming the setting, never
+// repeating the private key; PUSH_ALLOW_LOCAL is refused in production.
+func TestConfigPush(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil || c.Push != nil {
+		t.Fatalf("default: %+v, %v; want off", c.Push, err)
+	}
+	good := map[string]string{"VAPID_PUBLIC_KEY": testVAPIDPublic, "VAPID_PRIVATE_KEY": testVAPIDPrivate, "VAPID_SUBJECT": "mailto:ops@example.com"}
+	c, err = loadConfig(env(good))
+	if err != nil || c.Push == nil || c.Push.PublicKey != testVAPIDPublic || c.Push.AllowLocal {
+		t.Fatalf("good: %+v, %v", c.Push, err)
+	}
+	other, _, _ := push.GenerateKeys()
+	with := func(k, v string) map[string]string {
+		m := map[string]string{}
+		for a, b := range good {
+			m[a] = b
+		}
+		m[k] = v
+		return m
+	}
+	for name, m := range map[string]map[string]string{
+		"VAPID_PUBLIC_KEY":  with("VAPID_PUBLIC_KEY", ""),
+		"VAPID_PRIVATE_KEY": with("VAPID_PUBLIC_KEY", other),
+		"VAPID_SUBJECT":     with("VAPID_SUBJECT", "ops@example.com"),
+		"PUSH_ALLOW_LOCAL":  with("PUSH_ALLOW_LOCAL", "maybe"),
+	} {
+		_, err := loadConfig(env(m))
+		if err == nil || !strings.HasPrefix(err.Error(), name+": ") || strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), testVAPIDPrivate) {
+			t.Errorf("%s: err = %v, want one line naming it", name, err)
+		}
+	}
+	prod := with("PUSH_ALLOW_LOCAL", "true")
+	prod["RESALE_ENV"], prod["JWT_SECRET"], prod["PUBLIC_URL"], prod["DATABASE_URL"] = "production", strings.Repeat("k", 40), "https://shop.example.com", "postgres://db.example.com/resale"
+	if _, err := loadConfig(env(prod)); err == nil || !strings.HasPrefix(err.Error(), "PUSH_ALLOW_LOCAL: ") {
+		t.Errorf("PUSH_ALLOW_LOCAL in production: %v", err)
+	}
+}
+
+// resale vapid-keys prints a new pair that the settings take, without
+// reading a setting.
+func TestVapidKeysCommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"vapid-keys"}, env(map[string]string{"RESALE_ENV": "nonsense"}), &out, &errOut); code != 0 || errOut.Len() != 0 {
+		t.Fatalf("exit %d, %q", code, errOut.String())
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		k, v, _ := strings.Cut(line, "=")
+		m[k] = v
+	}
+	m["VAPID_SUBJECT"] = "mailto:ops@example.com"
+	if c, err := loadConfig(env(m)); err != nil || c.Push == nil || len(m) != 3 {
+		t.Fatalf("%q: %v", out.String(), err)
 	}
 }
 

@@ -93,10 +93,24 @@ func (d *doctor) run(ctx context.Context, getenv func(string) string) int {
 	d.stripe(ctx, cfg, bad)
 	d.sslcommerz(ctx, cfg, bad)
 	d.sms(cfg, bad)
+	d.push(cfg, bad)
 	if d.failed {
 		return 1
 	}
 	return 0
+}
+
+// push says whether notifications are pushed to browsers (#37). It sends
+// nothing: there is no browser to send to.
+func (d *doctor) push(cfg *config, bad map[string]bool) {
+	switch {
+	case cfg == nil || bad["VAPID_PUBLIC_KEY"] || bad["VAPID_PRIVATE_KEY"] || bad["VAPID_SUBJECT"] || bad["PUSH_ALLOW_LOCAL"]:
+		d.line(checkSkip, "push", "the VAPID settings are wrong (above)")
+	case cfg.Push == nil:
+		d.line(checkWarn, "push", "VAPID_PUBLIC_KEY is not set: notifications reach browsers only while the app is open; resale vapid-keys makes a pair")
+	default:
+		d.line(checkOK, "push", "Web Push on, VAPID keys are a pair, subject %s; nothing sent", cfg.Push.Subject)
+	}
 }
 
 // sms says whether codes and notifications go by SMS. It sends nothing:

@@ -139,6 +139,10 @@ func newHealthy(t *testing.T) *healthy {
 		"SSLCOMMERZ_LIVE":           "true",
 		"SSLCOMMERZ_API_BASE":       sslcommerztest.New(t, sslcommerztest.Options{}).URL,
 		"SMS_URL":                   "https://bulksmsbd.net/api/smsapi?api_key=sms-key-not-shown&type=text&number={msisdn}&senderid=8809617&message={text}",
+		// #37 Web Push
+		"VAPID_PUBLIC_KEY":  testVAPIDPublic,
+		"VAPID_PRIVATE_KEY": testVAPIDPrivate,
+		"VAPID_SUBJECT":     "mailto:ops@example.com",
 	}
 	return h
 }
@@ -172,7 +176,11 @@ func TestDoctorHealthyDeployment(t *testing.T) {
 	if strings.Contains(r.raw, "sms-key-not-shown") {
 		t.Errorf("the report shows the SMS gateway's key:\n%s", r.raw)
 	}
-	if len(r.lines) != 9 {
+	r.want(t, "push", checkOK, "mailto:ops@example.com", "nothing sent")
+	if strings.Contains(r.raw, testVAPIDPrivate) {
+		t.Errorf("the report shows the VAPID private key:\n%s", r.raw)
+	}
+	if len(r.lines) != 10 {
 		t.Errorf("want one line per check, got:\n%s", r.raw)
 	}
 	// nothing left behind, nothing sent

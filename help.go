@@ -25,6 +25,8 @@ commands:
   restore --from DIR [--force]
                     put a backup into an empty database and upload store
   version           print the version and the commit it was built from
+  vapid-keys        print a new VAPID key pair for Web Push (VAPID_PUBLIC_KEY,
+                    VAPID_PRIVATE_KEY)
   doctor            check the settings, database, upload store, mail server and
                     Stripe keys, one line each, changing nothing (exit 1 on a failure)
 
@@ -115,6 +117,14 @@ database that holds a shop. Stop every resale instance first.
 	"version": `usage: resale version
 
 Prints the version and the commit it was built from. It needs no settings.
+`,
+	"vapid-keys": `usage: resale vapid-keys
+
+Prints a new VAPID key pair and a VAPID_SUBJECT to fill in, as settings for
+the environment file: with them the shop pushes notifications to the browsers
+its users enable (docs/configure.md, "Web Push"). Keep the pair: browsers
+subscribed with the public key take pushes signed by its private key only, so
+a new pair means every user enables push again. Reads no settings.
 `,
 	"doctor": `usage: resale doctor
 

@@ -24,7 +24,7 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 	t.Chdir(cwd)
 	// settings that would fail every command that read them
 	bad := env(map[string]string{"DATABASE_URL": "postgres://127.0.0.1:1/x?connect_timeout=1", "RESALE_ENV": "nonsense"})
-	commands := []string{"serve", "migrate", "admin", "seed", "backup", "restore", "version", "doctor", "help"}
+	commands := []string{"serve", "migrate", "admin", "seed", "backup", "restore", "version", "doctor", "help", "vapid-keys"}
 	if len(commands) != len(commandHelp) {
 		t.Fatalf("commandHelp has %d commands, the test %d", len(commandHelp), len(commands))
 	}

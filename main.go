@@ -34,6 +34,7 @@ import (
 	"resale/migrations"
 	"resale/notify"
 	"resale/payments"
+	"resale/push"
 	"resale/sms"
 	"resale/store"
 )
@@ -73,6 +74,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// needs no settings: it must work on a server not yet configured
 		fmt.Fprintln(stdout, versionLine())
 		return 0
+	}
+	if cmd == "vapid-keys" {
+		// needs no settings: it makes the ones push needs
+		return vapidKeysCommand(stdout)
 	}
 	if cmd == "doctor" {
 		// reads the settings itself, to report every bad one
@@ -365,6 +370,8 @@ func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media
 		ListingDays:       cfg.ListingDays,
 		SMS:               cfg.SMS != nil,
 		SMSDailyLimit:     cfg.SMSDailyLimit,
+		PushPublicKey:     pushPublicKey(cfg),
+		PushAllowLocal:    cfg.Push != nil && cfg.Push.AllowLocal,
 	})
 }
 
@@ -454,6 +461,7 @@ func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []b
 		ReconcileEvery: cfg.ReconcileInterval,
 		SMS:            smsSender(cfg),
 		SMSDailyLimit:  cfg.SMSDailyLimit,
+		Push:           pushSender(cfg),
 		SuggestEvery:   cfg.SuggestInterval,
 	})
 	if err != nil {
@@ -518,6 +526,38 @@ func smsSender(cfg *config) jobsrunner.SMSSender {
 	return g
 }
 
+// pushSender sends Web Push with the VAPID keys, or is nil when they are
+// not set (#37).
+func pushSender(cfg *config) jobsrunner.PushSender {
+	if cfg.Push == nil {
+		return nil
+	}
+	p, err := push.New(*cfg.Push)
+	if err != nil { // loadConfig checked the keys already
+		return nil
+	}
+	return p
+}
+
+// pushPublicKey is the key browsers subscribe with; empty when push is off.
+func pushPublicKey(cfg *config) string {
+	if cfg.Push == nil {
+		return ""
+	}
+	return cfg.Push.PublicKey
+}
+
+// vapidKeysCommand prints a new VAPID key pair as settings to copy.
+func vapidKeysCommand(stdout io.Writer) int {
+	pub, priv, err := push.GenerateKeys()
+	if err != nil {
+		fmt.Fprintln(stdout, "resale: making VAPID keys:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "VAPID_PUBLIC_KEY=%s\nVAPID_PRIVATE_KEY=%s\nVAPID_SUBJECT=mailto:you@example.com\n", pub, priv)
+	return 0
+}
+
 // logOptionalParts says, for each outside service the shop can do
 // without, what it does instead when that service is not set up.
 func logOptionalParts(logger *slog.Logger, cfg *config) {
@@ -536,6 +576,11 @@ func logOptionalParts(logger *slog.Logger, cfg *config) {
 	} else {
 		g, _ := sms.New(*cfg.SMS)
 		logger.Info("sms: on", "gateway", g.Host(), "daily_limit", cfg.SMSDailyLimit)
+	}
+	if cfg.Push == nil {
+		logger.Info("web push: off (VAPID_PUBLIC_KEY not set); notifications reach browsers only while the app is open (resale vapid-keys makes a pair)")
+	} else {
+		logger.Info("web push: on", "subject", cfg.Push.Subject)
 	}
 	logger.Info("commission on each sale (COMMISSION_PERCENT)", "percent", fmt.Sprintf("%d.%02d", cfg.CommissionBP/100, cfg.CommissionBP%100))
 	if cfg.GoogleClientID == "" {

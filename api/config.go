@@ -24,12 +24,19 @@ type configJSON struct {
 	// SMS: the shop sends SMS codes (SMS_URL, #35), so phone numbers can
 	// be verified and signed in with
 	SMS bool `json:"sms"`
+	// Push: notifications can be pushed to this browser (VAPID keys set,
+	// #37); PushPublicKey is the applicationServerKey to subscribe with
+	Push          bool    `json:"push"`
+	PushPublicKey *string `json:"pushPublicKey"`
 }
 
 // config serves GET /api/config: what the app needs to know at start.
 func (s *Server) config(c echo.Context) error {
 	out := configJSON{Currency: s.currency, GoogleEnabled: s.google != nil, MailEnabled: s.mailConfigured, PaymentMethods: s.paymentMethods(),
-		AdvertisePrice: s.advertisePrice, SMS: s.smsOn}
+		AdvertisePrice: s.advertisePrice, SMS: s.smsOn, Push: s.pushKey != ""}
+	if s.pushKey != "" {
+		out.PushPublicKey = &s.pushKey
+	}
 	if s.stripePublishableKey != "" {
 		out.StripePublishableKey = &s.stripePublishableKey
 	}

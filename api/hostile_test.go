@@ -18,7 +18,7 @@ import (
 func dbFingerprint(t *testing.T, s *testServer) string {
 	t.Helper()
 	var out strings.Builder
-	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger", "promotions", "phone_codes", "sms_requests", "sms_days", "shops", "image_uploaders"} {
+	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger", "promotions", "phone_codes", "sms_requests", "sms_days", "shops", "image_uploaders", "push_subscriptions", "push_sends"} {
 		var h string
 		q := fmt.Sprintf("SELECT coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM %s t", table)
 		if err := s.pool.QueryRow(context.Background(), q).Scan(&h); err != nil {
@@ -39,7 +39,7 @@ func TestHostileInputOnEveryWriteRoute(t *testing.T) {
 	f := newFakeStripe(t)
 	pay := withPayments(f, sslcommerztest.New(t, sslcommerztest.Options{}), "http://shop.test")
 	// #35 with SMS on too: without it the phone routes answer 503 sms_off
-	m := newMarketWith(t, func(o *api.Options) { pay(o); o.SMS = true })
+	m := newMarketWith(t, func(o *api.Options) { pay(o); o.SMS = true; o.PushPublicKey = testVAPIDPublic })
 	pid := m.addProduct(m.seller.AccessToken, nil)
 	bid, _ := m.book(m.buyer.AccessToken, pid, nil)
 	m.do(http.MethodPut, "/api/products/report/"+pid, nil, bearer(m.buyer.AccessToken))

@@ -229,6 +229,14 @@ var matrix = map[string]struct {
 	"PUT /api/me/notification-settings": {func(matrixFixture) cell {
 		return cell{"PUT", "/api/me/notification-settings", map[string]any{"email": map[string]bool{"price_drop": false}}}
 	}, [6]int{401, 200, 200, 200, 200, 200}},
+	// #37 a browser pushed to: anyone signed in, for themselves
+	"POST /api/me/push-subscriptions": {func(matrixFixture) cell {
+		return cell{"POST", "/api/me/push-subscriptions", testPushSubscription(fmt.Sprintf("https://push.example.net/m%d", phoneCalls.Add(1)))}
+	}, [6]int{401, 201, 201, 201, 201, 201}},
+	// nobody's endpoint: the caller has no such browser
+	"DELETE /api/me/push-subscriptions": {func(matrixFixture) cell {
+		return cell{"DELETE", "/api/me/push-subscriptions?endpoint=https%3A%2F%2Fpush.example.net%2Fnone", nil}
+	}, [6]int{401, 404, 404, 404, 404, 404}},
 	// the token is the credential: whoever holds it, signed in or not
 	"POST /api/unsubscribe": {func(f matrixFixture) cell {
 		return cell{"POST", "/api/unsubscribe?token=" + notify.NewUnsubscriber(testKey).Token(f.users["buyer"].ID, "price_drop"), nil}
@@ -375,7 +383,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	f := newFakeStripe(t)
 	base := newTestServer(t)
 	pay := withPayments(f, sslcommerztest.New(t, sslcommerztest.Options{}), "http://shop.test")
-	s := newTestServerWith(t, base.store, func(o *api.Options) { pay(o); o.SMS = true })
+	s := newTestServerWith(t, base.store, func(o *api.Options) { pay(o); o.SMS = true; o.PushPublicKey = testVAPIDPublic })
 	ctx := context.Background()
 	users := map[string]store.User{}
 	roleOf := map[string]string{"buyer": store.RoleBuyer, "other buyer": store.RoleBuyer, "owner seller": store.RoleSeller, "other seller": store.RoleSeller, "admin": store.RoleAdmin}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -132,6 +133,9 @@ func (s *Server) markNotificationsRead(c echo.Context) error {
 type notificationSettingsJSON struct {
 	Email map[string]bool `json:"email"`
 	SMS   map[string]bool `json:"sms"`
+	// Push: which of notify.PushKinds go to the browsers the user
+	// enabled (#37)
+	Push map[string]bool `json:"push"`
 }
 
 // getNotificationSettings serves GET /api/me/notification-settings.
@@ -145,7 +149,11 @@ func (s *Server) getNotificationSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, notificationSettingsJSON{Email: email, SMS: sms})
+	push, err := s.store.PushSettings(c.Request().Context(), me.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, notificationSettingsJSON{Email: email, SMS: sms, Push: push})
 }
 
 // putNotificationSettings serves PUT /api/me/notification-settings: the
@@ -156,8 +164,8 @@ func (s *Server) putNotificationSettings(c echo.Context) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	if req.Email == nil && req.SMS == nil {
-		return invalidFields(map[string]string{"email": "is required: an object of kinds, each true or false (or sms, for the kinds sent by SMS)"}, "email")
+	if req.Email == nil && req.SMS == nil && req.Push == nil {
+		return invalidFields(map[string]string{"email": "is required: an object of kinds, each true or false (or sms, or push, for the kinds sent so)"}, "email")
 	}
 	var fe fieldErrors
 	for k := range req.Email {
@@ -170,6 +178,11 @@ func (s *Server) putNotificationSettings(c echo.Context) error {
 			fe.add("sms", "names a kind not sent by SMS: booking_accepted, handover_reminder and payment_received are")
 		}
 	}
+	for k := range req.Push {
+		if !slices.Contains(notify.PushKinds, k) {
+			fe.add("push", "names a kind not pushed: "+strings.Join(notify.PushKinds, ", ")+" are")
+		}
+	}
 	if err := fe.err(); err != nil {
 		return err
 	}
@@ -178,6 +191,9 @@ func (s *Server) putNotificationSettings(c echo.Context) error {
 		return err
 	}
 	if err := s.store.SetSMSSettings(c.Request().Context(), me.ID, req.SMS); err != nil {
+		return err
+	}
+	if err := s.store.SetPushSettings(c.Request().Context(), me.ID, req.Push); err != nil {
 		return err
 	}
 	return s.getNotificationSettings(c)

@@ -198,6 +198,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.PUT("/notifications/read", s.markNotificationsRead, requireUser)
 	g.GET("/me/notification-settings", s.getNotificationSettings, requireUser)
 	g.PUT("/me/notification-settings", s.putNotificationSettings, requireUser)
+	g.POST("/me/push-subscriptions", s.addPushSubscription, requireUser) // #37 this browser, pushed to
+	g.DELETE("/me/push-subscriptions", s.deletePushSubscription, requireUser)
 	g.POST("/unsubscribe", s.unsubscribe)
 	g.GET("/admin/mail-failures", s.listMailFailures, admin)
 

@@ -121,6 +121,12 @@ type Options struct {
 	// 500), for the answer once today's are all sent.
 	SMS           bool
 	SMSDailyLimit int
+	// PushPublicKey is the shop's VAPID public key (VAPID_PUBLIC_KEY,
+	// #37): browsers subscribe with it; empty is push off.
+	// PushAllowLocal lets subscriptions name http:// and loopback
+	// endpoints (PUSH_ALLOW_LOCAL): only for the push stand-in.
+	PushPublicKey  string
+	PushAllowLocal bool
 	// SitemapSize is how many products one sitemap file lists; 0 is the
 	// protocol's limit of 50,000 (tests list a few).
 	SitemapSize int
@@ -172,6 +178,8 @@ type Server struct {
 	sitemapSize          int64         // products in one sitemap file (sitemap.go)
 	robotsTxt            *staticFile
 	smsOn                bool             // SMS_URL is set (#35, phones.go)
+	pushKey              string           // VAPID_PUBLIC_KEY; empty: push off (#37, push.go)
+	pushAllowLocal       bool             // PUSH_ALLOW_LOCAL
 	smsDailyLimit        int              // SMS_DAILY_LIMIT
 	phoneCodes           *auth.PhoneCodes // the codes sent by SMS
 }
@@ -229,6 +237,8 @@ func New(opts Options) (*Server, error) {
 		sitemapSize:    int64(defaultInt(opts.SitemapSize, sitemapSize)),
 		robotsTxt:      robotsFile(opts.PublicURL.JoinPath("sitemap.xml").String()),
 		smsOn:          opts.SMS,
+		pushKey:        opts.PushPublicKey,
+		pushAllowLocal: opts.PushAllowLocal,
 		smsDailyLimit:  defaultInt(opts.SMSDailyLimit, 500),
 		phoneCodes:     auth.NewPhoneCodes(opts.TokenKey),
 	}

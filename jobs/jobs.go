@@ -15,7 +15,8 @@
 // #35 (sms.go): codes sent by SMS, once each within SMS_DAILY_LIMIT, the
 // SMS of key notifications whose email does not reach their person, and a
 // periodic pass reminding both sides of an accepted booking before its
-// reservation ends.
+// reservation ends. #37 (push.go): notifications pushed to the browsers
+// their users enabled, once each.
 package jobs
 
 import (
@@ -104,6 +105,10 @@ type Options struct {
 	// RemindEvery is how often that is looked for; 0 is ReleaseEvery.
 	RemindBefore time.Duration
 	RemindEvery  time.Duration
+
+	// Push sends notifications to browsers (VAPID_PUBLIC_KEY, #37); nil
+	// is push off: the jobs queued for browsers do nothing.
+	Push PushSender
 
 	// TestOnly starts River without its production start-up jitter.
 	TestOnly bool
@@ -211,6 +216,8 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		river.AddWorkerSafely(workers, &phoneCodeWorker{opts: opts, codes: auth.NewPhoneCodes(opts.Secret)}),
 		river.AddWorkerSafely(workers, &smsNoticeWorker{opts: opts}),
 		river.AddWorkerSafely(workers, &remindWorker{opts: opts}),
+		// #37 notifications pushed to browsers
+		river.AddWorkerSafely(workers, &pushWorker{opts: opts}),
 		// #36 suggestions while typing, counted afresh
 		river.AddWorkerSafely(workers, &suggestWorker{store: opts.Store, log: opts.Logger}),
 	)

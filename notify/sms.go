@@ -19,6 +19,15 @@ func SMSCode(lang, shop, link, code string) string {
 // notification settings.
 var SMSKinds = []string{"booking_accepted", "handover_reminder", "payment_received"}
 
+// PushKinds are the kinds pushed to a user's browsers (#37): what a
+// seller or buyer should hear of with the app closed (a message, an offer,
+// a booking and its turns), each switchable in the notification settings.
+var PushKinds = []string{
+	"message_received", "offer_received", "offer_answered",
+	"booking_received", "booking_accepted", "booking_declined", "booking_cancelled",
+	"handover_reminder", "payment_received",
+}
+
 // SMSText is a notification's text by SMS: its title (the short line of
 // the bell and the email's subject) and the shop's link to it.
 func SMSText(kind, lang string, d Data, shop, link string) (string, error) {

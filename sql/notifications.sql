@@ -28,7 +28,7 @@ WHERE user_id = @user_id AND id = ANY(@ids::bigint[]) AND read_at IS NULL;
 UPDATE notifications SET read_at = now() WHERE user_id = @user_id AND read_at IS NULL;
 
 -- name: ListNotificationSettings :many
-SELECT kind, email, sms FROM notification_settings WHERE user_id = @user_id ORDER BY kind;
+SELECT kind, email, sms, push FROM notification_settings WHERE user_id = @user_id ORDER BY kind;
 
 -- name: SetNotificationSettings :exec
 -- kinds[i] gets emails[i], in one statement.

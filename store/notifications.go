@@ -139,6 +139,9 @@ func (s *Store) NotifyTx(ctx context.Context, tx pgx.Tx, n Notice) (Notification
 	if err != nil {
 		return Notification{}, translate(err)
 	}
+	if err := s.enqueuePushes(ctx, tx, q, row); err != nil { // #37 to the user's browsers too
+		return Notification{}, err
+	}
 	if slices.Contains(notify.SMSKinds, n.Kind) { // #35 by SMS too, when email does not reach them
 		if _, err := s.jobs.InsertTx(ctx, tx, SendSMSNoticeArgs{NotificationID: row.ID}, nil); err != nil {
 			return Notification{}, fmt.Errorf("store: enqueueing the SMS of notification %d: %w", row.ID, translate(err))

@@ -265,6 +265,7 @@ type NotificationSetting struct {
 	Kind   string
 	Email  bool
 	Sms    bool
+	Push   bool
 }
 
 type Offer struct {
@@ -432,6 +433,21 @@ type Promotion struct {
 	CreatedAt     time.Time
 	PaidAt        *time.Time
 	RefundedAt    *time.Time
+}
+
+type PushSend struct {
+	NotificationID int64
+	SubscriptionID int64
+	SentAt         time.Time
+}
+
+type PushSubscription struct {
+	ID        int64
+	UserID    int64
+	Endpoint  string
+	P256dh    string
+	Auth      string
+	CreatedAt time.Time
 }
 
 type RetiredPaymentIntent struct {

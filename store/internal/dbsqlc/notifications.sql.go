@@ -248,13 +248,14 @@ func (q *Queries) ListMailFailures(ctx context.Context, arg ListMailFailuresPara
 }
 
 const listNotificationSettings = `-- name: ListNotificationSettings :many
-SELECT kind, email, sms FROM notification_settings WHERE user_id = $1 ORDER BY kind
+SELECT kind, email, sms, push FROM notification_settings WHERE user_id = $1 ORDER BY kind
 `
 
 type ListNotificationSettingsRow struct {
 	Kind  string
 	Email bool
 	Sms   bool
+	Push  bool
 }
 
 func (q *Queries) ListNotificationSettings(ctx context.Context, userID int64) ([]ListNotificationSettingsRow, error) {
@@ -266,7 +267,12 @@ func (q *Queries) ListNotificationSettings(ctx context.Context, userID int64) ([
 	items := []ListNotificationSettingsRow{}
 	for rows.Next() {
 		var i ListNotificationSettingsRow
-		if err := rows.Scan(&i.Kind, &i.Email, &i.Sms); err != nil {
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Email,
+			&i.Sms,
+			&i.Push,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
