@@ -174,6 +174,7 @@ type Server struct {
 	smsOn                bool             // SMS_URL is set (#35, phones.go)
 	smsDailyLimit        int              // SMS_DAILY_LIMIT
 	phoneCodes           *auth.PhoneCodes // the codes sent by SMS
+	numbers              *listingNumbers  // #37 per-listing numbers (listing_numbers.go)
 }
 
 // New builds the HTTP handler.
@@ -231,6 +232,7 @@ func New(opts Options) (*Server, error) {
 		smsOn:          opts.SMS,
 		smsDailyLimit:  defaultInt(opts.SMSDailyLimit, 500),
 		phoneCodes:     auth.NewPhoneCodes(opts.TokenKey),
+		numbers:        newListingNumbers(opts.TokenKey),
 	}
 	if s.hasher == nil {
 		s.hasher = auth.NewHasher(parallel)
