@@ -94,6 +94,9 @@ export const routes: RouteObject[] = [
                   { path: "addproduct", lazy: page(() => import("@/pages/dashboard/add-product")) },
                   { path: "myproducts", lazy: page(() => import("@/pages/dashboard/my-products")) },
                   { path: "products/:id/edit", lazy: page(() => import("@/pages/dashboard/edit-product")) },
+                  // #37 per-listing numbers: one listing's 30 days, and all of the seller's
+                  { path: "products/:id/numbers", lazy: page(() => import("@/pages/dashboard/listing-numbers")) },
+                  { path: "numbers", lazy: page(() => import("@/pages/dashboard/seller-numbers")) },
                   // #34 the seller's balance: earned, paid out, owed
                   { path: "balance", lazy: page(() => import("@/pages/dashboard/balance")) },
                 ],

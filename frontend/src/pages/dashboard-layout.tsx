@@ -34,6 +34,8 @@ const menus: Record<Role, MenuItem[]> = {
     messages,
     { to: "/dashboard/addproduct", label: "Add Product" },
     { to: "/dashboard/myproducts", label: "My Products" },
+    // #37 how the seller's listings are doing: views, calls, chats, favourites, bookings
+    { to: "/dashboard/numbers", label: "Numbers" },
     // #34 what the seller earned, was paid out and is owed
     { to: "/dashboard/balance", label: "Balance" },
     myBooking,

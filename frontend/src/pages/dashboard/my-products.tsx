@@ -350,6 +350,17 @@ export default function MyProducts() {
                     {t("Edit")}
                   </Link>
                 )}
+                {/* #37 the listing's 30 days: views, calls, chats, favourites, bookings */}
+                <Link
+                  to={`/dashboard/products/${encodeURIComponent(p._id)}/numbers`}
+                  className={`btn btn-ghost btn-xs gap-1 text-primary ${row(p).sold ? "ml-auto md:ml-0" : ""}`}
+                  aria-label={t("Numbers of {name}", { name: p.productName })}
+                >
+                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path strokeLinecap="round" d="M5 20V11M12 20V5M19 20v-6" />
+                  </svg>
+                  {t("Numbers")}
+                </Link>
               </div>
             ),
           },
