@@ -144,6 +144,7 @@ func (s *Server) createBooking(c echo.Context) error {
 		return bookingRefusal(c, err)
 	}
 	s.log.Info("booking made", "booking_id", b.ID, "product_id", b.ProductID, "buyer_id", u.ID)
+	s.countBooking(c, b.ProductID, b.ID, u) // #37
 	return c.JSON(http.StatusCreated, insertedJSON{Acknowledged: true, InsertedID: formatID(b.ID)})
 }
 

@@ -235,10 +235,11 @@ func (s *Server) openConversation(c echo.Context) error {
 		return err
 	}
 	u, _ := currentUser(c)
-	_, id, err := s.store.OpenConversation(c.Request().Context(), productID, u, text)
+	msg, id, err := s.store.OpenConversation(c.Request().Context(), productID, u, text)
 	if err != nil {
 		return writeRefusal(c, reword(notFoundAs(err, "Product"), store.ErrOwnProduct, "You cannot start a conversation about your own product"))
 	}
+	s.countChatStart(c, productID, id, msg.ID, u) // #37
 	s.log.Info("conversation message", "conversation_id", id, "product_id", productID, "sender_id", u.ID)
 	return c.JSON(http.StatusCreated, idJSON{ID: formatID(id)})
 }

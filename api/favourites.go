@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"resale/store"
 )
 
 // favouriteJSON answers a change to a favourite: what it is now.
@@ -27,13 +29,17 @@ func (s *Server) setFavourite(c echo.Context, save bool) error {
 		return notFound("Product")
 	}
 	u, _ := currentUser(c)
+	added := false
 	if save {
-		err = s.store.AddFavourite(c.Request().Context(), u.ID, id)
+		added, err = s.store.AddFavourite(c.Request().Context(), u.ID, id)
 	} else {
 		err = s.store.DeleteFavourite(c.Request().Context(), u.ID, id)
 	}
 	if err != nil {
 		return notFoundAs(err, "Product")
+	}
+	if added {
+		s.countListing(c, id, store.CountFavourites, u) // #37
 	}
 	return c.JSON(http.StatusOK, favouriteJSON{Acknowledged: true, Favourite: save})
 }

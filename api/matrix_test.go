@@ -206,6 +206,12 @@ var matrix = map[string]struct {
 	"PUT /api/products/:id/sold":   {func(f matrixFixture) cell { return cell{"PUT", "/api/products/" + f.product + "/sold", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
 	"PUT /api/products/:id/relist": {func(f matrixFixture) cell { return cell{"PUT", "/api/products/" + f.product + "/relist", nil} }, [6]int{401, 403, 403, 409, 404, 403}},
 	"POST /api/products/:id/renew": {func(f matrixFixture) cell { return cell{"POST", "/api/products/" + f.product + "/renew", nil} }, [6]int{401, 403, 403, 200, 404, 403}},
+	// #37 per-listing numbers: the page's beacons take anyone (what counts
+	// is the counting tests'), the numbers are the seller's and an admin's
+	"POST /api/products/:id/view":   {func(f matrixFixture) cell { return cell{"POST", "/api/products/" + f.product + "/view", nil} }, [6]int{204, 204, 204, 204, 204, 204}},
+	"POST /api/products/:id/reveal": {func(f matrixFixture) cell { return cell{"POST", "/api/products/" + f.product + "/reveal", nil} }, [6]int{204, 204, 204, 204, 204, 204}},
+	"GET /api/products/:id/stats":   {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product + "/stats", nil} }, [6]int{401, 403, 403, 200, 404, 200}},
+	"GET /api/me/stats":             {func(matrixFixture) cell { return cell{"GET", "/api/me/stats", nil} }, [6]int{401, 403, 403, 200, 200, 403}},
 	"POST /api/create-payment-intent": {func(f matrixFixture) cell {
 		return cell{"POST", "/api/create-payment-intent", map[string]any{"bookingId": f.booking}}
 	}, [6]int{401, 200, 404, 404, 404, 404}},

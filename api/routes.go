@@ -112,6 +112,13 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/products/report/:id/dismiss", s.dismissReports, admin, noBody, s.changes) // the product stays
 	g.DELETE("/products/report/:id", s.deleteReportedProduct, admin, s.changes)        // optional JSON {reason}
 	g.POST("/products/:id/hide", s.hideProduct, admin, s.changes)                      // #32: JSON {reason}; back when its seller edits it
+	// #37 per-listing numbers (listing_numbers.go): the product page's
+	// beacons (anyone; bots, the seller and repeats of the day not
+	// counted; 204; a budget per address), and the seller's charts
+	g.POST("/products/:id/view", s.countView, noBody)
+	g.POST("/products/:id/reveal", s.countReveal, noBody)
+	g.GET("/products/:id/stats", s.getListingStats, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
+	g.GET("/me/stats", s.myListingStats, seller)
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)

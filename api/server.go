@@ -182,6 +182,7 @@ type Server struct {
 	pushAllowLocal       bool             // PUSH_ALLOW_LOCAL
 	smsDailyLimit        int              // SMS_DAILY_LIMIT
 	phoneCodes           *auth.PhoneCodes // the codes sent by SMS
+	numbers              *listingNumbers  // #37 per-listing numbers (listing_numbers.go)
 }
 
 // New builds the HTTP handler.
@@ -241,6 +242,7 @@ func New(opts Options) (*Server, error) {
 		pushAllowLocal: opts.PushAllowLocal,
 		smsDailyLimit:  defaultInt(opts.SMSDailyLimit, 500),
 		phoneCodes:     auth.NewPhoneCodes(opts.TokenKey),
+		numbers:        newListingNumbers(opts.TokenKey),
 	}
 	if s.hasher == nil {
 		s.hasher = auth.NewHasher(parallel)

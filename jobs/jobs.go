@@ -139,7 +139,7 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
 		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
-			pruneEventsJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery), suggestJob(opts.SuggestEvery))
+			pruneEventsJob(opts.PruneEventsEvery), pruneListingDaysJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery), suggestJob(opts.SuggestEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead
@@ -220,6 +220,8 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		river.AddWorkerSafely(workers, &pushWorker{opts: opts}),
 		// #36 suggestions while typing, counted afresh
 		river.AddWorkerSafely(workers, &suggestWorker{store: opts.Store, log: opts.Logger}),
+		// #37 per-listing numbers: the old days and keys deleted
+		river.AddWorkerSafely(workers, &pruneListingDaysWorker{store: opts.Store, loc: cmp.Or(opts.Location, time.UTC), log: opts.Logger}),
 	)
 	if err != nil {
 		return nil, err

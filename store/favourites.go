@@ -19,18 +19,19 @@ var ErrFavouriteLimit = errors.New("too many favourites")
 // AddFavourite saves a product as the user's favourite; saving it again
 // changes nothing. ErrNotFound for a product that is not there (never
 // was, deleted, or its seller's account closed), ErrFavouriteLimit at
-// MaxFavourites. Sold and expired listings may be kept.
-func (s *Store) AddFavourite(ctx context.Context, userID, productID int64) error {
+// MaxFavourites. Sold and expired listings may be kept. added says
+// whether this call saved it (it was not a favourite before).
+func (s *Store) AddFavourite(ctx context.Context, userID, productID int64) (added bool, err error) {
 	r, err := s.q.AddFavourite(ctx, dbsqlc.AddFavouriteParams{UserID: userID, ProductID: productID, MaxFavourites: MaxFavourites})
 	switch {
 	case err != nil:
-		return translate(err)
+		return false, translate(err)
 	case !r.Found:
-		return ErrNotFound
+		return false, ErrNotFound
 	case !r.Had && !r.Added:
-		return ErrFavouriteLimit
+		return false, ErrFavouriteLimit
 	}
-	return nil
+	return r.Added, nil
 }
 
 // DeleteFavourite forgets a favourite; forgetting one that is not changes

@@ -96,6 +96,9 @@ export const routes: RouteObject[] = [
                   // #37 the seller's shop page: logo, banner, address, hours, map, about
                   { path: "shop", lazy: page(() => import("@/pages/dashboard/my-shop")) },
                   { path: "products/:id/edit", lazy: page(() => import("@/pages/dashboard/edit-product")) },
+                  // #37 per-listing numbers: one listing's 30 days, and all of the seller's
+                  { path: "products/:id/numbers", lazy: page(() => import("@/pages/dashboard/listing-numbers")) },
+                  { path: "numbers", lazy: page(() => import("@/pages/dashboard/seller-numbers")) },
                   // #34 the seller's balance: earned, paid out, owed
                   { path: "balance", lazy: page(() => import("@/pages/dashboard/balance")) },
                 ],

@@ -8,16 +8,18 @@ type ContactLinksProps = {
    * "row": a lead's, the number on the Call button itself, the WhatsApp one green.
    */
   variant: "page" | "row";
+  /** Called when either is tapped (the product page counts a reveal, #37). */
+  onContact?: () => void;
 };
 
 /** ContactLinks call a phone number or open a WhatsApp chat with it, drawn as small buttons. */
-export function ContactLinks({ number, variant }: ContactLinksProps) {
+export function ContactLinks({ number, variant, onContact }: ContactLinksProps) {
   const { t } = useLanguage();
   const row = variant === "row";
   const button = row ? "btn btn-outline btn-sm px-2.5 whitespace-nowrap" : "btn btn-sm btn-outline";
   return (
     <div className={row ? "flex flex-wrap gap-1.5 max-md:justify-end" : "flex flex-wrap gap-2"}>
-      <a href={telHref(number)} className={button} aria-label={t("Call {number}", { number })}>
+      <a href={telHref(number)} className={button} aria-label={t("Call {number}", { number })} onClick={onContact}>
         <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path
             strokeLinecap="round"
@@ -33,6 +35,7 @@ export function ContactLinks({ number, variant }: ContactLinksProps) {
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t("WhatsApp {number} (opens in a new tab)", { number })}
+        onClick={onContact}
       >
         <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path strokeLinecap="round" strokeLinejoin="round" d="M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5Z" />

@@ -75,6 +75,7 @@ describe("dashboard menu", () => {
       "/dashboard/addproduct",
       "/dashboard/myproducts",
       `/seller/${seller._id}`, // View my shop: their public page
+      "/dashboard/numbers", // #37: views, calls, chats, favourites, bookings
       "/dashboard/balance", // #34: earned, paid out, owed
       "/dashboard/mybooking",
       "/dashboard/favourites",

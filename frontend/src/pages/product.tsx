@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useCategories } from "@/api/categories";
+import { sendBeacon } from "@/api/listing-stats";
 import { offeredMethods, useConfig } from "@/api/config";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
@@ -91,6 +92,13 @@ export default function ProductPage() {
       else if (a.action === "book" && !p.reserved && listingEnd(p) !== "expired") setBooking(true);
     },
   );
+
+  // #37 the page showed: one view to count (the server counts each person
+  // once a day and never the seller; a crawler reading the API sends none)
+  const shownId = p?._id;
+  useEffect(() => {
+    if (shownId) sendBeacon("view", shownId);
+  }, [shownId]);
 
   // the tab's title follows the product, as the server set it on a full load
   useEffect(() => {
@@ -357,7 +365,7 @@ export default function ProductPage() {
                   {phone.verified && <PhoneVerifiedBadge />}
                 </p>
               </div>
-              <ContactLinks number={phone.number} variant="page" />
+              <ContactLinks number={phone.number} variant="page" onContact={own ? undefined : () => sendBeacon("reveal", p._id)} />
             </div>
             {p.sellerId && (
               <Link to={`/seller/${encodeURIComponent(p.sellerId)}`} className="link link-primary mt-3 inline-block text-sm font-semibold">

@@ -210,6 +210,21 @@ type Ledger struct {
 	PromotionID *int64
 }
 
+type ListingDay struct {
+	ProductID  int64
+	Day        pgtype.Date
+	Views      int32
+	Reveals    int32
+	Chats      int32
+	Favourites int32
+	Bookings   int32
+}
+
+type ListingSeen struct {
+	Day pgtype.Date
+	Key []byte
+}
+
 type LoginCode struct {
 	CodeHash  string
 	UserID    int64

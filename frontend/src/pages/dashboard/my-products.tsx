@@ -370,6 +370,7 @@ export default function MyProducts() {
                     {t("Edit")}
                   </Link>
                 )}
+<<<<<<< HEAD
                 <Link
                   to={similarAdPath(p._id)}
                   state={{ similar: p } satisfies SimilarState}
@@ -382,6 +383,18 @@ export default function MyProducts() {
                     <path strokeLinecap="round" d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
                   </svg>
                   {t("Similar ad")}
+=======
+                {/* #37 the listing's 30 days: views, calls, chats, favourites, bookings */}
+                <Link
+                  to={`/dashboard/products/${encodeURIComponent(p._id)}/numbers`}
+                  className={`btn btn-ghost btn-xs gap-1 text-primary ${row(p).sold ? "ml-auto md:ml-0" : ""}`}
+                  aria-label={t("Numbers of {name}", { name: p.productName })}
+                >
+                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path strokeLinecap="round" d="M5 20V11M12 20V5M19 20v-6" />
+                  </svg>
+                  {t("Numbers")}
+>>>>>>> wt-numbers
                 </Link>
               </div>
             ),
