@@ -8,6 +8,7 @@ import { useCategories } from "@/api/categories";
 import { offeredMethods, useConfig } from "@/api/config";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
+import { areaPathText } from "@/api/locations";
 import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type ProductSale } from "@/api/products";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { ContactLinks } from "@/components/contact-links";
@@ -68,7 +69,7 @@ export default function ProductPage() {
   const [chatting, setChatting] = useState(false);
   const [offering, setOffering] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const { t, locale } = useLanguage();
+  const { t, locale, lang } = useLanguage();
   // the action a visitor was sent to log in for, finished once they are back
   useResumeAction(
     Boolean(p) && !isLoading,
@@ -370,6 +371,11 @@ export default function ProductPage() {
             <Fact wrap label={t("Location")}>
               {p.location}
             </Fact>
+            {p.area && (
+              <Fact wrap label={t("Area")}>
+                {areaPathText(p.area, lang)}
+              </Fact>
+            )}
             <Fact wrap label={t("Posted")}>
               {formatPosted(p.time, p.date, locale)}
             </Fact>

@@ -1,8 +1,9 @@
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { useCategories } from "@/api/categories";
-import { useCreateProduct } from "@/api/products";
+import { useCreateProduct, useUserProducts } from "@/api/products";
 import { FormSkeleton } from "@/components/skeletons";
+import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import { ProductForm } from "@/pages/dashboard/product-form";
@@ -14,6 +15,10 @@ export default function AddProduct() {
   const categories = useCategories();
   const add = useCreateProduct();
   const navigate = useNavigate();
+  // My Products' list (newest first): the place starts at the last listing's area (#36)
+  const { user } = useAuth();
+  const mine = useUserProducts(user?.email);
+  const lastArea = mine.data?.find((p) => p.area)?.area ?? undefined;
 
   if (categories.error) {
     return (
@@ -39,6 +44,7 @@ export default function AddProduct() {
           labelledBy="add-product-title"
           failed={t("The product could not be added. Try again.")}
           submitLabel={t("Submit")}
+          suggestedArea={lastArea}
           send={async (body) => {
             await add.trigger(body);
             toast.success(t("product successfuly added"));
