@@ -5,6 +5,7 @@ import { useCallback, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { CONDITIONS, STORAGE_TYPES, type Condition, type ProductQuery, type ProductSort, type StorageType } from "@/api/products";
 import { MAX_TEXT } from "@/api/max-text";
+import { inBangladesh } from "@/lib/near-me";
 
 /** What the visitor chose; "" means not chosen (the API's default). */
 export type ProductFilters = {
@@ -34,6 +35,12 @@ export type ProductFilters = {
   processor: string;
   /** One seller's products: a user id. */
   seller: string;
+  /** A division's, district's and area's id (#36); a finer one comes with the coarser ones. */
+  division: string;
+  district: string;
+  area: string;
+  /** "lat,lon" of the visitor (near me, #36): only with sort "distance". */
+  near: string;
 };
 
 /** The filters a fresh page starts with. */
@@ -54,6 +61,10 @@ export const NO_FILTERS: ProductFilters = {
   screenMax: "",
   processor: "",
   seller: "",
+  division: "",
+  district: "",
+  area: "",
+  near: "",
 };
 
 /** The spec filters' choices: RAM and storage at least (GB), battery at least (%). */
@@ -67,7 +78,21 @@ export const SCREEN_CHOICES: [string, string][] = [
   ["16", ""],
 ];
 
-const SORTS: ProductSort[] = ["newest", "price_asc", "price_desc", "relevance"];
+const SORTS: ProductSort[] = ["newest", "price_asc", "price_desc", "relevance", "distance"];
+
+/** A place's id as the dataset writes them, else "". */
+const placeId = (v: string | null) => (v !== null && /^[\w.-]{1,40}$/.test(v) ? v : "");
+
+/** nearText writes a position as near= takes it, to two decimals (about a kilometre): a shared address does not give away a doorstep. */
+export function nearText(lat: number, lon: number): string {
+  return `${lat.toFixed(2)},${lon.toFixed(2)}`;
+}
+
+/** A "lat,lon" inside Bangladesh's box, else "". */
+const nearValue = (v: string | null) => {
+  const m = v?.match(/^(\d{1,2}(?:\.\d{1,6})?),(\d{1,2}(?:\.\d{1,6})?)$/);
+  return m && inBangladesh(Number(m[1]), Number(m[2])) ? `${m[1]},${m[2]}` : "";
+};
 
 export { MAX_TEXT };
 
@@ -99,11 +124,13 @@ export function filtersFromSearch(sp: URLSearchParams): ProductFilters {
   if (screenMin && screenMax && Number(screenMin) > Number(screenMax)) [screenMin, screenMax] = [screenMax, screenMin];
   const storageType = sp.get("storageType") as StorageType | null;
   const seller = sp.get("seller") ?? "";
+  // nearest first needs a place to measure from, and a place is only for that order
+  const near = sort === "distance" ? nearValue(sp.get("near")) : "";
   return {
     q,
     category: text("category"),
     // relevance needs a search to rank by
-    sort: sort && SORTS.includes(sort) && (sort !== "relevance" || q) ? sort : "",
+    sort: sort && SORTS.includes(sort) && (sort !== "relevance" || q) && (sort !== "distance" || near) ? sort : "",
     minPrice,
     maxPrice,
     condition: condition && CONDITIONS.includes(condition) ? condition : "",
@@ -117,6 +144,10 @@ export function filtersFromSearch(sp: URLSearchParams): ProductFilters {
     screenMax,
     processor: text("processor"),
     seller: /^[\w-]{1,40}$/.test(seller) ? seller : "",
+    division: placeId(sp.get("division")),
+    district: placeId(sp.get("district")),
+    area: placeId(sp.get("area")),
+    near,
   };
 }
 
@@ -125,7 +156,8 @@ export function searchFromFilters(f: ProductFilters): URLSearchParams {
   const sp = new URLSearchParams();
   if (f.q) sp.set("q", f.q);
   if (f.category) sp.set("category", f.category);
-  if (f.sort) sp.set("sort", f.sort);
+  if (f.sort === "distance" && f.near) sp.set("near", f.near);
+  if (f.sort && (f.sort !== "distance" || f.near)) sp.set("sort", f.sort);
   if (f.minPrice) sp.set("minPrice", f.minPrice);
   if (f.maxPrice) sp.set("maxPrice", f.maxPrice);
   if (f.condition) sp.set("condition", f.condition);
@@ -139,6 +171,9 @@ export function searchFromFilters(f: ProductFilters): URLSearchParams {
   if (f.screenMax) sp.set("screenMax", f.screenMax);
   if (f.processor) sp.set("processor", f.processor);
   if (f.seller) sp.set("seller", f.seller);
+  if (f.division) sp.set("division", f.division);
+  if (f.district) sp.set("district", f.district);
+  if (f.area) sp.set("area", f.area);
   return sp;
 }
 
@@ -147,7 +182,7 @@ export function queryFromFilters(f: ProductFilters): ProductQuery {
   return {
     q: f.q || undefined,
     category: f.category || undefined,
-    sort: f.sort || undefined,
+    sort: (f.sort !== "distance" || f.near ? f.sort : "") || undefined,
     minPrice: f.minPrice ? Number(f.minPrice) : undefined,
     maxPrice: f.maxPrice ? Number(f.maxPrice) : undefined,
     condition: f.condition || undefined,
@@ -161,11 +196,15 @@ export function queryFromFilters(f: ProductFilters): ProductQuery {
     screenMax: f.screenMax ? Number(f.screenMax) : undefined,
     processor: f.processor || undefined,
     seller: f.seller || undefined,
+    division: f.division || undefined,
+    district: f.district || undefined,
+    area: f.area || undefined,
+    near: f.sort === "distance" && f.near ? f.near : undefined,
   };
 }
 
 /** The filters a visitor can take off one at a time; the screen's from and up to are one. */
-export type FilterName = Exclude<keyof ProductFilters, "q" | "sort" | "screenMin" | "screenMax"> | "screen";
+export type FilterName = Exclude<keyof ProductFilters, "q" | "sort" | "screenMin" | "screenMax" | "near"> | "screen";
 
 /** activeFilters names the filters that narrow the list (the search words and the order aside), in the bar's order. */
 export function activeFilters(f: ProductFilters): FilterName[] {
@@ -183,6 +222,9 @@ export function activeFilters(f: ProductFilters): FilterName[] {
     screen: !!(f.screenMin || f.screenMax),
     processor: !!f.processor,
     seller: !!f.seller,
+    division: !!f.division,
+    district: !!f.district,
+    area: !!f.area,
   };
   return (Object.keys(on) as FilterName[]).filter((k) => on[k]);
 }
@@ -190,6 +232,9 @@ export function activeFilters(f: ProductFilters): FilterName[] {
 /** The change that takes one filter off. */
 export function withoutFilter(name: FilterName): Partial<ProductFilters> {
   if (name === "screen") return { screenMin: "", screenMax: "" };
+  // a place goes with the finer places inside it
+  if (name === "division") return { division: "", district: "", area: "" };
+  if (name === "district") return { district: "", area: "" };
   return { [name]: NO_FILTERS[name] };
 }
 
@@ -225,9 +270,10 @@ export function useUrlFilters() {
     [setParams],
   );
 
-  /** clearFilters keeps the search words and the order, and drops the rest. */
+  /** clearFilters keeps the search words and the order (near me's place with it), and drops the rest. */
   const clearFilters = useCallback(() => {
-    setFilters({ ...NO_FILTERS, q: latest.current.q, sort: latest.current.sort });
+    const { q, sort, near } = latest.current;
+    setFilters({ ...NO_FILTERS, q, sort, near });
   }, [setFilters]);
 
   return { filters, setFilters, clearFilters };

@@ -8,6 +8,7 @@ import { apiFetch, apiUpload, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
 import type { ProductReport, ProductReportReason } from "@/api/moderation";
+import type { ProductArea } from "@/api/locations";
 
 /** A product's condition as the API spells it. */
 export type Condition = "excellent" | "good" | "fair";
@@ -28,7 +29,12 @@ export type Product = {
   /** The brand: a category name such as "WALTON". */
   category: string;
   condition: Condition;
+  /** Where the laptop is, as the seller typed it (the spec's free text). */
   location: string;
+  /** The area (upazila or thana) the seller picked, with its district and division (#36); null or absent when none. */
+  area?: ProductArea | null;
+  /** Km from the visitor, one decimal: only in a list asked for with near and sort=distance, and only for a listing with an area. */
+  distanceKm?: number;
   /** Years of use, free text such as "2". */
   used: string;
   /** The seller's phone number, as typed on the listing. */
@@ -111,18 +117,22 @@ export type ProductSpecs = {
 };
 
 
-/** POST /api/products body: exactly these fields of a product (unknown ones are refused); the cover is photos[0]. */
+/**
+ * POST /api/products body: exactly these fields of a product (unknown ones
+ * are refused); the cover is photos[0]; areaId is an area's id (#36), left
+ * out when the seller picked none.
+ */
 export type NewProduct = Pick<
   Product,
   "productName" | "picture" | "photos" | "sellPrice" | "orginalPrice" | "category" | "condition" | "location" | "used" | "number" | "description" | "specs"
->;
+> & { areaId?: string };
 
 /**
  * PATCH /api/products/{id} body: any editable field, only those that
  * changed; picture follows photos[0] on the server; specs replaces the
- * whole set.
+ * whole set; areaId null takes the area off.
  */
-export type ProductPatch = Partial<Omit<NewProduct, "picture">>;
+export type ProductPatch = Partial<Omit<NewProduct, "picture" | "areaId">> & { areaId?: string | null };
 
 /** The answer of an insert. */
 export type Inserted = { acknowledged: boolean; insertedId: string };
@@ -168,6 +178,10 @@ export type Facets = {
   corrected?: string;
   /** The specs the search's words name, matched as specs (#36), in the order typed. */
   understood?: Understood[];
+  /** Per division, district and area id (#36); absent from an older server. */
+  division?: Record<string, number>;
+  district?: Record<string, number>;
+  area?: Record<string, number>;
 };
 
 /** A spec a search understood: "8gb" is {field: "ramGb", value: "8", text: "8gb"}. */
@@ -179,8 +193,8 @@ export type Understood = {
   text: string;
 };
 
-/** The orders GET /api/products knows; relevance needs a search (q). */
-export type ProductSort = "newest" | "price_asc" | "price_desc" | "relevance";
+/** The orders GET /api/products knows; relevance needs a search (q), distance a place (near). */
+export type ProductSort = "newest" | "price_asc" | "price_desc" | "relevance" | "distance";
 
 /** GET /api/products filters; leave a field out for the API's default. */
 export type ProductQuery = {
@@ -212,6 +226,12 @@ export type ProductQuery = {
   processor?: string;
   /** One seller's products: a seller's user id. */
   seller?: string;
+  /** A division's, district's or area's id (#36). */
+  division?: string;
+  district?: string;
+  area?: string;
+  /** "lat,lon": with sort=distance, nearest first (not a filter: the facets leave it out). */
+  near?: string;
   /** newest by default, relevance by default with q. */
   sort?: ProductSort;
   /** Products per page: 24 by default, at most 100. */
@@ -236,6 +256,9 @@ function filterParams(query: ProductQuery): URLSearchParams {
   if (query.screenMax !== undefined) sp.set("screenMax", String(query.screenMax));
   if (query.processor) sp.set("processor", query.processor);
   if (query.seller) sp.set("seller", query.seller);
+  if (query.division) sp.set("division", query.division);
+  if (query.district) sp.set("district", query.district);
+  if (query.area) sp.set("area", query.area);
   return sp;
 }
 
@@ -247,6 +270,7 @@ const withQuery = (path: string, sp: URLSearchParams) => {
 /** The SWR key (API path) of the first page of a product list, in a fixed parameter order. */
 export function productsKey(query: ProductQuery): string {
   const sp = filterParams(query);
+  if (query.near) sp.set("near", query.near);
   if (query.sort) sp.set("sort", query.sort);
   if (query.limit !== undefined) sp.set("limit", String(query.limit));
   return withQuery(PRODUCTS_KEY, sp);

@@ -15,7 +15,8 @@ export type SavedSearch = { _id: string; query: string; frequency: Frequency; cr
 
 /** The query string a product list's filters (and sort) make, as the API reads it. */
 export function savedQuery(query: ProductQuery): string {
-  const key = productsKey({ ...query, limit: undefined });
+  // near me is an order from where the visitor stood, not a filter to keep
+  const key = productsKey({ ...query, limit: undefined, near: undefined, sort: query.sort === "distance" ? undefined : query.sort });
   const at = key.indexOf("?");
   return at < 0 ? "" : key.slice(at + 1);
 }

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
+import { byName, findArea, findDistrict, findDivision, placeName, type Division } from "@/api/locations";
 import {
   activeFilterCount,
   activeFilters,
@@ -7,6 +8,7 @@ import {
   RAM_CHOICES,
   SCREEN_CHOICES,
   STORAGE_CHOICES,
+  nearText,
   withoutFilter,
   type FilterName,
   type ProductFilters,
@@ -14,8 +16,10 @@ import {
 import { CONDITIONS, STORAGE_TYPES, type Condition, type Facets } from "@/api/products";
 import { FormField, fieldDescribedBy } from "@/components/form-field";
 import { Modal } from "@/components/modal";
+import { NearMeButton, NearMeProblemAlert, NearMeStatus } from "@/components/near-me";
 import { formatNumber, localDigits } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";
+import { useNearMe } from "@/lib/near-me";
 
 /** One choice of the Sort by select; the first one is the default ("" value). */
 export type SortOption = { value: ProductFilters["sort"]; label: MessageKey };
@@ -31,6 +35,8 @@ type FilterBarProps = {
   brands?: string[];
   /** How many products each choice would give; without them no counts are shown. */
   facets?: Facets;
+  /** Bangladesh's places, for the division, district and area filters; undefined while they load. */
+  divisions?: Division[];
 };
 
 type Draft = Pick<ProductFilters, "minPrice" | "maxPrice" | "location" | "processor">;
@@ -94,11 +100,25 @@ type Choice = { value: string; label: string; count?: number };
  * A select whose choices carry their counts ("8 GB (55)"); a choice that
  * would give nothing is disabled unless it is the one applied.
  */
-function ChoiceSelect({ id, label, value, choices, onChange }: { id: string; label: string; value: string; choices: Choice[]; onChange: (v: string) => void }) {
+function ChoiceSelect({
+  id,
+  label,
+  value,
+  choices,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  choices: Choice[];
+  disabled?: boolean;
+  onChange: (v: string) => void;
+}) {
   const { locale } = useLanguage();
   return (
     <FormField id={id} label={label}>
-      <select id={id} className="select select-sm w-full" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className="select select-sm w-full" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
         {choices.map((c) => (
           <option key={c.value} value={c.value} disabled={c.count === 0 && c.value !== value}>
             {c.count === undefined ? c.label : `${c.label} (${formatNumber(c.count, locale)})`}
@@ -106,6 +126,63 @@ function ChoiceSelect({ id, label, value, choices, onChange }: { id: string; lab
         ))}
       </select>
     </FormField>
+  );
+}
+
+type PlaceFieldsProps = Pick<FilterBarProps, "filters" | "onChange" | "facets" | "divisions"> & { id: string; wide: string };
+
+/**
+ * The division, district and area filters (#36). A district can be picked
+ * straight away (all 64, by name); its division comes with it. An area
+ * needs its district first. A coarser place's counts are shown only while
+ * no finer one is chosen: with a district chosen they would count that
+ * district alone.
+ */
+function PlaceFields({ id, wide, filters, onChange, facets, divisions }: PlaceFieldsProps) {
+  const { t, lang } = useLanguage();
+  const counted = (map: Record<string, number> | undefined, key: string, shown: boolean) => (facets && map && shown ? (map[key] ?? 0) : undefined);
+  const choose = (list: { _id: string; name: string; nameBn: string }[], map: Record<string, number> | undefined, shown: boolean): Choice[] =>
+    byName(list, lang).map((p) => ({ value: p._id, label: placeName(p, lang), count: counted(map, p._id, shown) }));
+  // a place in a shared address before the places load: its choice is kept
+  const kept = (value: string, choices: Choice[]) => (value && !choices.some((c) => c.value === value) ? [...choices, { value, label: "…" }] : choices);
+
+  const division = findDivision(divisions, filters.division);
+  const districts = division ? division.districts : (divisions ?? []).flatMap((d) => d.districts);
+  const district = findDistrict(divisions, filters.district)?.district;
+  const divisionChoices = kept(filters.division, choose(divisions ?? [], facets?.division, !filters.district && !filters.area));
+  const districtChoices = kept(filters.district, choose(districts, facets?.district, !filters.area));
+  const areaChoices = kept(filters.area, choose(district?.areas ?? [], facets?.area, true));
+  return (
+    <>
+      <div>
+        <ChoiceSelect
+          id={`${id}-division`}
+          label={t("Division")}
+          value={filters.division}
+          onChange={(v) => onChange({ division: v, district: "", area: "" })}
+          choices={[{ value: "", label: t("All divisions") }, ...divisionChoices]}
+        />
+      </div>
+      <div>
+        <ChoiceSelect
+          id={`${id}-district`}
+          label={t("District")}
+          value={filters.district}
+          onChange={(v) => onChange({ district: v, area: "", division: v ? (findDistrict(divisions, v)?.division._id ?? filters.division) : filters.division })}
+          choices={[{ value: "", label: t("All districts") }, ...districtChoices]}
+        />
+      </div>
+      <div className={wide}>
+        <ChoiceSelect
+          id={`${id}-area`}
+          label={t("Area")}
+          value={filters.area}
+          disabled={!filters.district}
+          onChange={(area) => onChange({ area })}
+          choices={[{ value: "", label: filters.district ? t("All areas") : t("Choose a district first") }, ...areaChoices]}
+        />
+      </div>
+    </>
   );
 }
 
@@ -122,7 +199,7 @@ type FieldsProps = Omit<FilterBarProps, "sortOptions"> & {
  * prices, the place and the processor apply when the visitor leaves the
  * input or presses Enter, never on each keystroke.
  */
-function FilterFields({ filters, onChange, onClear, brands, facets, inSheet, onDone, className = "" }: FieldsProps) {
+function FilterFields({ filters, onChange, onClear, brands, facets, divisions, inSheet, onDone, className = "" }: FieldsProps) {
   const { t, locale } = useLanguage();
   const id = useId();
   const [draft, setDraft] = useDraft({ minPrice: filters.minPrice, maxPrice: filters.maxPrice, location: filters.location, processor: filters.processor });
@@ -219,6 +296,7 @@ function FilterFields({ filters, onChange, onClear, brands, facets, inSheet, onD
           <input {...text("location")} maxLength={MAX_TEXT} placeholder={t("e.g. Mirpur")} autoComplete="off" className="input input-sm w-full" />
         </FormField>
       </div>
+      <PlaceFields id={id} wide={wide} filters={filters} onChange={onChange} facets={facets} divisions={divisions} />
       <div>
         <ChoiceSelect
           id={`${id}-ramMin`}
@@ -325,6 +403,10 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
   const id = useId();
   const [sheet, setSheet] = useState(false);
   const count = activeFilterCount(filters);
+  const nearOn = filters.sort === "distance" && filters.near !== "";
+  const near = useNearMe(useCallback((lat: number, lon: number) => onChange({ near: nearText(lat, lon), sort: "distance" }), [onChange]));
+  const usualOrder = () => onChange({ near: "", sort: "" });
+  const sorts: SortOption[] = nearOn ? [...sortOptions, { value: "distance", label: "Nearest first" }] : sortOptions;
 
   return (
     <section aria-label={t("Filters")} className="rounded-box bg-base-100 p-3 shadow-sm ring-1 ring-base-300/60 sm:p-4">
@@ -346,9 +428,12 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
               id={`${id}-sort`}
               className="select select-sm w-full"
               value={filters.sort}
-              onChange={(e) => onChange({ sort: e.target.value as ProductFilters["sort"] })}
+              onChange={(e) => {
+                const sort = e.target.value as ProductFilters["sort"];
+                onChange(sort === "distance" ? { sort } : { sort, near: "" });
+              }}
             >
-              {sortOptions.map((o) => (
+              {sorts.map((o) => (
                 <option key={o.value} value={o.value}>
                   {t(o.label)}
                 </option>
@@ -356,8 +441,11 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
             </select>
           </FormField>
         </div>
+        <NearMeButton on={nearOn} asking={near.asking} onToggle={nearOn ? usualOrder : near.locate} className="shrink-0 md:self-end" />
         <FilterFields {...props} className="hidden md:contents" />
       </div>
+      {near.problem && !nearOn && <NearMeProblemAlert problem={near.problem} onDismiss={near.dismiss} />}
+      {nearOn && <NearMeStatus onOff={usualOrder} />}
       <Modal open={sheet} onClose={() => setSheet(false)} labelledBy={`${id}-sheet-title`}>
         {/* the heading takes the focus, not the first input: a phone would open its keyboard */}
         <h2 id={`${id}-sheet-title`} tabIndex={-1} data-autofocus className="mb-4 text-lg font-bold outline-none">
@@ -371,7 +459,7 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
 }
 
 /** The text of an applied filter's chip, e.g. "RAM at least: 8 GB". */
-function chipText(name: FilterName, f: ProductFilters, t: Translate, locale: string): string {
+function chipText(name: FilterName, f: ProductFilters, t: Translate, locale: string, place: (name: "division" | "district" | "area") => string): string {
   const is = (label: MessageKey, value: string) => `${t(label)}: ${value}`;
   switch (name) {
     case "category":
@@ -400,19 +488,35 @@ function chipText(name: FilterName, f: ProductFilters, t: Translate, locale: str
       return is("Processor", f.processor);
     case "seller":
       return t("One seller's listings");
+    case "division":
+      return is("Division", place("division"));
+    case "district":
+      return is("District", place("district"));
+    case "area":
+      return is("Area", place("area"));
   }
 }
 
 /** The applied filters as chips above the results, each taking itself off, and Clear all. */
-export function ActiveFilterChips({ filters, onChange, onClear }: Pick<FilterBarProps, "filters" | "onChange" | "onClear">) {
-  const { t, locale } = useLanguage();
+export function ActiveFilterChips({ filters, onChange, onClear, divisions }: Pick<FilterBarProps, "filters" | "onChange" | "onClear" | "divisions">) {
+  const { t, locale, lang } = useLanguage();
   const on = activeFilters(filters);
+  // a place's name by language; "…" until the places load
+  const place = (name: "division" | "district" | "area") => {
+    const found =
+      name === "division"
+        ? findDivision(divisions, filters.division)
+        : name === "district"
+          ? findDistrict(divisions, filters.district)?.district
+          : findArea(divisions, filters.area)?.area;
+    return found ? placeName(found, lang) : "…";
+  };
   if (on.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <ul aria-label={t("Active filters")} className="flex min-w-0 flex-wrap gap-2">
         {on.map((name) => {
-          const label = chipText(name, filters, t, locale);
+          const label = chipText(name, filters, t, locale, place);
           return (
             <li key={name} className="min-w-0 max-w-full">
               <button

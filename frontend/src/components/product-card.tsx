@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { areaText } from "@/api/locations";
 import type { Product, ProductSpecs } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
-import { formatPosted, formatTk, localDigits } from "@/lib/format";
+import { formatKm, formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 import { telHref } from "@/lib/contact";
@@ -134,7 +135,7 @@ export function ProductCard({
   favourite = false,
   onFavourite,
 }: ProductCardProps) {
-  const { t, locale } = useLanguage();
+  const { t, locale, lang } = useLanguage();
   const off = saving(p);
   const r = p.sellerRating;
   const avg = localDigits(`${r?.average.toFixed(1)}`, locale);
@@ -205,8 +206,12 @@ export function ProductCard({
             <span className="capitalize">{t(p.condition)}</span>
           </Fact>
           <Fact label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
+          {/* the area picked (#36) in the language shown, else the seller's words; how far, in a list nearest first */}
           <Fact twoLines label={t("Location")}>
-            {p.location}
+            {p.area ? areaText(p.area, lang) : p.location}
+            {p.distanceKm != null && (
+              <span className="block text-sm font-semibold text-primary">{t("{distance} away", { distance: formatKm(p.distanceKm, locale) })}</span>
+            )}
           </Fact>
           <div className="col-span-2 min-w-0">
             <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Phone")}</dt>

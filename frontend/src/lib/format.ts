@@ -29,6 +29,18 @@ export function localDigits(text: string, locale: string = DEFAULT_LOCALE): stri
   return text.replace(/[0-9]/g, (d) => f.format(Number(d)));
 }
 
+const kms = new Map<string, Intl.NumberFormat>();
+
+/** formatKm(2.4) -> "2.4 km"; in Bangla "২.৪ কিমি": a distance to one decimal, in the locale's digits. */
+export function formatKm(km: number, locale: string = DEFAULT_LOCALE): string {
+  let f = kms.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    kms.set(locale, f);
+  }
+  return `${f.format(km)} ${locale.startsWith("bn") ? "কিমি" : "km"}`;
+}
+
 /**
  * formatTk(85000) -> "85,000 Tk"; in Bangla, formatTk(85000, "bn-BD") ->
  * "৳৮৫,০০০" (Bengali digits, lakh grouping, the taka sign in front as

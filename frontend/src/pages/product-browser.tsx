@@ -1,5 +1,6 @@
 // Not a route: a filterable product list a page at a time, shared by the
 // category and search pages. The filters come from (and go to) the URL.
+import { useLocations } from "@/api/locations";
 import { activeFilterCount, type ProductFilters } from "@/api/product-filters";
 import { useFacets, useProductPages, type Facets, type ProductQuery } from "@/api/products";
 import { ActiveFilterChips, FilterBar, type SortOption } from "@/components/filter-bar";
@@ -31,6 +32,8 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
   const list = useProductPages(query);
   // an older server has no facets: then the choices just show no counts
   const { data: facets, error: facetsError } = useFacets(query);
+  // the places' names for their filters and chips; without them the selects wait
+  const { data: locations } = useLocations();
   const filtered = activeFilterCount(filters) > 0;
   const badFilter = list.error?.status === 400;
   const total = facetsError ? undefined : facets?.total;
@@ -53,8 +56,9 @@ export function ProductBrowser({ query, filters, onChange, onClear, sortOptions,
           sortOptions={sorts}
           brands={brands}
           facets={shownFacets}
+          divisions={locations?.divisions}
         />
-        <ActiveFilterChips filters={filters} onChange={onChange} onClear={onClear} />
+        <ActiveFilterChips filters={filters} onChange={onChange} onClear={onClear} divisions={locations?.divisions} />
         {!facetsError && filters.q && <UnderstoodChips q={filters.q} understood={facets?.understood} onSearch={(q) => onChange({ q })} />}
       </div>
       {/* the count, and on a phone the choice of rows, grid or cards (#37) on the same line */}

@@ -9,6 +9,7 @@ import { sendBeacon } from "@/api/listing-stats";
 import { offeredMethods, useConfig } from "@/api/config";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
+import { areaPathText } from "@/api/locations";
 import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type ProductSale } from "@/api/products";
 import { similarAdPath, type SimilarState } from "@/api/shops";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
@@ -72,9 +73,13 @@ export default function ProductPage() {
   const [chatting, setChatting] = useState(false);
   const [offering, setOffering] = useState(false);
   const [reporting, setReporting] = useState(false);
+<<<<<<< HEAD
   // a phone's bar of Call, Chat and Book (#37), below md only
   const wide = useWideScreen();
   const { t, locale } = useLanguage();
+=======
+  const { t, locale, lang } = useLanguage();
+>>>>>>> wt-locfront
   // the action a visitor was sent to log in for, finished once they are back
   useResumeAction(
     Boolean(p) && !isLoading,
@@ -387,6 +392,11 @@ export default function ProductPage() {
             <Fact wrap label={t("Location")}>
               {p.location}
             </Fact>
+            {p.area && (
+              <Fact wrap label={t("Area")}>
+                {areaPathText(p.area, lang)}
+              </Fact>
+            )}
             <Fact wrap label={t("Posted")}>
               {formatPosted(p.time, p.date, locale)}
             </Fact>

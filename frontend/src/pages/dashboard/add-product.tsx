@@ -1,10 +1,16 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
+<<<<<<< HEAD
 import { useCategories, type Category } from "@/api/categories";
 import { useCreateProduct, useProduct } from "@/api/products";
 import { useListingDefaults, type ListingDefaults, type SimilarState } from "@/api/shops";
+=======
+import { useCategories } from "@/api/categories";
+import { useCreateProduct, useUserProducts } from "@/api/products";
+>>>>>>> wt-locfront
 import { FormSkeleton } from "@/components/skeletons";
+import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import { EMPTY_PRODUCT, ProductForm, productValues, type EditableProduct, type ProductValues } from "@/pages/dashboard/product-form";
@@ -28,6 +34,7 @@ export default function AddProduct() {
   const t = useT();
   usePageTitle(t("Add a Product"));
   const categories = useCategories();
+<<<<<<< HEAD
   const [params] = useSearchParams();
   const similarId = params.get("similar") ?? undefined;
   const handed = (useLocation().state as SimilarState | null)?.similar;
@@ -37,6 +44,14 @@ export default function AddProduct() {
   const similar = fromState ?? fetched.data;
   const copyFailed = similarId !== undefined && !fromState && fetched.error !== undefined;
   const defaults = useListingDefaults(!similarId || copyFailed);
+=======
+  const add = useCreateProduct();
+  const navigate = useNavigate();
+  // My Products' list (newest first): the place starts at the last listing's area (#36)
+  const { user } = useAuth();
+  const mine = useUserProducts(user?.email);
+  const lastArea = mine.data?.find((p) => p.area)?.area ?? undefined;
+>>>>>>> wt-locfront
 
   if (categories.error) {
     return (
@@ -89,6 +104,7 @@ function AddForm({ categories, similar, copyFailed, defaults }: { categories: Ca
           labelledBy="add-product-title"
           failed={t("The product could not be added. Try again.")}
           submitLabel={t("Submit")}
+          suggestedArea={lastArea}
           send={async (body) => {
             await add.trigger(body);
             toast.success(t("product successfuly added"));

@@ -13,13 +13,18 @@ import { productBody, ProductForm, productPhotos, productValues, type EditablePr
 /** What My Products hands over with its Edit link: the listing as it showed it. */
 export type EditState = { product?: EditableProduct };
 
-/** changes keeps the fields of `after` that differ from `before`: PATCH sends only those (picture follows photos). */
+/**
+ * changes keeps the fields of `after` that differ from `before`: PATCH
+ * sends only those (picture follows photos); an area taken off is sent as
+ * areaId null.
+ */
 export function changes(before: NewProduct, after: NewProduct): ProductPatch {
   const patch: Record<string, unknown> = {};
   for (const k of Object.keys(after) as (keyof NewProduct)[]) {
     if (k === "picture") continue;
     if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) patch[k] = after[k];
   }
+  if (before.areaId && !after.areaId) patch.areaId = null;
   return patch as ProductPatch;
 }
 

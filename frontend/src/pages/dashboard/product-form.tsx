@@ -3,19 +3,21 @@
 // changed) through `send`.
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Category } from "@/api/categories";
+import { areaText, findArea, useLocations, type AreaPath, type ProductArea } from "@/api/locations";
 import { MAX_PHOTOS, usePhotoUploads } from "@/api/photo-uploads";
 import { CONDITIONS, type Condition, type NewProduct, type Product, type ProductSpecs } from "@/api/products";
+import { AreaPicker, NO_AREA, type AreaChoice } from "@/components/area-picker";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { photoProblem } from "@/components/photo-field";
 import { PhotosField } from "@/components/photos-field";
 import { useParsedSpecs, type ParsedSpecs } from "@/api/specs";
 import { EMPTY_SPECS, emptySpecs, fillFromTitle, hasSpecs, SPEC_LABELS, SpecsFields, specsBody, specsValues, TITLE_SPECS, validateSpecs, type SpecErrors, type SpecKey, type SpecsValues, type TitleSpec } from "@/components/specs-fields";
 import { ApiError } from "@/lib/api";
-import { useT, type MessageKey, type Translate } from "@/lib/i18n";
+import { useLanguage, type Lang, type MessageKey, type Translate } from "@/lib/i18n";
 import { isPhone, normalizePhone } from "@/lib/phone";
 
 /** The form's fields, named as in the POST /api/products body (photos: the photo grid). */
-type Field = "productName" | "photos" | "sellPrice" | "orginalPrice" | "category" | "condition" | "number" | "used" | "location" | "description";
+type Field = "productName" | "photos" | "sellPrice" | "orginalPrice" | "category" | "condition" | "number" | "used" | "location" | "areaId" | "description";
 type Errors = Partial<Record<Field, string>> & { specs?: SpecErrors };
 
 /** What the seller typed, as typed. */
@@ -28,6 +30,8 @@ export type ProductValues = {
   number: string;
   used: string;
   location: string;
+  /** The division › district › area picked (#36); the area is what is sent. */
+  place: AreaChoice;
   description: string;
   specs: SpecsValues;
 };
@@ -42,9 +46,18 @@ export const EMPTY_PRODUCT: ProductValues = {
   number: "",
   used: "",
   location: "",
+  place: NO_AREA,
   description: "",
   specs: EMPTY_SPECS,
 };
+
+/** areaChoice is a product's area as the picker holds it. */
+export function areaChoice(a: ProductArea | null | undefined): AreaChoice {
+  return a ? { division: a.division._id, district: a.district._id, area: a._id } : NO_AREA;
+}
+
+/** The place in words for the free-text Location: "Mirpur, Dhaka" in the language shown. */
+const placeWords = (p: AreaPath, lang: Lang) => areaText({ ...p.area, district: p.district, division: p.division }, lang);
 
 /** A listing as the API answers it, photos and specs included (the contract of #18). */
 export type EditableProduct = Product & { photos?: string[]; specs?: ProductSpecs };
@@ -60,6 +73,7 @@ export function productValues(p: EditableProduct): ProductValues {
     number: p.number,
     used: p.used,
     location: p.location,
+    place: areaChoice(p.area),
     description: p.description,
     specs: specsValues(p.specs),
   };
@@ -81,6 +95,7 @@ const LABELS: Record<Field, MessageKey> = {
   number: "Phone Number",
   used: "Years of Use",
   location: "Location",
+  areaId: "Area (upazila or thana)",
   description: "Description",
 };
 
@@ -94,6 +109,7 @@ const ID: Record<Field, string> = {
   number: "product-number",
   used: "product-used",
   location: "product-location",
+  areaId: "product-place-area",
   description: "product-description",
 };
 
@@ -138,6 +154,7 @@ function validate(v: ProductValues, t: Translate): Errors {
   else if (!isPhone(v.number)) e.number = t("Use digits only, e.g. 01712345678");
   if (!v.used.trim()) e.used = t("Enter how many years it was used");
   if (!v.location.trim()) e.location = t("Enter where the laptop is");
+  if ((v.place.division || v.place.district) && !v.place.area) e.areaId = t("Choose the area too, or leave the division and district empty");
   const specs = validateSpecs(v.specs, t);
   if (Object.keys(specs).length > 0) e.specs = specs;
   return e;
@@ -158,6 +175,7 @@ export function productBody(v: ProductValues, photos: string[]): NewProduct {
     number: normalizePhone(v.number),
     description: v.description.trim(),
     specs: specsBody(v.specs),
+    ...(v.place.area ? { areaId: v.place.area } : {}),
   };
 }
 
@@ -185,6 +203,8 @@ type ProductFormProps = {
   priceHint?: string;
   /** The id of the page's heading, naming the form. */
   labelledBy: string;
+  /** The area of the seller's last listing (Add): the place starts there while nothing is picked. */
+  suggestedArea?: ProductArea;
 };
 
 /**
@@ -220,9 +240,49 @@ function useTitleFill(values: ProductValues, setSpecs: (specs: SpecsValues) => v
   };
 }
 
+/**
+ * usePlace holds the picked place (#36). Picking an area fills an empty
+ * Location with its words ("Mirpur, Dhaka") and keeps them in step while
+ * they are still the words it wrote; the seller's own words stay. Add
+ * starts from the area of the seller's last listing once that is known,
+ * unless a place was picked already.
+ */
+function usePlace(
+  values: ProductValues,
+  setValues: (update: (v: ProductValues) => ProductValues) => void,
+  lang: Lang,
+  divisions: AreaPath["division"][] | undefined,
+  suggested: ProductArea | undefined,
+) {
+  const [written, setWritten] = useState<string | null>(null);
+  const [suggestion, setSuggestion] = useState<ProductArea | undefined>(undefined);
+
+  function choose(place: AreaChoice, words: string | null) {
+    const fill = words !== null && (!values.location.trim() || values.location === written);
+    setValues((v) => ({ ...v, place, location: fill ? words : v.location }));
+    if (fill) setWritten(words);
+  }
+
+  // the last listing's area arrives after the form: it is taken once, as it arrives
+  if (suggested && suggestion === undefined) {
+    setSuggestion(suggested);
+    if (!values.place.division && !values.place.district && !values.place.area) choose(areaChoice(suggested), areaText(suggested, lang));
+  }
+
+  return {
+    /** The place shown is the last listing's, as it came. */
+    fromLastListing: suggestion !== undefined && values.place.area === suggestion._id,
+    onChange: (place: AreaChoice) => {
+      const found = findArea(divisions, place.area);
+      choose(place, found ? placeWords(found, lang) : null);
+    },
+  };
+}
+
 /** ProductForm is the listing form: photos, the laptop and its specs, the price, and where to find the seller. */
-export function ProductForm({ categories, initial, send, failed, submitLabel, priceHint, labelledBy }: ProductFormProps) {
-  const t = useT();
+export function ProductForm({ categories, initial, send, failed, submitLabel, priceHint, labelledBy, suggestedArea }: ProductFormProps) {
+  const { t, lang } = useLanguage();
+  const { data: locations, error: locationsError } = useLocations();
   const photos = usePhotoUploads(initial?.photos ?? [], t("The photo could not be uploaded. Try another one."));
   const [values, setValues] = useState<ProductValues>(initial?.values ?? EMPTY_PRODUCT);
   const [errors, setErrors] = useState<Errors>({});
@@ -235,6 +295,7 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
   const setSpecs = useCallback((specs: SpecsValues) => setValues((v) => ({ ...v, specs })), []);
   // what the title fills in is shown: its section opens
   const titleFill = useTitleFill(values, setSpecs, initial?.values.productName, () => setSpecsOpen(true));
+  const place = usePlace(values, setValues, lang, locations?.divisions, suggestedArea);
 
   function showErrors(found: Errors) {
     setErrors(found);
@@ -448,6 +509,16 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
       </Section>
 
       <Section title={t("Where to find you")}>
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          {locationsError ? (
+            <p className="text-sm text-base-content/70">{t("The list of places could not be loaded. You can still list the laptop: write where it is under Location.")}</p>
+          ) : (
+            <AreaPicker idPrefix="product-place" divisions={locations?.divisions} value={values.place} onChange={place.onChange} error={errors.areaId} />
+          )}
+          <p className="text-sm text-base-content/70">
+            {place.fromLastListing ? t("The place of your last listing: change it if this laptop is elsewhere.") : t("Buyers nearby find your laptop first with Near me.")}
+          </p>
+        </div>
         <FormField id={ID.number} label={t(LABELS.number)} error={errors.number}>
           <input
             {...control("number")}
