@@ -34,13 +34,10 @@ const menus: Record<Role, MenuItem[]> = {
     messages,
     { to: "/dashboard/addproduct", label: "Add Product" },
     { to: "/dashboard/myproducts", label: "My Products" },
-<<<<<<< HEAD
     // #37 the shop page: logo, banner, address, hours, map, about
     { to: "/dashboard/shop", label: "Edit my shop" },
-=======
     // #37 how the seller's listings are doing: views, calls, chats, favourites, bookings
     { to: "/dashboard/numbers", label: "Numbers" },
->>>>>>> wt-numbers
     // #34 what the seller earned, was paid out and is owed
     { to: "/dashboard/balance", label: "Balance" },
     myBooking,

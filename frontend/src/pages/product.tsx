@@ -73,13 +73,9 @@ export default function ProductPage() {
   const [chatting, setChatting] = useState(false);
   const [offering, setOffering] = useState(false);
   const [reporting, setReporting] = useState(false);
-<<<<<<< HEAD
   // a phone's bar of Call, Chat and Book (#37), below md only
   const wide = useWideScreen();
-  const { t, locale } = useLanguage();
-=======
   const { t, locale, lang } = useLanguage();
->>>>>>> wt-locfront
   // the action a visitor was sent to log in for, finished once they are back
   useResumeAction(
     Boolean(p) && !isLoading,

@@ -1,14 +1,9 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-<<<<<<< HEAD
 import { useCategories, type Category } from "@/api/categories";
-import { useCreateProduct, useProduct } from "@/api/products";
+import { useCreateProduct, useProduct, useUserProducts } from "@/api/products";
 import { useListingDefaults, type ListingDefaults, type SimilarState } from "@/api/shops";
-=======
-import { useCategories } from "@/api/categories";
-import { useCreateProduct, useUserProducts } from "@/api/products";
->>>>>>> wt-locfront
 import { FormSkeleton } from "@/components/skeletons";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
@@ -34,7 +29,6 @@ export default function AddProduct() {
   const t = useT();
   usePageTitle(t("Add a Product"));
   const categories = useCategories();
-<<<<<<< HEAD
   const [params] = useSearchParams();
   const similarId = params.get("similar") ?? undefined;
   const handed = (useLocation().state as SimilarState | null)?.similar;
@@ -44,14 +38,6 @@ export default function AddProduct() {
   const similar = fromState ?? fetched.data;
   const copyFailed = similarId !== undefined && !fromState && fetched.error !== undefined;
   const defaults = useListingDefaults(!similarId || copyFailed);
-=======
-  const add = useCreateProduct();
-  const navigate = useNavigate();
-  // My Products' list (newest first): the place starts at the last listing's area (#36)
-  const { user } = useAuth();
-  const mine = useUserProducts(user?.email);
-  const lastArea = mine.data?.find((p) => p.area)?.area ?? undefined;
->>>>>>> wt-locfront
 
   if (categories.error) {
     return (
@@ -72,6 +58,10 @@ function AddForm({ categories, similar, copyFailed, defaults }: { categories: Ca
   const t = useT();
   const add = useCreateProduct();
   const navigate = useNavigate();
+  // My Products' list (newest first): the place starts at the last listing's area (#36)
+  const { user } = useAuth();
+  const mine = useUserProducts(user?.email);
+  const lastArea = mine.data?.find((p) => p.area)?.area ?? undefined;
   const [initial] = useState(() => ({ values: startValues(similar, defaults), photos: [] as string[] }));
   return (
     <section className="card mx-auto w-full max-w-3xl bg-base-100 shadow-sm" aria-labelledby="add-product-title">

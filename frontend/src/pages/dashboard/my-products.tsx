@@ -370,7 +370,6 @@ export default function MyProducts() {
                     {t("Edit")}
                   </Link>
                 )}
-<<<<<<< HEAD
                 <Link
                   to={similarAdPath(p._id)}
                   state={{ similar: p } satisfies SimilarState}
@@ -383,7 +382,7 @@ export default function MyProducts() {
                     <path strokeLinecap="round" d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
                   </svg>
                   {t("Similar ad")}
-=======
+                </Link>
                 {/* #37 the listing's 30 days: views, calls, chats, favourites, bookings */}
                 <Link
                   to={`/dashboard/products/${encodeURIComponent(p._id)}/numbers`}
@@ -394,7 +393,6 @@ export default function MyProducts() {
                     <path strokeLinecap="round" d="M5 20V11M12 20V5M19 20v-6" />
                   </svg>
                   {t("Numbers")}
->>>>>>> wt-numbers
                 </Link>
               </div>
             ),
