@@ -133,6 +133,14 @@ func TestProductArea(t *testing.T) {
 			t.Errorf("after PATCH %s: area %q, want %q", body, got, c.want)
 		}
 	}
+	// the kept counts by area followed every edit
+	var facets struct {
+		Area map[string]int64 `json:"area"`
+	}
+	decode(t, m.get("/api/products/facets"), &facets)
+	if fmt.Sprint(facets.Area) != "map[thana-4711:1 upazila-365:1]" {
+		t.Errorf("facets by area after the edits: %v", facets.Area)
+	}
 }
 
 // Bad areas, places and points: a 400 naming the field, nothing changed.
