@@ -61,6 +61,13 @@ var searchForms = []struct {
 	// are dear: walked along an order, they come late in it
 	{"spec words, dearest first: i7 16gb 512ssd", "q=i7 16gb 512ssd&sort=price_desc", false},
 	{"spec words, newest first: i7 16gb 512ssd", "q=i7 16gb 512ssd&sort=newest", false},
+	// #36 places: a district (Dhaka), and near me, nearest first, from
+	// Dhaka (areas with listings close by) and from Sylhet (none near)
+	{"a district: Dhaka", "district=district-47", false},
+	{"a district and a brand: Dhaka, HP", "district=district-47&category=HP", false},
+	{"near me (Dhaka), nearest first", "near=23.78,90.40&sort=distance", false},
+	{"near me (Sylhet), nearest first", "near=24.90,91.87&sort=distance", false},
+	{"near me with a search: core i5", "q=core i5&near=23.78,90.40&sort=distance", false},
 }
 
 type searchRow struct {

@@ -70,9 +70,9 @@ func (s *Store) browseNearest(ctx context.Context, f BrowseFilter, places *Place
 	out := make([]Product, 0, len(rows))
 	for _, row := range rows {
 		p := productFrom(row)
-		p.DistanceKm = -1
 		if a, ok := places.Area(p.AreaID); ok {
-			p.DistanceKm = DistanceKm(*f.Near, LatLon{a.Area.Lat, a.Area.Lon})
+			km := DistanceKm(*f.Near, LatLon{a.Area.Lat, a.Area.Lon})
+			p.DistanceKm = &km
 		}
 		out = append(out, p)
 	}

@@ -256,7 +256,7 @@ func TestBrowseNearest(t *testing.T) {
 		for i, p := range got {
 			gotIDs[i] = p.ID
 			d := distance(p.AreaID)
-			if math.IsInf(d, 1) && p.DistanceKm != -1 || !math.IsInf(d, 1) && math.Abs(p.DistanceKm-d) > 1e-9 {
+			if math.IsInf(d, 1) != (p.DistanceKm == nil) || p.DistanceKm != nil && math.Abs(*p.DistanceKm-d) > 1e-9 {
 				t.Errorf("%d in %q: distance %v, want %v", p.ID, p.AreaID, p.DistanceKm, d)
 			}
 		}

@@ -82,9 +82,10 @@ type Product struct {
 	// seller's list only.
 	SoldInShop bool
 	// AreaID is the area it is in (#36; Places names it), "" for none;
-	// DistanceKm, in a list nearest first, how far that is (-1: no area)
+	// DistanceKm, in a list nearest first, how far that is (nil: no area,
+	// or another order)
 	AreaID     string
-	DistanceKm float64
+	DistanceKm *float64
 }
 
 // Specs are a laptop's details, each optional (zero or nil: not said).

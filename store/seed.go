@@ -60,6 +60,20 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 		"location", "used", "phone", "description", "created_at", "advertised_at", "advertised_until", "sold_at",
 		"processor", "ram_gb", "storage_gb", "storage_type", "screen_inches", "gpu", "battery_health", "charger", "warranty_months",
 		"spec_words", "spec_words_version", "area_id"}
+	// a product without an area takes the one its location names, as a
+	// listing written does (match_area), asked once per location
+	areas := map[string]*string{}
+	areaOf := func(p SeedProduct) (*string, error) {
+		if p.AreaID != "" {
+			return &p.AreaID, nil
+		}
+		if a, ok := areas[p.Location]; ok {
+			return a, nil
+		}
+		id, err := s.MatchArea(ctx, p.Location)
+		areas[p.Location] = optionalText(id)
+		return areas[p.Location], err
+	}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return 0, translate(err)
@@ -77,11 +91,15 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 		}
 		photos := p.photos()
 		sp := p.Specs
+		area, err := areaOf(p)
+		if err != nil {
+			return nil, err
+		}
 		return []any{p.SellerID, p.CategoryID, p.Name, photos[0], photos, p.SellPrice, p.OriginalPrice, p.Condition,
 			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.advertisedUntil(), p.SoldAt,
 			sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches, sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths,
 			specWords(p.Name, p.Description, sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches),
-			int16(laptopwords.Version), optionalText(p.AreaID)}, nil
+			int16(laptopwords.Version), area}, nil
 	}))
 	return n, translate(err)
 }

@@ -51,19 +51,25 @@ $$;
 -- +goose StatementEnd
 
 -- match_area is the area a free-text location names when that is clear,
--- else NULL: the areas one of whose words the text holds whole; of them,
--- those whose district the text names too, if any; then the one left, or
--- the one metropolitan thana among them ("Mirpur" is Dhaka's thana before
--- Kushtia's upazila; two thanas called Kotwali stay unclear). A district
--- alone ("Chittagong") names no area.
+-- else NULL: the areas one of whose words the text holds whole (its runs
+-- of one to four words are compared with the places' words, so a call
+-- costs a scan of the 546 areas' short arrays, not a LIKE per word); of
+-- them, those whose district the text names too, if any; then the one
+-- left, or the one metropolitan thana among them ("Mirpur" is Dhaka's
+-- thana before Kushtia's upazila; two thanas called Kotwali stay
+-- unclear). A district alone ("Chittagong") names no area.
 -- +goose StatementBegin
 CREATE FUNCTION match_area(location text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    WITH t AS (SELECT place_words(location) AS w),
+    WITH t AS (SELECT string_to_array(btrim(place_words(location)), ' ') AS w),
+    g AS (
+        SELECT coalesce(array_agg(array_to_string(t.w[i:i + k - 1], ' ')), '{}') AS grams
+        FROM t, generate_series(1, cardinality(t.w)) i, generate_series(1, 4) k
+        WHERE i + k - 1 <= cardinality(t.w)
+    ),
     found AS (
-        SELECT a.id, a.kind,
-               EXISTS (SELECT 1 FROM districts d, unnest(d.words) x WHERE d.id = a.district_id AND t.w LIKE '% ' || x || ' %') AS district_named
-        FROM areas a, t
-        WHERE EXISTS (SELECT 1 FROM unnest(a.words) x WHERE t.w LIKE '% ' || x || ' %')
+        SELECT a.id, a.kind, EXISTS (SELECT 1 FROM districts d WHERE d.id = a.district_id AND d.words && g.grams) AS district_named
+        FROM areas a, g
+        WHERE a.words && g.grams
     ),
     kept AS (
         SELECT id, kind FROM found

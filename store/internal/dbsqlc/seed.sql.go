@@ -16,7 +16,8 @@ INSERT INTO products (seller_id, category_id, product_name, picture, photos, sel
                       spec_words, spec_words_version, area_id)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
         $16, $17, $18, $19, $20, $21, $22, $23, $24,
-        coalesce($25::timestamptz, now() + interval '60 days'), $26, $27, $28)
+        coalesce($25::timestamptz, now() + interval '60 days'), $26, $27,
+        COALESCE($28::text, match_area($8)))
 RETURNING id
 `
 
