@@ -51,10 +51,10 @@ func (a matchPlace) compare(b matchPlace, sort string) int {
 }
 
 // picksPlaces tells whether m's page is picked from its matches' places:
-// a search's looked up or remembered with them, more than are sorted here
-// whole (fewListings).
+// a search's looked up or remembered with them, however few (sorting them
+// here whole read up to fewListings listings for each page).
 func (m matchSet) picksPlaces() bool {
-	return m.places != nil && len(m.ids) > fewListings
+	return m.places != nil
 }
 
 // readPicked reads r's page from its matches' places: those within its
