@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"time"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -22,18 +21,19 @@ import (
 // it (#36).
 
 // matchPlace is a match's place in the orders: its price, when it was
-// listed and its rank, as its lookup found them.
+// listed (in microseconds, as PostgreSQL keeps it: 8 bytes, where a
+// time.Time takes 24, for up to manyMatches places of each search
+// remembered) and its rank, as its lookup found them.
 type matchPlace struct {
-	id, price int64
-	at        time.Time
-	rank      float32
+	id, price, at int64
+	rank          float32
 }
 
 // placesOf are the places a lookup found, and their ids.
 func placesOf(rows []dbsqlc.ListSearchMatchPlacesRow) ([]matchPlace, []int64) {
 	places, ids := make([]matchPlace, len(rows)), make([]int64, len(rows))
 	for i, r := range rows {
-		places[i], ids[i] = matchPlace{r.ID, r.SellPrice, r.CreatedAt, r.Rank}, r.ID
+		places[i], ids[i] = matchPlace{r.ID, r.SellPrice, r.CreatedAt.UnixMicro(), r.Rank}, r.ID
 	}
 	return places, ids
 }
@@ -47,14 +47,14 @@ func (a matchPlace) compare(b matchPlace, sort string) int {
 	case SortRelevance:
 		return -cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.id, b.id)) // best first
 	}
-	return -cmp.Or(a.at.Compare(b.at), cmp.Compare(a.id, b.id))
+	return -cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.id, b.id))
 }
 
 // picksPlaces tells whether m's page is picked from its matches' places:
-// a search's looked up or remembered with them, more than are sorted here
-// whole (fewListings).
+// a search's looked up or remembered with them, however few (sorting them
+// here whole read up to fewListings listings for each page).
 func (m matchSet) picksPlaces() bool {
-	return m.places != nil && len(m.ids) > fewListings
+	return m.places != nil
 }
 
 // readPicked reads r's page from its matches' places: those within its
@@ -65,7 +65,7 @@ func (r *pageRun) readPicked(ctx context.Context, s *Store) error {
 	f := r.f
 	var after *matchPlace
 	if f.After != nil {
-		after = &matchPlace{f.After.ID, f.After.Price, f.After.Time, f.After.Rank}
+		after = &matchPlace{f.After.ID, f.After.Price, f.After.Time.UnixMicro(), f.After.Rank}
 	}
 	places := make([]matchPlace, 0, len(r.places))
 	for _, p := range r.places {

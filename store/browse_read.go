@@ -90,6 +90,9 @@ func (r *pageRun) afterID() *int64 {
 // asks the GIN index nothing.
 func (r *pageRun) read(ctx context.Context, s *Store, cq *dbsqlc.Queries, walking bool) error {
 	r.rows, r.ranks = nil, nil
+	if r.picksPlaces() {
+		return r.readPicked(ctx, s)
+	}
 	if r.ids != nil && len(r.ids) <= fewListings && r.tsquery != "" {
 		// few: fetched and sorted here, by their ranks too
 		found, err := r.among(ctx, s, r.ids)
@@ -98,9 +101,6 @@ func (r *pageRun) read(ctx context.Context, s *Store, cq *dbsqlc.Queries, walkin
 			r.ranks = nil
 		}
 		return err
-	}
-	if r.picksPlaces() {
-		return r.readPicked(ctx, s)
 	}
 	iq := &r.indexQuery
 	if walking {

@@ -20,8 +20,8 @@ func servedBy(t *testing.T, s *store.Store, f store.BrowseFilter) ([]int64, stri
 	return productIDs(ps), plan
 }
 
-// A search's few matches are read by their ids and sorted here; of more
-// than fewListings, a page is picked here from their places (price, time,
+// A search's looked-up matches are read by their ids, few or more than
+// fewListings: a page is picked here from their places (price, time,
 // rank) and only its own are read, in the order asked for.
 func TestFewMatchesReadByTheirIDs(t *testing.T) {
 	t.Parallel()
@@ -41,7 +41,7 @@ func TestFewMatchesReadByTheirIDs(t *testing.T) {
 		f    store.BrowseFilter
 		want string
 	}{
-		{store.BrowseFilter{Words: "asus tuf", Sort: store.SortNewest}, "planned for its values: ListListingsMatching, sorted here by 2 looked-up matches"},
+		{store.BrowseFilter{Words: "asus tuf", Sort: store.SortNewest}, "planned for its values: ListListingsMatching, picked here in order by 2 looked-up matches"},
 		{store.BrowseFilter{Words: "asus", Sort: store.SortRelevance}, "planned for its values: ListListingsMatching, picked here in order by 152 looked-up matches"},
 		{store.BrowseFilter{Words: "asus", Sort: store.SortPriceAsc}, "planned for its values: ListListingsMatching, picked here in order by 152 looked-up matches"},
 	} {

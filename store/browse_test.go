@@ -410,7 +410,7 @@ func TestBroadWalkGivesWay(t *testing.T) {
 	}
 	// the page a walk gave way for is served by its matches counted
 	_, _, plan, err := s.BrowsePlan(ctx, store.BrowseFilter{Words: "walton probook", Sort: store.SortNewest, Limit: 2})
-	if want := "planned for its values: ListListingsMatching, sorted here by 3 looked-up matches"; err != nil || plan != want {
+	if want := "planned for its values: ListListingsMatching, picked here in order by 3 looked-up matches"; err != nil || plan != want {
 		t.Errorf("after its walk gave way: served by %q (%v), want %q", plan, err, want)
 	}
 	before := s.WalksTooLong()
