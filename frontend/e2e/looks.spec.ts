@@ -250,6 +250,8 @@ test("every control a finger uses is at least 44 px at 360 px", async ({ browser
 
 test("long seller names and titles stay inside their cards at 360, 390 and 1366 px; Book Now is one line in Similar laptops", async ({ browser }) => {
   const context = await signedIn(browser, seeded.buyer, { viewport: { width: 360, height: 800 } });
+  // the full cards, which name the seller, chosen on the phone (#37: rows by default)
+  await context.addInitScript(() => localStorage.setItem("resale:listing-view", "card"));
   const page = await context.newPage();
   const brands = await ok<{ _id: string; name: string }[]>(await page.request.get(base() + "/api/categorys"), "brands");
   const apple = brands.find((b) => b.name === "APPLE")!;
