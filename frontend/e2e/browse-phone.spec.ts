@@ -132,7 +132,7 @@ for (const size of PHONES) {
     const box = (await bar.boundingBox())!;
     expect(Math.round(box.y + box.height), "the bar sits on the bottom edge").toBe(size.height);
     // the page's own Book Now and Chat are for wider screens: on a phone only the bar's
-    const own = page.getByRole("article", { name: /number 6$/ });
+    const own = page.getByRole("article", { name: `ThinkPad T480 ${s.word} number 6`, exact: true });
     await expect(own.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(own.getByRole("button", { name: "Book Now" })).toHaveCount(0);
     await expect(own.getByRole("button", { name: "Chat with seller" })).toHaveCount(0);
