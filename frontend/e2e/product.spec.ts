@@ -69,8 +69,8 @@ test("a laptop opened from the long home page opens at its top, with Book Now in
   for (let i = 0; i < 40 && !(await card.isVisible()); i++) await visitor.mouse.wheel(0, 500);
   await card.scrollIntoViewIfNeeded();
   const homeY = await visitor.evaluate(() => window.scrollY);
-  // a phone's compact rows (#37) made home far shorter: the Apple section is still well below the first screen
-  expect(homeY).toBeGreaterThan(600);
+  // a phone's compact rows (#37) made home far shorter: the Apple section is still well down the page
+  expect(homeY).toBeGreaterThan(300);
 
   await card.getByRole("heading", { name }).getByRole("link").click();
   await expect(visitor).toHaveURL(/\/product\/\d+$/);
