@@ -65,7 +65,8 @@ test("books with cash and completes by hand-over code", async ({ browser, reques
   await buyer.goto(`${base()}/product/${productId}`);
   await expect(buyer.getByRole("heading", { level: 1, name: productName })).toBeVisible();
   await expect(buyer.getByTestId("payment-methods")).toContainText("Cash at the hand-over");
-  await buyer.getByRole("article", { name: productName }).getByRole("button", { name: "Book Now" }).click();
+  // on a phone Book Now is in the bar at the bottom (#37)
+  await buyer.getByRole("region", { name: "Call, chat or book" }).getByRole("button", { name: "Book Now" }).click();
   const dialog = buyer.getByRole("dialog", { name: `Book ${productName}` });
   const methods = dialog.getByRole("group", { name: "How will you pay?" });
   await expect(methods.getByRole("radio", { name: "Cash at the hand-over" })).toBeChecked();

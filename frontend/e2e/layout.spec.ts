@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { base, signUpByApi } from "./helpers";
-import { layoutProblems, settle } from "./layout";
+import { layoutProblems, listingMetrics, settle, type ListingMetrics } from "./layout";
 import { laptopPng } from "./png";
 import { installStripeStandIn } from "./stripe-stand-in";
 
@@ -71,6 +71,42 @@ const ROUTES: Route[] = [
   { name: "verify-email", path: () => "/verify-email?token=layout", roles: ["visitor"] },
   { name: "unsubscribe", path: () => "/unsubscribe?token=layout", roles: ["visitor"] },
 ];
+
+/**
+ * Budgets at 360 px (#37), light, English, for the routes that list laptops:
+ * where the first laptop may start (px from the page's top), how tall one
+ * laptop may be, and how tall the page may be: `height` for all but its
+ * laptops, plus `perListing` for each (a compact row and the gap under it),
+ * so a page listing more laptops than this file's seed still fits. Set from
+ * the compact rows as measured on this file's seed (2026-11, with the bottom
+ * navigation, the lists scrolled through so home's brands are in): first
+ * laptop on home at 658 px, search 293, a brand 447, a seller 757; rows 112
+ * px; the pages less their laptops (130 px each) 2,514, 950, 1,124 and
+ * 1,644 px. Each budget is that plus about 10%, rounded. Before #37 a card
+ * was 770 px tall and home's first one started at about 1,800 px (2.4
+ * screens). Every route's numbers are printed ("layout-360 ...") for the
+ * next person who changes a page above its laptops.
+ */
+type Budget = { firstListing: number; perListing: number; height: number };
+const BUDGETS: Record<string, Budget> = {
+  home: { firstListing: 720, perListing: 130, height: 2800 },
+  search: { firstListing: 330, perListing: 130, height: 1050 },
+  category: { firstListing: 490, perListing: 130, height: 1250 },
+  "seller-page": { firstListing: 830, perListing: 130, height: 1800 },
+};
+
+/** overBudget: what of a page's numbers goes past its budget (empty: none, or no budget). */
+function overBudget(name: string, m: ListingMetrics): string[] {
+  const b = BUDGETS[name];
+  if (!b) return [];
+  const out: string[] = [];
+  if (m.firstListing === null) return [`no laptop listed (budgets need one)`];
+  if (m.firstListing > b.firstListing) out.push(`the first laptop starts at ${m.firstListing}px, budget ${b.firstListing}px`);
+  if (m.tallestListing !== null && m.tallestListing > b.perListing) out.push(`a laptop is ${m.tallestListing}px tall, budget ${b.perListing}px`);
+  const allowed = b.height + m.listings * b.perListing;
+  if (m.height > allowed) out.push(`the page is ${m.height}px tall with ${m.listings} laptops, budget ${allowed}px`);
+  return out;
+}
 
 // the tablet width with LAYOUT_SHOTS=1 only (the phone and desktop widths
 // are where pages break; CI has two cores for every journey)
@@ -142,6 +178,8 @@ async function seed(api: APIRequestContext): Promise<Seed> {
   );
   const [first, second] = [mine.find((p) => p.productName.startsWith("Layout MacBook Pro"))!, mine.find((p) => p.productName === "Layout MacBook Air")!];
   await ok(await api.put(base() + `/api/products/report/${second._id}`, { headers: auth(buyer) }), "report");
+  // advertised, as a shop's are (#37): home's Urgent Sell lists a laptop, not its empty note
+  await ok(await api.put(base() + `/api/products/${first._id}`, { headers: auth(seller) }), "advertise");
   await ok(
     await api.post(base() + "/api/bookings", { headers: auth(buyer), data: { ProductId: first._id, number: "01812345678", meetLocation: "Farmgate, Dhaka" } }),
     "booking",
@@ -249,6 +287,23 @@ for (const role of EVERYONE) {
             await settle(page);
             const found = await layoutProblems(page);
             for (const p of found) problems.push(`${width}px ${theme} ${lang}: ${p}`);
+            // #37: the page's height and where its first laptop starts, on a phone
+            if (width === 360 && theme === "light" && lang === "en") {
+              // down the page and back: the lists drawn as they come near (home's brands) are in
+              await page.evaluate(async () => {
+                for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+                  window.scrollTo(0, y);
+                  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+                }
+                window.scrollTo(0, 0);
+              });
+              await page.waitForLoadState("networkidle");
+              await settle(page);
+              const m = await listingMetrics(page);
+              console.log(`layout-360 ${route.name} ${role}: ${JSON.stringify(m)}`);
+              test.info().annotations.push({ type: "layout-360", description: JSON.stringify(m) });
+              if (role === route.roles[0]) for (const p of overBudget(route.name, m)) problems.push(`360px: ${p}`);
+            }
             if (SHOTS || found.length > 0) {
               await page.screenshot({ path: join(dir, `${route.name}-${width}-${theme}-${lang}.png`), fullPage: true, scale: "css" });
             }

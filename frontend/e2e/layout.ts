@@ -49,7 +49,15 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const width = (b: Box) => b.right - b.left;
       const height = (b: Box) => b.bottom - b.top;
 
-      type Control = { el: Element; box: Box; shown: Box; sideways: boolean };
+      // a control in a fixed bar (#37: the phone's bottom navigation, a
+      // product's action bar) floats over the page by design, which keeps
+      // room under it to scroll anything out from beneath: it is checked
+      // against the other fixed controls only
+      const inFixed = (el: Element) => {
+        for (let p: Element | null = el; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).position === "fixed") return true;
+        return false;
+      };
+      type Control = { el: Element; box: Box; shown: Box; sideways: boolean; fixed: boolean };
       const controls: Control[] = [];
       for (const el of document.querySelectorAll(selector)) {
         if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
@@ -66,7 +74,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           shown = intersect(shown, { left: q.left + scrollX, top: q.top + scrollY, right: q.right + scrollX, bottom: q.bottom + scrollY });
           if (scrollsSideways(p)) sideways = true;
         }
-        controls.push({ el, box, shown, sideways });
+        controls.push({ el, box, shown, sideways, fixed: inFixed(el) });
       }
 
       // (b) two controls on top of each other (one inside the other is fine)
@@ -76,6 +84,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           const a = seen[i]!;
           const b = seen[j]!;
           if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+          if (a.fixed !== b.fixed) continue;
           const o = intersect(a.shown, b.shown);
           if (width(o) > slack && height(o) > slack) {
             problems.push(`${describe(a.el)} overlaps ${describe(b.el)} by ${Math.round(width(o))}x${Math.round(height(o))}px`);
@@ -118,4 +127,34 @@ export async function layoutProblems(page: Page): Promise<string[]> {
  */
 export async function settle(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Where a page's laptops are, at the current width: see layout.spec.ts's budgets. */
+export type ListingMetrics = {
+  /** The whole page's height in px. */
+  height: number;
+  /** How many laptops (cards, rows or tiles) the page lists. */
+  listings: number;
+  /** The top of the first one, from the top of the page (null: none). */
+  firstListing: number | null;
+  /** The tallest one's height (null: none). */
+  tallestListing: number | null;
+};
+
+/**
+ * listingMetrics measures the page's height and its laptops: each is an
+ * article named by an h3 ("product-<id>-title"), whatever its view; the
+ * product page's own article has an h1 and is not one.
+ */
+export async function listingMetrics(page: Page): Promise<ListingMetrics> {
+  return page.evaluate(() => {
+    const items = [...document.querySelectorAll('main article:has(h3[id^="product-"])')].filter((el) => el.checkVisibility());
+    const boxes = items.map((el) => el.getBoundingClientRect());
+    return {
+      height: document.documentElement.scrollHeight,
+      listings: items.length,
+      firstListing: boxes.length ? Math.round(Math.min(...boxes.map((b) => b.top + window.scrollY))) : null,
+      tallestListing: boxes.length ? Math.round(Math.max(...boxes.map((b) => b.height))) : null,
+    };
+  });
 }

@@ -203,6 +203,8 @@ test("My Booking on a phone: status first, no raw labels, reasons written out, C
 
 test("every control a finger uses is at least 44 px at 360 px", async ({ browser }) => {
   const context = await signedIn(browser, seeded.buyer, { viewport: { width: 360, height: 800 } });
+  // the full cards first (a phone shows rows unless one chooses them, #37); the rows below
+  await context.addInitScript(() => localStorage.setItem("resale:listing-view", "card"));
   const page = await context.newPage();
   const problems: string[] = [];
   // the home page's cards: the phone number, the seller's name, the buttons
@@ -212,6 +214,11 @@ test("every control a finger uses is at least 44 px at 360 px", async ({ browser
   problems.push(...(await tooSmall(page, 'article a[href^="tel:"]')));
   problems.push(...(await tooSmall(page, 'article a[href^="/seller/"]')));
   problems.push(...(await tooSmall(page, "article .btn")));
+  // the phone's own rows (#37): their hearts, and the toggle that chooses them
+  await page.getByRole("group", { name: "Show laptops as" }).getByRole("button", { name: "List" }).click();
+  await look(page.locator("article[data-tile]").first()).toBeVisible();
+  problems.push(...(await tooSmall(page, "article[data-tile] .btn")));
+  problems.push(...(await tooSmall(page, '[role="group"][aria-label="Show laptops as"] .btn')));
   // the header's icon buttons: menu, search, messages, bell, account
   problems.push(...(await tooSmall(page, "header .navbar .btn-square, header .navbar .btn-circle", true)));
   // the phone's menu and its items
@@ -250,6 +257,8 @@ test("every control a finger uses is at least 44 px at 360 px", async ({ browser
 
 test("long seller names and titles stay inside their cards at 360, 390 and 1366 px; Book Now is one line in Similar laptops", async ({ browser }) => {
   const context = await signedIn(browser, seeded.buyer, { viewport: { width: 360, height: 800 } });
+  // the full cards, which name the seller, chosen on the phone (#37: rows by default)
+  await context.addInitScript(() => localStorage.setItem("resale:listing-view", "card"));
   const page = await context.newPage();
   const brands = await ok<{ _id: string; name: string }[]>(await page.request.get(base() + "/api/categorys"), "brands");
   const apple = brands.find((b) => b.name === "APPLE")!;

@@ -35,7 +35,8 @@ async function onlineBuyer(browser: Browser, request: APIRequestContext, tag: st
 async function bookOnline(page: Page, productId: string, productName: string) {
   await page.goto(`${base()}/product/${productId}`);
   await expect(page.getByRole("heading", { level: 1, name: productName })).toBeVisible();
-  await page.getByRole("article", { name: productName }).getByRole("button", { name: "Book Now" }).click();
+  // on a phone Book Now is in the bar at the bottom (#37)
+  await page.getByRole("region", { name: "Call, chat or book" }).getByRole("button", { name: "Book Now" }).click();
   const dialog = page.getByRole("dialog", { name: `Book ${productName}` });
   await dialog.getByRole("group", { name: "How will you pay?" }).getByRole("radio", { name: "bKash, Nagad or card" }).check();
   await dialog.getByLabel("Contact Number").fill("01712345678");

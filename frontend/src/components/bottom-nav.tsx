@@ -89,7 +89,8 @@ export function BottomNav({ user, loading, unreadMessages, onBecomeSeller, becom
   const unread = unreadMessages > 99 ? `${formatNumber(99, locale)}+` : formatNumber(unreadMessages, locale);
   const chatsLabel = unreadMessages > 0 ? t("Chats, {count} unread", { count: unreadMessages }) : t("Chats");
   const sellLabel = <span className="truncate">{t("Sell")}</span>;
-  let sell: ReactNode = null;
+  // while the account loads, Sell's room is kept: the tabs do not move when it comes
+  let sell: ReactNode = loading ? <span className="flex-1" aria-hidden="true" /> : null;
   if (!loading && user?.role !== "Admin") {
     sell =
       user?.role === "Buyer" ? (

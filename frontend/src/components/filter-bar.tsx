@@ -409,7 +409,8 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
   const sorts: SortOption[] = nearOn ? [...sortOptions, { value: "distance", label: "Nearest first" }] : sortOptions;
 
   return (
-    <section aria-label={t("Filters")} className="rounded-box bg-base-100 p-3 shadow-sm ring-1 ring-base-300/60 sm:p-4">
+    // on a phone (#37) no box and no visible "Sort by" (the choice names the order): one row, the results close under it
+    <section aria-label={t("Filters")} className="rounded-box md:bg-base-100 md:p-4 md:shadow-sm md:ring-1 md:ring-base-300/60">
       <div className="flex items-end gap-3 md:grid md:grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))]">
         <button type="button" className="btn btn-sm btn-outline md:hidden" aria-haspopup="dialog" onClick={() => setSheet(true)}>
           <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -422,7 +423,7 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
             </span>
           )}
         </button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 max-md:[&_label]:sr-only">
           <FormField id={`${id}-sort`} label={t("Sort by")}>
             <select
               id={`${id}-sort`}

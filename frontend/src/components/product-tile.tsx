@@ -55,7 +55,7 @@ export function ProductTile({ product: p, variant, own = false, booked = false, 
   const grid = variant === "grid";
   const was = p.priceDroppedFrom ?? (p.orginalPrice > p.sellPrice ? p.orginalPrice : null);
   const heart = onFavourite && !own && (
-    <FavouriteButton name={p.productName} saved={favourite} onToggle={() => onFavourite(p)} className="btn-ghost btn-sm h-10 min-h-10 w-10 shrink-0" />
+    <FavouriteButton name={p.productName} saved={favourite} onToggle={() => onFavourite(p)} className="btn-ghost btn-sm h-11 min-h-11 w-11 shrink-0" />
   );
   return (
     <article
@@ -103,17 +103,20 @@ export function ProductTile({ product: p, variant, own = false, booked = false, 
             </p>
           )}
         </div>
-        <div className={`mt-auto flex min-w-0 items-center gap-1 text-xs text-base-content/65 ${grid ? "pr-9" : ""}`}>
+        {/* where and when: one line in a row; in a narrow grid tile two, clear of the heart */}
+        <div className={`mt-auto flex min-w-0 gap-x-1 text-xs text-base-content/65 ${grid ? "flex-col pr-11" : "items-center"}`}>
           <span className="truncate">
             <span className="sr-only">{t("Location")}: </span>
             {placeOf(p)}
           </span>
-          <span aria-hidden="true">·</span>
-          <span className="shrink-0 whitespace-nowrap">{formatAgo(p.time, p.date, locale)}</span>
-          {p.sellerVerify && <VerifiedTick />}
+          {!grid && <span aria-hidden="true">·</span>}
+          <span className="flex shrink-0 items-center gap-1 whitespace-nowrap">
+            {formatAgo(p.time, p.date, locale)}
+            {p.sellerVerify && <VerifiedTick />}
+          </span>
         </div>
       </div>
-      {grid && heart && <div className="absolute right-1 bottom-1">{heart}</div>}
+      {grid && heart && <div className="absolute right-0.5 bottom-0.5">{heart}</div>}
     </article>
   );
 }

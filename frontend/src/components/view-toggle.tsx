@@ -44,7 +44,7 @@ export function ViewToggle({ className = "" }: { className?: string }) {
         <button
           key={v}
           type="button"
-          className={`btn join-item btn-sm h-10 min-h-10 w-11 px-0 ${view === v ? "btn-primary" : "btn-ghost border-base-300 bg-base-100"}`}
+          className={`btn join-item btn-sm h-11 min-h-11 w-11 px-0 ${view === v ? "btn-primary" : "btn-ghost border-base-300 bg-base-100"}`}
           aria-pressed={view === v}
           aria-label={t(LABELS[v])}
           title={t(LABELS[v])}

@@ -138,7 +138,7 @@ export default function CategoryPage() {
           </ul>
         </nav>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-bold">{t("{brand} Laptops", { brand: category.name })}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("{brand} Laptops", { brand: category.name })}</h1>
           <SaveSearchButton query={query} />
         </div>
       </div>

@@ -35,12 +35,13 @@ const brands: Brand[] = [
 function SectionHeading({ id, title, subtitle, action }: { id: string; title: string; subtitle: string; action?: ReactNode }) {
   return (
     // the action (See all) beside the title, never wrapping under it: its coming must not move the cards
-    <div className="mb-3 flex items-end justify-between gap-x-4 sm:mb-6">
+    <div className="mb-3 flex items-center justify-between gap-x-4 sm:mb-6 sm:items-end">
       <div className="min-w-0">
         <h2 id={id} className="text-xl font-bold sm:text-3xl">
           {title}
         </h2>
-        <p className="mt-1 text-sm text-base-content/70 sm:text-base">{subtitle}</p>
+        {/* on a phone the title says enough (#37): the laptops come first */}
+        <p className="mt-1 hidden text-base-content/70 sm:block">{subtitle}</p>
       </div>
       {action}
     </div>

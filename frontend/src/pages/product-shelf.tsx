@@ -185,8 +185,9 @@ export function ProductShelf({
     );
   } else if (!products || products.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-10 text-center">
-        <svg viewBox="0 0 24 24" className="h-10 w-10 text-base-content/30" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+      // on a phone a short note (#37): an empty section must not push the next one's laptops down
+      <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-4 text-center sm:py-10">
+        <svg viewBox="0 0 24 24" className="hidden h-10 w-10 text-base-content/30 sm:block" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
           <rect x="3" y="4" width="18" height="12" rx="1.5" />
           <path strokeLinecap="round" d="M1.5 19.5h21" />
         </svg>

@@ -36,7 +36,7 @@ export default function SearchPage() {
     <div className="space-y-4 sm:space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0 space-y-1">
-          <h1 className="text-2xl font-bold break-words sm:text-3xl">{heading}</h1>
+          <h1 className="text-xl font-bold break-words sm:text-3xl">{heading}</h1>
           {/* on a phone the results come first (#37): the heading says enough */}
           <p className="hidden text-base-content/70 sm:block">
             {filters.q ? t("Laptops whose name or description match your words.") : t("Every laptop on sale, from every brand.")}
