@@ -1393,7 +1393,6 @@ export const bn: Dictionary = {
   "Renewed {done} of {total}": "{total}টির মধ্যে {done}টি নবায়ন হয়েছে",
   "Save shop page": "দোকানের পাতা সংরক্ষণ করুন",
   "See your shop page": "আপনার দোকানের পাতা দেখুন",
-  "Select": "বাছাই",
   "Select all": "সব বাছাই করুন",
   "Select {name}": "{name} বাছাই করুন",
   "Selected listings": "বাছাই করা বিজ্ঞাপন",

@@ -1417,7 +1417,6 @@ export const en = {
   "Renewed {done} of {total}": "Renewed {done} of {total}",
   "Save shop page": "Save shop page",
   "See your shop page": "See your shop page",
-  "Select": "Select",
   "Select all": "Select all",
   "Select {name}": "Select {name}",
   "Selected listings": "Selected listings",

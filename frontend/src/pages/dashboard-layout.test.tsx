@@ -74,6 +74,7 @@ describe("dashboard menu", () => {
       "/dashboard/messages",
       "/dashboard/addproduct",
       "/dashboard/myproducts",
+      "/dashboard/shop", // #37 Edit my shop: logo, banner, address, hours, map, about
       `/seller/${seller._id}`, // View my shop: their public page
       "/dashboard/numbers", // #37: views, calls, chats, favourites, bookings
       "/dashboard/balance", // #34: earned, paid out, owed
