@@ -16,6 +16,7 @@ import (
 type offerWire struct {
 	ID         string     `json:"_id"`
 	Amount     int64      `json:"amount"`
+	By         string     `json:"by"`
 	Status     string     `json:"status"`
 	ValidUntil *time.Time `json:"validUntil"`
 }
@@ -24,6 +25,7 @@ type chatMessageWire struct {
 	ID        string     `json:"_id"`
 	From      string     `json:"from"`
 	Text      string     `json:"text"`
+	Photos    []string   `json:"photos"`
 	Offer     *offerWire `json:"offer"`
 	CreatedAt time.Time  `json:"createdAt"`
 }
@@ -50,8 +52,10 @@ type conversationWire struct {
 	LastMessage *struct {
 		Text      string    `json:"text"`
 		Offer     *int64    `json:"offer"`
+		Photos    int       `json:"photos"`
 		CreatedAt time.Time `json:"createdAt"`
 	} `json:"lastMessage"`
+	OtherReadAt  *time.Time  `json:"otherReadAt"`
 	Unread       int64       `json:"unread"`
 	Blocked      bool        `json:"blocked"`
 	Offer        *offerWire  `json:"offer"`

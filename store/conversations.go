@@ -650,6 +650,11 @@ func (s *Store) CounterOffer(ctx context.Context, offerID int64, seller User, am
 		if err != nil {
 			return err
 		}
+		if seller.ID != c.SellerID {
+			// the buyer answers a counter offer, and counters it with an
+			// offer of their own (SendMessage)
+			return ErrOwnOffer
+		}
 		if err := offerable(ctx, q, p.DeletedAt, p.SoldAt, p.ExpiredAt, p.ReservedBy, o.BuyerID); err != nil {
 			return err
 		}

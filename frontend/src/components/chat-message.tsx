@@ -29,7 +29,7 @@ const STATUS_BADGE: Record<OfferStatus, string> = {
   declined: "badge-error badge-soft",
   expired: "badge-ghost",
   superseded: "badge-ghost",
-  countered: "badge-warning badge-soft",
+  countered: "badge-warning",
 };
 
 /** True while an accepted offer's price still holds. */

@@ -156,7 +156,18 @@ export function MessageComposer({
       <div className="flex items-end gap-2">
         {photos && (
           <>
-            <input ref={picker} id={`${id}-photos`} type="file" accept="image/*" multiple className="sr-only" tabIndex={-1} onChange={onPick} disabled={busy || off} />
+            <input
+              ref={picker}
+              id={`${id}-photos`}
+              type="file"
+              accept="image/*"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={t("Photos to send")}
+              onChange={onPick}
+              disabled={busy || off}
+            />
             <button
               type="button"
               className="btn btn-ghost btn-square shrink-0"

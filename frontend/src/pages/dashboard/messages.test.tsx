@@ -508,7 +508,7 @@ describe("Chat with seller", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/messages/5"));
     expect(JSON.parse(requestsTo(api, "/api/conversations", "POST")[0]!.body as string)).toEqual({ productId: "101", text: "Is it still available?" });
-    expect(await screen.findByRole("list", { name: "Messages" })).toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Messages" }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
 
