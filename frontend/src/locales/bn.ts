@@ -1320,4 +1320,16 @@ export const bn: Dictionary = {
   "Suggestions": "পরামর্শ",
   "Recent searches": "সাম্প্রতিক খোঁজ",
   "Remove {q} from recent searches": "সাম্প্রতিক খোঁজ থেকে {q} সরান",
+  // #37 Web Push: notifications on this device with the shop closed
+  "Notifications on this device": "এই ডিভাইসে নোটিফিকেশন",
+  "Hear about a message, an offer or a booking even when the shop is closed, on each phone or computer you enable.": "শপ বন্ধ থাকলেও মেসেজ, অফার বা বুকিংয়ের খবর পান, যে ফোন বা কম্পিউটারে চালু করবেন সেখানেই।",
+  "Enable notifications on this device": "এই ডিভাইসে নোটিফিকেশন চালু করুন",
+  "Turn off on this device": "এই ডিভাইসে বন্ধ করুন",
+  "Notifications are on for this device.": "এই ডিভাইসে নোটিফিকেশন চালু আছে।",
+  "Notifications are off for this device.": "এই ডিভাইসে নোটিফিকেশন বন্ধ করা হয়েছে।",
+  "Could not change notifications on this device. Please try again.": "এই ডিভাইসের নোটিফিকেশন বদলানো যায়নি। আবার চেষ্টা করুন।",
+  "This browser cannot show the shop's notifications. On an iPhone, add the shop to your Home Screen first, then open it from there.": "এই ব্রাউজার শপের নোটিফিকেশন দেখাতে পারে না। আইফোনে আগে শপটি হোম স্ক্রিনে যোগ করুন, তারপর সেখান থেকে খুলুন।",
+  "Notifications from the shop are blocked in this browser. Allow them in the browser's site settings, then come back here.": "এই ব্রাউজারে শপের নোটিফিকেশন বন্ধ করা আছে। ব্রাউজারের সাইট সেটিংসে অনুমতি দিন, তারপর এখানে ফিরে আসুন।",
+  "What comes to your devices": "আপনার ডিভাইসে যা আসবে",
+  "To my devices: {kind}": "আমার ডিভাইসে: {kind}",
 };
