@@ -48,6 +48,7 @@ function api() {
     "POST /api/me/push-subscriptions": reply(201, { _id: "1", endpoint: ENDPOINT, createdAt: "2026-11-28T10:00:00Z" }),
     [`DELETE /api/me/push-subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`]: reply(204),
     "PUT /api/me/notification-settings": reply(200, { email: {}, sms: {}, push: { message_received: false } }),
+    "POST /api/auth/logout": reply(204),
   });
 }
 
@@ -110,6 +111,23 @@ describe("notifications on this device", () => {
     await userEvent.click(toggle);
     await waitFor(() => expect(requestsTo(mock, "/api/me/notification-settings", "PUT")).toHaveLength(1));
     expect(bodyOf(requestsTo(mock, "/api/me/notification-settings", "PUT")[0])).toEqual({ push: { message_received: false } });
+  });
+
+  it("stops pushing to this browser when the person logs out", async () => {
+    localStorage.setItem(TOKEN_KEY, "tok");
+    const browser = fakeBrowser("default");
+    const mock = api();
+    renderApp("/settings");
+    const section = await screen.findByRole("region", { name: "Notifications on this device" });
+    await userEvent.click(await within(section).findByRole("button", { name: "Enable notifications on this device" }));
+    await within(section).findByText("Notifications are on for this device.");
+    const header = screen.getByRole("banner");
+    await userEvent.click(within(header).getByRole("button", { name: "Account menu" }));
+    await userEvent.click(await within(header).findByRole("button", { name: "Log Out" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog", { name: "Log out of Resale?" })).getByRole("button", { name: "Log Out" }));
+    await waitFor(() => expect(requestsTo(mock, "/api/auth/logout", "POST")).toHaveLength(1));
+    expect(requestsTo(mock, `/api/me/push-subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`, "DELETE")).toHaveLength(1);
+    expect(browser.unsubscribe).toHaveBeenCalledTimes(1);
   });
 
   it("shows nothing of push where the shop has no VAPID keys", async () => {
