@@ -258,11 +258,17 @@ FAKE_SMS := bin/fakesms
 $(FAKE_SMS): $(GO_SOURCES)
 	$(GO) build -o $@ ./sms/smstest/cmd/fakesms
 
-test-browser: $(BIN) $(FAKE_STRIPE) $(FAKE_SSLCOMMERZ) $(MAIL_CATCHER) $(FAKE_SMS)
+# Their push service (#37) is the Go tests' stand-in too.
+FAKE_PUSH := bin/fakepush
+
+$(FAKE_PUSH): $(GO_SOURCES)
+	$(GO) build -o $@ ./push/pushtest/cmd/fakepush
+
+test-browser: $(BIN) $(FAKE_STRIPE) $(FAKE_SSLCOMMERZ) $(MAIL_CATCHER) $(FAKE_SMS) $(FAKE_PUSH)
 	@if [ -x /usr/bin/chromium ]; then \
 	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) FAKE_STRIPE_BIN=$(CURDIR)/$(FAKE_STRIPE) \
 	  FAKE_SSLCOMMERZ_BIN=$(CURDIR)/$(FAKE_SSLCOMMERZ) MAIL_CATCHER_BIN=$(CURDIR)/$(MAIL_CATCHER) \
-	  FAKE_SMS_BIN=$(CURDIR)/$(FAKE_SMS) $(NPM) --prefix $(WEB) run test:browser; \
+	  FAKE_SMS_BIN=$(CURDIR)/$(FAKE_SMS) FAKE_PUSH_BIN=$(CURDIR)/$(FAKE_PUSH) $(NPM) --prefix $(WEB) run test:browser; \
 	else echo "test-browser: skipped, /usr/bin/chromium is not installed (apt-get install chromium)"; fi
 
 # Compares micro-benchmark runs.

@@ -168,7 +168,9 @@ func New(cfg Config) (*Sender, error) {
 			return nil
 		}
 	}
-	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second, ResponseHeaderTimeout: 20 * time.Second, Proxy: http.ProxyFromEnvironment}
+	// no proxy from the environment: the dialer's check would see the
+	// proxy's address, not the push service's
+	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second, ResponseHeaderTimeout: 20 * time.Second, ForceAttemptHTTP2: true}
 	return &Sender{cfg: cfg, client: &http.Client{Transport: transport, Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}, nil
 }

@@ -149,3 +149,24 @@ func TestPushConfigAndSubscriptionChecks(t *testing.T) {
 		t.Errorf("http with AllowLocal: %v", f)
 	}
 }
+
+// TestPushRefusesLocalAddresses: without AllowLocal the sender never
+// connects to this machine or a private network, whatever the endpoint's
+// name, so a subscription cannot aim the shop at its own services.
+func TestPushRefusesLocalAddresses(t *testing.T) {
+	pub, priv, _ := GenerateKeys()
+	s, err := New(Config{PublicKey: pub, PrivateKey: priv, Subject: "https://shop.example.com/contact"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stand *pushtest.Server
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { stand.ServeHTTP(w, r) }))
+	t.Cleanup(srv.Close)
+	stand = pushtest.New(srv.URL)
+	to := sub(stand.Subscribe(pub))
+	to.Endpoint = strings.Replace(to.Endpoint, "127.0.0.1", "localhost", 1)
+	err = s.Send(context.Background(), to, []byte(`{}`), "")
+	if err == nil || !strings.Contains(err.Error(), "not a public address") || len(stand.Messages())+len(stand.Refused()) != 0 {
+		t.Fatalf("err %v", err)
+	}
+}

@@ -38,6 +38,16 @@ export function startFakeSMS(): Promise<{ url: string; stop: () => Promise<void>
   return startStandIn("FAKE_SMS_BIN", "sms/smstest/cmd/fakesms");
 }
 
+/**
+ * startFakePush runs the push service stand-in (push/pushtest,
+ * FAKE_PUSH_BIN, #37): it hands out subscriptions whose keys it keeps,
+ * checks the VAPID signature and decrypts each push the binary under test
+ * sends, and fake-push.ts reads them back.
+ */
+export function startFakePush(): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startStandIn("FAKE_PUSH_BIN", "push/pushtest/cmd/fakepush");
+}
+
 /** startStandIn runs a Go stand-in named by an environment variable; it says its address on its first line. */
 async function startStandIn(env: string, source: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const bin = process.env[env];

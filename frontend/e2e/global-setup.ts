@@ -6,14 +6,17 @@
 // bKash, Nagad and the rest to the SSLCommerz stand-in (FAKE_SSLCOMMERZ_BIN),
 // whose payment page the journeys' browser visits. SMS codes go to the SMS
 // stand-in (FAKE_SMS_BIN), whose address reaches the tests as FAKE_SMS_URL
-// (fake-sms.ts reads the codes).
+// (fake-sms.ts reads the codes). Web Push (#37) goes to the push service
+// stand-in (FAKE_PUSH_BIN), with VAPID keys from `resale vapid-keys`; its
+// address reaches the tests as FAKE_PUSH_URL (fake-push.ts), and the
+// public key as VAPID_PUBLIC_KEY.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { SSLCOMMERZ_STORE, startFakeSMS, startFakeSSLCommerz, startFakeStripe } from "./fake-stripe";
+import { SSLCOMMERZ_STORE, startFakePush, startFakeSMS, startFakeSSLCommerz, startFakeStripe } from "./fake-stripe";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,7 +51,14 @@ export default async function globalSetup() {
   const stripe = await startFakeStripe();
   const sslcommerz = await startFakeSSLCommerz();
   const sms = await startFakeSMS();
-  const stopStandIns = () => Promise.all([stripe.stop(), sslcommerz.stop(), sms.stop()]);
+  const fakePush = await startFakePush();
+  const stopStandIns = () => Promise.all([stripe.stop(), sslcommerz.stop(), sms.stop(), fakePush.stop()]);
+  const vapid = Object.fromEntries(
+    execFileSync(bin, ["vapid-keys"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map((line) => line.split("=", 2) as [string, string]),
+  );
 
   const env = {
     ...process.env,
@@ -63,6 +73,11 @@ export default async function globalSetup() {
     SSLCOMMERZ_STORE_PASSWORD: SSLCOMMERZ_STORE.password,
     SSLCOMMERZ_API_BASE: sslcommerz.url,
     SMS_URL: `${sms.url}/send?to={to}&text={text}`,
+    VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT: "mailto:journeys@example.com",
+    // the stand-in listens on http://127.0.0.1
+    PUSH_ALLOW_LOCAL: "true",
     // #36 the suggestions count the laptops a journey lists within seconds
     SUGGEST_INTERVAL: "2s",
   };
@@ -91,6 +106,8 @@ export default async function globalSetup() {
   process.env.FAKE_STRIPE_URL = stripe.url;
   process.env.FAKE_SSLCOMMERZ_URL = sslcommerz.url;
   process.env.FAKE_SMS_URL = sms.url;
+  process.env.FAKE_PUSH_URL = fakePush.url;
+  process.env.VAPID_PUBLIC_KEY = vapid.VAPID_PUBLIC_KEY;
 
   // a server gone mid-run (killed from outside) fails every journey after
   // it with "connection refused": say so once, with its log

@@ -13,6 +13,7 @@
 // - the offline page's own files come from this version's cache;
 // - everything else (the API, uploads, payments, other sites) is left alone:
 //   the browser fetches it as if there were no worker, and nothing of it is kept.
+// And (#37) it shows the notifications the server pushes, opening their page on a tap.
 const CACHE = `resale-${VERSION}`;
 const OFFLINE = "/offline.html";
 const precached = new Set(PRECACHE);
@@ -79,3 +80,46 @@ async function hashed(request) {
   if (response.ok && response.type === "basic") await cache.put(request, response.clone());
   return response;
 }
+
+// Web Push (#37): the server pushes a notification the user wants on this
+// device (jobs/push.go) as {title, body, link, tag, kind}. It is shown
+// even with the shop closed; a tap focuses a tab of the shop on its page,
+// or opens one. A push that does not read still shows something, as
+// browsers require of every push.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const title = typeof message.title === "string" && message.title ? message.title : "Resale";
+  const link = typeof message.link === "string" && message.link.startsWith("/") && !message.link.startsWith("//") ? message.link : "/notifications";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      tag: typeof message.tag === "string" ? message.tag : undefined,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { link },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const link = event.notification.data?.link ?? "/notifications";
+  const target = new URL(link, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const same = tabs.find((c) => c.url === target) ?? tabs.find((c) => new URL(c.url).origin === self.location.origin);
+      if (same) {
+        // navigate() works on a tab this worker controls; another is only focused
+        if (same.url !== target && "navigate" in same) await same.navigate(target).catch(() => null);
+        return same.focus();
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});

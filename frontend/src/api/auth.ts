@@ -3,6 +3,7 @@
 import useSWRMutation from "swr/mutation";
 import { apiFetch, apiUpload, type ApiError } from "@/lib/api";
 import type { User } from "@/lib/auth";
+import { disablePush, pushSupported } from "@/lib/web-push";
 
 /** What signup, login and the Google exchange answer. */
 export type AuthResponse = {
@@ -80,9 +81,17 @@ export function useGoogleExchange() {
   );
 }
 
-/** useLogout ends every session of the signed-in user on the server. */
+/**
+ * useLogout ends every session of the signed-in user on the server. This
+ * browser first stops taking their pushes (#37), so the next person on a
+ * shared phone does not see the last one's notifications; a failure there
+ * does not keep anyone signed in.
+ */
 export function useLogout() {
-  return useSWRMutation<void, ApiError, string>(LOGOUT_KEY, (path) => apiFetch<void>(path, { method: "POST" }));
+  return useSWRMutation<void, ApiError, string>(LOGOUT_KEY, async (path) => {
+    if (pushSupported()) await disablePush().catch(() => undefined);
+    return apiFetch<void>(path, { method: "POST" });
+  });
 }
 
 export const ROLE_KEY = "/api/me/role";

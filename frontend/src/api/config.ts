@@ -18,6 +18,9 @@ export type AppConfig = {
   advertisePrice?: number;
   /** Whether the shop sends SMS (#35): verifying a phone, logging in with one, SMS notifications. Absent from an older server: off. */
   sms?: boolean;
+  /** Whether the shop pushes notifications to browsers (#37), and the VAPID public key to subscribe with. Absent from an older server: off. */
+  push?: boolean;
+  pushPublicKey?: string | null;
 };
 
 /** The SWR key of the app config. */

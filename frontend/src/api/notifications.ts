@@ -29,10 +29,10 @@ export type UnreadCount = { count: number };
  * and (#35, where the shop sends SMS) the few kinds that may also come by
  * SMS to a verified phone.
  */
-export type NotificationSettings = { email: Record<string, boolean>; sms?: Record<string, boolean> };
+export type NotificationSettings = { email: Record<string, boolean>; sms?: Record<string, boolean>; push?: Record<string, boolean> };
 
-/** The ways a notification may also come: by email, or (#35) by SMS. */
-export type Channel = "email" | "sms";
+/** The ways a notification may also come: by email, (#35) by SMS, or (#37) pushed to the browsers the user enabled. */
+export type Channel = "email" | "sms" | "push";
 
 /** PUT /api/notifications/read body: some, or all. */
 export type MarkRead = { ids: string[] } | { all: true };

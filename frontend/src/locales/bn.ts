@@ -1470,4 +1470,16 @@ export const bn: Dictionary = {
   "The list of places could not be loaded. You can still list the laptop: write where it is under Location.": "জায়গার তালিকা লোড করা যায়নি। তবুও ল্যাপটপটি তালিকাভুক্ত করতে পারবেন: অবস্থানের ঘরে লিখে দিন এটি কোথায় আছে।",
   "The place of your last listing: change it if this laptop is elsewhere.": "আপনার আগের বিজ্ঞাপনের জায়গা: এই ল্যাপটপ অন্য কোথাও থাকলে বদলে দিন।",
   "Buyers nearby find your laptop first with Near me.": "কাছের ক্রেতারা “আমার কাছে” দিয়ে আপনার ল্যাপটপ আগে খুঁজে পাবেন।",
+  // #37 Web Push: notifications on this device with the shop closed
+  "Notifications on this device": "এই ডিভাইসে নোটিফিকেশন",
+  "Hear about a message, an offer or a booking even when the shop is closed, on each phone or computer you enable.": "শপ বন্ধ থাকলেও মেসেজ, অফার বা বুকিংয়ের খবর পান, যে ফোন বা কম্পিউটারে চালু করবেন সেখানেই।",
+  "Enable notifications on this device": "এই ডিভাইসে নোটিফিকেশন চালু করুন",
+  "Turn off on this device": "এই ডিভাইসে বন্ধ করুন",
+  "Notifications are on for this device.": "এই ডিভাইসে নোটিফিকেশন চালু আছে।",
+  "Notifications are off for this device.": "এই ডিভাইসে নোটিফিকেশন বন্ধ করা হয়েছে।",
+  "Could not change notifications on this device. Please try again.": "এই ডিভাইসের নোটিফিকেশন বদলানো যায়নি। আবার চেষ্টা করুন।",
+  "This browser cannot show the shop's notifications. On an iPhone, add the shop to your Home Screen first, then open it from there.": "এই ব্রাউজার শপের নোটিফিকেশন দেখাতে পারে না। আইফোনে আগে শপটি হোম স্ক্রিনে যোগ করুন, তারপর সেখান থেকে খুলুন।",
+  "Notifications from the shop are blocked in this browser. Allow them in the browser's site settings, then come back here.": "এই ব্রাউজারে শপের নোটিফিকেশন বন্ধ করা আছে। ব্রাউজারের সাইট সেটিংসে অনুমতি দিন, তারপর এখানে ফিরে আসুন।",
+  "What comes to your devices": "আপনার ডিভাইসে যা আসবে",
+  "To my devices: {kind}": "আমার ডিভাইসে: {kind}",
 };

@@ -1494,6 +1494,18 @@ export const en = {
   "The list of places could not be loaded. You can still list the laptop: write where it is under Location.": "The list of places could not be loaded. You can still list the laptop: write where it is under Location.",
   "The place of your last listing: change it if this laptop is elsewhere.": "The place of your last listing: change it if this laptop is elsewhere.",
   "Buyers nearby find your laptop first with Near me.": "Buyers nearby find your laptop first with Near me.",
+  // #37 Web Push: notifications on this device with the shop closed
+  "Notifications on this device": "Notifications on this device",
+  "Hear about a message, an offer or a booking even when the shop is closed, on each phone or computer you enable.": "Hear about a message, an offer or a booking even when the shop is closed, on each phone or computer you enable.",
+  "Enable notifications on this device": "Enable notifications on this device",
+  "Turn off on this device": "Turn off on this device",
+  "Notifications are on for this device.": "Notifications are on for this device.",
+  "Notifications are off for this device.": "Notifications are off for this device.",
+  "Could not change notifications on this device. Please try again.": "Could not change notifications on this device. Please try again.",
+  "This browser cannot show the shop's notifications. On an iPhone, add the shop to your Home Screen first, then open it from there.": "This browser cannot show the shop's notifications. On an iPhone, add the shop to your Home Screen first, then open it from there.",
+  "Notifications from the shop are blocked in this browser. Allow them in the browser's site settings, then come back here.": "Notifications from the shop are blocked in this browser. Allow them in the browser's site settings, then come back here.",
+  "What comes to your devices": "What comes to your devices",
+  "To my devices: {kind}": "To my devices: {kind}",
 };
 
 /** A text's key: its English wording, or an id for long and ambiguous ones. */

@@ -13,6 +13,7 @@ import { ApiError } from "@/lib/api";
 import { useAuth, type User } from "@/lib/auth";
 import { useLanguage, type Lang, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
+import { PushSettings } from "@/pages/settings-push";
 
 /** fieldText turns a server field problem ("is wrong") into a sentence; the server's words are English. */
 function fieldText(name: string, problem: string | undefined): string | undefined {
@@ -72,7 +73,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * to the email switches): the signed-in user's name, phone and language,
  * their phone's verification by SMS code (#35, where the shop sends SMS),
  * their password, becoming a seller, and which notifications come by
- * email and by SMS.
+ * email, by SMS and (#37) to this device with the shop closed.
  */
 export default function Settings() {
   const { t } = useLanguage();
@@ -104,6 +105,7 @@ export default function Settings() {
       {user.role === "Buyer" && <BecomeSeller />}
       <EmailSettings />
       {sms && <SmsSettings verified={user.phoneVerified === true} />}
+      {config?.push && config.pushPublicKey && <PushSettings publicKey={config.pushPublicKey} />}
     </div>
   );
 }

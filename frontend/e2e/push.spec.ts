@@ -1,0 +1,134 @@
+// #37 Web Push, against the real binary and the push service stand-in
+// (push/pushtest, started by global-setup.ts): a seller on a 390 px phone
+// enables notifications on the device in the settings, and a buyer's
+// message reaches the stand-in as one push that decrypts (RFC 8291) to the
+// notification, signed with the shop's VAPID key (RFC 8292). The service
+// worker's handling of a push and of a tap is checked by delivering the
+// push to it through the DevTools protocol. With SHOTS=1 the settings are
+// pictured at 390 px, light and dark, English and Bangla.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { checkA11y } from "./axe";
+import { newSubscription, pushesTo, refused, type StandInSubscription } from "./fake-push";
+import { addProductByApi, base, picture, settle, SHOTS, signedIn, signUpByApi } from "./helpers";
+
+// The other journeys block service workers (playwright.config.ts); push needs one.
+test.use({ serviceWorkers: "allow" });
+test.describe.configure({ timeout: 120_000 });
+
+const PHONE_390 = { width: 390, height: 844 };
+
+/**
+ * Headless Chromium here cannot reach a real push service (Google's FCM),
+ * so PushManager.subscribe would fail: this init script replaces it (and
+ * getSubscription) with one answering the stand-in's subscription, whose
+ * keys the stand-in made and keeps, and records the applicationServerKey
+ * the page subscribed with. Everything else is the browser's own: the
+ * permission (granted to the context), the service worker, the page.
+ */
+function fakeSubscribe(sub: StandInSubscription) {
+  let current: unknown = null;
+  const w = window as unknown as { __pushKey?: number[] };
+  PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+    const key = options?.applicationServerKey;
+    w.__pushKey = key instanceof Uint8Array ? Array.from(key) : [];
+    current = {
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => ((current = null), true),
+    };
+    return current as PushSubscription;
+  };
+  PushManager.prototype.getSubscription = async function () {
+    return current as PushSubscription | null;
+  };
+}
+
+/** The VAPID public key as the bytes a page subscribes with. */
+function keyBytes(base64url: string): number[] {
+  return Array.from(Buffer.from(base64url, "base64url"));
+}
+
+test("a seller enables notifications on the phone, and a buyer's message arrives as one push that decrypts", async ({ browser }) => {
+  const stamp = Date.now();
+  const api = (await browser.newContext()).request;
+  const sellerToken = await signUpByApi(api, { name: "Push Seller", email: `push-seller-${stamp}@example.com`, role: "Seller" });
+  const buyerToken = await signUpByApi(api, { name: "Push Buyer", email: `push-buyer-${stamp}@example.com`, role: "Buyer" });
+  const productId = await addProductByApi(api, sellerToken, { name: `HP EliteBook push ${stamp}`, category: "HP", sellPrice: 41000 });
+  const sub = await newSubscription();
+
+  const context = await signedIn(browser, sellerToken, { viewport: PHONE_390 });
+  await context.grantPermissions(["notifications"], { origin: base() });
+  await context.addInitScript(fakeSubscribe, sub);
+  const page = await context.newPage();
+  await page.goto(base() + "/settings/notifications");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const section = page.getByRole("region", { name: "Notifications on this device" });
+  await section.scrollIntoViewIfNeeded();
+  await section.getByRole("button", { name: "Enable notifications on this device" }).click();
+  await expect(section.getByText("Notifications are on for this device.")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pushKey?: number[] }).__pushKey)).toEqual(keyBytes(process.env.VAPID_PUBLIC_KEY!));
+  await expect(section.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
+  await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await picture(page, "push-settings-390-on.png");
+  await checkA11y(page, "settings: notifications on this device");
+
+  // the buyer writes; the seller's phone gets one push
+  const res = await api.post(base() + "/api/conversations", {
+    headers: { Authorization: `Bearer ${buyerToken}` },
+    data: { productId, text: "Is it still available?" },
+  });
+  expect(res.ok(), `message: ${res.status()} ${await res.text()}`).toBe(true);
+  await expect.poll(async () => (await pushesTo(sub.endpoint)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const pushes = await pushesTo(sub.endpoint);
+  expect(pushes, `refused: ${(await refused()).join("; ")}`).toHaveLength(1);
+  expect(pushes[0].payload).toMatchObject({ title: "New message from Push Buyer", kind: "message_received" });
+  expect(pushes[0].payload.body).toContain("Is it still available?");
+  expect(pushes[0].payload.link).toMatch(/^\//);
+  expect(pushes[0].subject).toBe("mailto:journeys@example.com");
+
+  await showsAndOpens(page, pushes[0].payload);
+  if (SHOTS) await pictures(browser, sellerToken, sub);
+  await context.close();
+});
+
+/** showsAndOpens delivers the push to the page's service worker (as the browser would) and checks it shows the notification. */
+async function showsAndOpens(page: Page, payload: { title: string; link: string }) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: { registrationId: string; scopeURL: string }[] }) => registrations.push(...e.registrations));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: base(), registrationId: registrations[0].registrationId, data: JSON.stringify(payload) });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, link: (n.data as { link: string }).link }))))
+    .toContainEqual({ title: payload.title, link: payload.link });
+}
+
+/** pictures shows the settings' push section at 390 px, light and dark, English and Bangla. */
+async function pictures(browser: Browser, token: string, sub: StandInSubscription) {
+  for (const scheme of ["light", "dark"] as const) {
+    for (const lang of ["en", "bn"] as const) {
+      const context = await browser.newContext({
+        viewport: PHONE_390,
+        colorScheme: scheme,
+        storageState: {
+          cookies: [],
+          origins: [{ origin: base(), localStorage: [{ name: "resale:lang", value: lang }, { name: "resale:theme", value: scheme }, { name: "accessToken", value: token }] }],
+        },
+      });
+      await context.addInitScript(fakeSubscribe, sub);
+      const page = await context.newPage();
+      await page.goto(base() + "/settings/notifications");
+      const section = page.locator("#push-settings");
+      await expect(section.getByRole("button")).toBeVisible();
+      await settle(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `390px, ${scheme}, ${lang}`).toBeLessThanOrEqual(0);
+      await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
+      await picture(page, `push-settings-390-${scheme}-${lang}.png`);
+      await context.close();
+    }
+  }
+}
