@@ -18,7 +18,7 @@ import (
 func dbFingerprint(t *testing.T, s *testServer) string {
 	t.Helper()
 	var out strings.Builder
-	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger", "promotions", "phone_codes", "sms_requests", "sms_days"} {
+	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger", "promotions", "phone_codes", "sms_requests", "sms_days", "divisions", "districts", "areas", "product_area_counts"} {
 		var h string
 		q := fmt.Sprintf("SELECT coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM %s t", table)
 		if err := s.pool.QueryRow(context.Background(), q).Scan(&h); err != nil {

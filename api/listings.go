@@ -170,6 +170,9 @@ type editProductRequest struct {
 	Number       *string       `json:"number"`
 	Description  *string       `json:"description"`
 	Specs        *specsRequest `json:"specs"`
+	// AreaID (#36): absent or "" keeps the area (a changed location then
+	// takes the area it names clearly, if any), null clears it
+	AreaID optionalString `json:"areaId"`
 }
 
 // maxDescriptionLen caps a listing's description.
@@ -269,7 +272,27 @@ func (s *Server) productEdit(ctx context.Context, req editProductRequest, curren
 		sp := f.specs(req.Specs)
 		e.Specs = &sp
 	}
+	if err := s.editedArea(ctx, &f, req.AreaID, &e); err != nil {
+		return e, err
+	}
 	return e, f.err()
+}
+
+// editedArea reads an edit's areaId: absent or "" keeps the area, null
+// clears it, an id of GET /api/locations sets it.
+func (s *Server) editedArea(ctx context.Context, f *fieldErrors, v optionalString, e *store.ProductEdit) error {
+	switch id := strings.TrimSpace(v.Value); {
+	case v.Null:
+		none := ""
+		e.AreaID = &none
+	case v.Set && id != "":
+		id, err := s.areaField(ctx, f, id)
+		if err != nil {
+			return err
+		}
+		e.AreaID = &id
+	}
+	return nil
 }
 
 // categoryField checks the category a seller named: one of the shop's,

@@ -311,6 +311,7 @@ var matrix = map[string]struct {
 	"GET /api/saved-searches":        {func(matrixFixture) cell { return cell{"GET", "/api/saved-searches", nil} }, [6]int{401, 200, 200, 200, 200, 200}},
 	"DELETE /api/saved-searches/:id": {func(f matrixFixture) cell { return cell{"DELETE", "/api/saved-searches/" + f.savedSearch, nil} }, [6]int{401, 200, 404, 404, 404, 404}},
 	// end #20 saved searches
+	"GET /api/locations":   {func(matrixFixture) cell { return cell{"GET", "/api/locations", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 	"GET /api/specs/parse": {func(matrixFixture) cell { return cell{"GET", "/api/specs/parse?title=corei5+8gb", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
 
 	// #36 suggestions while typing

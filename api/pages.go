@@ -29,20 +29,22 @@ type cursorJSON struct {
 	ID    int64   `json:"i"`
 	// ByTime: a relevance page of a broad search, listed newest first
 	ByTime bool `json:"n,omitempty"`
+	// Place: nearest first, the last row's area's place by distance
+	Place int `json:"a,omitempty"`
 }
 
 func encodeCursor(c *store.Cursor) string {
-	b, _ := json.Marshal(cursorJSON{Sort: c.Sort, Time: c.Time.UnixMicro(), Price: c.Price, Rank: c.Rank, ID: c.ID, ByTime: c.ByTime})
+	b, _ := json.Marshal(cursorJSON{Sort: c.Sort, Time: c.Time.UnixMicro(), Price: c.Price, Rank: c.Rank, ID: c.ID, ByTime: c.ByTime, Place: c.Place})
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 func decodeCursor(raw, sort string) (*store.Cursor, error) {
 	b, err := base64.RawURLEncoding.DecodeString(raw)
 	var c cursorJSON
-	if err != nil || len(raw) > 200 || json.Unmarshal(b, &c) != nil || c.ID <= 0 || c.Sort != sort {
+	if err != nil || len(raw) > 200 || json.Unmarshal(b, &c) != nil || c.ID <= 0 || c.Sort != sort || c.Place < 0 || c.Place > 100_000 {
 		return nil, invalidFields(map[string]string{"cursor": "is not a cursor of this list: start again from the first page"}, "cursor")
 	}
-	return &store.Cursor{Sort: c.Sort, Time: time.UnixMicro(c.Time), Price: c.Price, Rank: c.Rank, ID: c.ID, ByTime: c.ByTime}, nil
+	return &store.Cursor{Sort: c.Sort, Time: time.UnixMicro(c.Time), Price: c.Price, Rank: c.Rank, ID: c.ID, ByTime: c.ByTime, Place: c.Place}, nil
 }
 
 // Every other list (a seller's products, reported products, users,

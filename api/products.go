@@ -78,6 +78,11 @@ type productJSON struct {
 	// the shop, so Relist is refused (409 sold_in_shop). In the seller's
 	// own list only.
 	SoldInShop bool `json:"soldInShop,omitempty"`
+	// Area is the listing's area with its district and division (#36),
+	// null when it has none; Location stays the seller's own words.
+	// DistanceKm: in a list nearest first, how far its area is.
+	Area       *areaJSON `json:"area"`
+	DistanceKm *float64  `json:"distanceKm,omitempty"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -89,7 +94,7 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Time: at.Format("3:04 PM"), Date: at.Format("01-02-2006"), Available: "available", Advertise: p.Advertised,
 		Reserved: p.Reserved, Photos: p.Photos, Specs: toSpecsJSON(p.Specs), SellerID: formatID(p.SellerID),
 		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired, SellerRating: toRatingJSON(p.SellerRating), SoldInShop: p.SoldInShop,
-		SellerPhoneVerified: p.SellerPhone != "", SellerPhone: p.SellerPhone,
+		SellerPhoneVerified: p.SellerPhone != "", SellerPhone: p.SellerPhone, Area: s.areaOf(p.AreaID), DistanceKm: distanceJSON(p.DistanceKm),
 	}
 	if len(out.Photos) == 0 {
 		out.Photos = []string{p.Picture}
@@ -191,6 +196,9 @@ func (s *Server) browseFilter(c echo.Context) (f store.BrowseFilter, corrected s
 	if f, err = browseFilterFrom(c.QueryParams()); err != nil {
 		return f, "", false, err
 	}
+	if err := s.checkPlaceFilters(c.Request().Context(), f); err != nil {
+		return f, "", false, err
+	}
 	corrected, known = s.store.KeptCorrection(f.Words)
 	if known {
 		f.Words = corrected
@@ -251,6 +259,7 @@ func browseFilterFrom(q url.Values) (store.BrowseFilter, error) {
 		f.add("verified", "must be true or false")
 	}
 	specFilters(&f, get, &out)
+	placeFilters(&f, get, &out)
 	sortAndLimit(&f, get, &out)
 	if err := f.err(); err != nil {
 		return out, err
@@ -270,14 +279,20 @@ func browseFilterFrom(q url.Values) (store.BrowseFilter, error) {
 func sortAndLimit(f *fieldErrors, get func(string) string, out *store.BrowseFilter) {
 	out.Sort = get("sort")
 	switch {
+	case out.Sort == "" && out.Near != nil:
+		out.Sort = store.SortDistance
+	case out.Sort != store.SortDistance && out.Near != nil:
+		f.add("near", "goes with sort=distance only")
+	case out.Sort == store.SortDistance && out.Near == nil:
+		f.add("near", "is needed by sort=distance: lat,lon")
 	case out.Sort == "" && out.Searching():
 		out.Sort = store.SortRelevance
 	case out.Sort == "":
 		out.Sort = store.SortNewest
 	case out.Sort == store.SortRelevance && !out.Searching():
 		f.add("sort", "relevance needs a search (q)")
-	case !slices.Contains([]string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance}, out.Sort):
-		f.add("sort", "must be newest, price_asc, price_desc or relevance")
+	case !slices.Contains([]string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance, store.SortDistance}, out.Sort):
+		f.add("sort", "must be newest, price_asc, price_desc, relevance or distance")
 	}
 	if v := get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -354,6 +369,11 @@ type facetsJSON struct {
 	// Total is how many products match every filter; exact false: a
 	// broad search was counted among some of its matches, and more match
 	Total totalJSON `json:"total"`
+	// the places' counts by id (#36), each leaving out every place filter;
+	// none for a broad search (exact false)
+	Division map[string]int64 `json:"division"`
+	District map[string]int64 `json:"district"`
+	Area     map[string]int64 `json:"area"`
 	// Corrected names the words counted for when what was typed matched
 	// nothing and had a misspelt word (as the list's X-Search-Corrected)
 	Corrected string `json:"corrected,omitempty"`
@@ -405,7 +425,8 @@ func (s *Server) listFacets(c echo.Context) error {
 		}
 	}
 	out := facetsJSON{Category: facets.Category, Condition: facets.Condition, RAMGB: make(map[string]int64, len(facets.RAMGB)), StorageType: facets.StorageType,
-		Total: totalJSON{Count: facets.Total, Exact: facets.Exact}, Corrected: shownCorrection(corrected, c.QueryParam("q"))}
+		Total: totalJSON{Count: facets.Total, Exact: facets.Exact}, Corrected: shownCorrection(corrected, c.QueryParam("q")),
+		Division: facets.Places.Division, District: facets.Places.District, Area: facets.Places.Area}
 	if f.Searching() {
 		_, _, out.Understood = laptopwords.Understand(c.QueryParam("q"))
 	}
@@ -584,6 +605,9 @@ type newProductRequest struct {
 	// photos (1 to 8) and specs: optional
 	Photos []string      `json:"photos"`
 	Specs  *specsRequest `json:"specs"`
+	// areaId: an area of GET /api/locations (#36); absent, null or "":
+	// the one location names clearly, if any
+	AreaID *string `json:"areaId"`
 }
 
 var phonePattern = regexp.MustCompile(`^\+?[0-9]{6,15}$`)
@@ -664,6 +688,11 @@ func (s *Server) createProduct(c echo.Context) error {
 	var err error
 	if n.CategoryID, err = s.categoryField(ctx, &f, req.Category); err != nil {
 		return err
+	}
+	if req.AreaID != nil {
+		if n.AreaID, err = s.areaField(ctx, &f, strings.TrimSpace(*req.AreaID)); err != nil {
+			return err
+		}
 	}
 	if err := f.err(); err != nil {
 		return err

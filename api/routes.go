@@ -95,8 +95,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/products/:id/similar", s.listSimilarProducts)
 	g.GET("/products/:id/sale", s.getProductSale, requireUser) // a sold one, for its seller, its buyer or an admin
 	public.GET("/advertised", s.listAdvertisedProducts)
-	e.GET("/api/specs/parse", s.parseSpecs, requestTimeout(timeout), gzip, s.authenticate) // #36: anyone; the same title, the same answer (no database)
-	e.GET("/api/search/suggest", s.suggest, requestTimeout(timeout), gzip, s.authenticate) // #36: anyone; from each instance's copy of the suggestions
+	e.GET("/api/locations", s.listLocations, requestTimeout(timeout), gzip, s.authenticate) // #36: anyone; made once, kept a day by browsers (ETag)
+	e.GET("/api/specs/parse", s.parseSpecs, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; the same title, the same answer (no database)
+	e.GET("/api/search/suggest", s.suggest, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; from each instance's copy of the suggestions
 	g.POST("/products", s.createProduct, seller, s.requireVerifiedEmail, s.changes)
 	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
 	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                        // own only

@@ -135,6 +135,7 @@ type BuildInfo struct {
 // Server holds the handlers' dependencies.
 type Server struct {
 	store                *store.Store
+	locations            locationsFile // GET /api/locations, made once
 	log                  *slog.Logger
 	currency             string
 	stripePublishableKey string

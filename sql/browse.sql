@@ -29,6 +29,7 @@ WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR pl.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
@@ -52,6 +53,7 @@ WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR pl.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
@@ -75,6 +77,7 @@ WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(max_price)::bigint IS NULL OR pl.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR pl.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
@@ -105,6 +108,7 @@ FROM (
     AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
     AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
     AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+    AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
     AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
     AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
     AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
@@ -176,7 +180,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -188,6 +192,7 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
@@ -216,7 +221,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -228,6 +233,7 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
@@ -254,7 +260,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -266,6 +272,7 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
   AND p.condition = sqlc.arg(condition)
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
@@ -297,7 +304,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -309,6 +316,7 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
@@ -334,7 +342,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -346,6 +354,7 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
@@ -386,6 +395,7 @@ FROM (
       AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
       AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
       AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+      AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
       AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
       AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
       AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
@@ -414,6 +424,7 @@ FROM (
           AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
           AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
           AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
           AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
           AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
           AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))
@@ -438,6 +449,7 @@ WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
   AND (sqlc.narg(category_id)::bigint IS NULL OR p.category_id = sqlc.narg(category_id))
   AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
   AND (sqlc.narg(storage_type)::text IS NULL OR p.storage_type = sqlc.narg(storage_type))
@@ -544,7 +556,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id,
        ts_rank(p.search, (SELECT to_tsquery('simple', sqlc.arg(query))))::real AS rank
 FROM products p
 JOIN users u ON u.id = p.seller_id
@@ -556,6 +568,7 @@ WHERE p.id = ANY(sqlc.arg(ids)::bigint[]) AND p.deleted_at IS NULL AND u.deleted
   AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(condition)::text IS NULL OR p.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+  AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
   AND (NOT sqlc.arg(verified_only)::boolean OR u.verified)
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
@@ -585,6 +598,7 @@ FROM (
           AND (sqlc.narg(min_price)::bigint IS NULL OR p.sell_price >= sqlc.narg(min_price))
           AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
           AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR p.area_id = ANY(sqlc.narg(area_ids)::text[]))
           AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
           AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
           AND (sqlc.narg(battery_min)::integer IS NULL OR p.battery_health >= sqlc.narg(battery_min))

@@ -2,10 +2,12 @@
 -- A listing is listed for @listing_days (LISTING_DAYS) from now.
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
                       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
-                      spec_words, spec_words_version)
+                      spec_words, spec_words_version, area_id)
 VALUES (@seller_id, @category_id, @product_name, (@photos::text[])[1], @photos::text[], @sell_price, @original_price, @condition, @location, @used, @phone, @description,
         @processor, sqlc.narg(ram_gb), sqlc.narg(storage_gb), sqlc.narg(storage_type), sqlc.narg(screen_inches), @gpu, sqlc.narg(battery_health), sqlc.narg(charger), sqlc.narg(warranty_months),
-        now() + make_interval(days => @listing_days::int), @spec_words, @spec_words_version)
+        now() + make_interval(days => @listing_days::int), @spec_words, @spec_words_version,
+        -- the area the seller chose, else the one the location names clearly (#36)
+        COALESCE(sqlc.narg(area_id)::text, match_area(@location)))
 RETURNING id;
 
 -- name: GetProduct :one
@@ -100,7 +102,7 @@ ON CONFLICT DO NOTHING;
 -- The live product as stored, locked while its seller's edit is applied.
 SELECT id, seller_id, category_id, product_name, photos, sell_price, original_price, condition, location, used, phone, description,
        processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months,
-       price_dropped_from, price_dropped_at, sold_at
+       price_dropped_from, price_dropped_at, sold_at, area_id
 FROM products WHERE id = @id AND deleted_at IS NULL FOR UPDATE;
 
 -- name: UpdateProduct :exec
@@ -114,7 +116,7 @@ UPDATE products SET
     screen_inches = sqlc.narg(screen_inches), gpu = @gpu, battery_health = sqlc.narg(battery_health), charger = sqlc.narg(charger),
     warranty_months = sqlc.narg(warranty_months),
     price_dropped_from = sqlc.narg(price_dropped_from), price_dropped_at = sqlc.narg(price_dropped_at),
-    spec_words = @spec_words, spec_words_version = @spec_words_version,
+    spec_words = @spec_words, spec_words_version = @spec_words_version, area_id = sqlc.narg(area_id),
     updated_at = now()
 WHERE id = @id;
 

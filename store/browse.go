@@ -15,6 +15,7 @@ const (
 	SortPriceAsc  = "price_asc"
 	SortPriceDesc = "price_desc"
 	SortRelevance = "relevance" // needs a search (see Searching)
+	SortDistance  = "distance"  // needs Near (browse_near.go)
 )
 
 // manyMatches is the most matches a lookup through the index gathers: a
@@ -32,6 +33,9 @@ type Cursor struct {
 	ID    int64
 	// ByTime marks a relevance page listed newest first (a broad search)
 	ByTime bool
+	// Place is, nearest first, the position of the last row's area in the
+	// areas ordered by distance (their count: listings without an area)
+	Place int
 }
 
 // BrowseFilter picks available products. Empty fields match anything.
@@ -53,14 +57,21 @@ type BrowseFilter struct {
 	ScreenMax   float32
 	Processor   string // words, each matching the start of a word of the processor
 	SellerID    int64
-	Sort        string
-	After       *Cursor
-	Limit       int
+	// places (#36): ids of a division, a district and an area ("": any)
+	Division, District, Area string
+	// Near is the point a list nearest first (SortDistance) is measured from
+	Near  *LatLon
+	Sort  string
+	After *Cursor
+	Limit int
 	// ManyMatchesAt overrides searchBound (tests check both search forms)
 	ManyMatchesAt int64
 	// countMatches: count the search's matches through the index even if
 	// its words' shares say it is broad (its walk found too few in time)
 	countMatches bool
+	// areaIDs are the areas Division, District and Area pick (nil: any;
+	// empty: none), set by withPlaces
+	areaIDs []string
 }
 
 // Searching tells whether f's Words hold anything to search for: typed
@@ -116,6 +127,14 @@ func (s *Store) ListProducts(ctx context.Context, f BrowseFilter) ([]Product, *C
 // relevance is listed newest first instead: a broad search's is, its
 // matches too many to rank (the pages after it follow its cursor's order).
 func (s *Store) ListProductsSorted(ctx context.Context, f BrowseFilter) ([]Product, *Cursor, bool, error) {
+	f, places, err := s.withPlaces(ctx, f)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if f.Sort == SortDistance {
+		products, next, err := s.browseNearest(ctx, f, places)
+		return products, next, false, err
+	}
 	b, err := s.browse(ctx, f)
 	return b.products, b.next, b.byTime, err
 }
@@ -205,20 +224,20 @@ const walkPlans = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan =
 // wordsOnly tells whether f filters by its search's words alone.
 func (f BrowseFilter) wordsOnly() bool {
 	return f.Category == "" && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
-		!f.VerifiedOnly && !f.specFiltered()
+		!f.VerifiedOnly && !f.specFiltered() && f.areaIDs == nil
 }
 
 // walkKey names what a walk of f looks for, whatever its page or prices
 // (the bench and a shopper's price slider make each request anew).
 func (f BrowseFilter) walkKey() string {
-	f.After, f.Limit, f.MinPrice, f.MaxPrice, f.Sort, f.countMatches = nil, 0, 0, 0, "", false
+	f.After, f.Limit, f.MinPrice, f.MaxPrice, f.Sort, f.countMatches, f.Near = nil, 0, 0, 0, "", false, nil
 	return fmt.Sprintf("%+v", f)
 }
 
 // plain tells whether f asks for nothing but a brand's newest products.
 func (f BrowseFilter) plain() bool {
 	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
-		!f.VerifiedOnly && !f.specFiltered() && f.Sort == SortNewest
+		!f.VerifiedOnly && !f.specFiltered() && f.Sort == SortNewest && f.areaIDs == nil
 }
 
 // specFiltered tells whether f filters by a spec or a seller.

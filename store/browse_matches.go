@@ -84,7 +84,7 @@ func (s *Store) filteredMatches(ctx context.Context, r *pageRun) ([]int64, error
 	err := s.matchesFirst(ctx, func(q *dbsqlc.Queries) error {
 		var err error
 		ids, err = q.ListFilteredSearchMatches(ctx, dbsqlc.ListFilteredSearchMatchesParams{Query: r.tsquery, CategoryID: r.category, Condition: str(f.Condition),
-			Location: str(r.location), RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin,
+			Location: str(r.location), AreaIds: r.f.areaIDs, RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin,
 			ScreenMin: sp.screenMin, ScreenMax: sp.screenMax, Processor: sp.processor, SellerID: sp.sellerID, UpTo: manyMatches})
 		return err
 	})

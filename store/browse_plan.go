@@ -251,7 +251,7 @@ func mayUsePostings(f BrowseFilter, fs browseFacts, m matchSet) bool {
 // alone, newest first, which is walked, its plan kept, if its products are
 // common enough (browseFacts asks walksWell only then).
 func mayWalkList(f BrowseFilter, fs browseFacts, m matchSet) bool {
-	return !f.Searching() && fs.matching < 0 && m.sort == SortNewest && f.Location == "" && !f.VerifiedOnly &&
+	return !f.Searching() && fs.matching < 0 && m.sort == SortNewest && f.Location == "" && f.areaIDs == nil && !f.VerifiedOnly &&
 		!f.specFiltered() && !fs.slowWalk
 }
 

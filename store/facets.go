@@ -22,6 +22,8 @@ type Facets struct {
 	// Total and every count are lower bounds.
 	Total int64
 	Exact bool
+	// Places: the counts by division, district and area (#36)
+	Places PlaceFacets
 }
 
 // facetSample is how many of a broad search's matches its facets count
@@ -57,10 +59,28 @@ type facetGroup struct {
 // hundred rows at any size); any other filter counts the products it
 // picks. Either way the facets are summed here.
 func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) {
+	f, _, err := s.withPlaces(ctx, f)
+	if err != nil {
+		return Facets{}, err
+	}
 	category, err := s.facetCategory(ctx, f)
 	if err != nil {
 		return Facets{}, err
 	}
+	p := liveFacetParams(f)
+	out, err := s.countFacets(ctx, f, category, &p)
+	if err != nil {
+		return out, err
+	}
+	unplaced := f
+	unplaced.Division, unplaced.District, unplaced.Area, unplaced.areaIDs = "", "", "", nil
+	out.Places, err = s.placeFacets(ctx, unplaced, category, p)
+	return out, err
+}
+
+// countFacets counts the facets but the places' (ListFacets), leaving in
+// p the search as facetMatches found it.
+func (s *Store) countFacets(ctx context.Context, f BrowseFilter, category int64, p *dbsqlc.CountFacetsLiveParams) (Facets, error) {
 	if f.countsKept() {
 		groups, err := s.keptFacetGroups(ctx)
 		if err != nil {
@@ -68,20 +88,20 @@ func (s *Store) ListFacets(ctx context.Context, f BrowseFilter) (Facets, error) 
 		}
 		return sumFacets(groups, f, category, true), nil
 	}
-	p := liveFacetParams(f)
-	indexQuery, none, err := s.facetMatches(ctx, f, &p)
+	indexQuery, none, err := s.facetMatches(ctx, f, p)
 	if err != nil {
 		return Facets{}, err
 	}
 	if none {
+		p.MatchIds = []int64{} // the places' facets count nothing either
 		return sumFacets(nil, f, category, true), nil
 	}
 	var rows []dbsqlc.CountFacetsLiveRow
 	capped := false
 	if p.Query != nil {
-		rows, capped, err = s.countSampledMatches(ctx, f, indexQuery, p)
+		rows, capped, err = s.countSampledMatches(ctx, f, indexQuery, *p)
 	} else {
-		rows, err = s.custom.CountFacetsLive(ctx, p)
+		rows, err = s.custom.CountFacetsLive(ctx, *p)
 	}
 	if err != nil {
 		return Facets{}, err
@@ -113,7 +133,7 @@ func (s *Store) facetCategory(ctx context.Context, f BrowseFilter) (int64, error
 // liveFacetParams are f's filters as the facets counted afresh take them,
 // but its search's.
 func liveFacetParams(f BrowseFilter) dbsqlc.CountFacetsLiveParams {
-	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice)}
+	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), AreaIds: f.areaIDs}
 	if f.Location != "" {
 		loc := likeEscape(f.Location)
 		p.Location = &loc
@@ -183,7 +203,7 @@ func (s *Store) countSampledMatches(ctx context.Context, f BrowseFilter, indexQu
 	var n int64
 	ok, err := s.postingsPage(ctx, sample, word, SortPriceAsc, func(ids []int64, need int) (int, error) {
 		found, err := s.q.CountFacetsAmong(ctx, dbsqlc.CountFacetsAmongParams{Ids: ids, Query: query, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice,
-			Location: p.Location, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
+			Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
 			ScreenMax: p.ScreenMax, Processor: p.Processor, SellerID: p.SellerID, UpTo: int32(need)})
 		kept := 0
 		for _, r := range found {
@@ -211,7 +231,7 @@ func (s *Store) countSampledMatches(ctx context.Context, f BrowseFilter, indexQu
 func (s *Store) countNewestMatches(ctx context.Context, indexQuery string, p dbsqlc.CountFacetsLiveParams) (rows []dbsqlc.CountFacetsLiveRow, capped bool, err error) {
 	err = s.walkWithin(ctx, s.walkLimit(), true, func(q *dbsqlc.Queries) error {
 		found, err := q.CountFacetsNewest(ctx, dbsqlc.CountFacetsNewestParams{Query: *p.Query, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice,
-			Location: p.Location, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
+			Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
 			ScreenMax: p.ScreenMax, Processor: p.Processor, SellerID: p.SellerID, UpTo: facetSample})
 		rows = nil
 		for _, r := range found {
@@ -279,7 +299,7 @@ func (g facetGroup) specsMeet(f BrowseFilter) bool {
 // countsKept tells whether f filters by nothing the kept counts lack: they
 // know the battery in steps of ten.
 func (f BrowseFilter) countsKept() bool {
-	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly &&
+	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly && f.areaIDs == nil &&
 		f.BatteryMin%10 == 0 && processorQuery(f.Processor) == "" && f.SellerID == 0
 }
 

@@ -77,11 +77,11 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 			"Index Cond: ((word = f.word) AND (ROW(sell_price, product_id) < ROW($1, $2)) AND (sell_price >= $3))"},
 		// ... and the listings they name checked, a key lookup each, for
 		// any number of ids
-		{"ListListingsMatching", "('probook:*', '{1,2,3}', NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+		{"ListListingsMatching", "('probook:*', '{1,2,3}', NULL, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
 			"Index Cond: (id = ANY ($2))"},
 		// a broad search's facets, counted among the listings its postings
 		// name: a key lookup each as well
-		{"CountFacetsAmong", "('{1,2,3}', NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)",
+		{"CountFacetsAmong", "('{1,2,3}', NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)",
 			"Index Cond: (id = ANY ($1))"},
 		// the facets' kept counts: a few hundred rows, read whole
 		{"ListFacetCounts", "", "Seq Scan on product_facet_counts f"},

@@ -81,6 +81,11 @@ type Product struct {
 	// cannot be listed again (Relist's ErrSoldInShop). Set in the
 	// seller's list only.
 	SoldInShop bool
+	// AreaID is the area it is in (#36; Places names it), "" for none;
+	// DistanceKm, in a list nearest first, how far that is (nil: no area,
+	// or another order)
+	AreaID     string
+	DistanceKm *float64
 }
 
 // Specs are a laptop's details, each optional (zero or nil: not said).
@@ -121,7 +126,7 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		SellerName: r.SellerName, SellerEmail: r.SellerEmail, SellerVerified: r.SellerVerified,
 		Advertised: r.AdvertisedAt != nil, AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
 		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom, ExpiresAt: r.ExpiresAt, Expired: r.ExpiredAt != nil,
-		SellerRating: ratingOf(r.SellerReviewCount, r.SellerReviewSum), Hidden: r.HiddenAt != nil, HiddenReason: r.HiddenReason,
+		SellerRating: ratingOf(r.SellerReviewCount, r.SellerReviewSum), Hidden: r.HiddenAt != nil, HiddenReason: r.HiddenReason, AreaID: textOf(r.AreaID),
 		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
 			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
 	}
@@ -158,6 +163,9 @@ type NewProduct struct {
 	// renewed; 0 is ListingDays.
 	ListingDays int
 	Specs       Specs
+	// AreaID is the area the seller chose (an id of Places); "": the one
+	// Location names clearly, if any (docs/places.md)
+	AreaID string
 }
 
 // photos is the listing's photos: Photos, or the one Picture.
@@ -182,7 +190,7 @@ func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error
 			Gpu: sp.GPU, BatteryHealth: sp.BatteryHealth, Charger: sp.Charger, WarrantyMonths: sp.WarrantyMonths,
 			ListingDays:      int32(cmp.Or(n.ListingDays, ListingDays)),
 			SpecWords:        specWords(n.Name, n.Description, sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches),
-			SpecWordsVersion: laptopwords.Version,
+			SpecWordsVersion: laptopwords.Version, AreaID: optionalText(n.AreaID),
 		})
 		if err != nil {
 			return err
@@ -585,6 +593,9 @@ type ProductEdit struct {
 	Phone         *string
 	Description   *string
 	Specs         *Specs
+	// AreaID: nil keeps the area (or, when Location changes, takes the
+	// one the new location names clearly, if any); "" clears it
+	AreaID *string
 }
 
 func set[T any](dst *T, v *T) {
@@ -617,7 +628,7 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 			CategoryID: p.CategoryID, Condition: p.Condition, Location: p.Location, Used: p.Used, Phone: p.Phone,
 			Description: p.Description, Processor: p.Processor, RamGb: p.RamGb, StorageGb: p.StorageGb, StorageType: p.StorageType,
 			ScreenInches: p.ScreenInches, Gpu: p.Gpu, BatteryHealth: p.BatteryHealth, Charger: p.Charger, WarrantyMonths: p.WarrantyMonths,
-			PriceDroppedFrom: p.PriceDroppedFrom, PriceDroppedAt: p.PriceDroppedAt,
+			PriceDroppedFrom: p.PriceDroppedFrom, PriceDroppedAt: p.PriceDroppedAt, AreaID: p.AreaID,
 		}
 		set(&u.ProductName, e.Name)
 		if e.Photos != nil {
@@ -637,6 +648,9 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 		}
 		if u.SellPrice > u.OriginalPrice {
 			return ErrPriceAboveOriginal
+		}
+		if err := editedArea(ctx, q, &u, e, p.Location); err != nil {
+			return err
 		}
 		now := time.Now()
 		dropped := u.SellPrice < was
@@ -665,6 +679,25 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 		}
 		return s.notePriceDrop(ctx, q, note, id, sellerID, u.ProductName, u.SellPrice, was)
 	})
+}
+
+// editedArea sets the area an edit leaves the listing in: the one chosen,
+// none (""), or, when only the location changed, the one the new location
+// names clearly (else the area stays).
+func editedArea(ctx context.Context, q *dbsqlc.Queries, u *dbsqlc.UpdateProductParams, e ProductEdit, was string) error {
+	switch {
+	case e.AreaID != nil:
+		u.AreaID = optionalText(*e.AreaID)
+	case e.Location != nil && *e.Location != was:
+		id, err := q.MatchArea(ctx, *e.Location)
+		if err != nil {
+			return err
+		}
+		if id != "" {
+			u.AreaID = &id
+		}
+	}
+	return nil
 }
 
 // PriceDropMinPercent and PriceDropMin: a favouriter is told of a price

@@ -48,7 +48,7 @@ func (s *Store) InsertSeedProduct(ctx context.Context, p SeedProduct) (int64, er
 		Used: p.Used, Phone: p.Phone, Description: p.Description, CreatedAt: p.CreatedAt,
 		AdvertisedAt: p.AdvertisedAt, AdvertisedUntil: p.advertisedUntil(), SoldAt: p.SoldAt, ExpiresAt: p.ExpiresAt,
 		SpecWords:        specWords(p.Name, p.Description, p.Specs.Processor, p.Specs.RAMGB, p.Specs.StorageGB, optionalText(p.Specs.StorageType), p.Specs.ScreenInches),
-		SpecWordsVersion: laptopwords.Version,
+		SpecWordsVersion: laptopwords.Version, AreaID: optionalText(p.AreaID),
 	})
 	return id, translate(err)
 }
@@ -59,7 +59,7 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 	cols := []string{"seller_id", "category_id", "product_name", "picture", "photos", "sell_price", "original_price", "condition",
 		"location", "used", "phone", "description", "created_at", "advertised_at", "advertised_until", "sold_at",
 		"processor", "ram_gb", "storage_gb", "storage_type", "screen_inches", "gpu", "battery_health", "charger", "warranty_months",
-		"spec_words", "spec_words_version"}
+		"spec_words", "spec_words_version", "area_id"}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return 0, translate(err)
@@ -81,7 +81,7 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 			p.Location, p.Used, p.Phone, p.Description, p.CreatedAt, p.AdvertisedAt, p.advertisedUntil(), p.SoldAt,
 			sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches, sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths,
 			specWords(p.Name, p.Description, sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches),
-			int16(laptopwords.Version)}, nil
+			int16(laptopwords.Version), optionalText(p.AreaID)}, nil
 	}))
 	return n, translate(err)
 }

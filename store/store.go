@@ -77,7 +77,9 @@ type Store struct {
 		at     time.Time
 		groups []facetGroup
 	}
-	jobs *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
+	// placeCache: the divisions, districts and areas, read once (places.go)
+	placeCache placesCache
+	jobs       *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
 	// noNotices: events write no notifications (WithoutNotices)
 	noNotices bool
 	// commissionBP is the shop's share of each sale in hundredths of a

@@ -11,7 +11,7 @@ import (
 )
 
 const browseCategoryNewest = `-- name: BrowseCategoryNewest :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND (created_at, id) < (COALESCE($2::timestamptz, 'infinity'), COALESCE($3::bigint, 9223372036854775807))
 ORDER BY created_at DESC, id DESC
@@ -84,6 +84,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -97,7 +98,7 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseNewest = `-- name: BrowseNewest :many
 
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -106,18 +107,19 @@ WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($5::bigint IS NULL OR pl.sell_price <= $5)
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
-  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
-  AND ($11::text IS NULL OR pl.storage_type = $11)
-  AND ($12::integer IS NULL OR pl.battery_health >= $12)
-  AND ($13::real IS NULL OR pl.screen_inches >= $13)
-  AND ($14::real IS NULL OR pl.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
-  AND ($16::bigint IS NULL OR pl.seller_id = $16)
-  AND ($17::timestamptz IS NULL OR (pl.created_at, pl.id) < ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR pl.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR pl.seller_verified)
+  AND ($10::integer IS NULL OR pl.ram_gb >= $10)
+  AND ($11::integer IS NULL OR pl.storage_gb >= $11)
+  AND ($12::text IS NULL OR pl.storage_type = $12)
+  AND ($13::integer IS NULL OR pl.battery_health >= $13)
+  AND ($14::real IS NULL OR pl.screen_inches >= $14)
+  AND ($15::real IS NULL OR pl.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $16))
+  AND ($17::bigint IS NULL OR pl.seller_id = $17)
+  AND ($18::timestamptz IS NULL OR (pl.created_at, pl.id) < ($18, $19::bigint))
 ORDER BY pl.created_at DESC, pl.id DESC
-LIMIT $19
+LIMIT $20
 `
 
 type BrowseNewestParams struct {
@@ -128,6 +130,7 @@ type BrowseNewestParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -171,6 +174,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -231,6 +235,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -243,7 +248,7 @@ func (q *Queries) BrowseNewest(ctx context.Context, arg BrowseNewestParams) ([]P
 }
 
 const browsePriceAsc = `-- name: BrowsePriceAsc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -252,18 +257,19 @@ WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($5::bigint IS NULL OR pl.sell_price <= $5)
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
-  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
-  AND ($11::text IS NULL OR pl.storage_type = $11)
-  AND ($12::integer IS NULL OR pl.battery_health >= $12)
-  AND ($13::real IS NULL OR pl.screen_inches >= $13)
-  AND ($14::real IS NULL OR pl.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
-  AND ($16::bigint IS NULL OR pl.seller_id = $16)
-  AND ($17::bigint IS NULL OR (pl.sell_price, pl.id) > ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR pl.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR pl.seller_verified)
+  AND ($10::integer IS NULL OR pl.ram_gb >= $10)
+  AND ($11::integer IS NULL OR pl.storage_gb >= $11)
+  AND ($12::text IS NULL OR pl.storage_type = $12)
+  AND ($13::integer IS NULL OR pl.battery_health >= $13)
+  AND ($14::real IS NULL OR pl.screen_inches >= $14)
+  AND ($15::real IS NULL OR pl.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $16))
+  AND ($17::bigint IS NULL OR pl.seller_id = $17)
+  AND ($18::bigint IS NULL OR (pl.sell_price, pl.id) > ($18, $19::bigint))
 ORDER BY pl.sell_price, pl.id
-LIMIT $19
+LIMIT $20
 `
 
 type BrowsePriceAscParams struct {
@@ -274,6 +280,7 @@ type BrowsePriceAscParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -297,6 +304,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -357,6 +365,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -369,7 +378,7 @@ func (q *Queries) BrowsePriceAsc(ctx context.Context, arg BrowsePriceAscParams) 
 }
 
 const browsePriceDesc = `-- name: BrowsePriceDesc :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -378,18 +387,19 @@ WHERE pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($5::bigint IS NULL OR pl.sell_price <= $5)
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
-  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
-  AND ($11::text IS NULL OR pl.storage_type = $11)
-  AND ($12::integer IS NULL OR pl.battery_health >= $12)
-  AND ($13::real IS NULL OR pl.screen_inches >= $13)
-  AND ($14::real IS NULL OR pl.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
-  AND ($16::bigint IS NULL OR pl.seller_id = $16)
-  AND ($17::bigint IS NULL OR (pl.sell_price, pl.id) < ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR pl.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR pl.seller_verified)
+  AND ($10::integer IS NULL OR pl.ram_gb >= $10)
+  AND ($11::integer IS NULL OR pl.storage_gb >= $11)
+  AND ($12::text IS NULL OR pl.storage_type = $12)
+  AND ($13::integer IS NULL OR pl.battery_health >= $13)
+  AND ($14::real IS NULL OR pl.screen_inches >= $14)
+  AND ($15::real IS NULL OR pl.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $16))
+  AND ($17::bigint IS NULL OR pl.seller_id = $17)
+  AND ($18::bigint IS NULL OR (pl.sell_price, pl.id) < ($18, $19::bigint))
 ORDER BY pl.sell_price DESC, pl.id DESC
-LIMIT $19
+LIMIT $20
 `
 
 type BrowsePriceDescParams struct {
@@ -400,6 +410,7 @@ type BrowsePriceDescParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -423,6 +434,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -483,6 +495,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -495,7 +508,7 @@ func (q *Queries) BrowsePriceDesc(ctx context.Context, arg BrowsePriceDescParams
 }
 
 const browseRelevance = `-- name: BrowseRelevance :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, r.rank
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, r.rank
 FROM (
   SELECT p.id, ts_rank(p.search, to_tsquery('simple', $1))::real AS rank
   FROM products p JOIN users u ON u.id = p.seller_id
@@ -506,19 +519,20 @@ FROM (
     AND ($5::bigint IS NULL OR p.sell_price <= $5)
     AND ($6::text IS NULL OR p.condition = $6)
     AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
-    AND (NOT $8::boolean OR u.verified)
-    AND ($9::integer IS NULL OR p.ram_gb >= $9)
-    AND ($10::integer IS NULL OR p.storage_gb >= $10)
-    AND ($11::text IS NULL OR p.storage_type = $11)
-    AND ($12::integer IS NULL OR p.battery_health >= $12)
-    AND ($13::real IS NULL OR p.screen_inches >= $13)
-    AND ($14::real IS NULL OR p.screen_inches <= $14)
-    AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $15))
-    AND ($16::bigint IS NULL OR p.seller_id = $16)
-    AND ($17::real IS NULL
-         OR (ts_rank(p.search, to_tsquery('simple', $1))::real, p.id) < ($17::real, $18::bigint))
+    AND ($8::text[] IS NULL OR p.area_id = ANY($8::text[]))
+    AND (NOT $9::boolean OR u.verified)
+    AND ($10::integer IS NULL OR p.ram_gb >= $10)
+    AND ($11::integer IS NULL OR p.storage_gb >= $11)
+    AND ($12::text IS NULL OR p.storage_type = $12)
+    AND ($13::integer IS NULL OR p.battery_health >= $13)
+    AND ($14::real IS NULL OR p.screen_inches >= $14)
+    AND ($15::real IS NULL OR p.screen_inches <= $15)
+    AND ($16::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $16))
+    AND ($17::bigint IS NULL OR p.seller_id = $17)
+    AND ($18::real IS NULL
+         OR (ts_rank(p.search, to_tsquery('simple', $1))::real, p.id) < ($18::real, $19::bigint))
   ORDER BY rank DESC, p.id DESC
-  LIMIT $19
+  LIMIT $20
 ) r
 JOIN product_listings pl ON pl.id = r.id
 ORDER BY r.rank DESC, r.id DESC
@@ -532,6 +546,7 @@ type BrowseRelevanceParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -586,6 +601,7 @@ type BrowseRelevanceRow struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 	Rank              float32
 }
 
@@ -603,6 +619,7 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -663,6 +680,7 @@ func (q *Queries) BrowseRelevance(ctx context.Context, arg BrowseRelevanceParams
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -686,7 +704,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -698,18 +716,19 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND ($5::bigint IS NULL OR p.sell_price <= $5)
   AND ($6::text IS NULL OR p.condition = $6)
   AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR u.verified)
-  AND ($9::integer IS NULL OR p.ram_gb >= $9)
-  AND ($10::integer IS NULL OR p.storage_gb >= $10)
-  AND ($11::text IS NULL OR p.storage_type = $11)
-  AND ($12::integer IS NULL OR p.battery_health >= $12)
-  AND ($13::real IS NULL OR p.screen_inches >= $13)
-  AND ($14::real IS NULL OR p.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
-  AND ($16::bigint IS NULL OR p.seller_id = $16)
-  AND ($17::timestamptz IS NULL OR (p.created_at, p.id) < ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR p.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR u.verified)
+  AND ($10::integer IS NULL OR p.ram_gb >= $10)
+  AND ($11::integer IS NULL OR p.storage_gb >= $11)
+  AND ($12::text IS NULL OR p.storage_type = $12)
+  AND ($13::integer IS NULL OR p.battery_health >= $13)
+  AND ($14::real IS NULL OR p.screen_inches >= $14)
+  AND ($15::real IS NULL OR p.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $16)))
+  AND ($17::bigint IS NULL OR p.seller_id = $17)
+  AND ($18::timestamptz IS NULL OR (p.created_at, p.id) < ($18, $19::bigint))
 ORDER BY p.created_at DESC, p.id DESC
-LIMIT $19
+LIMIT $20
 `
 
 type BrowseSearchNewestParams struct {
@@ -720,6 +739,7 @@ type BrowseSearchNewestParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -774,6 +794,7 @@ type BrowseSearchNewestRow struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 }
 
 // A broad search, newest first: walks the newest-first index and checks
@@ -802,6 +823,7 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -862,6 +884,7 @@ func (q *Queries) BrowseSearchNewest(ctx context.Context, arg BrowseSearchNewest
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -884,7 +907,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -896,18 +919,19 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND ($5::bigint IS NULL OR p.sell_price <= $5)
   AND ($6::text IS NULL OR p.condition = $6)
   AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR u.verified)
-  AND ($9::integer IS NULL OR p.ram_gb >= $9)
-  AND ($10::integer IS NULL OR p.storage_gb >= $10)
-  AND ($11::text IS NULL OR p.storage_type = $11)
-  AND ($12::integer IS NULL OR p.battery_health >= $12)
-  AND ($13::real IS NULL OR p.screen_inches >= $13)
-  AND ($14::real IS NULL OR p.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
-  AND ($16::bigint IS NULL OR p.seller_id = $16)
-  AND ($17::timestamptz IS NULL OR (p.created_at, p.id) < ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR p.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR u.verified)
+  AND ($10::integer IS NULL OR p.ram_gb >= $10)
+  AND ($11::integer IS NULL OR p.storage_gb >= $11)
+  AND ($12::text IS NULL OR p.storage_type = $12)
+  AND ($13::integer IS NULL OR p.battery_health >= $13)
+  AND ($14::real IS NULL OR p.screen_inches >= $14)
+  AND ($15::real IS NULL OR p.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $16)))
+  AND ($17::bigint IS NULL OR p.seller_id = $17)
+  AND ($18::timestamptz IS NULL OR (p.created_at, p.id) < ($18, $19::bigint))
 ORDER BY p.created_at DESC, p.id DESC
-LIMIT $19
+LIMIT $20
 `
 
 type BrowseSearchNewestInCategoryParams struct {
@@ -918,6 +942,7 @@ type BrowseSearchNewestInCategoryParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -972,6 +997,7 @@ type BrowseSearchNewestInCategoryRow struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 }
 
 // BrowseSearchNewest in one brand: walks the brand's newest-first index
@@ -987,6 +1013,7 @@ func (q *Queries) BrowseSearchNewestInCategory(ctx context.Context, arg BrowseSe
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -1047,6 +1074,7 @@ func (q *Queries) BrowseSearchNewestInCategory(ctx context.Context, arg BrowseSe
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -1069,7 +1097,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -1081,18 +1109,19 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND ($5::bigint IS NULL OR p.sell_price <= $5)
   AND p.condition = $6
   AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR u.verified)
-  AND ($9::integer IS NULL OR p.ram_gb >= $9)
-  AND ($10::integer IS NULL OR p.storage_gb >= $10)
-  AND ($11::text IS NULL OR p.storage_type = $11)
-  AND ($12::integer IS NULL OR p.battery_health >= $12)
-  AND ($13::real IS NULL OR p.screen_inches >= $13)
-  AND ($14::real IS NULL OR p.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
-  AND ($16::bigint IS NULL OR p.seller_id = $16)
-  AND ($17::timestamptz IS NULL OR (p.created_at, p.id) < ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR p.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR u.verified)
+  AND ($10::integer IS NULL OR p.ram_gb >= $10)
+  AND ($11::integer IS NULL OR p.storage_gb >= $11)
+  AND ($12::text IS NULL OR p.storage_type = $12)
+  AND ($13::integer IS NULL OR p.battery_health >= $13)
+  AND ($14::real IS NULL OR p.screen_inches >= $14)
+  AND ($15::real IS NULL OR p.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $16)))
+  AND ($17::bigint IS NULL OR p.seller_id = $17)
+  AND ($18::timestamptz IS NULL OR (p.created_at, p.id) < ($18, $19::bigint))
 ORDER BY p.created_at DESC, p.id DESC
-LIMIT $19
+LIMIT $20
 `
 
 type BrowseSearchNewestInCategoryConditionParams struct {
@@ -1103,6 +1132,7 @@ type BrowseSearchNewestInCategoryConditionParams struct {
 	MaxPrice     *int64
 	Condition    string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -1157,6 +1187,7 @@ type BrowseSearchNewestInCategoryConditionRow struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 }
 
 // BrowseSearchNewestInCategory in one condition: walks the brand's
@@ -1170,6 +1201,7 @@ func (q *Queries) BrowseSearchNewestInCategoryCondition(ctx context.Context, arg
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -1230,6 +1262,7 @@ func (q *Queries) BrowseSearchNewestInCategoryCondition(ctx context.Context, arg
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -1252,7 +1285,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -1264,18 +1297,19 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND ($5::bigint IS NULL OR p.sell_price <= $5)
   AND ($6::text IS NULL OR p.condition = $6)
   AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR u.verified)
-  AND ($9::integer IS NULL OR p.ram_gb >= $9)
-  AND ($10::integer IS NULL OR p.storage_gb >= $10)
-  AND ($11::text IS NULL OR p.storage_type = $11)
-  AND ($12::integer IS NULL OR p.battery_health >= $12)
-  AND ($13::real IS NULL OR p.screen_inches >= $13)
-  AND ($14::real IS NULL OR p.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
-  AND ($16::bigint IS NULL OR p.seller_id = $16)
-  AND ($17::bigint IS NULL OR (p.sell_price, p.id) > ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR p.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR u.verified)
+  AND ($10::integer IS NULL OR p.ram_gb >= $10)
+  AND ($11::integer IS NULL OR p.storage_gb >= $11)
+  AND ($12::text IS NULL OR p.storage_type = $12)
+  AND ($13::integer IS NULL OR p.battery_health >= $13)
+  AND ($14::real IS NULL OR p.screen_inches >= $14)
+  AND ($15::real IS NULL OR p.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $16)))
+  AND ($17::bigint IS NULL OR p.seller_id = $17)
+  AND ($18::bigint IS NULL OR (p.sell_price, p.id) > ($18, $19::bigint))
 ORDER BY p.sell_price, p.id
-LIMIT $19
+LIMIT $20
 `
 
 type BrowseSearchPriceAscParams struct {
@@ -1286,6 +1320,7 @@ type BrowseSearchPriceAscParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -1340,6 +1375,7 @@ type BrowseSearchPriceAscRow struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 }
 
 // A broad search, cheapest first: BrowseSearchNewest's columns and rows
@@ -1358,6 +1394,7 @@ func (q *Queries) BrowseSearchPriceAsc(ctx context.Context, arg BrowseSearchPric
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -1418,6 +1455,7 @@ func (q *Queries) BrowseSearchPriceAsc(ctx context.Context, arg BrowseSearchPric
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -1440,7 +1478,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id
 FROM products p
 JOIN users u ON u.id = p.seller_id
 JOIN categories c ON c.id = p.category_id
@@ -1452,18 +1490,19 @@ WHERE p.deleted_at IS NULL AND u.deleted_at IS NULL AND p.sold_at IS NULL AND p.
   AND ($5::bigint IS NULL OR p.sell_price <= $5)
   AND ($6::text IS NULL OR p.condition = $6)
   AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR u.verified)
-  AND ($9::integer IS NULL OR p.ram_gb >= $9)
-  AND ($10::integer IS NULL OR p.storage_gb >= $10)
-  AND ($11::text IS NULL OR p.storage_type = $11)
-  AND ($12::integer IS NULL OR p.battery_health >= $12)
-  AND ($13::real IS NULL OR p.screen_inches >= $13)
-  AND ($14::real IS NULL OR p.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
-  AND ($16::bigint IS NULL OR p.seller_id = $16)
-  AND ($17::bigint IS NULL OR (p.sell_price, p.id) < ($17, $18::bigint))
+  AND ($8::text[] IS NULL OR p.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR u.verified)
+  AND ($10::integer IS NULL OR p.ram_gb >= $10)
+  AND ($11::integer IS NULL OR p.storage_gb >= $11)
+  AND ($12::text IS NULL OR p.storage_type = $12)
+  AND ($13::integer IS NULL OR p.battery_health >= $13)
+  AND ($14::real IS NULL OR p.screen_inches >= $14)
+  AND ($15::real IS NULL OR p.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $16)))
+  AND ($17::bigint IS NULL OR p.seller_id = $17)
+  AND ($18::bigint IS NULL OR (p.sell_price, p.id) < ($18, $19::bigint))
 ORDER BY p.sell_price DESC, p.id DESC
-LIMIT $19
+LIMIT $20
 `
 
 type BrowseSearchPriceDescParams struct {
@@ -1474,6 +1513,7 @@ type BrowseSearchPriceDescParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -1528,6 +1568,7 @@ type BrowseSearchPriceDescRow struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 }
 
 // BrowseSearchPriceAsc, dearest first.
@@ -1540,6 +1581,7 @@ func (q *Queries) BrowseSearchPriceDesc(ctx context.Context, arg BrowseSearchPri
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -1600,6 +1642,7 @@ func (q *Queries) BrowseSearchPriceDesc(ctx context.Context, arg BrowseSearchPri
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -1624,15 +1667,16 @@ FROM (
           AND ($3::bigint IS NULL OR p.sell_price >= $3)
           AND ($4::bigint IS NULL OR p.sell_price <= $4)
           AND ($5::text IS NULL OR p.location ILIKE '%' || $5 || '%')
-          AND (NOT $6::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
-          AND ($7::integer IS NULL OR p.storage_gb >= $7)
-          AND ($8::integer IS NULL OR p.battery_health >= $8)
-          AND ($9::real IS NULL OR p.screen_inches >= $9)
-          AND ($10::real IS NULL OR p.screen_inches <= $10)
-          AND ($11::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $11)))
-          AND ($12::bigint IS NULL OR p.seller_id = $12)
+          AND ($6::text[] IS NULL OR p.area_id = ANY($6::text[]))
+          AND (NOT $7::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+          AND ($8::integer IS NULL OR p.storage_gb >= $8)
+          AND ($9::integer IS NULL OR p.battery_health >= $9)
+          AND ($10::real IS NULL OR p.screen_inches >= $10)
+          AND ($11::real IS NULL OR p.screen_inches <= $11)
+          AND ($12::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $12)))
+          AND ($13::bigint IS NULL OR p.seller_id = $13)
         ORDER BY p.sell_price, p.id
-        LIMIT $13
+        LIMIT $14
     ) m
     GROUP BY 1, 2, 3, 4
 ) g JOIN categories c ON c.id = g.category_id
@@ -1644,6 +1688,7 @@ type CountFacetsAmongParams struct {
 	MinPrice     *int64
 	MaxPrice     *int64
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	StorageMin   *int32
 	BatteryMin   *int32
@@ -1676,6 +1721,7 @@ func (q *Queries) CountFacetsAmong(ctx context.Context, arg CountFacetsAmongPara
 		arg.MinPrice,
 		arg.MaxPrice,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.StorageMin,
 		arg.BatteryMin,
@@ -1722,13 +1768,14 @@ FROM (
       AND ($3::bigint IS NULL OR p.sell_price >= $3)
       AND ($4::bigint IS NULL OR p.sell_price <= $4)
       AND ($5::text IS NULL OR p.location ILIKE '%' || $5 || '%')
-      AND (NOT $6::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
-      AND ($7::integer IS NULL OR p.storage_gb >= $7)
-      AND ($8::integer IS NULL OR p.battery_health >= $8)
-      AND ($9::real IS NULL OR p.screen_inches >= $9)
-      AND ($10::real IS NULL OR p.screen_inches <= $10)
-      AND ($11::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $11))
-      AND ($12::bigint IS NULL OR p.seller_id = $12)
+      AND ($6::text[] IS NULL OR p.area_id = ANY($6::text[]))
+      AND (NOT $7::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+      AND ($8::integer IS NULL OR p.storage_gb >= $8)
+      AND ($9::integer IS NULL OR p.battery_health >= $9)
+      AND ($10::real IS NULL OR p.screen_inches >= $10)
+      AND ($11::real IS NULL OR p.screen_inches <= $11)
+      AND ($12::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $12))
+      AND ($13::bigint IS NULL OR p.seller_id = $13)
     GROUP BY 1, 2, 3, 4
 ) g JOIN categories c ON c.id = g.category_id
 `
@@ -1739,6 +1786,7 @@ type CountFacetsLiveParams struct {
 	MinPrice     *int64
 	MaxPrice     *int64
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	StorageMin   *int32
 	BatteryMin   *int32
@@ -1770,6 +1818,7 @@ func (q *Queries) CountFacetsLive(ctx context.Context, arg CountFacetsLiveParams
 		arg.MinPrice,
 		arg.MaxPrice,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.StorageMin,
 		arg.BatteryMin,
@@ -1816,15 +1865,16 @@ FROM (
           AND ($2::bigint IS NULL OR p.sell_price >= $2)
           AND ($3::bigint IS NULL OR p.sell_price <= $3)
           AND ($4::text IS NULL OR p.location ILIKE '%' || $4 || '%')
-          AND (NOT $5::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
-          AND ($6::integer IS NULL OR p.storage_gb >= $6)
-          AND ($7::integer IS NULL OR p.battery_health >= $7)
-          AND ($8::real IS NULL OR p.screen_inches >= $8)
-          AND ($9::real IS NULL OR p.screen_inches <= $9)
-          AND ($10::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $10)))
-          AND ($11::bigint IS NULL OR p.seller_id = $11)
+          AND ($5::text[] IS NULL OR p.area_id = ANY($5::text[]))
+          AND (NOT $6::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+          AND ($7::integer IS NULL OR p.storage_gb >= $7)
+          AND ($8::integer IS NULL OR p.battery_health >= $8)
+          AND ($9::real IS NULL OR p.screen_inches >= $9)
+          AND ($10::real IS NULL OR p.screen_inches <= $10)
+          AND ($11::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $11)))
+          AND ($12::bigint IS NULL OR p.seller_id = $12)
         ORDER BY p.created_at DESC, p.id DESC
-        LIMIT $12
+        LIMIT $13
     ) m
     GROUP BY 1, 2, 3, 4
 ) g JOIN categories c ON c.id = g.category_id
@@ -1835,6 +1885,7 @@ type CountFacetsNewestParams struct {
 	MinPrice     *int64
 	MaxPrice     *int64
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	StorageMin   *int32
 	BatteryMin   *int32
@@ -1865,6 +1916,7 @@ func (q *Queries) CountFacetsNewest(ctx context.Context, arg CountFacetsNewestPa
 		arg.MinPrice,
 		arg.MaxPrice,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.StorageMin,
 		arg.BatteryMin,
@@ -1969,15 +2021,16 @@ WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
   AND ($2::bigint IS NULL OR p.category_id = $2)
   AND ($3::text IS NULL OR p.condition = $3)
   AND ($4::text IS NULL OR p.location ILIKE '%' || $4 || '%')
-  AND ($5::integer IS NULL OR p.ram_gb >= $5)
-  AND ($6::integer IS NULL OR p.storage_gb >= $6)
-  AND ($7::text IS NULL OR p.storage_type = $7)
-  AND ($8::integer IS NULL OR p.battery_health >= $8)
-  AND ($9::real IS NULL OR p.screen_inches >= $9)
-  AND ($10::real IS NULL OR p.screen_inches <= $10)
-  AND ($11::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $11))
-  AND ($12::bigint IS NULL OR p.seller_id = $12)
-LIMIT $13
+  AND ($5::text[] IS NULL OR p.area_id = ANY($5::text[]))
+  AND ($6::integer IS NULL OR p.ram_gb >= $6)
+  AND ($7::integer IS NULL OR p.storage_gb >= $7)
+  AND ($8::text IS NULL OR p.storage_type = $8)
+  AND ($9::integer IS NULL OR p.battery_health >= $9)
+  AND ($10::real IS NULL OR p.screen_inches >= $10)
+  AND ($11::real IS NULL OR p.screen_inches <= $11)
+  AND ($12::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $12))
+  AND ($13::bigint IS NULL OR p.seller_id = $13)
+LIMIT $14
 `
 
 type ListFilteredSearchMatchesParams struct {
@@ -1985,6 +2038,7 @@ type ListFilteredSearchMatchesParams struct {
 	CategoryID  *int64
 	Condition   *string
 	Location    *string
+	AreaIds     []string
 	RamMin      *int32
 	StorageMin  *int32
 	StorageType *string
@@ -2006,6 +2060,7 @@ func (q *Queries) ListFilteredSearchMatches(ctx context.Context, arg ListFiltere
 		arg.CategoryID,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.RamMin,
 		arg.StorageMin,
 		arg.StorageType,
@@ -2045,7 +2100,7 @@ SELECT p.id, p.seller_id, p.category_id, c.name AS category, p.product_name, p.p
        (CASE WHEN p.price_dropped_at > now() - interval '30 days' AND p.price_dropped_from > p.sell_price
              THEN p.price_dropped_from ELSE 0 END)::bigint AS price_dropped_from,
        p.advertised_until, p.expires_at, p.expired_at,
-       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason,
+       u.review_count AS seller_review_count, u.review_sum AS seller_review_sum, p.hidden_at, p.hidden_reason, p.area_id,
        ts_rank(p.search, (SELECT to_tsquery('simple', $1)))::real AS rank
 FROM products p
 JOIN users u ON u.id = p.seller_id
@@ -2057,15 +2112,16 @@ WHERE p.id = ANY($2::bigint[]) AND p.deleted_at IS NULL AND u.deleted_at IS NULL
   AND ($5::bigint IS NULL OR p.sell_price <= $5)
   AND ($6::text IS NULL OR p.condition = $6)
   AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
-  AND (NOT $8::boolean OR u.verified)
-  AND ($9::integer IS NULL OR p.ram_gb >= $9)
-  AND ($10::integer IS NULL OR p.storage_gb >= $10)
-  AND ($11::text IS NULL OR p.storage_type = $11)
-  AND ($12::integer IS NULL OR p.battery_health >= $12)
-  AND ($13::real IS NULL OR p.screen_inches >= $13)
-  AND ($14::real IS NULL OR p.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $15)))
-  AND ($16::bigint IS NULL OR p.seller_id = $16)
+  AND ($8::text[] IS NULL OR p.area_id = ANY($8::text[]))
+  AND (NOT $9::boolean OR u.verified)
+  AND ($10::integer IS NULL OR p.ram_gb >= $10)
+  AND ($11::integer IS NULL OR p.storage_gb >= $11)
+  AND ($12::text IS NULL OR p.storage_type = $12)
+  AND ($13::integer IS NULL OR p.battery_health >= $13)
+  AND ($14::real IS NULL OR p.screen_inches >= $14)
+  AND ($15::real IS NULL OR p.screen_inches <= $15)
+  AND ($16::text IS NULL OR to_tsvector('simple', p.processor) @@ (SELECT to_tsquery('simple', $16)))
+  AND ($17::bigint IS NULL OR p.seller_id = $17)
 `
 
 type ListListingsMatchingParams struct {
@@ -2076,6 +2132,7 @@ type ListListingsMatchingParams struct {
 	MaxPrice     *int64
 	Condition    *string
 	Location     *string
+	AreaIds      []string
 	VerifiedOnly bool
 	RamMin       *int32
 	StorageMin   *int32
@@ -2127,6 +2184,7 @@ type ListListingsMatchingRow struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 	Rank              float32
 }
 
@@ -2144,6 +2202,7 @@ func (q *Queries) ListListingsMatching(ctx context.Context, arg ListListingsMatc
 		arg.MaxPrice,
 		arg.Condition,
 		arg.Location,
+		arg.AreaIds,
 		arg.VerifiedOnly,
 		arg.RamMin,
 		arg.StorageMin,
@@ -2201,6 +2260,7 @@ func (q *Queries) ListListingsMatching(ctx context.Context, arg ListListingsMatc
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 			&i.Rank,
 		); err != nil {
 			return nil, err
@@ -2441,7 +2501,7 @@ func (q *Queries) ListSearchMatches(ctx context.Context, arg ListSearchMatchesPa
 }
 
 const listSimilarAbove = `-- name: ListSimilarAbove :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND sell_price >= $2 AND sell_price <= $3 AND id <> $4
 ORDER BY sell_price, id
@@ -2516,6 +2576,7 @@ func (q *Queries) ListSimilarAbove(ctx context.Context, arg ListSimilarAbovePara
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -2528,7 +2589,7 @@ func (q *Queries) ListSimilarAbove(ctx context.Context, arg ListSimilarAbovePara
 }
 
 const listSimilarBelow = `-- name: ListSimilarBelow :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
 WHERE sold_at IS NULL AND expired_at IS NULL AND category_id = $1
   AND sell_price < $2 AND sell_price >= $3 AND id <> $4
 ORDER BY sell_price DESC, id DESC
@@ -2599,6 +2660,7 @@ func (q *Queries) ListSimilarBelow(ctx context.Context, arg ListSimilarBelowPara
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}

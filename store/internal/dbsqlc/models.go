@@ -38,6 +38,18 @@ type AdminAudit struct {
 	CreatedAt   time.Time
 }
 
+type Area struct {
+	ID         string
+	DistrictID string
+	Kind       string
+	Name       string
+	NameBn     string
+	Lat        float64
+	Lon        float64
+	Point      string
+	Words      []string
+}
+
 type Booking struct {
 	ID                  int64
 	ProductID           int64
@@ -127,6 +139,25 @@ type ConversationSummary struct {
 	OfferAmount        int32
 	OfferStatus        string
 	OfferValidUntil    *time.Time
+}
+
+type District struct {
+	ID         string
+	DivisionID string
+	Name       string
+	NameBn     string
+	Lat        float64
+	Lon        float64
+	Words      []string
+}
+
+type Division struct {
+	ID     string
+	Name   string
+	NameBn string
+	Lat    float64
+	Lon    float64
+	Words  []string
 }
 
 type EventTicket struct {
@@ -303,6 +334,14 @@ type Product struct {
 	SpecWords        string
 	SpecWordsVersion int16
 	Search           interface{}
+	AreaID           *string
+}
+
+type ProductAreaCount struct {
+	AreaID     string
+	CategoryID int64
+	Condition  string
+	Available  int64
 }
 
 type ProductFacetCount struct {
@@ -356,6 +395,7 @@ type ProductListing struct {
 	SellerReviewSum   int32
 	HiddenAt          *time.Time
 	HiddenReason      string
+	AreaID            *string
 }
 
 type ProductReport struct {

@@ -83,10 +83,12 @@ func (q *Queries) CountCurrentAds(ctx context.Context, sellerID int64) (int64, e
 const createProduct = `-- name: CreateProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
                       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
-                      spec_words, spec_words_version)
+                      spec_words, spec_words_version, area_id)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11,
         $12, $13, $14, $15, $16, $17, $18, $19, $20,
-        now() + make_interval(days => $21::int), $22, $23)
+        now() + make_interval(days => $21::int), $22, $23,
+        -- the area the seller chose, else the one the location names clearly (#36)
+        COALESCE($24::text, match_area($8)))
 RETURNING id
 `
 
@@ -114,6 +116,7 @@ type CreateProductParams struct {
 	ListingDays      int32
 	SpecWords        string
 	SpecWordsVersion int16
+	AreaID           *string
 }
 
 // A listing is listed for @listing_days (LISTING_DAYS) from now.
@@ -142,6 +145,7 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 		arg.ListingDays,
 		arg.SpecWords,
 		arg.SpecWordsVersion,
+		arg.AreaID,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -233,7 +237,7 @@ func (q *Queries) ExpireListings(ctx context.Context, upTo int32) (int64, error)
 }
 
 const getProduct = `-- name: GetProduct :one
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings WHERE id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings WHERE id = $1
 `
 
 func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
@@ -279,12 +283,13 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 		&i.SellerReviewSum,
 		&i.HiddenAt,
 		&i.HiddenReason,
+		&i.AreaID,
 	)
 	return i, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND expired_at IS NULL
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
@@ -349,6 +354,7 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -393,7 +399,7 @@ func (q *Queries) ListFavouritersOf(ctx context.Context, arg ListFavouritersOfPa
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
 WHERE id IN (SELECT product_id FROM product_reports)
   AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -456,6 +462,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -468,7 +475,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 }
 
 const listSellerProducts = `-- name: ListSellerProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
 WHERE seller_id = $1
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -532,6 +539,7 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 			&i.SellerReviewSum,
 			&i.HiddenAt,
 			&i.HiddenReason,
+			&i.AreaID,
 		); err != nil {
 			return nil, err
 		}
@@ -629,7 +637,7 @@ func (q *Queries) LockProduct(ctx context.Context, id int64) (LockProductRow, er
 const lockProductForEdit = `-- name: LockProductForEdit :one
 SELECT id, seller_id, category_id, product_name, photos, sell_price, original_price, condition, location, used, phone, description,
        processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months,
-       price_dropped_from, price_dropped_at, sold_at
+       price_dropped_from, price_dropped_at, sold_at, area_id
 FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
 `
 
@@ -658,6 +666,7 @@ type LockProductForEditRow struct {
 	PriceDroppedFrom *int64
 	PriceDroppedAt   *time.Time
 	SoldAt           *time.Time
+	AreaID           *string
 }
 
 // The live product as stored, locked while its seller's edit is applied.
@@ -689,6 +698,7 @@ func (q *Queries) LockProductForEdit(ctx context.Context, id int64) (LockProduct
 		&i.PriceDroppedFrom,
 		&i.PriceDroppedAt,
 		&i.SoldAt,
+		&i.AreaID,
 	)
 	return i, err
 }
@@ -829,9 +839,9 @@ UPDATE products SET
     screen_inches = $15, gpu = $16, battery_health = $17, charger = $18,
     warranty_months = $19,
     price_dropped_from = $20, price_dropped_at = $21,
-    spec_words = $22, spec_words_version = $23,
+    spec_words = $22, spec_words_version = $23, area_id = $24,
     updated_at = now()
-WHERE id = $24
+WHERE id = $25
 `
 
 type UpdateProductParams struct {
@@ -858,6 +868,7 @@ type UpdateProductParams struct {
 	PriceDroppedAt   *time.Time
 	SpecWords        string
 	SpecWordsVersion int16
+	AreaID           *string
 	ID               int64
 }
 
@@ -888,6 +899,7 @@ func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) er
 		arg.PriceDroppedAt,
 		arg.SpecWords,
 		arg.SpecWordsVersion,
+		arg.AreaID,
 		arg.ID,
 	)
 	return err

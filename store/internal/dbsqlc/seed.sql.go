@@ -13,10 +13,10 @@ import (
 const insertSeedProduct = `-- name: InsertSeedProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description, created_at, advertised_at, advertised_until, sold_at,
                       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
-                      spec_words, spec_words_version)
+                      spec_words, spec_words_version, area_id)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
         $16, $17, $18, $19, $20, $21, $22, $23, $24,
-        coalesce($25::timestamptz, now() + interval '60 days'), $26, $27)
+        coalesce($25::timestamptz, now() + interval '60 days'), $26, $27, $28)
 RETURNING id
 `
 
@@ -48,6 +48,7 @@ type InsertSeedProductParams struct {
 	ExpiresAt        *time.Time
 	SpecWords        string
 	SpecWordsVersion int16
+	AreaID           *string
 }
 
 // Demo and benchmark data only: a product with its own timestamps (no
@@ -81,6 +82,7 @@ func (q *Queries) InsertSeedProduct(ctx context.Context, arg InsertSeedProductPa
 		arg.ExpiresAt,
 		arg.SpecWords,
 		arg.SpecWordsVersion,
+		arg.AreaID,
 	)
 	var id int64
 	err := row.Scan(&id)

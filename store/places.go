@@ -1,0 +1,196 @@
+package store
+
+import (
+	"context"
+	"math"
+	"sort"
+	"sync"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// Place is a division, a district or an area (an upazila or a
+// metropolitan thana) of Bangladesh (#36, migration 00044): its id from
+// the dataset ("district-47"), names and point.
+type Place struct {
+	ID     string
+	Name   string
+	NameBn string
+	Lat    float64
+	Lon    float64
+}
+
+// District is a district and its areas, by name.
+type District struct {
+	Place
+	DivisionID string
+	Areas      []Place
+}
+
+// Division is a division and its districts, by name.
+type Division struct {
+	Place
+	Districts []District
+}
+
+// PlacedArea is an area with the district and division it lies in.
+type PlacedArea struct {
+	Area, District, Division Place
+}
+
+// Places are every division, district and area, read once: they change
+// only with a migration.
+type Places struct {
+	Divisions []Division
+	areas     map[string]PlacedArea
+	districts map[string][]string // district id -> its area ids
+	divisions map[string][]string // division id -> its area ids
+	all       []PlacedArea        // every area, by id
+}
+
+// Area is the area of id, with its district and division.
+func (p *Places) Area(id string) (PlacedArea, bool) {
+	a, ok := p.areas[id]
+	return a, ok
+}
+
+// HasDistrict and HasDivision tell whether id is one.
+func (p *Places) HasDistrict(id string) bool { _, ok := p.districts[id]; return ok }
+
+// HasDivision tells whether id is a division's.
+func (p *Places) HasDivision(id string) bool { _, ok := p.divisions[id]; return ok }
+
+// placesCache holds the places once read.
+type placesCache struct {
+	mu     sync.Mutex
+	places *Places
+}
+
+// Places answers every division, district and area, read from the
+// database the first time and kept.
+func (s *Store) Places(ctx context.Context) (*Places, error) {
+	s.placeCache.mu.Lock()
+	defer s.placeCache.mu.Unlock()
+	if s.placeCache.places != nil {
+		return s.placeCache.places, nil
+	}
+	p, err := s.readPlaces(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.placeCache.places = p
+	return p, nil
+}
+
+func (s *Store) readPlaces(ctx context.Context) (*Places, error) {
+	divs, err := s.q.ListDivisions(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	dists, err := s.q.ListDistricts(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	areas, err := s.q.ListAreas(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	return buildPlaces(divs, dists, areas), nil
+}
+
+// buildPlaces nests the rows (each sorted by name) and indexes them.
+func buildPlaces(divs []dbsqlc.ListDivisionsRow, dists []dbsqlc.ListDistrictsRow, areas []dbsqlc.ListAreasRow) *Places {
+	p := &Places{areas: map[string]PlacedArea{}, districts: map[string][]string{}, divisions: map[string][]string{}}
+	inDistrict := map[string][]Place{}
+	for _, a := range areas {
+		inDistrict[a.DistrictID] = append(inDistrict[a.DistrictID], Place{ID: a.ID, Name: a.Name, NameBn: a.NameBn, Lat: a.Lat, Lon: a.Lon})
+	}
+	inDivision := map[string][]District{}
+	for _, d := range dists {
+		inDivision[d.DivisionID] = append(inDivision[d.DivisionID], District{Place: Place{ID: d.ID, Name: d.Name, NameBn: d.NameBn, Lat: d.Lat, Lon: d.Lon},
+			DivisionID: d.DivisionID, Areas: inDistrict[d.ID]})
+	}
+	for _, v := range divs {
+		div := Division{Place: Place{ID: v.ID, Name: v.Name, NameBn: v.NameBn, Lat: v.Lat, Lon: v.Lon}, Districts: inDivision[v.ID]}
+		p.Divisions = append(p.Divisions, div)
+		p.divisions[div.ID] = []string{}
+		for _, d := range div.Districts {
+			p.districts[d.ID] = []string{}
+			for _, a := range d.Areas {
+				pa := PlacedArea{Area: a, District: d.Place, Division: div.Place}
+				p.areas[a.ID] = pa
+				p.all = append(p.all, pa)
+				p.districts[d.ID] = append(p.districts[d.ID], a.ID)
+				p.divisions[div.ID] = append(p.divisions[div.ID], a.ID)
+			}
+		}
+	}
+	sort.Slice(p.all, func(i, j int) bool { return p.all[i].Area.ID < p.all[j].Area.ID })
+	return p
+}
+
+// areasOf are the area ids a filter by division, district and area picks
+// (each "" for any): nil when none is given, empty when they exclude each
+// other or one is unknown (nothing matches).
+func (p *Places) areasOf(division, district, area string) []string {
+	if division == "" && district == "" && area == "" {
+		return nil
+	}
+	out := []string{}
+	for _, a := range p.all {
+		if (division == "" || a.Division.ID == division) && (district == "" || a.District.ID == district) && (area == "" || a.Area.ID == area) {
+			out = append(out, a.Area.ID)
+		}
+	}
+	return out
+}
+
+// LatLon is a point.
+type LatLon struct{ Lat, Lon float64 }
+
+// DistanceKm is the great-circle distance between two points.
+func DistanceKm(a, b LatLon) float64 {
+	const rad = math.Pi / 180
+	dLat, dLon := (b.Lat-a.Lat)*rad, (b.Lon-a.Lon)*rad
+	h := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(a.Lat*rad)*math.Cos(b.Lat*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
+	return 2 * 6371 * math.Asin(math.Sqrt(h))
+}
+
+// nearestAreas are the ids of the areas among ids (nil: every area)
+// ordered by distance from near, nearest first (ties by id, so the order
+// is the same for every page).
+func (p *Places) nearestAreas(near LatLon, ids []string) []string {
+	type far struct {
+		id string
+		km float64
+	}
+	var picked map[string]bool
+	if ids != nil {
+		picked = make(map[string]bool, len(ids))
+		for _, id := range ids {
+			picked[id] = true
+		}
+	}
+	list := make([]far, 0, len(p.all))
+	for _, a := range p.all {
+		if ids == nil || picked[a.Area.ID] {
+			list = append(list, far{a.Area.ID, DistanceKm(near, LatLon{a.Area.Lat, a.Area.Lon})})
+		}
+	}
+	sort.SliceStable(list, func(i, j int) bool { return list[i].km < list[j].km })
+	out := make([]string, len(list))
+	for i, f := range list {
+		out[i] = f.id
+	}
+	return out
+}
+
+// MatchArea is the area a free-text location names when that is clear
+// (docs/places.md), else "".
+func (s *Store) MatchArea(ctx context.Context, location string) (string, error) {
+	id, err := s.q.MatchArea(ctx, location)
+	if err != nil {
+		return "", translate(err)
+	}
+	return id, nil
+}

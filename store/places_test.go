@@ -1,0 +1,267 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"testing"
+	"time"
+
+	"resale/store"
+	"resale/store/storetest"
+)
+
+// TestMatchArea reads real free-text locations as the migration and a
+// write do (match_area): an area only where the text names one clearly.
+func TestMatchArea(t *testing.T) {
+	t.Parallel()
+	s := storetest.Store(t)
+	ctx := context.Background()
+	for _, c := range []struct{ location, want string }{
+		{"Mirpur 10, Dhaka", "thana-4676"},
+		{"Mirpur-10", "thana-4676"},
+		{"মিরপুর", "thana-4676"},           // Dhaka's thana before Kushtia's upazila
+		{"Mirpur, Kushtia", "upazila-199"}, // the district says which
+		{"Dhanmondi", "thana-4654"},
+		{"dhanmondi 27, dhaka 1209", "thana-4654"},
+		{"Savar", "upazila-365"},
+		{"Savar, Dhaka", "upazila-365"},
+		{"Uttara Sector 7", "thana-4685"},
+		{"Motijheel C/A", "thana-4667"},
+		{"দোহার, ঢাকা", "upazila-369"},
+		{"Kotwali, Chittagong", "thana-4711"}, // an older spelling of the district
+		{"Chittagong", ""},                    // a district is not an area
+		{"Dhaka", ""},
+		{"Kotwali", ""},                  // Dhaka's and Chattogram's
+		{"Mirpur and Dhanmondi", ""},     // two areas
+		{"Elephant Road, Dhaka", ""},     // a road, no area's name
+		{"Mirpurdhaka", ""},              // words are found whole
+		{"Faridpur", ""},                 // the district, not Pabna's upazila of its name
+		{"somewhere near the river", ""}, // nothing
+	} {
+		got, err := s.MatchArea(ctx, c.location)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("MatchArea(%q) = %q, want %q", c.location, got, c.want)
+		}
+	}
+}
+
+// TestPlaces checks the dataset as the store reads it: every division,
+// district and area, each inside Bangladesh, each district near its
+// division's point.
+func TestPlaces(t *testing.T) {
+	t.Parallel()
+	s := storetest.Store(t)
+	p, err := s.Places(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	districts, areas := 0, 0
+	for _, v := range p.Divisions {
+		for _, d := range v.Districts {
+			districts++
+			if km := store.DistanceKm(store.LatLon{Lat: v.Lat, Lon: v.Lon}, store.LatLon{Lat: d.Lat, Lon: d.Lon}); km > 250 {
+				t.Errorf("%s lies %.0f km from %s's point", d.Name, km, v.Name)
+			}
+			for _, a := range d.Areas {
+				areas++
+				if a.Lat < 20.5 || a.Lat > 26.7 || a.Lon < 88 || a.Lon > 92.7 || a.Name == "" || a.NameBn == "" {
+					t.Errorf("area %+v", a)
+				}
+			}
+		}
+	}
+	if len(p.Divisions) != 8 || districts != 64 || areas != 546 {
+		t.Errorf("%d divisions, %d districts, %d areas; want 8, 64, 546", len(p.Divisions), districts, areas)
+	}
+	mirpur, ok := p.Area("thana-4676")
+	if !ok || mirpur.Area.Name != "Mirpur" || mirpur.District.ID != "district-47" || mirpur.Division.Name != "Dhaka" {
+		t.Errorf("thana-4676 = %+v", mirpur)
+	}
+}
+
+// shelved is a listing of placeShelf: its area ("": none), brand and
+// condition.
+type shelved struct {
+	area, brand, condition string
+	createdAt              time.Time
+}
+
+// placeShelf lists laptops in a few areas (and some in none).
+func placeShelf(t *testing.T, s *store.Store) map[int64]shelved {
+	t.Helper()
+	ctx := context.Background()
+	u, err := s.CreateUser(ctx, store.NewUser{Name: "S", Email: "places@example.com", Role: store.RoleSeller})
+	if err != nil {
+		t.Fatal(err)
+	}
+	areas := []string{"thana-4676", "thana-4654", "upazila-365", "thana-4711", "upazila-199", "upazila-68", ""}
+	base := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	out := map[int64]shelved{}
+	for i := range 40 {
+		p := store.SeedProduct{NewProduct: store.NewProduct{SellerID: u.ID, CategoryID: int64(1 + i%2), Name: fmt.Sprintf("Laptop %d", i),
+			Picture: "/uploads/x.jpg", SellPrice: int64(1000 + i), OriginalPrice: 100000, Condition: store.Conditions[i%3], Location: "somewhere",
+			Used: "1", Phone: "017000000", Description: "office laptop", AreaID: areas[i%len(areas)]},
+			CreatedAt: base.Add(time.Duration(i%5) * time.Hour)} // ties in time, broken by id
+		id, err := s.InsertSeedProduct(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[id] = shelved{area: p.AreaID, brand: brandNames[p.CategoryID], condition: p.Condition, createdAt: p.CreatedAt}
+	}
+	return out
+}
+
+// TestBrowseByPlace checks the filters by division, district and area
+// against the shelf, and the places' facets against the same counts.
+func TestBrowseByPlace(t *testing.T) {
+	t.Parallel()
+	s := storetest.Store(t)
+	ctx := context.Background()
+	shelf := placeShelf(t, s)
+	places, err := s.Places(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := func(f store.BrowseFilter, area string) bool {
+		a, ok := places.Area(area)
+		return ok && (f.Division == "" || a.Division.ID == f.Division) && (f.District == "" || a.District.ID == f.District) &&
+			(f.Area == "" || a.Area.ID == f.Area)
+	}
+	for _, f := range []store.BrowseFilter{
+		{Division: "division-6"}, {District: "district-47"}, {Area: "thana-4676"}, {Division: "division-1"},
+		{District: "district-8", Category: "APPLE"}, {District: "district-47", Condition: "good"}, {Area: "thana-4676", Words: "office"},
+		{District: "district-47", Area: "thana-4711"}, {Area: "upazila-1"}, {Division: "division-6", MinPrice: 1010},
+	} {
+		f.Sort, f.Limit = store.SortNewest, 100
+		got, _, err := s.ListProducts(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, gotIDs []int64
+		for id, p := range shelf {
+			if in(f, p.area) && (f.Category == "" || p.brand == f.Category) && (f.Condition == "" || p.condition == f.Condition) &&
+				(f.MinPrice == 0 || 1000+int64(slices.Index(sortedIDs(shelf), id)) >= f.MinPrice) {
+				want = append(want, id)
+			}
+		}
+		for _, p := range got {
+			gotIDs = append(gotIDs, p.ID)
+		}
+		slices.Sort(want)
+		slices.Sort(gotIDs)
+		if !slices.Equal(gotIDs, want) {
+			t.Errorf("%+v: got %v, want %v", f, gotIDs, want)
+		}
+		facets, err := s.ListFacets(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if facets.Total != int64(len(want)) {
+			t.Errorf("%+v: facets total %d, want %d", f, facets.Total, len(want))
+		}
+		checkPlaceFacets(t, f, facets.Places, shelf, places)
+	}
+}
+
+func sortedIDs(shelf map[int64]shelved) []int64 {
+	ids := make([]int64, 0, len(shelf))
+	for id := range shelf {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// checkPlaceFacets compares the places' facets with the shelf counted by
+// f's filters but its places'.
+func checkPlaceFacets(t *testing.T, f store.BrowseFilter, got store.PlaceFacets, shelf map[int64]shelved, places *store.Places) {
+	t.Helper()
+	want := store.PlaceFacets{Division: map[string]int64{}, District: map[string]int64{}, Area: map[string]int64{}}
+	for id, p := range shelf {
+		a, ok := places.Area(p.area)
+		if !ok || f.Category != "" && p.brand != f.Category || f.Condition != "" && p.condition != f.Condition ||
+			f.MinPrice != 0 && 1000+int64(slices.Index(sortedIDs(shelf), id)) < f.MinPrice {
+			continue
+		}
+		want.Area[a.Area.ID]++
+		want.District[a.District.ID]++
+		want.Division[a.Division.ID]++
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%+v: place facets %v, want %v", f, got, want)
+	}
+}
+
+// TestBrowseNearest pages a list nearest first: every listing once, by
+// its area's distance (ties newest first), those without an area last,
+// each with its distance.
+func TestBrowseNearest(t *testing.T) {
+	t.Parallel()
+	s := storetest.Store(t)
+	ctx := context.Background()
+	shelf := placeShelf(t, s)
+	places, err := s.Places(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := store.LatLon{Lat: 23.75, Lon: 90.37} // Dhaka, near Dhanmondi
+	distance := func(area string) float64 {
+		a, ok := places.Area(area)
+		if !ok {
+			return math.Inf(1)
+		}
+		return store.DistanceKm(near, store.LatLon{Lat: a.Area.Lat, Lon: a.Area.Lon})
+	}
+	for _, f := range []store.BrowseFilter{{}, {Category: "HP"}, {District: "district-47"}, {Words: "office", Condition: "fair"}} {
+		f.Sort, f.Near, f.Limit = store.SortDistance, &near, 3
+		var got []store.Product
+		for page := 0; page < 30; page++ {
+			products, next, err := s.ListProducts(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, products...)
+			if next == nil {
+				break
+			}
+			f.After = next
+		}
+		var want []int64
+		for id, p := range shelf {
+			if (f.Category == "" || p.brand == f.Category) && (f.Condition == "" || p.condition == f.Condition) &&
+				(f.District == "" || p.area != "" && func() bool { a, _ := places.Area(p.area); return a.District.ID == f.District }()) {
+				want = append(want, id)
+			}
+		}
+		sort.Slice(want, func(i, j int) bool {
+			a, b := shelf[want[i]], shelf[want[j]]
+			if da, db := distance(a.area), distance(b.area); da != db {
+				return da < db
+			}
+			if a.area != b.area {
+				return a.area < b.area
+			}
+			if !a.createdAt.Equal(b.createdAt) {
+				return a.createdAt.After(b.createdAt)
+			}
+			return want[i] > want[j]
+		})
+		gotIDs := make([]int64, len(got))
+		for i, p := range got {
+			gotIDs[i] = p.ID
+			d := distance(p.AreaID)
+			if math.IsInf(d, 1) != (p.DistanceKm == nil) || p.DistanceKm != nil && math.Abs(*p.DistanceKm-d) > 1e-9 {
+				t.Errorf("%d in %q: distance %v, want %v", p.ID, p.AreaID, p.DistanceKm, d)
+			}
+		}
+		if !slices.Equal(gotIDs, want) {
+			t.Errorf("%+v: got %v, want %v", f, gotIDs, want)
+		}
+	}
+}
