@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { areaText } from "@/api/locations";
 import type { Product, ProductSpecs } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
+import { PinIcon } from "@/components/near-me";
 import { formatKm, formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
@@ -170,6 +171,13 @@ export function ProductCard({
           <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{t("{off}% off", { off })}</span>
         )}
         {p.reserved && !booked && <span className="badge badge-warning absolute top-3 right-3 font-semibold shadow-sm">{t("Booked")}</span>}
+        {/* how far, in a list nearest first (#36): on the photo, where the eye lands first */}
+        {p.distanceKm != null && (
+          <span className="badge badge-neutral absolute bottom-3 left-3 gap-1 font-semibold shadow-sm">
+            <PinIcon className="h-3.5 w-3.5" />
+            {t("{distance} away", { distance: formatKm(p.distanceKm, locale) })}
+          </span>
+        )}
       </figure>
       {/* a container (#32): its content never widens the card, and a narrow card (Similar laptops on a phone) puts Book Now on a row of its own */}
       <div className="card-body @container min-w-0 gap-4 p-5">
@@ -206,12 +214,9 @@ export function ProductCard({
             <span className="capitalize">{t(p.condition)}</span>
           </Fact>
           <Fact label={t("Used")}>{t("{n} year", { n: localDigits(p.used, locale) })}</Fact>
-          {/* the area picked (#36) in the language shown, else the seller's words; how far, in a list nearest first */}
+          {/* the area picked (#36) in the language shown, else the seller's words */}
           <Fact twoLines label={t("Location")}>
             {p.area ? areaText(p.area, lang) : p.location}
-            {p.distanceKm != null && (
-              <span className="block text-sm font-semibold text-primary">{t("{distance} away", { distance: formatKm(p.distanceKm, locale) })}</span>
-            )}
           </Fact>
           <div className="col-span-2 min-w-0">
             <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Phone")}</dt>
