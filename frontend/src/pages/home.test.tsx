@@ -62,6 +62,8 @@ describe("home", () => {
       }),
     );
     renderApp("/");
+    // the brands come once Urgent Sell has its laptops (#37)
+    await screen.findByRole("region", { name: "Asus Laptop" });
     const waltonSection = section("Walton Laptop");
     await within(waltonSection).findByRole("article", { name: "Walton Passion BX" });
     const seeAll = await within(waltonSection).findByRole("link", { name: "See all" });
@@ -93,6 +95,8 @@ describe("home", () => {
       }),
     );
     renderApp("/");
+    // the brands come once Urgent Sell has its laptops (#37)
+    await screen.findByRole("region", { name: "Asus Laptop" });
     const asus = section("Asus Laptop");
     expect(await within(asus).findByRole("status", { name: "Loading products" })).toBeInTheDocument();
     release();
@@ -120,6 +124,8 @@ describe("home", () => {
     localStorage.setItem(TOKEN_KEY, "tok");
     const fetchMock = stubApi(homeApi({ "/api/me": buyer, [`PUT /api/products/report/${walton._id}`]: reply(200, { acknowledged: true, modifiedCount: 1 }) }));
     renderApp("/");
+    // the brands come once Urgent Sell has its laptops (#37)
+    await screen.findByRole("region", { name: "Asus Laptop" });
     const card = await within(section("Walton Laptop")).findByRole("article", { name: "Walton Passion BX" });
 
     // Cancel: nothing is sent
@@ -153,6 +159,8 @@ describe("home", () => {
       }),
     );
     renderApp("/");
+    // the brands come once Urgent Sell has its laptops (#37)
+    await screen.findByRole("region", { name: "Asus Laptop" });
     const card = await within(section("Apple Laptop")).findByRole("article", { name: "MacBook Air M1" });
     await userEvent.click(within(card).getByRole("button", { name: "Report" }));
     await userEvent.click(within(await screen.findByRole("alertdialog", {}, { timeout: 15000 })).getByRole("button", { name: "Report" }));
@@ -165,6 +173,8 @@ describe("home", () => {
   it("sends a signed-out visitor to log in from Book Now and Report, keeping the page", async () => {
     const fetchMock = stubApi(homeApi({ "/api/config": { stripePublishableKey: null, currency: "bdt", googleEnabled: false } }));
     const router = renderApp("/home");
+    // the brands come once Urgent Sell has its laptops (#37)
+    await screen.findByRole("region", { name: "Asus Laptop" });
     const card = await within(section("Walton Laptop")).findByRole("article", { name: "Walton Passion BX" });
     await userEvent.click(within(card).getByRole("button", { name: "Book Now" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));

@@ -48,10 +48,10 @@ function SectionHeading({ id, title, subtitle, action }: { id: string; title: st
   );
 }
 
-/** Urgent Sell: the products their sellers advertised. */
-function UrgentSell() {
+/** Urgent Sell: the products their sellers advertised (its list comes from Home). */
+function UrgentSell({ urgent }: { urgent: ReturnType<typeof useAdvertised> }) {
   const t = useT();
-  const { data, error, isLoading } = useAdvertised();
+  const { data, error, isLoading } = urgent;
   return (
     <section id="urgent-sell" aria-labelledby="urgent-title" className="scroll-mt-24">
       {/* the phone's choice of rows, grid or cards (#37): one for every list on the page */}
@@ -106,6 +106,7 @@ export default function Home() {
   usePageTitle();
   const { data: categories, error, isLoading } = useCategories();
   const postAd = usePostAd();
+  const urgent = useAdvertised();
   const postAdButton = (className?: string) =>
     postAd && <PostAdButton user={postAd.user} onBecomeSeller={postAd.becomeSeller} busy={postAd.busy} className={className} />;
   return (
@@ -130,11 +131,13 @@ export default function Home() {
         )}
       </section>
 
-      <UrgentSell />
+      <UrgentSell urgent={urgent} />
 
-      {brands.map((b) => (
-        <BrandSection key={b.category} brand={b} category={categories?.find((c) => c.name === b.category)} />
-      ))}
+      {/* the brands come once Urgent Sell has its laptops: on a phone they stand on the
+          first screen under it, and Urgent Sell's grey rows turning into fewer laptops
+          would pull them up under the reader's eyes (#37); added below, nothing moves */}
+      {!urgent.isLoading &&
+        brands.map((b) => <BrandSection key={b.category} brand={b} category={categories?.find((c) => c.name === b.category)} />)}
 
       <section aria-labelledby="promo-title" className="card bg-base-100 shadow-sm">
         <div className="card-body gap-8 sm:p-10">
