@@ -14,7 +14,7 @@ RETURNING *;
 -- name: GetListingDefaults :one
 -- What a seller's new listing starts with: the profile's phone and the
 -- shop's address, and the phone and location of their latest listing
--- (deleted ones too: the details were theirs), '' where there is none.
+-- not deleted (products_seller_idx: one row read), '' where there is none.
 SELECT u.phone AS profile_phone,
        COALESCE((SELECT s.address FROM shops s WHERE s.seller_id = u.id), '')::text AS shop_address,
        COALESCE(last.phone, '')::text AS last_phone,
@@ -22,7 +22,7 @@ SELECT u.phone AS profile_phone,
 FROM users u
 LEFT JOIN LATERAL (
     SELECT p.phone, p.location FROM products p
-    WHERE p.seller_id = u.id
+    WHERE p.seller_id = u.id AND p.deleted_at IS NULL
     ORDER BY p.created_at DESC, p.id DESC
     LIMIT 1
 ) last ON true

@@ -32,6 +32,7 @@ async function pictures(page: Page, name: string) {
         await show(page, theme, lang);
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(wide, `${name} at ${width} px sticks out sideways`).toBeLessThanOrEqual(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await picture(page, `${name}-${width}-${theme}-${lang}.png`, { fullPage: true });
       }
     }
@@ -117,6 +118,7 @@ test("a seller fills their shop page, a buyer opens it from a listing, the selle
   await expect(page.getByText("Renewed 2 of 3")).toBeVisible();
   await expect(page.locator("[data-bulk-result=refused]")).toContainText("This product is already sold");
   await expect(page.locator("[data-bulk-result=ok]")).toHaveCount(2);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await picture(page, "bulk-renew-390.png", { fullPage: true });
   const listed = await api.get(base() + `/api/products/${first}`);
   expect(listed.ok(), "the expired listing is back in the catalogue").toBe(true);

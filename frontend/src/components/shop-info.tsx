@@ -64,7 +64,7 @@ export function ShopInfo({ shop }: { shop: Shop }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="text-xs font-medium uppercase tracking-wide text-base-content/65">{t("Opening hours")}</h3>
             {shop.openNow !== null && (
-              <span className={`badge badge-soft font-semibold ${shop.openNow ? "badge-success" : "badge-neutral"}`}>{shop.openNow ? t("Open now") : t("Closed now")}</span>
+              <span className={`badge badge-soft font-semibold ${shop.openNow ? "badge-success" : "badge-warning"}`}>{shop.openNow ? t("Open now") : t("Closed now")}</span>
             )}
           </div>
           <table className="w-full text-sm">

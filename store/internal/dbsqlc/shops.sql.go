@@ -19,7 +19,7 @@ SELECT u.phone AS profile_phone,
 FROM users u
 LEFT JOIN LATERAL (
     SELECT p.phone, p.location FROM products p
-    WHERE p.seller_id = u.id
+    WHERE p.seller_id = u.id AND p.deleted_at IS NULL
     ORDER BY p.created_at DESC, p.id DESC
     LIMIT 1
 ) last ON true
@@ -35,7 +35,7 @@ type GetListingDefaultsRow struct {
 
 // What a seller's new listing starts with: the profile's phone and the
 // shop's address, and the phone and location of their latest listing
-// (deleted ones too: the details were theirs), ” where there is none.
+// not deleted (products_seller_idx: one row read), ” where there is none.
 func (q *Queries) GetListingDefaults(ctx context.Context, sellerID int64) (GetListingDefaultsRow, error) {
 	row := q.db.QueryRow(ctx, getListingDefaults, sellerID)
 	var i GetListingDefaultsRow

@@ -125,7 +125,7 @@ export function BulkOutcome({ outcome, onClose }: { outcome: BulkOutcomeState; o
   const tone = answer.done === total ? "alert-success" : answer.done === 0 ? "alert-error" : "alert-warning";
   return (
     <div role="status" className={`alert alert-soft ${tone} items-start`}>
-      <div className="min-w-0 flex-1 space-y-2">
+      <div className="min-w-0 flex-1 space-y-2 text-base-content">
         <p className="font-semibold">{title}</p>
         <ul className="space-y-1 text-sm">
           {ordered.map((r) => (

@@ -338,7 +338,7 @@ export default function MyProducts() {
             header: t("ProductName"),
             label: false,
             cell: (p) => (
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 {/* #37 picked for a bulk action: in the name's cell, so the columns stay the spec's */}
                 <input
                   type="checkbox"
@@ -348,7 +348,7 @@ export default function MyProducts() {
                   aria-label={t("Select {name}", { name: p.productName })}
                 />
                 <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                <span className="font-medium md:whitespace-nowrap" title={p.productName}>
+                <span className="min-w-32 flex-1 font-medium break-words md:flex-none md:whitespace-nowrap" title={p.productName}>
                   {cutName(p.productName)}
                 </span>
                 {!row(p).sold && (
