@@ -67,7 +67,7 @@ test("quick reply, a photo, a counter offer accepted, and seen marks, on two pho
   const pending = buyer.getByRole("list", { name: "Photos to send" }).getByRole("listitem");
   await expect(pending).toHaveAttribute("data-status", "done");
   await buyer.getByLabel("Message to Shapla Seller").fill("Is this scratch on the lid?");
-  await buyer.getByRole("button", { name: "Send" }).click();
+  await buyer.getByRole("button", { name: "Send", exact: true }).click();
   const sentPhoto = thread(buyer).getByRole("button", { name: "Open photo 1 of 1" });
   await expect(sentPhoto).toBeVisible();
   await expect(buyer.getByRole("list", { name: "Photos to send" })).toHaveCount(0);

@@ -429,7 +429,7 @@ export function ThreadView({ id, readOnly = false, back }: ThreadViewProps) {
         {isSeller && o.amount < conv.product.sellPrice && (
           <button
             type="button"
-            className="btn btn-outline btn-sm"
+            className="btn btn-neutral btn-sm"
             disabled={answering !== null}
             onClick={() => {
               setCounterError(null);
