@@ -332,35 +332,38 @@ export default function MyProducts() {
             header: t("ProductName"),
             label: false,
             cell: (p) => (
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 md:flex-nowrap">
                 <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                <span className="font-medium md:whitespace-nowrap" title={p.productName}>
+                {/* on a phone the name takes the line, and Edit and Numbers go under it when it needs the room */}
+                <span className="min-w-0 flex-1 basis-40 font-medium md:flex-none md:basis-auto md:whitespace-nowrap" title={p.productName}>
                   {cutName(p.productName)}
                 </span>
-                {!row(p).sold && (
+                <span className="ml-auto flex gap-1 md:ml-0">
+                  {!row(p).sold && (
+                    <Link
+                      to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`}
+                      state={{ product: p } satisfies EditState}
+                      className="btn btn-ghost btn-xs gap-1 text-primary"
+                      aria-label={t("Edit {name}", { name: p.productName })}
+                    >
+                      <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                        <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2 2 0 0 1 2.8 2.8L8.5 17.6 4 19l1.4-4.5L16.9 3.6Z" />
+                      </svg>
+                      {t("Edit")}
+                    </Link>
+                  )}
+                  {/* #37 the listing's 30 days: views, calls, chats, favourites, bookings */}
                   <Link
-                    to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`}
-                    state={{ product: p } satisfies EditState}
-                    className="btn btn-ghost btn-xs ml-auto gap-1 text-primary md:ml-0"
-                    aria-label={t("Edit {name}", { name: p.productName })}
+                    to={`/dashboard/products/${encodeURIComponent(p._id)}/numbers`}
+                    className="btn btn-ghost btn-xs gap-1 text-primary"
+                    aria-label={t("Numbers of {name}", { name: p.productName })}
                   >
                     <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                      <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2 2 0 0 1 2.8 2.8L8.5 17.6 4 19l1.4-4.5L16.9 3.6Z" />
+                      <path strokeLinecap="round" d="M5 20V11M12 20V5M19 20v-6" />
                     </svg>
-                    {t("Edit")}
+                    {t("Numbers")}
                   </Link>
-                )}
-                {/* #37 the listing's 30 days: views, calls, chats, favourites, bookings */}
-                <Link
-                  to={`/dashboard/products/${encodeURIComponent(p._id)}/numbers`}
-                  className={`btn btn-ghost btn-xs gap-1 text-primary ${row(p).sold ? "ml-auto md:ml-0" : ""}`}
-                  aria-label={t("Numbers of {name}", { name: p.productName })}
-                >
-                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path strokeLinecap="round" d="M5 20V11M12 20V5M19 20v-6" />
-                  </svg>
-                  {t("Numbers")}
-                </Link>
+                </span>
               </div>
             ),
           },
