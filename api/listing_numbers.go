@@ -84,12 +84,13 @@ var botWords = []string{"bot", "crawl", "spider", "slurp", "headless", "lighthou
 	"java/", "okhttp", "httpclient", "scrapy", "node-fetch", "axios", "pingdom", "uptime", "monitor", "archiver"}
 
 // looksLikePerson says whether a beacon came from a person's browser on
-// this shop's page: a browser's User-Agent (they all start "Mozilla/"),
-// none of botWords, and, when the browser says where the request comes
-// from (Sec-Fetch-Site), this shop's own page.
+// this shop's page: a browser's User-Agent (they all start "Mozilla/",
+// but Opera Mini's on a feature phone, "Opera/"), none of botWords, and,
+// when the browser says where the request comes from (Sec-Fetch-Site),
+// this shop's own page.
 func looksLikePerson(r *http.Request) bool {
 	ua := strings.ToLower(strings.TrimSpace(r.UserAgent()))
-	if len(ua) < 20 || len(ua) > 1000 || !strings.HasPrefix(ua, "mozilla/") {
+	if len(ua) < 20 || len(ua) > 1000 || !strings.HasPrefix(ua, "mozilla/") && !strings.HasPrefix(ua, "opera/") {
 		return false
 	}
 	ua = strings.ReplaceAll(ua, "cubot", "")

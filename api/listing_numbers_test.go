@@ -110,15 +110,16 @@ func TestListingNumbersCountPeopleOnce(t *testing.T) {
 	if rec := m.do(http.MethodPost, "/api/products/"+pid+"/view", nil, h); rec.Code != http.StatusNoContent {
 		t.Fatalf("cross-site view: %d", rec.Code)
 	}
-	// a phone of the Cubot brand is a person
+	// a phone of the Cubot brand is a person, and so is Opera Mini on a feature phone
 	visit(t, m.testServer, "view", pid, "", "203.0.113.70", "Mozilla/5.0 (Linux; Android 9; CUBOT X19) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36")
+	visit(t, m.testServer, "view", pid, "", "203.0.113.71", "Opera/9.80 (J2ME/MIDP; Opera Mini/4.5.40312/191.227; U; en) Presto/2.12.423 Version/12.16")
 
 	visit(t, m.testServer, "reveal", pid, m.otherBuyer.AccessToken, "203.0.113.9", phoneUA)
 	visit(t, m.testServer, "reveal", pid, m.otherBuyer.AccessToken, "203.0.113.9", phoneUA)
 	visit(t, m.testServer, "reveal", pid, "", "203.0.113.8", phoneUA)
 
 	st := m.listingStats(m.seller.AccessToken, pid)
-	if want := (listingCountsWire{Views: 5, Reveals: 2}); st.Totals != want {
+	if want := (listingCountsWire{Views: 6, Reveals: 2}); st.Totals != want {
 		t.Fatalf("totals %+v, want %+v", st.Totals, want)
 	}
 	today := time.Now().UTC().Format(time.DateOnly)

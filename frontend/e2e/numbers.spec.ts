@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
-import { addProductByApi, base, PHONE, settle, SHOTS, signedIn, signUpByApi } from "./helpers";
+import { addProductByApi, base, PHONE, picture, settle, SHOTS, signedIn, signUpByApi } from "./helpers";
 
 // a busy machine (two cores for every journey): generous waits, never timed assertions
 test.describe.configure({ timeout: 120_000 });
@@ -61,6 +61,8 @@ test("a buyer views a listing and taps Call; the seller sees the numbers", async
   const sellerContext = await signedIn(browser, seller, { viewport: PHONE, userAgent: PHONE_UA });
   const sp = await sellerContext.newPage();
   await sp.goto(base() + "/dashboard/myproducts");
+  await expect(sp.getByRole("link", { name: `Numbers of ${name}` }).first()).toBeVisible();
+  await picture(sp, "numbers-myproducts-390.png", { fullPage: true });
   await sp.getByRole("link", { name: `Numbers of ${name}` }).first().click();
   await expect(sp.getByRole("heading", { name: "Numbers", level: 1 })).toBeVisible();
   await expect(sp.getByRole("link", { name })).toBeVisible();

@@ -338,7 +338,7 @@ export default function MyProducts() {
             header: t("ProductName"),
             label: false,
             cell: (p) => (
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 md:flex-nowrap">
                 {/* #37 picked for a bulk action: in the name's cell, so the columns stay the spec's */}
                 <input
                   type="checkbox"
@@ -348,46 +348,49 @@ export default function MyProducts() {
                   aria-label={t("Select {name}", { name: p.productName })}
                 />
                 <img src={p.picture} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
-                <span className="min-w-32 flex-1 font-medium break-words md:flex-none md:whitespace-nowrap" title={p.productName}>
+                {/* on a phone the name takes the line, and Edit, Numbers and Similar ad go under it when it needs the room */}
+                <span className="min-w-0 flex-1 basis-40 font-medium md:flex-none md:basis-auto md:whitespace-nowrap" title={p.productName}>
                   {cutName(p.productName)}
                 </span>
-                {!row(p).sold && (
+                <span className="ml-auto flex gap-1 md:ml-0">
+                  {!row(p).sold && (
+                    <Link
+                      to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`}
+                      state={{ product: p } satisfies EditState}
+                      className="btn btn-ghost btn-xs gap-1 text-primary"
+                      aria-label={t("Edit {name}", { name: p.productName })}
+                    >
+                      <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                        <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2 2 0 0 1 2.8 2.8L8.5 17.6 4 19l1.4-4.5L16.9 3.6Z" />
+                      </svg>
+                      {t("Edit")}
+                    </Link>
+                  )}
+                  {/* #37 the listing's 30 days: views, calls, chats, favourites, bookings */}
                   <Link
-                    to={`/dashboard/products/${encodeURIComponent(p._id)}/edit`}
-                    state={{ product: p } satisfies EditState}
-                    className="btn btn-ghost btn-xs ml-auto gap-1 text-primary md:ml-0"
-                    aria-label={t("Edit {name}", { name: p.productName })}
+                    to={`/dashboard/products/${encodeURIComponent(p._id)}/numbers`}
+                    className="btn btn-ghost btn-xs gap-1 text-primary"
+                    aria-label={t("Numbers of {name}", { name: p.productName })}
                   >
                     <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                      <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2 2 0 0 1 2.8 2.8L8.5 17.6 4 19l1.4-4.5L16.9 3.6Z" />
+                      <path strokeLinecap="round" d="M5 20V11M12 20V5M19 20v-6" />
                     </svg>
-                    {t("Edit")}
+                    {t("Numbers")}
                   </Link>
-                )}
-                <Link
-                  to={similarAdPath(p._id)}
-                  state={{ similar: p } satisfies SimilarState}
-                  className={`btn btn-ghost btn-xs gap-1 text-primary ${row(p).sold ? "ml-auto md:ml-0" : ""}`}
-                  aria-label={t("Post a similar ad like {name}", { name: p.productName })}
-                  title={t("Post a similar ad")}
-                >
-                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <rect x="8" y="8" width="12" height="12" rx="2" />
-                    <path strokeLinecap="round" d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-                  </svg>
-                  {t("Similar ad")}
-                </Link>
-                {/* #37 the listing's 30 days: views, calls, chats, favourites, bookings */}
-                <Link
-                  to={`/dashboard/products/${encodeURIComponent(p._id)}/numbers`}
-                  className={`btn btn-ghost btn-xs gap-1 text-primary ${row(p).sold ? "ml-auto md:ml-0" : ""}`}
-                  aria-label={t("Numbers of {name}", { name: p.productName })}
-                >
-                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path strokeLinecap="round" d="M5 20V11M12 20V5M19 20v-6" />
-                  </svg>
-                  {t("Numbers")}
-                </Link>
+                  <Link
+                    to={similarAdPath(p._id)}
+                    state={{ similar: p } satisfies SimilarState}
+                    className="btn btn-ghost btn-xs gap-1 text-primary"
+                    aria-label={t("Post a similar ad like {name}", { name: p.productName })}
+                    title={t("Post a similar ad")}
+                  >
+                    <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                      <rect x="8" y="8" width="12" height="12" rx="2" />
+                      <path strokeLinecap="round" d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+                    </svg>
+                    {t("Similar ad")}
+                  </Link>
+                </span>
               </div>
             ),
           },
