@@ -1,11 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { bookState, showsActionBar } from "@/components/product-action-bar";
 import { TOKEN_KEY } from "@/lib/api";
 import { booking, buyer, categories, product, seller } from "@/test/fixtures";
 import { onPhone } from "@/test/phone";
-import { renderApp, stubApi, type ApiTable } from "@/test/render-app";
+import { renderApp, requestsTo, stubApi, type ApiTable } from "@/test/render-app";
 
 const laptop = product({ _id: "42", productName: "MacBook Air M1", category: "APPLE", number: "01712345678", sellerEmail: "tanvir@example.com" });
 
@@ -37,6 +37,16 @@ describe("the product page's action bar on a phone (#37)", () => {
     expect(within(region).getByRole("button", { name: "Chat with seller" })).toBeInTheDocument();
     await userEvent.click(within(region).getByRole("button", { name: "Book Now" }));
     expect(await screen.findByRole("heading", { name: /log in/i })).toBeInTheDocument();
+  });
+
+  it("counts a tap on the bar's Call as the page's Call is counted (#37 numbers)", async () => {
+    onPhone(360);
+    const mock = stubApi(api({ "POST /api/products/42/view": () => new Response(null, { status: 204 }), "POST /api/products/42/reveal": () => new Response(null, { status: 204 }) }));
+    renderApp("/product/42");
+    const call = within(await bar()).getByRole("link", { name: "Call 01712345678" });
+    expect(requestsTo(mock, "/api/products/42/reveal", "POST")).toHaveLength(0);
+    await userEvent.click(call);
+    await waitFor(() => expect(requestsTo(mock, "/api/products/42/reveal", "POST")).toHaveLength(1));
   });
 
   it("calls the seller's verified phone when there is one, as the page does", async () => {

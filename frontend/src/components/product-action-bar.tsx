@@ -67,6 +67,8 @@ type ProductActionBarProps = {
   book: BookState;
   onBook: () => void;
   onChat: () => void;
+  /** Called when Call is tapped: the listing's numbers count a tap on the number (#37). */
+  onCall?: () => void;
 };
 
 /**
@@ -77,7 +79,7 @@ type ProductActionBarProps = {
  * Chat starts the chat, Book opens the booking form, with the page's rules
  * (signed out: log in first).
  */
-export function ProductActionBar({ number, book, onBook, onChat }: ProductActionBarProps) {
+export function ProductActionBar({ number, book, onBook, onChat, onCall }: ProductActionBarProps) {
   const { t } = useLanguage();
   return (
     <div
@@ -87,7 +89,7 @@ export function ProductActionBar({ number, book, onBook, onChat }: ProductAction
       className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <div className="mx-auto flex h-14 max-w-md items-center gap-2 px-3">
-        <a href={telHref(number)} className="btn btn-outline btn-primary h-11 min-h-11 flex-1 px-2" aria-label={t("Call {number}", { number })}>
+        <a href={telHref(number)} className="btn btn-outline btn-primary h-11 min-h-11 flex-1 px-2" aria-label={t("Call {number}", { number })} onClick={onCall}>
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path
               strokeLinecap="round"

@@ -436,7 +436,7 @@ export default function ProductPage() {
     </article>
     {/* beside the product, not in it: its cards are other laptops' articles */}
     <SimilarLaptops id={p._id} />
-    {bar && <ProductActionBar number={phone.number} book={bookAs} onBook={onBook} onChat={onChat} />}
+    {bar && <ProductActionBar number={phone.number} book={bookAs} onBook={onBook} onChat={onChat} onCall={() => sendBeacon("reveal", p._id)} />}
     </>
   );
 }
