@@ -112,8 +112,9 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		// the camera for the page only: a seller scans the buyer's
-		// hand-over QR from Leads
-		h.Set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
+		// hand-over QR from Leads; the location for the page only: Near me
+		// (#36) asks for it when tapped
+		h.Set("Permissions-Policy", "camera=(self), microphone=(), geolocation=(self)")
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
 		return next(c)
 	}

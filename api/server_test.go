@@ -110,8 +110,8 @@ func TestSecurityHeaders(t *testing.T) {
 		if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "object-src 'none'") {
 			t.Errorf("%s: CSP = %q", path, csp)
 		}
-		// the camera for the page itself (the hand-over QR), nothing for others
-		if pp := h.Get("Permissions-Policy"); !strings.Contains(pp, "camera=(self)") || !strings.Contains(pp, "microphone=()") || !strings.Contains(pp, "geolocation=()") {
+		// the camera (the hand-over QR) and the location (Near me, #36) for the page itself, nothing for others
+		if pp := h.Get("Permissions-Policy"); !strings.Contains(pp, "camera=(self)") || !strings.Contains(pp, "microphone=()") || !strings.Contains(pp, "geolocation=(self)") {
 			t.Errorf("%s: Permissions-Policy = %q", path, pp)
 		}
 		if h.Get("X-Request-Id") == "" {

@@ -224,5 +224,5 @@ func listingOf(r dbsqlc.ListListingsMatchingRow) dbsqlc.ProductListing {
 		Photos: r.Photos, Processor: r.Processor, RamGb: r.RamGb, StorageGb: r.StorageGb, StorageType: r.StorageType,
 		ScreenInches: r.ScreenInches, Gpu: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths,
 		PriceDroppedFrom: r.PriceDroppedFrom, AdvertisedUntil: r.AdvertisedUntil, ExpiresAt: r.ExpiresAt, ExpiredAt: r.ExpiredAt,
-		SellerReviewCount: r.SellerReviewCount, SellerReviewSum: r.SellerReviewSum}
+		SellerReviewCount: r.SellerReviewCount, SellerReviewSum: r.SellerReviewSum, HiddenAt: r.HiddenAt, HiddenReason: r.HiddenReason, AreaID: r.AreaID}
 }

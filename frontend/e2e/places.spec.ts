@@ -91,7 +91,7 @@ test("on a phone a visitor searches by specs, takes a chip off, picks a district
 
   // 2. A chip taken off searches again without its words.
   await understood.getByRole("button", { name: "Remove filter: 8 GB RAM" }).click();
-  await expect(box).toHaveValue(`${tag} core i5`);
+  await expect(phone).toHaveURL(new RegExp(`\\?q=${tag}\\+core\\+i5$`));
   await expect(understood.getByRole("button")).toHaveText(["Core i5"]);
   await expect(cardNames(phone)).toHaveText([mirpurName, gazipurName]);
 
@@ -142,7 +142,7 @@ test("on a phone a visitor searches by specs, takes a chip off, picks a district
   await expect(phone.getByText(/km away/)).toHaveCount(0);
 
   // the product page names the place in full
-  await phone.getByRole("article", { name: gazipurName }).getByRole("link", { name: gazipurName }).click();
+  await phone.getByRole("article", { name: gazipurName }).getByRole("heading").getByRole("link").click();
   await expect(phone.getByText("Gazipur Sadar, Gazipur, Dhaka")).toBeVisible();
   await lightAndDark(phone, "places-product-phone");
   await context.close();

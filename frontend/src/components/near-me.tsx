@@ -66,9 +66,9 @@ export function NearMeProblemAlert({ problem, onDismiss }: { problem: NearMeProb
 export function NearMeStatus({ onOff }: { onOff: () => void }) {
   const t = useT();
   return (
-    <p role="status" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      <PinIcon className="h-4 w-4 text-primary" />
-      <span>{t("Nearest to you first, by the area each seller chose.")}</span>
+    <p role="status" className="mt-3 text-sm">
+      <PinIcon className="mr-1 inline h-4 w-4 align-[-3px] text-primary" />
+      {t("Nearest to you first, by the area each seller chose.")}{" "}
       <button type="button" className="link link-primary" onClick={onOff}>
         {t("Back to the usual order")}
       </button>
