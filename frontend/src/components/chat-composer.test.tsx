@@ -112,6 +112,16 @@ describe("the bubbles", () => {
     expect(screen.getByText("Waiting for the buyer")).toBeInTheDocument();
   });
 
+  it("tells the buyer a counter offer waits for their answer when they can answer it", () => {
+    render(
+      <ol>
+        <ChatMessage message={counter} mine={false} senderName="Shapla" actions={<button type="button">Accept</button>} />
+      </ol>,
+    );
+    expect(screen.getByText("Waiting for your answer")).toBeInTheDocument();
+    expect(screen.queryByText("Waiting for the buyer")).not.toBeInTheDocument();
+  });
+
   it("marks one's own message sent, then seen once the other's read mark reaches it", () => {
     const mine: Message = { ...counter, offer: null, text: "Hello", photos: ["/uploads/a.jpg"] };
     const { rerender } = render(

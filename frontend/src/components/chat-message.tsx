@@ -37,14 +37,19 @@ export function offerHolds(offer: Offer, now = Date.now()): boolean {
   return offer.status === "accepted" && (offer.validUntil === null || new Date(offer.validUntil).getTime() > now);
 }
 
-/** An offer's amount and where it stands, with "valid until" once accepted. */
-export function OfferSummary({ offer }: { offer: Offer }) {
+/**
+ * An offer's amount and where it stands, with "valid until" once accepted.
+ * yourTurn: the reader is the one to answer it (the bubble carries their
+ * Accept and Decline), so a pending offer waits for them, not the other side.
+ */
+export function OfferSummary({ offer, yourTurn = false }: { offer: Offer; yourTurn?: boolean }) {
   const { t, locale } = useLanguage();
   const lapsed = offer.status === "accepted" && !offerHolds(offer);
   const status: OfferStatus = lapsed ? "expired" : offer.status;
   const counter = offer.by === "seller";
-  // the seller's counter offer waits for the buyer
-  const statusText = counter && status === "pending" ? t("Waiting for the buyer") : t(STATUS_TEXT[status]);
+  // a pending offer waits for the side that did not make it: the reader, when it is theirs to answer
+  const statusText =
+    status !== "pending" ? t(STATUS_TEXT[status]) : yourTurn ? t("Waiting for your answer") : counter ? t("Waiting for the buyer") : t(STATUS_TEXT[status]);
   return (
     <div className="flex flex-col gap-1" data-offer={counter ? "counter" : "offer"}>
       <p className="text-xs font-semibold uppercase tracking-wide opacity-80">{counter ? t("Counter offer") : t("Price offer")}</p>
@@ -139,7 +144,7 @@ export function ChatMessage({ message: m, mine, senderName, showName = false, ac
           m.offer ? "chat-bubble-accent" : mine ? "chat-bubble-primary" : ""
         }`}
       >
-        {m.offer && <OfferSummary offer={m.offer} />}
+        {m.offer && <OfferSummary offer={m.offer} yourTurn={!mine && Boolean(actions)} />}
         {photos.length > 0 && <ChatPhotos photos={photos} senderName={senderName} />}
         {m.text && <ChatText text={m.text} className={m.offer ? "mt-2 text-sm" : photos.length > 0 ? "mt-1.5" : ""} />}
         {actions && <div className="mt-3 flex flex-wrap gap-2">{actions}</div>}

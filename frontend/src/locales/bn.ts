@@ -1434,6 +1434,7 @@ export const bn: Dictionary = {
   "Counter offer": "পাল্টা প্রস্তাব",
   "Counter": "পাল্টা প্রস্তাব",
   "Waiting for the buyer": "ক্রেতার অপেক্ষায়",
+  "Waiting for your answer": "আপনার উত্তরের অপেক্ষায়",
   "The seller countered": "বিক্রেতা পাল্টা প্রস্তাব দিয়েছেন",
   "If the buyer accepts, they can book at this price for 48 hours.": "ক্রেতা রাজি হলে ৪৮ ঘণ্টা এই দামে বুক করতে পারবেন।",
   "Your price (Tk)": "আপনার দাম (টাকা)",

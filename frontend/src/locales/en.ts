@@ -1458,6 +1458,7 @@ export const en = {
   "Counter offer": "Counter offer",
   "Counter": "Counter",
   "Waiting for the buyer": "Waiting for the buyer",
+  "Waiting for your answer": "Waiting for your answer",
   "The seller countered": "The seller countered",
   "If the buyer accepts, they can book at this price for 48 hours.": "If the buyer accepts, they can book at this price for 48 hours.",
   "Your price (Tk)": "Your price (Tk)",
