@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/store/internal/dbsqlc"
 )
 
@@ -18,6 +20,12 @@ import (
 
 // nearAreasFirst is how many areas the first round of a page reads.
 const nearAreasFirst = 8
+
+// nearPlans keeps a round's areas each walked along products_area_idx,
+// newest first, stopping at a page: an area of many listings was read
+// whole and sorted (100,000 listings in 5 areas: p50 377 ms at 16
+// connections on a loaded machine).
+const nearPlans = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off"
 
 // ErrNoNear is a list nearest first asked for without a point.
 var ErrNoNear = errors.New("store: a list nearest first needs a point")
@@ -138,7 +146,12 @@ func (s *Store) readNearest(ctx context.Context, r *nearRun) error {
 		if len(areas) == 0 {
 			break
 		}
-		found, err := s.custom.BrowseNearest(ctx, r.params(areas, f.After != nil && at[0] == f.After.Place))
+		var found []dbsqlc.BrowseNearestRow
+		err := withSettings(ctx, s.pool, nearPlans, func(tx pgx.Tx) error {
+			var err error
+			found, err = dbsqlc.New(customPlansTx{tx}).BrowseNearest(ctx, r.params(areas, f.After != nil && at[0] == f.After.Place))
+			return err
+		})
 		if err != nil {
 			return err
 		}
