@@ -469,7 +469,8 @@ function request()
     -- the facets take no cursor: a "search" of punctuation alone, which
     -- searches for nothing, each digit of u a character from ! to *
     extra = "q=" .. (string.gsub(tostring(u), "%d", function(c) return string.format("%%%02X", 33 + tonumber(c)) end))
-  elseif string.find(wrk.path, "q=", 1, true) then
+  elseif string.find(wrk.path, "q=", 1, true) or string.find(wrk.path, "near=", 1, true) then
+    -- (a list nearest first takes no cursor of newest first either)
     -- u whole: each thread's u is its own ten million (u modulo a million
     -- gave both threads the same ceilings, one in two answers kept from
     -- the other thread's request)

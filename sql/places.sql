@@ -104,3 +104,7 @@ LIMIT sqlc.arg(page_size);
 -- How many available listings each area has by brand and condition, kept
 -- by triggers (migration 00044).
 SELECT area_id, category_id, condition, available FROM product_area_counts WHERE available > 0;
+
+-- name: ListLiveAreas :many
+-- The areas with an available listing, by the kept counts (at most 546).
+SELECT DISTINCT area_id FROM product_area_counts WHERE available > 0;

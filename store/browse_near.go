@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/store/internal/dbsqlc"
 )
 
@@ -18,6 +20,12 @@ import (
 
 // nearAreasFirst is how many areas the first round of a page reads.
 const nearAreasFirst = 8
+
+// nearPlans keeps a round's areas each walked along products_area_idx,
+// newest first, stopping at a page: an area of many listings was read
+// whole and sorted (100,000 listings in 5 areas: p50 377 ms at 16
+// connections on a loaded machine).
+const nearPlans = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off"
 
 // ErrNoNear is a list nearest first asked for without a point.
 var ErrNoNear = errors.New("store: a list nearest first needs a point")
@@ -40,9 +48,10 @@ func (s *Store) withPlaces(ctx context.Context, f BrowseFilter) (BrowseFilter, *
 type nearRun struct {
 	f        BrowseFilter
 	category *int64
-	order    []string // the areas, nearest first
-	query    *string  // a broad search's words, checked on each listing
-	ids      []int64  // a search's few matches (nil: no such list)
+	order    []string        // the areas, nearest first
+	live     map[string]bool // the areas with listings (liveAreas)
+	query    *string         // a broad search's words, checked on each listing
+	ids      []int64         // a search's few matches (nil: no such list)
 	rows     []dbsqlc.ProductListing
 	places   []int // each row's area's place in order
 }
@@ -52,7 +61,11 @@ func (s *Store) browseNearest(ctx context.Context, f BrowseFilter, places *Place
 	if f.Near == nil {
 		return nil, nil, ErrNoNear
 	}
-	r := &nearRun{f: f, order: places.nearestAreas(*f.Near, f.areaIDs)}
+	live, err := s.liveAreas(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &nearRun{f: f, order: places.nearestAreas(*f.Near, f.areaIDs), live: live}
 	none, err := s.nearMatches(ctx, r)
 	if err != nil || none {
 		return []Product{}, nil, err
@@ -120,15 +133,31 @@ func (s *Store) readNearest(ctx context.Context, r *nearRun) error {
 	}
 	step := nearAreasFirst
 	for start < len(r.order) && len(r.rows) <= f.Limit {
-		end := min(start+step, len(r.order))
-		p := r.params(r.order[start:end], f.After != nil && f.After.Place == start)
-		found, err := s.custom.BrowseNearest(ctx, p)
+		// the next step areas with listings (and the cursor's own, first);
+		// places stay those of the whole order, the same on every page
+		var areas []string
+		var at []int
+		end := start
+		for ; end < len(r.order) && len(areas) < step; end++ {
+			if r.live[r.order[end]] || f.After != nil && end == f.After.Place {
+				areas, at = append(areas, r.order[end]), append(at, end)
+			}
+		}
+		if len(areas) == 0 {
+			break
+		}
+		var found []dbsqlc.BrowseNearestRow
+		err := withSettings(ctx, s.pool, nearPlans, func(tx pgx.Tx) error {
+			var err error
+			found, err = dbsqlc.New(customPlansTx{tx}).BrowseNearest(ctx, r.params(areas, f.After != nil && at[0] == f.After.Place))
+			return err
+		})
 		if err != nil {
 			return err
 		}
 		for _, row := range found {
 			r.rows = append(r.rows, listingOfNearest(row))
-			r.places = append(r.places, start+int(row.Ord)-1)
+			r.places = append(r.places, at[row.Ord-1])
 		}
 		start, step = end, step*4
 	}

@@ -66,6 +66,23 @@ type placesCache struct {
 	places *Places
 }
 
+// liveAreas are the areas with an available listing, by the kept counts:
+// a list nearest first skips the others (most areas have none), so a
+// point far from every listing costs little more than one near them.
+// Read afresh each time (a few hundred rows): an answer kept until the
+// catalogue changes must not miss a listing in a new area.
+func (s *Store) liveAreas(ctx context.Context) (map[string]bool, error) {
+	ids, err := s.q.ListLiveAreas(ctx)
+	if err != nil {
+		return nil, translate(err)
+	}
+	live := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		live[id] = true
+	}
+	return live, nil
+}
+
 // Places answers every division, district and area, read from the
 // database the first time and kept.
 func (s *Store) Places(ctx context.Context) (*Places, error) {

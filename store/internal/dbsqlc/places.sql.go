@@ -564,6 +564,31 @@ func (q *Queries) ListDivisions(ctx context.Context) ([]ListDivisionsRow, error)
 	return items, nil
 }
 
+const listLiveAreas = `-- name: ListLiveAreas :many
+SELECT DISTINCT area_id FROM product_area_counts WHERE available > 0
+`
+
+// The areas with an available listing, by the kept counts (at most 546).
+func (q *Queries) ListLiveAreas(ctx context.Context) ([]string, error) {
+	rows, err := q.db.Query(ctx, listLiveAreas)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var area_id string
+		if err := rows.Scan(&area_id); err != nil {
+			return nil, err
+		}
+		items = append(items, area_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const matchArea = `-- name: MatchArea :one
 SELECT coalesce(match_area($1::text), '')::text AS area_id
 `
