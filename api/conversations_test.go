@@ -404,8 +404,10 @@ func checkOfferSupersedes(t *testing.T, m *payMarket, id string) string {
 	if len(msgs) != 3 || msgs[0].Offer == nil || msgs[0].Offer.ID != second || msgs[1].Offer == nil || msgs[1].Offer.Status != "superseded" {
 		t.Fatalf("messages after a second offer = %+v", msgs)
 	}
-	// the buyer and other people cannot answer; a superseded offer is answered
-	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.buyer.AccessToken)), http.StatusForbidden, "forbidden")
+	// the buyer cannot answer their own offer (the other side answers an
+	// offer since counter offers, #37), other people cannot see it; a
+	// superseded offer is answered
+	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.buyer.AccessToken)), http.StatusForbidden, "own_offer")
 	wantError(t, m.do(http.MethodPut, "/api/offers/"+second+"/accept", nil, bearer(m.otherSeller.AccessToken)), http.StatusNotFound, "not_found")
 	wantError(t, m.do(http.MethodPut, "/api/offers/"+first+"/accept", nil, bearer(m.seller.AccessToken)), http.StatusConflict, "answered")
 
