@@ -33,6 +33,10 @@ type ProductCardProps = {
   favourite?: boolean;
   /** The heart; without it (and on one's own product) the card has none. */
   onFavourite?: (product: Product) => void;
+  /** A badge beside the price, e.g. where a saved laptop stands on Favourites. */
+  badge?: ReactNode;
+  /** No longer for sale (sold, expired): no link to its page, the photo greyed, no Book Now, Chat or Report. */
+  closed?: boolean;
 };
 
 /** ChatIcon is the speech bubble of "Chat with seller" and the header's messages. */
@@ -135,6 +139,8 @@ export function ProductCard({
   onChat,
   favourite = false,
   onFavourite,
+  badge,
+  closed = false,
 }: ProductCardProps) {
   const { t, locale, lang } = useLanguage();
   const off = saving(p);
@@ -155,22 +161,34 @@ export function ProductCard({
     <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-labelledby={titleId}>
       <figure className="relative aspect-[16/10] bg-base-200">
         {/* the same link as the name below, out of the tab order so the keyboard meets it once */}
-        <Link to={`/product/${p._id}`} tabIndex={-1} className="block h-full w-full">
+        {closed ? (
           <img
             {...photoSources(p.picture, sizes)}
             alt={p.productName}
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
+            loading="lazy"
             decoding="async"
             width={800}
             height={500}
-            className="h-full w-full object-cover"
+            className="h-full w-full object-cover opacity-60 grayscale"
           />
-        </Link>
+        ) : (
+          <Link to={`/product/${p._id}`} tabIndex={-1} className="block h-full w-full">
+            <img
+              {...photoSources(p.picture, sizes)}
+              alt={p.productName}
+              loading={priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
+              decoding="async"
+              width={800}
+              height={500}
+              className="h-full w-full object-cover"
+            />
+          </Link>
+        )}
         {off !== null && (
           <span className="badge badge-accent absolute top-3 left-3 font-semibold shadow-sm">{t("{off}% off", { off })}</span>
         )}
-        {p.reserved && !booked && <span className="badge badge-warning absolute top-3 right-3 font-semibold shadow-sm">{t("Booked")}</span>}
+        {p.reserved && !booked && !badge && <span className="badge badge-warning absolute top-3 right-3 font-semibold shadow-sm">{t("Booked")}</span>}
         {/* how far, in a list nearest first (#36): on the photo, where the eye lands first */}
         {p.distanceKm != null && (
           <span className="badge badge-neutral absolute bottom-3 left-3 gap-1 font-semibold shadow-sm">
@@ -185,9 +203,13 @@ export function ProductCard({
           {/* the heart beside the name, not on the photo: the photo is a link, and two controls on top of each other are one too many */}
           <div className="flex items-start gap-2">
             <h3 id={titleId} className="card-title line-clamp-2 min-h-[2lh] min-w-0 flex-1 text-lg leading-snug break-words">
-              <Link to={`/product/${p._id}`} className="link-hover">
-                {p.productName}
-              </Link>
+              {closed ? (
+                p.productName
+              ) : (
+                <Link to={`/product/${p._id}`} className="link-hover">
+                  {p.productName}
+                </Link>
+              )}
             </h3>
             {onFavourite && !own && (
               <FavouriteButton name={p.productName} saved={favourite} onToggle={() => onFavourite(p)} className="btn-sm shrink-0 border-base-300 shadow-sm" />
@@ -203,6 +225,7 @@ export function ProductCard({
               <span className="sr-only">{t("Original price:")} </span>
               <del>{formatTk(p.orginalPrice, locale)}</del>
             </div>
+            {badge}
           </div>
           {/* one line's room, specs or not: every card as tall as its skeleton */}
           <p className="line-clamp-2 min-h-[1lh] text-sm text-base-content/70">{keySpecs}</p>
@@ -252,48 +275,50 @@ export function ProductCard({
           </div>
         </div>
 
-        <div className="card-actions flex-nowrap @max-[17rem]:flex-wrap">
-          {own ? (
-            <button type="button" className="btn btn-disabled flex-1" disabled>
-              {t("Your product")}
-            </button>
-          ) : (
-            <>
-              {booked ? (
-                <BookedLink className="flex-1 whitespace-nowrap @max-[17rem]:basis-full" />
-              ) : p.reserved ? (
-                <button type="button" className="btn btn-disabled flex-1 whitespace-nowrap @max-[17rem]:basis-full" disabled aria-label={t("Booked: reserved for another buyer")}>
-                  {t("Booked")}
-                </button>
-              ) : (
-                <button type="button" className="btn btn-primary flex-1 whitespace-nowrap @max-[17rem]:basis-full" onClick={() => onBook(p)}>
-                  {t("Book Now")}
-                </button>
-              )}
-              {onChat && (
+        {!closed && (
+          <div className="card-actions flex-nowrap @max-[17rem]:flex-wrap">
+            {own ? (
+              <button type="button" className="btn btn-disabled flex-1" disabled>
+                {t("Your product")}
+              </button>
+            ) : (
+              <>
+                {booked ? (
+                  <BookedLink className="flex-1 whitespace-nowrap @max-[17rem]:basis-full" />
+                ) : p.reserved ? (
+                  <button type="button" className="btn btn-disabled flex-1 whitespace-nowrap @max-[17rem]:basis-full" disabled aria-label={t("Booked: reserved for another buyer")}>
+                    {t("Booked")}
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn-primary flex-1 whitespace-nowrap @max-[17rem]:basis-full" onClick={() => onBook(p)}>
+                    {t("Book Now")}
+                  </button>
+                )}
+                {onChat && (
+                  <button
+                    type="button"
+                    className="btn btn-square btn-outline btn-primary"
+                    onClick={() => onChat(p)}
+                    aria-label={t("Chat with seller")}
+                    title={t("Chat with seller")}
+                  >
+                    <ChatIcon />
+                  </button>
+                )}
                 <button
                   type="button"
-                  className="btn btn-square btn-outline btn-primary"
-                  onClick={() => onChat(p)}
-                  aria-label={t("Chat with seller")}
-                  title={t("Chat with seller")}
+                  className="btn btn-outline btn-error whitespace-nowrap @max-[17rem]:flex-1"
+                  onClick={() => onReport(p)}
+                  disabled={reporting}
+                  aria-busy={reporting}
                 >
-                  <ChatIcon />
+                  {reporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                  {t("Report")}
                 </button>
-              )}
-              <button
-                type="button"
-                className="btn btn-outline btn-error whitespace-nowrap @max-[17rem]:flex-1"
-                onClick={() => onReport(p)}
-                disabled={reporting}
-                aria-busy={reporting}
-              >
-                {reporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                {t("Report")}
-              </button>
-            </>
-          )}
-        </div>
+              </>
+            )}
+          </div>
+        )}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { Product } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
@@ -18,6 +19,10 @@ type ProductTileProps = {
   favourite?: boolean;
   /** The heart; without it (and on one's own product) the tile has none. */
   onFavourite?: (product: Product) => void;
+  /** A badge beside the price, e.g. where a saved laptop stands on Favourites. */
+  badge?: ReactNode;
+  /** No longer for sale (sold, expired): no link to its page, the photo greyed. */
+  closed?: boolean;
 };
 
 /** Where a listing is: its area when the server sends one (#37: areas may come later), else the location typed on it. */
@@ -49,7 +54,17 @@ function VerifiedTick() {
  * heart. Everything else (specs, phone, Book Now) is on its page, a tap
  * away: a row is about 120 px, so a phone shows five or more.
  */
-export function ProductTile({ product: p, variant, own = false, booked = false, priority = false, favourite = false, onFavourite }: ProductTileProps) {
+export function ProductTile({
+  product: p,
+  variant,
+  own = false,
+  booked = false,
+  priority = false,
+  favourite = false,
+  onFavourite,
+  badge,
+  closed = false,
+}: ProductTileProps) {
   const { t, locale } = useLanguage();
   const titleId = `product-${p._id}-title`;
   const grid = variant === "grid";
@@ -64,10 +79,8 @@ export function ProductTile({ product: p, variant, own = false, booked = false, 
       className={`relative flex h-full min-w-0 overflow-hidden rounded-box bg-base-100 shadow-sm ring-1 ring-base-300/60 ${grid ? "flex-col" : "gap-3 p-2"}`}
     >
       {/* the same link as the name, out of the tab order so the keyboard meets it once */}
-      <Link
-        to={`/product/${p._id}`}
-        tabIndex={-1}
-        aria-hidden="true"
+      <PhotoLink
+        to={closed ? null : `/product/${p._id}`}
         className={`relative block shrink-0 overflow-hidden bg-base-200 ${grid ? "aspect-[4/3] w-full" : "h-24 w-28 self-start rounded-field"}`}
       >
         <img
@@ -78,16 +91,20 @@ export function ProductTile({ product: p, variant, own = false, booked = false, 
           decoding="async"
           width={grid ? 400 : 112}
           height={grid ? 300 : 96}
-          className="h-full w-full object-cover"
+          className={`h-full w-full object-cover ${closed ? "opacity-60 grayscale" : ""}`}
         />
-        {(p.reserved || booked) && <span className="badge badge-warning badge-sm absolute bottom-1 left-1 font-semibold">{t("Booked")}</span>}
-      </Link>
+        {(p.reserved || booked) && !badge && <span className="badge badge-warning badge-sm absolute bottom-1 left-1 font-semibold">{t("Booked")}</span>}
+      </PhotoLink>
       <div className={`flex min-w-0 flex-1 flex-col ${grid ? "gap-0.5 p-2.5" : "gap-0.5 py-0.5 pr-1"}`}>
         <div className="flex min-w-0 items-start gap-1">
           <h3 id={titleId} className="line-clamp-2 min-w-0 flex-1 text-sm leading-snug font-semibold break-words">
-            <Link to={`/product/${p._id}`} className="link-hover">
-              {p.productName}
-            </Link>
+            {closed ? (
+              p.productName
+            ) : (
+              <Link to={`/product/${p._id}`} className="link-hover">
+                {p.productName}
+              </Link>
+            )}
           </h3>
           {!grid && heart}
         </div>
@@ -102,6 +119,7 @@ export function ProductTile({ product: p, variant, own = false, booked = false, 
               <del>{formatTk(was, locale)}</del>
             </p>
           )}
+          {badge}
         </div>
         {/* where and when: one line in a row; in a narrow grid tile two, clear of the heart */}
         <div className={`mt-auto flex min-w-0 gap-x-1 text-xs text-base-content/65 ${grid ? "flex-col pr-11" : "items-center"}`}>
@@ -118,6 +136,16 @@ export function ProductTile({ product: p, variant, own = false, booked = false, 
       </div>
       {grid && heart && <div className="absolute right-0.5 bottom-0.5">{heart}</div>}
     </article>
+  );
+}
+
+/** The photo: a link to the laptop's page (out of the tab order, the name is the same link), or, with no page to go to, just the photo. */
+function PhotoLink({ to, className, children }: { to: string | null; className: string; children: ReactNode }) {
+  if (to === null) return <div className={className}>{children}</div>;
+  return (
+    <Link to={to} tabIndex={-1} aria-hidden="true" className={className}>
+      {children}
+    </Link>
   );
 }
 

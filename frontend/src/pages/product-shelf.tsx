@@ -60,6 +60,13 @@ type ProductShelfProps = {
    * the full cards; false keeps the full cards (Similar laptops' sideways row).
    */
   compact?: boolean;
+  /**
+   * Where each laptop stands, for a list of saved ones (Favourites): a badge
+   * beside the price, and closed (sold, expired) for no link and no Book Now.
+   */
+  standing?: (product: Product) => { badge: ReactNode; closed: boolean };
+  /** Every laptop listed is a favourite (the Favourites page): its heart is full, while the ids load too, and takes it off. */
+  allSaved?: boolean;
 };
 
 /** The compact views' lists: rows one under another, or two columns. */
@@ -79,6 +86,8 @@ export function ProductShelf({
   cardSizes = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
   eager = 0,
   compact = true,
+  standing,
+  allSaved = false,
 }: ProductShelfProps) {
   const { user } = useAuth();
   const t = useT();
@@ -88,6 +97,7 @@ export function ProductShelf({
   const bookedIds = useBookedIds(user?.email);
   const favouriteIds = useFavouriteIds(user !== null);
   const toggleFavourite = useToggleFavourite();
+  const saved = (p: Product) => allSaved || favouriteIds.has(p._id);
   const [reportOf, setReportOf] = useState<Product | null>(null);
   const [booking, setBooking] = useState<Product | null>(null);
   const [chatting, setChatting] = useState<Product | null>(null);
@@ -149,7 +159,7 @@ export function ProductShelf({
   async function onFavourite(p: Product) {
     if (!signedIn("favourite", p)) return;
     try {
-      await toggleFavourite.trigger({ id: p._id, save: !favouriteIds.has(p._id) });
+      await toggleFavourite.trigger({ id: p._id, save: !saved(p) });
     } catch (err) {
       notify("error", err instanceof Error ? err.message : t("Could not change your favourites. Please try again."));
     }
@@ -206,8 +216,9 @@ export function ProductShelf({
               priority={i < eager}
               own={user !== null && user.email === p.sellerEmail}
               booked={bookedIds.has(p._id)}
-              favourite={favouriteIds.has(p._id)}
+              favourite={saved(p)}
               onFavourite={(x) => void onFavourite(x)}
+              {...standing?.(p)}
             />
           </li>
         ))}
@@ -228,8 +239,9 @@ export function ProductShelf({
               onBook={onBook}
               onReport={onReport}
               onChat={onChat}
-              favourite={favouriteIds.has(p._id)}
+              favourite={saved(p)}
               onFavourite={(x) => void onFavourite(x)}
+              {...standing?.(p)}
             />
           </li>
         ))}

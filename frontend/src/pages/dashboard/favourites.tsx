@@ -1,13 +1,11 @@
 import { Link } from "react-router-dom";
-import { useFavourites, useToggleFavourite } from "@/api/favourites";
+import { useFavourites } from "@/api/favourites";
 import type { Product } from "@/api/products";
-import { FavouriteButton } from "@/components/favourite-button";
 import { LoadMore } from "@/components/load-more";
-import { formatTk } from "@/lib/format";
-import { useLanguage, type MessageKey } from "@/lib/i18n";
-import { photoSources } from "@/lib/photo";
+import { ViewToggle } from "@/components/view-toggle";
+import { useT, type MessageKey } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
-import { notify } from "@/lib/toast";
+import { ProductShelf } from "@/pages/product-shelf";
 
 /** Where a saved laptop stands: still for sale, booked by someone, sold, or expired. */
 function standing(p: Product): { label: MessageKey; badge: string; live: boolean } {
@@ -24,18 +22,14 @@ function standing(p: Product): { label: MessageKey; badge: string; live: boolean
  * in the bell.
  */
 export default function Favourites() {
-  const { t, locale } = useLanguage();
+  const t = useT();
   usePageTitle(t("Favourites"));
   const list = useFavourites();
-  const toggle = useToggleFavourite();
   const { data: products, error } = list;
 
-  async function onRemove(p: Product) {
-    try {
-      await toggle.trigger({ id: p._id, save: false });
-    } catch (err) {
-      notify("error", err instanceof Error ? err.message : t("Could not change your favourites. Please try again."));
-    }
+  function mark(p: Product) {
+    const s = standing(p);
+    return { badge: <span className={`badge badge-sm shrink-0 ${s.badge}`}>{t(s.label)}</span>, closed: !s.live };
   }
 
   let body;
@@ -58,52 +52,32 @@ export default function Favourites() {
       </div>
     );
   } else {
+    // the same rows, grid or full cards as every list (#37), each marked with where it stands
     body = (
-      <ul className="flex flex-col gap-3">
-        {products.map((p) => {
-          const s = standing(p);
-          return (
-            <li key={p._id} className="flex items-center gap-3 rounded-box bg-base-100 p-3 shadow-sm ring-1 ring-base-300/60" aria-label={p.productName}>
-              <img
-                {...photoSources(p.picture, "96px")}
-                alt=""
-                loading="lazy"
-                width={96}
-                height={60}
-                className={`h-15 w-24 shrink-0 rounded object-cover ${s.live ? "" : "opacity-60 grayscale"}`}
-              />
-              <div className="min-w-0 flex-1 space-y-1">
-                {s.live ? (
-                  <Link to={`/product/${encodeURIComponent(p._id)}`} className="link-hover line-clamp-2 font-semibold break-words">
-                    {p.productName}
-                  </Link>
-                ) : (
-                  <p className="line-clamp-2 font-semibold break-words">{p.productName}</p>
-                )}
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                  <span className="font-bold text-primary">{formatTk(p.sellPrice, locale)}</span>
-                  {p.priceDroppedFrom ? (
-                    <span className="text-success">
-                      {t("was")} <del>{formatTk(p.priceDroppedFrom, locale)}</del>
-                    </span>
-                  ) : null}
-                  <span className={`badge badge-sm ${s.badge}`}>{t(s.label)}</span>
-                </div>
-              </div>
-              <FavouriteButton name={p.productName} saved onToggle={() => void onRemove(p)} className="btn-ghost btn-sm" />
-            </li>
-          );
-        })}
-      </ul>
+      <ProductShelf
+        products={products}
+        isLoading={false}
+        error={error}
+        allSaved
+        standing={mark}
+        eager={2}
+        // beside the dashboard's menu from lg: two cards a row, three on a wide screen
+        gridClassName="sm:grid-cols-2 xl:grid-cols-3"
+        cardSizes="(min-width: 1280px) 25vw, (min-width: 640px) 40vw, 100vw"
+      />
     );
   }
 
   return (
     <section className="space-y-4" aria-labelledby="favourites-title">
       <div className="space-y-1">
-        <h1 id="favourites-title" className="text-2xl font-bold">
-          {t("Favourites")}
-        </h1>
+        {/* on a phone the choice of rows, grid or cards (#37) beside the title, remembered as on every list */}
+        <div className="flex items-center justify-between gap-3">
+          <h1 id="favourites-title" className="min-w-0 text-2xl font-bold break-words">
+            {t("Favourites")}
+          </h1>
+          {products && products.length > 0 && <ViewToggle />}
+        </div>
         <p className="text-sm text-base-content/70">{t("Laptops you saved. Sold and expired ones stay here, marked, until you remove them.")}</p>
       </div>
       {body}
