@@ -3,7 +3,6 @@
 import useSWRMutation from "swr/mutation";
 import { apiFetch, apiUpload, type ApiError } from "@/lib/api";
 import type { User } from "@/lib/auth";
-import { disablePush, pushSupported } from "@/lib/web-push";
 
 /** What signup, login and the Google exchange answer. */
 export type AuthResponse = {
@@ -89,7 +88,9 @@ export function useGoogleExchange() {
  */
 export function useLogout() {
   return useSWRMutation<void, ApiError, string>(LOGOUT_KEY, async (path) => {
-    if (pushSupported()) await disablePush().catch(() => undefined);
+    // loaded on the way out only: the first page's script stays in its budget (#9)
+    const push = await import("@/lib/web-push").catch(() => undefined);
+    if (push?.pushSupported()) await push.disablePush().catch(() => undefined);
     return apiFetch<void>(path, { method: "POST" });
   });
 }

@@ -6,7 +6,7 @@ import type { User } from "@/lib/auth";
 import { formatNumber } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 
-type BottomNavProps = {
+export type BottomNavProps = {
   user: User | null;
   /** True while the signed-in user is still being resolved: no Sell until it is known. */
   loading: boolean;

@@ -1,15 +1,6 @@
 import type { NearMeProblem } from "@/lib/near-me";
 import { useT, type MessageKey } from "@/lib/i18n";
-
-/** A map pin. */
-export function PinIcon({ className = "h-4 w-4" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path strokeLinecap="round" strokeLinejoin="round" d="M12 21s-7-6.1-7-11.5a7 7 0 1 1 14 0C19 14.9 12 21 12 21Z" />
-      <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
-  );
-}
+import { PinIcon } from "@/components/pin-icon";
 
 type NearMeButtonProps = {
   /** The list is sorted by distance from the visitor now. */

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { areaText } from "@/api/locations";
 import type { Product, ProductSpecs } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
-import { PinIcon } from "@/components/near-me";
+import { PinIcon } from "@/components/pin-icon";
 import { formatKm, formatPosted, formatTk, localDigits } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";

@@ -7,7 +7,7 @@ import { useCategories } from "@/api/categories";
 import { useConfig } from "@/api/config";
 import { useConversationUnread } from "@/api/conversation-unread";
 import { useUnreadCount } from "@/api/notifications";
-import { BottomNav } from "@/components/bottom-nav";
+import type { BottomNavProps } from "@/components/bottom-nav";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { API_WROTE_EVENT, EMAIL_UNVERIFIED_EVENT } from "@/lib/api";
@@ -23,6 +23,13 @@ import { usePostAdAction, type PostAd } from "@/pages/post-ad";
 const LiveEvents = lazy(() => import("@/pages/live-events"));
 // Nor the banner only an unverified account sees.
 export const VerifyEmailBanner = lazyPart(() => import("@/components/verify-email-banner"));
+// The phone's bottom navigation (#37) in its own chunk: a desktop never
+// loads it and the first page's script stays in its budget (#9); until it
+// comes, an empty bar of its size and colour holds its place.
+const BottomNav = lazyPart<BottomNavProps>(
+  () => import("@/components/bottom-nav").then((m) => ({ default: m.BottomNav })),
+  <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-30 h-[calc(3.5rem+env(safe-area-inset-bottom))] border-t border-base-300 bg-base-100/95 md:hidden" />,
+);
 
 /**
  * Header, the page, footer: the frame around every route, and around the
