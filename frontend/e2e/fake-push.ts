@@ -18,7 +18,7 @@ function pushBase(): string {
 
 /** newSubscription makes a subscription on the stand-in for the shop's VAPID key. */
 export async function newSubscription(): Promise<StandInSubscription> {
-  const res = await fetch(`${pushBase()}/subscriptions?key=${encodeURIComponent(process.env.VAPID_PUBLIC_KEY ?? "")}`, { method: "POST" });
+  const res = await fetch(`${pushBase()}/subscriptions?key=${encodeURIComponent(process.env.E2E_VAPID_PUBLIC_KEY ?? "")}`, { method: "POST" });
   if (!res.ok) throw new Error(`the push stand-in answered ${res.status}`);
   return (await res.json()) as StandInSubscription;
 }

@@ -107,7 +107,9 @@ export default async function globalSetup() {
   process.env.FAKE_SSLCOMMERZ_URL = sslcommerz.url;
   process.env.FAKE_SMS_URL = sms.url;
   process.env.FAKE_PUSH_URL = fakePush.url;
-  process.env.VAPID_PUBLIC_KEY = vapid.VAPID_PUBLIC_KEY;
+  // not VAPID_PUBLIC_KEY: the journeys run `resale admin grant` with this
+  // environment, and the binary refuses part of the VAPID settings
+  process.env.E2E_VAPID_PUBLIC_KEY = vapid.VAPID_PUBLIC_KEY;
 
   // a server gone mid-run (killed from outside) fails every journey after
   // it with "connection refused": say so once, with its log

@@ -26,7 +26,7 @@ test("Post your ad leads a visitor through sign-up as a Seller to Add Product, a
   await expect(page.getByRole("heading", { level: 1, name: "Add a Product" })).toBeVisible();
   // a seller's menu starts with their own work
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["Leads", "Messages", "Add Product", "My Products", "Edit my shop", "View my shop", "Balance", "My Booking", "Favourites", "Saved searches"]);
+  await expect(menu.getByRole("link")).toHaveText(["Leads", "Messages", "Add Product", "My Products", "Edit my shop", "View my shop", "Numbers", "Balance", "My Booking", "Favourites", "Saved searches"]);
   await logOut(page);
   await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
 

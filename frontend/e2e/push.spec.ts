@@ -68,7 +68,7 @@ test("a seller enables notifications on the phone, and a buyer's message arrives
   await section.scrollIntoViewIfNeeded();
   await section.getByRole("button", { name: "Enable notifications on this device" }).click();
   await expect(section.getByText("Notifications are on for this device.")).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __pushKey?: number[] }).__pushKey)).toEqual(keyBytes(process.env.VAPID_PUBLIC_KEY!));
+  expect(await page.evaluate(() => (window as unknown as { __pushKey?: number[] }).__pushKey)).toEqual(keyBytes(process.env.E2E_VAPID_PUBLIC_KEY!));
   await expect(section.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
   await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
   await picture(page, "push-settings-390-on.png");

@@ -409,7 +409,7 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
   const sorts: SortOption[] = nearOn ? [...sortOptions, { value: "distance", label: "Nearest first" }] : sortOptions;
 
   return (
-    // on a phone (#37) no box and no visible "Sort by" (the choice names the order): one row (Near me wraps to its own), the results close under it
+    // on a phone (#37) no box and no visible "Sort by" (the choice names the order): one row, the results close under it
     <section aria-label={t("Filters")} className="rounded-box md:bg-base-100 md:p-4 md:shadow-sm md:ring-1 md:ring-base-300/60">
       <div className="flex flex-wrap items-end gap-3 md:grid md:grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))]">
         <button type="button" className="btn btn-sm btn-outline md:hidden" aria-haspopup="dialog" onClick={() => setSheet(true)}>
@@ -442,8 +442,8 @@ export function FilterBar({ sortOptions, ...props }: FilterBarProps) {
             </select>
           </FormField>
         </div>
-        {/* a row of its own on a phone: the order beside Filters keeps room for its words */}
-        <NearMeButton on={nearOn} asking={near.asking} onToggle={nearOn ? usualOrder : near.locate} className="basis-full md:basis-auto md:self-end" />
+        {/* on a phone the pin alone, beside Filters and the order; titled so a long press or a hover names it */}
+        <NearMeButton on={nearOn} asking={near.asking} onToggle={nearOn ? usualOrder : near.locate} className="shrink-0 md:self-end" />
         <FilterFields {...props} className="hidden md:contents" />
       </div>
       {near.problem && !nearOn && <NearMeProblemAlert problem={near.problem} onDismiss={near.dismiss} />}

@@ -18,14 +18,16 @@ export function NearMeButton({ on, asking, onToggle, className = "" }: NearMeBut
   return (
     <button
       type="button"
-      className={`btn btn-sm whitespace-nowrap ${on ? "btn-primary" : "btn-outline"} ${className}`}
+      className={`btn btn-sm whitespace-nowrap max-md:btn-square ${on ? "btn-primary" : "btn-outline"} ${className}`}
       aria-pressed={on}
       aria-busy={asking}
+      title={t("Near me")}
       disabled={asking}
       onClick={onToggle}
     >
       {asking ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PinIcon />}
-      {t("Near me")}
+      {/* on a phone the pin alone, in the row of Filters and the order: the first laptops stay on the first screen (#37) */}
+      <span className="max-md:sr-only">{t("Near me")}</span>
     </button>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { areaText } from "@/api/locations";
 import type { Product } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
 import { formatAgo, formatTk } from "@/lib/format";
-import { useLanguage } from "@/lib/i18n";
+import { useLanguage, type Lang } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 
 type ProductTileProps = {
@@ -25,10 +26,9 @@ type ProductTileProps = {
   closed?: boolean;
 };
 
-/** Where a listing is: its area when the server sends one (#37: areas may come later), else the location typed on it. */
-export function placeOf(p: Product): string {
-  const area = (p as Product & { area?: { name?: string } | null }).area;
-  return area?.name || p.location;
+/** Where a listing is: its area and district by language when the seller picked one (#36), else the location typed on it. */
+export function placeOf(p: Product, lang: Lang): string {
+  return p.area ? areaText(p.area, lang) : p.location;
 }
 
 /** The small tick of a verified seller, with its words for screen readers and a title for a pointer. */
@@ -65,7 +65,7 @@ export function ProductTile({
   badge,
   closed = false,
 }: ProductTileProps) {
-  const { t, locale } = useLanguage();
+  const { t, locale, lang } = useLanguage();
   const titleId = `product-${p._id}-title`;
   const grid = variant === "grid";
   const was = p.priceDroppedFrom ?? (p.orginalPrice > p.sellPrice ? p.orginalPrice : null);
@@ -125,7 +125,7 @@ export function ProductTile({
         <div className={`mt-auto flex min-w-0 gap-x-1 text-xs text-base-content/65 ${grid ? "flex-col pr-11" : "items-center"}`}>
           <span className="truncate">
             <span className="sr-only">{t("Location")}: </span>
-            {placeOf(p)}
+            {placeOf(p, lang)}
           </span>
           {!grid && <span aria-hidden="true">·</span>}
           <span className="flex shrink-0 items-center gap-1 whitespace-nowrap">

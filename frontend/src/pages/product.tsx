@@ -388,7 +388,8 @@ export default function ProductPage() {
             <Fact wrap label={t("Location")}>
               {p.location}
             </Fact>
-            {p.area && (
+            {/* the chosen place in full, unless the seller's own words already say it */}
+            {p.area && areaPathText(p.area, lang).toLowerCase() !== p.location.trim().toLowerCase() && (
               <Fact wrap label={t("Area")}>
                 {areaPathText(p.area, lang)}
               </Fact>
