@@ -34,6 +34,9 @@ function serviceWorker(): Plugin {
       const files = new Set<string>();
       for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) files.add(m[1]);
       for (const name of Object.keys(bundle)) if (/\.woff2?$/.test(name)) files.add(`/${name}`);
+      // the phone's bottom navigation (#37) is its own chunk, loaded only
+      // below md: kept too, so a phone gone offline still draws it
+      for (const [name, out] of Object.entries(bundle)) if (out.type === "chunk" && out.facadeModuleId?.endsWith("/components/bottom-nav.tsx")) files.add(`/${name}`);
       const precache = [...[...files].sort(), ...OFFLINE_FILES];
       const template = readFileSync(resolve(root, "sw/sw.js"), "utf8");
       const hash = createHash("sha256").update(template);

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { areaText } from "@/api/locations";
 import type { Product } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
-import { formatAgo, formatTk } from "@/lib/format";
+import { formatAgo, formatKm, formatTk } from "@/lib/format";
 import { useLanguage, type Lang } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 
@@ -123,6 +123,13 @@ export function ProductTile({
         </div>
         {/* where and when: one line in a row; in a narrow grid tile two, clear of the heart */}
         <div className={`mt-auto flex min-w-0 gap-x-1 text-xs text-base-content/65 ${grid ? "flex-col pr-11" : "items-center"}`}>
+          {/* nearest first (#36): how far, before where */}
+          {p.distanceKm != null && (
+            <>
+              <span className="shrink-0 whitespace-nowrap font-semibold text-base-content/80">{t("{distance} away", { distance: formatKm(p.distanceKm, locale) })}</span>
+              {!grid && <span aria-hidden="true">·</span>}
+            </>
+          )}
           <span className="truncate">
             <span className="sr-only">{t("Location")}: </span>
             {placeOf(p, lang)}
