@@ -39,14 +39,17 @@ LDFLAGS  = -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './$(WEB)/*' -not -path './.tools/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wildcard $(WEB)/*.json $(WEB)/*.ts $(WEB)/index.html)
 
-.PHONY: release bench-parse bench-search bench-suggest run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
+# resale-check's builds (#40), served at /download/resale-check/{os}-{arch}
+CHECK_TOOL_DIR     := bin/check-tool
+
+.PHONY: check-tool release bench-parse bench-price bench-search bench-suggest run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
-run: build
+run: build $(CHECK_TOOL_DIR)/.built
 	@url=$$(scripts/dev-db resale) && echo "database: $$url" && DATABASE_URL="$$url" ./$(BIN) serve
 
 ## demo: like run, with a demo catalogue of sellers and laptops added first
-demo: build
+demo: build $(CHECK_TOOL_DIR)/.built
 	@url=$$(scripts/dev-db resale) && DATABASE_URL="$$url" ./$(BIN) seed --demo && DATABASE_URL="$$url" ./$(BIN) serve
 
 ## build: the one self-contained executable, bin/resale
@@ -72,6 +75,33 @@ release: $(DIST)/.built
 	@host=$(RELEASE_DIR)/resale-$(VERSION)-linux-$$($(GO) env GOHOSTARCH); \
 	  if [ -x $$host ]; then $$host version; fi
 	@cat $(RELEASE_DIR)/SHA256SUMS
+
+## check-tool: resale-check (#40) for Windows, macOS and Linux on amd64 and
+## arm64, static and trimmed, into bin/check-tool/ (the shop serves them at
+## /download/resale-check/{os}-{arch}); CHECK_SHOP stamps the shop it sends
+## to without --shop. The machine's own one then reads this machine.
+CHECK_TOOL_TARGETS := linux/amd64 linux/arm64 windows/amd64 windows/arm64 darwin/amd64 darwin/arm64
+CHECK_SHOP         ?=
+CHECK_LDFLAGS       = -s -w -X main.version=$(VERSION) -X main.defaultShop=$(CHECK_SHOP)
+
+check-tool:
+	@mkdir -p $(CHECK_TOOL_DIR); start=$$(date +%s); pids=; \
+	for t in $(CHECK_TOOL_TARGETS); do os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags='$(CHECK_LDFLAGS)' \
+	    -o $(CHECK_TOOL_DIR)/resale-check-$$os-$$arch$$ext ./cmd/resale-check & pids="$$pids $$!"; \
+	done; fail=0; for p in $$pids; do wait $$p || fail=1; done; [ $$fail = 0 ]; \
+	for f in $(CHECK_TOOL_DIR)/resale-check-*; do printf '%s %s bytes\n' "$$f" "$$(stat -c %s $$f)"; done; \
+	echo "check-tool: $$(echo $(CHECK_TOOL_TARGETS) | wc -w) targets in $$(( $$(date +%s) - start )) s"; \
+	host=$(CHECK_TOOL_DIR)/resale-check-$$($(GO) env GOHOSTOS)-$$($(GO) env GOHOSTARCH); \
+	if [ -x $$host ]; then $$host --json > /dev/null && echo "check-tool: $$host read this machine"; fi
+
+# make run and make demo serve the downloads too: built once, and again
+# when resale-check's code changes (6 builds at once, seconds after the
+# first)
+CHECK_TOOL_SOURCES := $(shell find cmd/resale-check checkreport -name '*.go' -not -name '*_test.go' 2>/dev/null)
+$(CHECK_TOOL_DIR)/.built: $(CHECK_TOOL_SOURCES) go.mod go.sum
+	$(MAKE) --no-print-directory check-tool
+	touch $@
 
 ## web: the React app, compiled and pre-compressed into frontend/dist
 web: $(DIST)/.built
@@ -157,7 +187,7 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed $(NODE_GOMOD)
 	cd $(WEB) && $(NPM) run lint
 
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
-test: verify vulncheck test-go test-fuzz test-web test-budget test-browser image-test
+test: verify vulncheck check-tool test-go test-fuzz test-web test-budget test-browser image-test
 
 # -timeout: the api and demo packages take minutes with -race, and on a
 # busy machine passed Go's default ten (a panic mid-test)
@@ -277,9 +307,11 @@ $(BENCHSTAT):
 	GOBIN=$(TOOLS) $(GO) install golang.org/x/perf/cmd/benchstat@$(BENCHSTAT_VERSION)
 	mv $(TOOLS)/benchstat $@
 
-## bench: the load benchmark (wrk, 100,000 products, Lighthouse, uploads) and
+## bench: the load benchmark (wrk, 100,000 products, Lighthouse, uploads,
+## a brand's page beside nginx and an Express peer) and
 ## the micro-benchmarks compared with bench/micro-before.txt; writes bench/results.md
-bench: build $(BENCHSTAT)
+bench: build $(BENCHSTAT) bench/peer/node_modules/.installed
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { echo "bench: nginx is measured beside the server: apt-get install nginx-light"; exit 1; }
 	$(GO) run ./bench
 	$(MAKE) bench-search
 	TEST_DATABASE_URL=$$(scripts/dev-db postgres) $(GO) test -run='^$$' -bench=. -benchmem -count=6 ./api > bench/micro.txt
@@ -288,10 +320,21 @@ bench: build $(BENCHSTAT)
 	  $(BENCHSTAT) before=bench/micro-before.txt now=bench/micro.txt; printf '```\n'; } >> bench/results.md
 	@echo "bench/results.md written"
 
+# The Express + pg peer measured beside the server (#38), from its lock file.
+bench/peer/node_modules/.installed: bench/peer/package-lock.json
+	$(NPM) ci --prefix bench/peer --no-audit --no-fund
+	touch $@
+
 ## bench-parse: how many of the 657 labelled shop titles the laptop-words
 ## parser reads right, field by field, naming every miss
 bench-parse:
 	$(GO) test ./laptopwords -run='^TestLabels$$' -count=1 -v
+
+## bench-price: the new-price guide in 5-fold cross-validation over the
+## 415 priced shop laptops, beside the naive baseline (#39); a section of
+## bench/results.md
+bench-price:
+	BENCH_PRICE=$(CURDIR)/bench/results.md $(GO) test ./priceguide -run='^TestCrossValidation$$' -count=1 -v
 
 ## bench-search: search made afresh at 10,000, 100,000 and 1,000,000 products
 ## (seeding the million takes minutes); a table each in bench/results.md

@@ -34,7 +34,7 @@ func backupOptions(ctx context.Context, cfg *config, stdout io.Writer, restore b
 		uploads.Close()
 		return backup.Options{}, nil, fmt.Errorf("the upload store cannot list its photos")
 	}
-	dbURL := cfg.DatabaseURL
+	dbURL := cfg.DirectURL // pg_dump's snapshot needs a session of its own
 	if cfg.MigrationURL != "" {
 		dbURL = cfg.MigrationURL
 	}

@@ -36,8 +36,18 @@ type config struct {
 	UploadDir  string
 	LogFormat  string
 
-	DatabaseURL    string
-	MigrationURL   string // the schema owner, when the server runs as a data-only role
+	DatabaseURL  string
+	MigrationURL string // the schema owner, when the server runs as a data-only role
+	// DirectURL (DATABASE_DIRECT_URL) reaches PostgreSQL itself when
+	// DatabaseURL goes through a pooler in transaction mode (PgBouncer):
+	// listening, the job queue, migrations, session locks and backups use
+	// it. It is DatabaseURL when not set.
+	DirectURL string
+	// ReadURL (DATABASE_READ_URL) is a streaming replica that answers the
+	// public catalogue's reads while it lags at most ReadMaxLag
+	// (DATABASE_READ_MAX_LAG) behind; empty: none.
+	ReadURL        string
+	ReadMaxLag     time.Duration
 	DBConnectWait  time.Duration
 	JWTSecret      []byte
 	JWTSecretFile  string // where a generated development secret is kept
@@ -110,6 +120,10 @@ type config struct {
 	// UploadTempDir is where uploaded files wait, on disk, while they are
 	// received; empty is the system's temporary folder.
 	UploadTempDir string
+	// CheckToolDir (CHECK_TOOL_DIR) is where the resale-check builds are
+	// that GET /download/resale-check/{os}-{arch} serves (#40): the
+	// folder make check-tool writes, bin/check-tool, by default.
+	CheckToolDir string
 	// AdminEmail (ADMIN_EMAIL) is the first admin's email, in its stored
 	// form: when no account has it, serve makes it an admin at start and
 	// logs the one-time link that sets its password. Empty: none.
@@ -123,6 +137,12 @@ type config struct {
 	// Push is the shop's VAPID identity (VAPID_PUBLIC_KEY,
 	// VAPID_PRIVATE_KEY, VAPID_SUBJECT, #37); nil is Web Push off.
 	Push *push.Config
+}
+
+// behindPooler reports whether DATABASE_URL goes through a pooler in
+// transaction mode: DATABASE_DIRECT_URL names another way in.
+func (c *config) behindPooler() bool {
+	return c.DirectURL != c.DatabaseURL
 }
 
 // configError is a setting that cannot be used; its text is the one line
@@ -218,6 +238,25 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		return nil, &configError{"DATABASE_URL", "is not a valid PostgreSQL connection string or URL"}
 	}
 
+	c.DirectURL = get("DATABASE_DIRECT_URL", c.DatabaseURL)
+	if _, err := pgxpool.ParseConfig(c.DirectURL); err != nil {
+		return nil, &configError{"DATABASE_DIRECT_URL", "is not a valid PostgreSQL connection string or URL"}
+	}
+
+	c.ReadURL = get("DATABASE_READ_URL", "")
+	if c.ReadURL != "" {
+		if _, err := pgxpool.ParseConfig(c.ReadURL); err != nil {
+			return nil, &configError{"DATABASE_READ_URL", "is not a valid PostgreSQL connection string or URL"}
+		}
+	}
+	if v := get("DATABASE_READ_MAX_LAG", "5s"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > 10*time.Minute {
+			return nil, &configError{"DATABASE_READ_MAX_LAG", fmt.Sprintf("must be a duration from 1s to 10m such as 5s, not %q", v)}
+		}
+		c.ReadMaxLag = d
+	}
+
 	c.MigrationURL = get("MIGRATION_DATABASE_URL", "")
 	if c.MigrationURL != "" {
 		if _, err := pgxpool.ParseConfig(c.MigrationURL); err != nil {
@@ -243,6 +282,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	} else if c.DeepPagesPerHour, err = intSetting(get, "DEEP_PAGES_PER_HOUR", 3600, 1, 1_000_000); err != nil {
 		return nil, err
 	}
+	c.CheckToolDir = get("CHECK_TOOL_DIR", "bin/check-tool")
 	c.UploadTempDir = get("UPLOAD_TEMP_DIR", "")
 	if c.UploadTempDir != "" {
 		if st, err := os.Stat(c.UploadTempDir); err != nil || !st.IsDir() {

@@ -109,6 +109,9 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		"PUBLIC_READ_TIMEOUT":    {"PUBLIC_READ_TIMEOUT": "0s"},
 		"UPLOAD_TEMP_DIR":        {"UPLOAD_TEMP_DIR": "/no/such/folder"},
 		"DEEP_PAGES_PER_HOUR":    {"DEEP_PAGES_PER_HOUR": "0"},
+		"DATABASE_DIRECT_URL":    {"DATABASE_DIRECT_URL": "postgres://user:secret@[::1"},
+		"DATABASE_READ_URL":      {"DATABASE_READ_URL": "postgres://user:secret@[::1"},
+		"DATABASE_READ_MAX_LAG":  {"DATABASE_READ_MAX_LAG": "500ms"},
 	}
 	for name, m := range cases {
 		_, err := loadConfig(env(m))
@@ -118,6 +121,20 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		if err != nil && strings.Contains(err.Error(), "secret@") {
 			t.Errorf("%s: the error repeats the password: %v", name, err)
 		}
+	}
+}
+
+// DATABASE_DIRECT_URL defaults to DATABASE_URL, which is then not taken
+// for a pooler; set to another, it is.
+func TestConfigDirectAndReadURLs(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"DATABASE_URL": "postgres://db:5432/shop"}))
+	if err != nil || c.DirectURL != c.DatabaseURL || c.behindPooler() || c.ReadURL != "" || c.ReadMaxLag != 5*time.Second || readYourWrites(c) != 0 {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	c, err = loadConfig(env(map[string]string{"DATABASE_URL": "postgres://db:6432/shop", "DATABASE_DIRECT_URL": "postgres://db:5432/shop",
+		"DATABASE_READ_URL": "postgres://replica:5432/shop", "DATABASE_READ_MAX_LAG": "2s"}))
+	if err != nil || !c.behindPooler() || c.ReadURL != "postgres://replica:5432/shop" || readYourWrites(c) != 3*time.Second {
+		t.Fatalf("set: %+v %v", c, err)
 	}
 }
 

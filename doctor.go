@@ -237,6 +237,8 @@ func (d *doctor) database(ctx context.Context, cfg *config, bad map[string]bool)
 		}
 	}
 
+	d.otherDatabases(ctx, cfg, bad)
+
 	latest, err := migrations.Latest()
 	if err != nil {
 		d.line(checkFail, "migrations", "%v", err)
@@ -275,11 +277,49 @@ func (d *doctor) database(ctx context.Context, cfg *config, bad map[string]bool)
 	}
 }
 
+// otherDatabases checks DATABASE_DIRECT_URL when it names another way in
+// than DATABASE_URL, and DATABASE_READ_URL when set: a replica down or
+// not a replica is a warning, as the shop works without one.
+func (d *doctor) otherDatabases(ctx context.Context, cfg *config, bad map[string]bool) {
+	if cfg.behindPooler() && !bad["DATABASE_DIRECT_URL"] {
+		if direct, err := doctorConnect(ctx, cfg.DirectURL); err != nil {
+			d.line(checkFail, "database", "DATABASE_DIRECT_URL: %v: it must reach PostgreSQL itself, not the pooler", err)
+		} else {
+			d.line(checkOK, "database", "DATABASE_DIRECT_URL connects, as %s; DATABASE_URL is taken for a pooler in transaction mode", direct.Config().User)
+			direct.Close(context.Background())
+		}
+	}
+	if cfg.ReadURL == "" || bad["DATABASE_READ_URL"] {
+		return
+	}
+	read, err := doctorConnect(ctx, cfg.ReadURL)
+	if err != nil {
+		d.line(checkWarn, "database", "DATABASE_READ_URL: %v: the primary answers every read until the replica connects", err)
+		return
+	}
+	defer read.Close(context.Background())
+	ctx, cancel := context.WithTimeout(ctx, doctorTimeout)
+	defer cancel()
+	var replaying bool
+	if err := read.QueryRow(ctx, "SELECT pg_is_in_recovery()").Scan(&replaying); err != nil {
+		d.line(checkWarn, "database", "DATABASE_READ_URL: %v: the primary answers every read until the replica answers", err)
+		return
+	}
+	if !replaying {
+		d.line(checkWarn, "database", "DATABASE_READ_URL connects but is not a replica in recovery: it is not used; it must be a streaming replica of DATABASE_URL's database")
+		return
+	}
+	d.line(checkOK, "database", "DATABASE_READ_URL is a streaming replica; it answers the public catalogue while at most %s behind", cfg.ReadMaxLag)
+}
+
 func doctorConnect(ctx context.Context, url string) (*pgx.Conn, error) {
 	cc, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, err
 	}
+	// no named prepared statements: DATABASE_URL may be a pooler in
+	// transaction mode, where the next statement may find another server
+	cc.DefaultQueryExecMode = pgx.QueryExecModeDescribeExec
 	if cc.ConnectTimeout == 0 || cc.ConnectTimeout > doctorTimeout {
 		cc.ConnectTimeout = doctorTimeout
 	}

@@ -193,6 +193,26 @@ func TestDoctorHealthyDeployment(t *testing.T) {
 	t.Logf("report:\n%s", r.raw)
 }
 
+// DATABASE_DIRECT_URL is checked when it differs from DATABASE_URL, and
+// DATABASE_READ_URL that is no replica is a warning: the shop runs
+// without it, on the primary.
+func TestDoctorOtherDatabases(t *testing.T) {
+	h := newHealthy(t)
+	db := h.vars["DATABASE_URL"]
+	r := runDoctor(t, h.with(map[string]string{"DATABASE_DIRECT_URL": db + "&application_name=direct", "DATABASE_READ_URL": db}), h.smtp.ClientTLS)
+	var direct, read bool
+	for _, l := range r.of("database") {
+		direct = direct || l.level == checkOK && strings.HasPrefix(l.text, "DATABASE_DIRECT_URL connects")
+		read = read || l.level == checkWarn && strings.HasPrefix(l.text, "DATABASE_READ_URL connects but is not a replica")
+	}
+	if !direct || !read {
+		t.Errorf("want DATABASE_DIRECT_URL ok and DATABASE_READ_URL warned:\n%s", r.raw)
+	}
+	if r.code != 0 {
+		t.Errorf("exit %d: a replica not used is a warning", r.code)
+	}
+}
+
 // Each thing a deployment can get wrong is one clear failing line, and the
 // doctor changes nothing.
 func TestDoctorFailsEachCheck(t *testing.T) {

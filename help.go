@@ -38,6 +38,8 @@ Settings come from the environment; see docs/configure.md, or resale serve --hel
 const (
 	databaseSettings = `Settings: DATABASE_URL (the database; default postgres://localhost:5432/resale),
 MIGRATION_DATABASE_URL (the schema's owner, when DATABASE_URL is a data-only role),
+DATABASE_DIRECT_URL (PostgreSQL itself, when DATABASE_URL is a pooler such as PgBouncer),
+DATABASE_READ_URL and DATABASE_READ_MAX_LAG (a streaming replica for the public catalogue; 5s),
 DB_CONNECT_WAIT (how long to wait for a database that is starting; 30s).
 `
 	photoSettings = `Photos: DATA_DIR (default .data, relative to the current folder) holds the

@@ -33,13 +33,18 @@ import (
 const imageBudget = 30 << 20
 
 // imageStoredBudget is the most the image may weigh unpacked, as podman
-// images reports it: 32 MB, one copy of the app (the binary linking only
+// images reports it: 34 MB, one copy of the app (the binary linking only
 // what it calls; a second copy, as the newcomer found at 32.4 MB, would be
 // about 60). It was 30 MB at 29.6; the API contract the binary now serves
 // (docs/openapi.yaml, 178 KB) and #33's code took it to 30.14, then 31 MB;
 // paid promotion, SMS, the laptop-words parser and suggestions (#34 to
-// #36) to 31.04.
-const imageStoredBudget = 32_000_000
+// #36) to 31.04, and it stayed under 32 through #37; the profiler on the
+// metrics listener (#38 asks for it: net/http/pprof, runtime/pprof,
+// runtime/trace) and the price guide's reference catalogue (#39) took it
+// to 32.58; #39's verdicts and reference upload and #40's checks (the
+// reports' signing and validation, the hand-over match, the stolen
+// registry) to 33.07: 34 MB.
+const imageStoredBudget = 34_000_000
 
 // The Dockerfile users build from source and the Containerfile CI builds
 // from the local binary end in the same stage, instruction for instruction,

@@ -16,7 +16,8 @@ var subsystems = []string{
 	"resale/backup",
 	"resale/media",
 	"resale/payments",
-	"resale/push", // #37 (net/http to push services is its job; our HTTP layer is not)
+	"resale/priceguide", // #39: pure; api and store use it
+	"resale/push",       // #37 (net/http to push services is its job; our HTTP layer is not)
 }
 
 // httpLayer is what a subsystem must not depend on: our HTTP layer, the

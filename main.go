@@ -123,23 +123,45 @@ func newLogger(format string, w io.Writer) *slog.Logger {
 // openDatabase connects (waiting for a server that is still starting) and
 // brings the schema up to date under the migration lock. With
 // MIGRATION_DATABASE_URL the schema's owner migrates and grants the
-// server's own role data access only.
+// server's own role data access only. Behind a pooler (DATABASE_DIRECT_URL
+// set) the pool takes the pooler's way of querying and the migrations,
+// which hold a session lock, run on a direct connection.
 func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpool.Pool, error) {
 	onRetry := func(attempt int, err error) {
 		logger.Warn("database not reachable yet, retrying", "attempt", attempt, "err", err)
 	}
-	pool, err := store.OpenSized(ctx, cfg.DatabaseURL, cfg.DatabaseMaxConns, cfg.DBConnectWait, onRetry)
+	open := store.OpenSized
+	if cfg.behindPooler() {
+		open = store.OpenBehindPooler
+	}
+	pool, err := open(ctx, cfg.DatabaseURL, cfg.DatabaseMaxConns, cfg.DBConnectWait, onRetry)
 	if err != nil {
 		return nil, databaseError(err)
 	}
-	owner := pool
-	if cfg.MigrationURL != "" {
-		if owner, err = store.Open(ctx, cfg.MigrationURL, cfg.DBConnectWait, onRetry); err != nil {
+	owner, ownerURL := pool, cfg.MigrationURL
+	if ownerURL == "" && cfg.behindPooler() {
+		ownerURL = cfg.DirectURL
+	}
+	if ownerURL != "" {
+		if owner, err = store.OpenSized(ctx, ownerURL, 2, cfg.DBConnectWait, onRetry); err != nil {
 			pool.Close()
-			return nil, fmt.Errorf("MIGRATION_DATABASE_URL: %w", err)
+			return nil, fmt.Errorf("%s: %w", map[bool]string{true: "MIGRATION_DATABASE_URL", false: "DATABASE_DIRECT_URL"}[cfg.MigrationURL != ""], err)
 		}
 		defer owner.Close()
 	}
+	if err := migrate(ctx, cfg, owner, pool, logger); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	if cfg.behindPooler() {
+		warnSessionDefaults(ctx, pool, logger)
+	}
+	return pool, nil
+}
+
+// migrate applies the shop's and River's migrations as owner and, with
+// MIGRATION_DATABASE_URL, grants pool's role data access.
+func migrate(ctx context.Context, cfg *config, owner, pool *pgxpool.Pool, logger *slog.Logger) error {
 	db := stdlib.OpenDBFromPool(owner)
 	defer db.Close()
 	n, err := migrations.Up(ctx, db, nil)
@@ -153,13 +175,27 @@ func openDatabase(ctx context.Context, cfg *config, logger *slog.Logger) (*pgxpo
 		err = store.GrantDataAccess(ctx, owner, pool.Config().ConnConfig.User)
 	}
 	if err != nil {
-		pool.Close()
-		return nil, err
+		return err
 	}
 	if n > 0 {
 		logger.Info("database migrated", "applied", n)
 	}
-	return pool, nil
+	return nil
+}
+
+// warnSessionDefaults logs the session settings a pooler's connections
+// lack (they are set in its connect_query, docs/scaling.md): the shop works
+// without them, but with no bound on a stuck statement and with plans made
+// afresh.
+func warnSessionDefaults(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) {
+	missing, err := store.SessionDefaultsMissing(ctx, pool)
+	if err != nil {
+		logger.Warn("reading the session settings through DATABASE_URL", "err", err)
+		return
+	}
+	if len(missing) > 0 {
+		logger.Warn("DATABASE_URL's pooler does not set these on its connections: add them to its connect_query (docs/scaling.md)", "settings", strings.Join(missing, ", "))
+	}
 }
 
 // databaseHint is what to check when DATABASE_URL does not connect
@@ -190,7 +226,7 @@ func migrateCommand(ctx context.Context, cfg *config, logger *slog.Logger, args 
 		fmt.Fprintln(stdout, "database is up to date")
 		return nil
 	}
-	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, nil)
+	pool, err := store.Open(ctx, cfg.DirectURL, cfg.DBConnectWait, nil)
 	if err != nil {
 		return databaseError(err)
 	}
@@ -308,7 +344,12 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 	}
 	defer uploads.Close()
 	defer pool.Close()
-	st := store.New(pool, store.WithCommission(cfg.CommissionBP), store.WithSuggestEvery(cfg.SuggestInterval))
+	opts, closePools, err := otherPools(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer closePools()
+	st := store.New(pool, append(opts, store.WithCommission(cfg.CommissionBP), store.WithSuggestEvery(cfg.SuggestInterval))...)
 	if err := ensureAdminEmail(ctx, cfg, st, secret, logger); err != nil {
 		return err
 	}
@@ -323,6 +364,74 @@ func serveCommand(ctx context.Context, cfg *config, logger *slog.Logger, args []
 		reconcile = pay.Reconcile
 	}
 	return serveHandler(ctx, cfg, logger, handler, secret, reconcile)
+}
+
+// otherPools opens the pools besides DATABASE_URL's that the settings ask
+// for: the direct one behind a pooler (listening and Exclusive's lock: two
+// connections) and the read replica's, which connects when first used so
+// that a replica down does not stop the start; and, not behind a pooler,
+// the connections whose sessions walk the lists (store.OpenWalks), to the
+// primary and the replica.
+func otherPools(ctx context.Context, cfg *config) ([]store.Option, func(), error) {
+	var opts []store.Option
+	var pools []*pgxpool.Pool
+	closeAll := func() {
+		for _, p := range pools {
+			p.Close()
+		}
+	}
+	if cfg.behindPooler() {
+		direct, err := store.OpenSized(ctx, cfg.DirectURL, 2, cfg.DBConnectWait, nil)
+		if err != nil {
+			return nil, nil, fmt.Errorf("DATABASE_DIRECT_URL: %w", err)
+		}
+		pools = append(pools, direct)
+		opts = append(opts, store.WithDirect(direct))
+	}
+	if cfg.ReadURL != "" {
+		read, err := store.OpenLazy(cfg.ReadURL, cfg.DatabaseMaxConns)
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("DATABASE_READ_URL: %w", err)
+		}
+		pools = append(pools, read)
+		opts = append(opts, store.WithReplica(read, cfg.ReadMaxLag))
+	}
+	if !cfg.behindPooler() {
+		walks, err := walkPools(cfg)
+		pools = append(pools, walks...)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		var replica *pgxpool.Pool
+		if len(walks) > 1 {
+			replica = walks[1]
+		}
+		opts = append(opts, store.WithWalks(walks[0], replica, store.WalkTime))
+	}
+	return opts, closeAll, nil
+}
+
+// walkPools opens the connections whose sessions walk: to the primary, and
+// to the replica when there is one.
+func walkPools(cfg *config) ([]*pgxpool.Pool, error) {
+	var maxConns int32
+	if cfg.DatabaseMaxConns > 0 {
+		maxConns = max(2, cfg.DatabaseMaxConns/2)
+	}
+	primary, err := store.OpenWalks(cfg.DatabaseURL, maxConns, store.WalkTime)
+	if err != nil {
+		return nil, fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	if cfg.ReadURL == "" {
+		return []*pgxpool.Pool{primary}, nil
+	}
+	replica, err := store.OpenWalks(cfg.ReadURL, maxConns, store.WalkTime)
+	if err != nil {
+		return []*pgxpool.Pool{primary}, fmt.Errorf("DATABASE_READ_URL: %w", err)
+	}
+	return []*pgxpool.Pool{primary, replica}, nil
 }
 
 // newHandler builds the API and web app's HTTP handler from the settings.
@@ -364,6 +473,7 @@ func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media
 		PublicReadTimeout: cfg.PublicReadTimeout,
 		DeepPagesPerHour:  cfg.DeepPagesPerHour,
 		UploadTempDir:     cfg.UploadTempDir,
+		CheckToolDir:      cfg.CheckToolDir,
 		AdvertiseDays:     cfg.AdvertiseDays,
 		AdvertiseLimit:    cfg.AdvertiseLimit,
 		AdvertisePrice:    cfg.AdvertisePrice,
@@ -372,7 +482,18 @@ func newHandler(cfg *config, logger *slog.Logger, st *store.Store, uploads media
 		SMSDailyLimit:     cfg.SMSDailyLimit,
 		PushPublicKey:     pushPublicKey(cfg),
 		PushAllowLocal:    cfg.Push != nil && cfg.Push.AllowLocal,
+		ReadYourWrites:    readYourWrites(cfg),
 	})
+}
+
+// readYourWrites is how long a writer's reads stay on the primary: the
+// replica may lag DATABASE_READ_MAX_LAG, and its freshness is checked
+// every second; 0 without a replica.
+func readYourWrites(cfg *config) time.Duration {
+	if cfg.ReadURL == "" {
+		return 0
+	}
+	return cfg.ReadMaxLag + time.Second
 }
 
 // serveHandler listens on ADDR (and METRICS_ADDR), works the job queue
@@ -397,8 +518,14 @@ func serveHandler(ctx context.Context, cfg *config, logger *slog.Logger, handler
 	}
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
+	// #39 the price guide from the reference catalogue an admin uploaded,
+	// before the first request; WatchCatalogue keeps it in step after
+	if err := handler.LoadPriceReference(ctx); err != nil {
+		logger.Warn("price guide: the shipped reference catalogue is used until the uploaded one can be read", "err", err)
+	}
 	jobs.Go(func() { handler.WatchCatalogue(jobsCtx) })
 	jobs.Go(func() { handler.WatchEvents(jobsCtx) })
+	jobs.Go(func() { handler.WatchReplica(jobsCtx) })     // DATABASE_READ_URL's freshness
 	jobs.Go(func() { handler.RefreshSpecWords(jobsCtx) }) // #36: listings older than their spec words
 	err = serveUntilDone(ctx, ln, handler, cfg, logger)
 	stopJobs()
@@ -435,14 +562,16 @@ type jobRunner struct {
 
 // startJobs starts working the job queue (emails, and reconcile, the
 // payment reconciliation pass when card payments are on) on a pool of its
-// own, so queue work never takes the connections web requests need.
+// own, so queue work never takes the connections web requests need. The
+// pool is direct (DATABASE_DIRECT_URL): River listens for new jobs and its
+// leader's notices on it.
 func startJobs(ctx context.Context, cfg *config, logger *slog.Logger, secret []byte, reconcile func(context.Context) error) (*jobRunner, error) {
 	var sender mail.Sender = &mail.Log{Logger: logger}
 	if cfg.SMTP != nil {
 		sender = mail.NewSMTP(*cfg.SMTP, cfg.MailFrom)
 	}
 	logger.Info("mail", "sender", fmt.Sprint(sender), "from", cfg.MailFrom.Address)
-	pool, err := store.Open(ctx, cfg.DatabaseURL, cfg.DBConnectWait, nil)
+	pool, err := store.Open(ctx, cfg.DirectURL, cfg.DBConnectWait, nil)
 	if err != nil {
 		return nil, err
 	}

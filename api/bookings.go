@@ -36,6 +36,9 @@ type bookingJSON struct {
 	// null when none; Reviewable says the buyer may write it now.
 	Review     *bookingReviewJSON `json:"review"`
 	Reviewable bool               `json:"reviewable"`
+	// HandoverCheck is the newest check at the hand-over (#40), null
+	// until resale-check --handover runs with the buyer's code.
+	HandoverCheck *handoverCheckJSON `json:"handoverCheck"`
 }
 
 // bookingReviewJSON is the review written for a booking: removed by an
@@ -167,6 +170,9 @@ func (s *Server) getBooking(c echo.Context) error {
 	if err := s.withReviews(c.Request().Context(), one, []store.BookingView{b}, u); err != nil {
 		return err
 	}
+	if err := s.withHandoverChecks(c.Request().Context(), one, []store.BookingView{b}); err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, one[0])
 }
 
@@ -188,6 +194,9 @@ func (s *Server) listBuyerBookings(c echo.Context) error {
 		out = append(out, s.toBookingJSON(b, viewer))
 	}
 	if err := s.withReviews(c.Request().Context(), out, list, viewer); err != nil {
+		return err
+	}
+	if err := s.withHandoverChecks(c.Request().Context(), out, list); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, out)
@@ -303,6 +312,9 @@ func (s *Server) changePaymentMethod(c echo.Context) error {
 	}
 	one := []bookingJSON{s.toBookingJSON(b, u)}
 	if err := s.withReviews(ctx, one, []store.BookingView{b}, u); err != nil {
+		return err
+	}
+	if err := s.withHandoverChecks(ctx, one, []store.BookingView{b}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, one[0])

@@ -3,11 +3,15 @@ package api
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"resale/store"
 )
 
 // The public catalogue (categories, product lists, Urgent Sell, a product)
@@ -25,30 +29,76 @@ const (
 )
 
 // catalogueCache holds the kept answers. gen counts changes: an answer is
-// kept only if no change happened while it was being made.
+// kept only if no change happened while it was being made. flights are
+// the answers being made (cache_flight.go).
 type catalogueCache struct {
 	mu      sync.RWMutex
 	live    bool
 	gen     uint64
-	answers map[string]keptAnswer
+	answers map[cacheKey]keptAnswer
 	size    int
+	flights map[flightKey]*flight
+
+	// log and drops say why kept answers were dropped (drop); waiting
+	// counts the requests waiting for another's answer. Nil in tests of
+	// the cache alone.
+	log     *slog.Logger
+	drops   *prometheus.CounterVec
+	waiting prometheus.Gauge
 }
 
+// cacheKey names a kept answer: the request's target as sent (path and
+// query) and whether the caller takes gzip; a struct, so a hit builds no
+// string.
+type cacheKey struct {
+	uri  string
+	gzip bool
+}
+
+// keptAnswer is an answer's bytes as sent and its headers, made once
+// (header's slices are shared by every answer that sends them: never
+// written to, only assigned or appended to with a copy).
 type keptAnswer struct {
 	contentType string
-	encoding    string
-	link        string
-	corrected   string // X-Search-Corrected
-	sortedBy    string // X-Sorted-By
+	header      http.Header
 	body        []byte
 }
 
-// changed forgets every kept answer.
-func (k *catalogueCache) changed() {
+// keptHeaders are the headers of an answer that a kept copy sends again.
+var keptHeaders = []string{echo.HeaderContentType, echo.HeaderContentEncoding, "Link", searchCorrectedHeader, sortedByHeader}
+
+// newKeptAnswer keeps body with the headers of h that say what it is.
+func newKeptAnswer(h http.Header, body []byte) keptAnswer {
+	a := keptAnswer{contentType: h.Get(echo.HeaderContentType), body: body,
+		header: http.Header{echo.HeaderVary: {echo.HeaderAcceptEncoding}}}
+	for _, k := range keptHeaders {
+		if v := h.Get(k); v != "" {
+			a.header[k] = []string{v}
+		}
+	}
+	return a
+}
+
+// Why kept answers were dropped, the label of
+// resale_catalogue_cache_drops_total. Nothing kept expires with time:
+// answers go only for these reasons.
+const (
+	dropChange       = "change"        // this instance's own write (the route is logged)
+	dropNotice       = "notice"        // the database announced a change (any instance, a job, any SQL)
+	dropListenerLost = "listener_lost" // the LISTEN connection was lost: changes go unheard
+	dropListenerBack = "listener_back" // listening again: changes may have gone unheard meanwhile
+	dropSizeCap      = "size_cap"      // maxKeptTotal reached
+)
+
+var dropReasons = []string{dropChange, dropNotice, dropListenerLost, dropListenerBack, dropSizeCap}
+
+// changed forgets every kept answer: the catalogue changed, for reason
+// (dropChange, with the route that changed it, or dropNotice).
+func (k *catalogueCache) changed(reason, route string) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.gen++
-	k.answers, k.size = nil, 0
+	k.dropLocked(reason, route)
 }
 
 // setLive turns keeping on or off; either way what was kept is forgotten,
@@ -58,95 +108,147 @@ func (k *catalogueCache) setLive(live bool) {
 	defer k.mu.Unlock()
 	k.live = live
 	k.gen++
-	k.answers, k.size = nil, 0
+	reason := dropListenerLost
+	if live {
+		reason = dropListenerBack
+	}
+	k.dropLocked(reason, "")
 }
 
-func (k *catalogueCache) get(key string) (keptAnswer, uint64, bool) {
+// dropLocked forgets every kept answer, and says so when there were any:
+// one log line and one count by reason, so that a burst of requests the
+// kept answers did not serve explains itself. k.mu is held.
+func (k *catalogueCache) dropLocked(reason, route string) {
+	n, size := len(k.answers), k.size
+	k.answers, k.size = nil, 0
+	if n == 0 {
+		return
+	}
+	if k.drops != nil {
+		k.drops.WithLabelValues(reason).Inc()
+	}
+	if k.log != nil {
+		attrs := []slog.Attr{slog.String("reason", reason), slog.Int("answers", n), slog.Int("bytes", size)}
+		if route != "" {
+			attrs = append(attrs, slog.String("route", route))
+		}
+		k.log.LogAttrs(context.Background(), slog.LevelInfo, "kept catalogue answers dropped", attrs...)
+	}
+}
+
+func (k *catalogueCache) get(key cacheKey) (keptAnswer, bool) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
 	if !k.live {
-		return keptAnswer{}, 0, false
+		return keptAnswer{}, false
 	}
 	a, ok := k.answers[key]
-	return a, k.gen, ok
+	return a, ok
 }
 
-func (k *catalogueCache) put(key string, gen uint64, a keptAnswer) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
+// putLocked keeps a for key when nothing changed since gen. k.mu is held.
+func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) {
 	if !k.live || gen != k.gen {
 		return
 	}
+	old, had := k.answers[key]
+	if had {
+		k.size -= len(old.body)
+	}
 	if k.size+len(a.body) > maxKeptTotal {
-		k.answers, k.size = nil, 0
+		k.dropLocked(dropSizeCap, "")
 	}
 	if k.answers == nil {
-		k.answers = map[string]keptAnswer{}
+		k.answers = map[cacheKey]keptAnswer{}
 	}
 	k.answers[key] = a
 	k.size += len(a.body)
 }
 
 // WatchCatalogue keeps the catalogue cache in step with the database until
-// ctx ends; without it running, nothing is cached.
+// ctx ends; without it running, nothing is cached. It keeps the price
+// guide built from the reference catalogue in use too (price_reference.go):
+// checked when listening starts (an upload may have gone unheard) and
+// rebuilt when an upload or its removal is announced.
 func (s *Server) WatchCatalogue(ctx context.Context) {
-	s.store.WatchCatalogue(ctx, s.catalogue.setLive, s.catalogue.changed, func(err error) {
+	var reference sync.WaitGroup
+	reference.Go(func() { s.watchPriceReference(ctx) })
+	defer reference.Wait()
+	live := func(on bool) {
+		if on {
+			s.reference.kick()
+		}
+		if !on && ctx.Err() != nil {
+			// shutting down: nothing was lost, and nothing is kept
+			// after this (one more request may miss, no more)
+			s.catalogue.mu.Lock()
+			s.catalogue.live, s.catalogue.answers, s.catalogue.size = false, nil, 0
+			s.catalogue.mu.Unlock()
+			return
+		}
+		s.catalogue.setLive(on)
+	}
+	changed := func(what string) {
+		s.catalogue.changed(dropNotice, "")
+		if what == store.NoticePriceReference {
+			s.reference.kick()
+		}
+	}
+	s.store.WatchCatalogue(ctx, live, changed, func(err error) {
 		s.log.Warn("catalogue cache off: not hearing the database's change notices, retrying", "err", err)
 	})
 }
 
 // keep serves a kept answer for a GET of the public catalogue, or makes
-// the answer and keeps it. It sits before the compression middleware, so it
-// keeps and serves the bytes as sent, one copy per encoding.
+// the answer and keeps it; identical requests while it is being made wait
+// for it (cache_flight.go). It sits before the compression middleware, so
+// it keeps and serves the bytes as sent, one copy per encoding.
 func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		if req.Method != http.MethodGet {
 			return next(c)
 		}
-		key := req.URL.RequestURI()
-		if strings.Contains(req.Header.Get(echo.HeaderAcceptEncoding), "gzip") {
-			key = "gzip " + key
+		// the target as sent: the same bytes, the same request (the
+		// server sets it; a request made in Go may not)
+		key := cacheKey{uri: req.RequestURI, gzip: strings.Contains(req.Header.Get(echo.HeaderAcceptEncoding), "gzip")}
+		if !strings.HasPrefix(key.uri, "/") {
+			key.uri = req.URL.RequestURI()
 		}
-		a, gen, ok := s.catalogue.get(key)
-		if ok {
-			h := c.Response().Header()
-			h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
-			if a.encoding != "" {
-				h.Set(echo.HeaderContentEncoding, a.encoding)
-			}
-			if a.link != "" {
-				h.Set("Link", a.link)
-			}
-			if a.corrected != "" {
-				h.Set(searchCorrectedHeader, a.corrected)
-			}
-			if a.sortedBy != "" {
-				h.Set(sortedByHeader, a.sortedBy)
-			}
-			return c.Blob(http.StatusOK, a.contentType, a.body)
+		if a, ok := s.catalogue.get(key); ok {
+			return serveKept(c, http.StatusOK, a)
 		}
-		if gen == 0 { // not listening: nothing can be kept
+		a, f, lead := s.catalogue.join(req.Context(), key)
+		switch {
+		case f == nil:
+			return serveKept(c, http.StatusOK, a)
+		case lead:
+			return s.catalogue.lead(c, next, key, f)
+		}
+		res, err := s.catalogue.waitOrLeave(req.Context(), key, f)
+		switch {
+		case err != nil: // this request's client left, or its time ran out
+			return err
+		case !res.shared: // the leader's answer was its own: make ours
 			return next(c)
+		case res.err != nil:
+			return res.err
 		}
-		res := c.Response()
-		tee := &teeWriter{ResponseWriter: res.Writer}
-		res.Writer = tee
-		err := next(c)
-		res.Writer = tee.ResponseWriter
-		if err == nil && res.Status == http.StatusOK && !tee.tooBig && c.Get(keepOffKey) == nil {
-			h := res.Header()
-			s.catalogue.put(key, gen, keptAnswer{
-				contentType: h.Get(echo.HeaderContentType),
-				encoding:    h.Get(echo.HeaderContentEncoding),
-				link:        h.Get("Link"),
-				corrected:   h.Get(searchCorrectedHeader),
-				sortedBy:    h.Get(sortedByHeader),
-				body:        tee.buf.Bytes(),
-			})
-		}
-		return err
+		return serveKept(c, res.status, res.answer)
 	}
+}
+
+// serveKept sends a kept (or shared) answer, its headers as made.
+func serveKept(c echo.Context, status int, a keptAnswer) error {
+	h := c.Response().Header()
+	for k, v := range a.header {
+		if len(h[k]) == 0 {
+			h[k] = v
+		} else {
+			h[k] = append(h[k][:len(h[k]):len(h[k])], v...)
+		}
+	}
+	return c.Blob(status, a.contentType, a.body)
 }
 
 // changes marks a route that can change the catalogue: when it succeeds,
@@ -158,8 +260,9 @@ func (s *Server) changes(next echo.HandlerFunc) echo.HandlerFunc {
 		res := c.Response()
 		res.Before(func() {
 			if res.Status < http.StatusBadRequest {
-				s.catalogue.changed()
+				s.catalogue.changed(dropChange, c.Request().Method+" "+c.Path())
 				s.store.ForgetSearches()
+				s.markWrote(res)
 			}
 		})
 		return next(c)

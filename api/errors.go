@@ -138,6 +138,7 @@ var domainErrors = []domainError{
 	{target: store.ErrNotSold, status: http.StatusConflict, code: "not_sold", message: "This laptop is not marked sold"},
 	{target: store.ErrSoldInShop, status: http.StatusConflict, code: "sold_in_shop", message: "This laptop was paid for or handed over through the shop, so it cannot be listed again"},
 	{target: store.ErrExpired, status: http.StatusConflict, code: "expired", message: "This listing has expired"},
+	{target: store.ErrStolenTaken, status: http.StatusConflict, code: "registered", message: "This serial is registered already; an admin is looking at it"},
 	{target: store.ErrCategoryInUse, status: http.StatusConflict, code: "in_use", message: "This category still has products"},
 	{target: store.ErrNotSeller, status: http.StatusConflict, code: "not_seller", message: "Only sellers can be verified"},
 	{target: store.ErrAdminAccount, status: http.StatusConflict, code: "admin", message: "Admin accounts cannot be deleted here"},

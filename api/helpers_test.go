@@ -42,7 +42,7 @@ type testServer struct {
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
 	pool := storetest.Pool(t)
-	s := newTestServerWith(t, store.New(pool), nil)
+	s := newTestServerWith(t, store.New(pool, storetest.Walks(t, pool)), nil)
 	s.pool = pool
 	return s
 }

@@ -3,14 +3,18 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"resale/api"
+	"resale/checkreport"
 	"resale/payments/sslcommerztest"
+	"resale/priceguide"
 )
 
 // dbFingerprint is a hash of every row of every table but the log-in
@@ -18,7 +22,7 @@ import (
 func dbFingerprint(t *testing.T, s *testServer) string {
 	t.Helper()
 	var out strings.Builder
-	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger", "promotions", "phone_codes", "sms_requests", "sms_days", "shops", "image_uploaders", "push_subscriptions", "push_sends", "listing_days", "listing_seen", "divisions", "districts", "areas", "product_area_counts"} {
+	for _, table := range []string{"users", "images", "categories", "products", "product_reports", "bookings", "payments", "stripe_events", "login_codes", "notifications", "notification_settings", "account_tokens", "user_events", "event_tickets", "conversations", "messages", "offers", "user_blocks", "admin_audit", "favourites", "reviews", "saved_searches", "saved_search_matches", "mail_folds", "ledger", "promotions", "phone_codes", "sms_requests", "sms_days", "shops", "image_uploaders", "push_subscriptions", "push_sends", "listing_days", "listing_seen", "divisions", "districts", "areas", "product_area_counts", "price_references", "price_reference_rows", "check_codes", "check_reports", "handover_checks", "stolen_serials"} {
 		var h string
 		q := fmt.Sprintf("SELECT coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM %s t", table)
 		if err := s.pool.QueryRow(context.Background(), q).Scan(&h); err != nil {
@@ -386,5 +390,215 @@ func TestHostilePromotion(t *testing.T) {
 	}
 	if after := dbFingerprint(t, m.testServer); after != before {
 		t.Fatalf("hostile promotions changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// #39 GET /api/price-guide with hostile queries: each a clear 400 naming
+// the field, and not one row changed.
+func TestHostileInputOnThePriceGuide(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t)
+	cases := map[string]string{
+		"":                                   "title",
+		"title=":                             "title",
+		"title=%20%20":                       "title",
+		"title=" + strings.Repeat("i5", 101): "title",
+		"title=%ff%fe":                       "title",
+		"title=a&title=b":                    "title",
+		"title=i5&condition=new":             "condition",
+		"title=i5&condition=GOOD":            "condition",
+		"title=i5&condition='+OR+1=1--":      "condition",
+		"title=i5&used=-1":                   "used",
+		"title=i5&used=31":                   "used",
+		"title=i5&used=two":                  "used",
+		"title=i5&used=NaN":                  "used",
+		"title=i5&used=1e400":                "used",
+		"title=i5&used=1&used=2":             "used",
+		"title=i5&seller=1":                  "seller",
+		"title=i5&newPrice=1":                "newPrice",
+	}
+	before := dbFingerprint(t, s)
+	for query, field := range cases {
+		rec := s.get("/api/price-guide?" + query)
+		code := "invalid"
+		if field == "seller" || field == "newPrice" {
+			code = "unknown_parameter"
+		}
+		e := wantError(t, rec, http.StatusBadRequest, code)
+		if _, ok := e.Fields[field]; !ok {
+			t.Errorf("%q: fields %v, want %s named", query, e.Fields, field)
+		}
+	}
+	if after := dbFingerprint(t, s); after != before {
+		t.Fatalf("hostile price guide queries changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// #39 negotiable, hostile: in POST and PATCH /api/products anything but
+// true or false, and in GET /api/products anything but negotiable=true,
+// is a clear 400 naming the field, and not one row changes.
+func TestHostileNegotiable(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	tok := m.seller.AccessToken
+	pid := m.addProduct(tok, nil)
+	before := dbFingerprint(t, m.testServer)
+	for _, bad := range []string{`"yes"`, `"true"`, `1`, `0`, `null`, `{}`, `[true]`, `"' OR 1=1--"`} {
+		e := wantError(t, m.patch(tok, pid, `{"sellPrice": 1000, "negotiable": `+bad+`}`), http.StatusBadRequest, "invalid")
+		if _, ok := e.Fields["negotiable"]; !ok {
+			t.Errorf("PATCH negotiable %s: fields %v", bad, e.Fields)
+		}
+		body := m.productBody(nil)
+		body["negotiable"] = rawJSON(bad)
+		e = wantError(t, m.postJSON("/api/products", tok, body), http.StatusBadRequest, "invalid")
+		if _, ok := e.Fields["negotiable"]; !ok {
+			t.Errorf("POST negotiable %s: fields %v", bad, e.Fields)
+		}
+	}
+	for _, bad := range []string{"false", "yes", "1", "", "True", "true%00", "true&negotiable=false", "%27+OR+1%3D1--"} {
+		for _, path := range []string{"/api/products?negotiable=", "/api/products/facets?negotiable="} {
+			e := wantError(t, m.get(path+bad), http.StatusBadRequest, "invalid")
+			if _, ok := e.Fields["negotiable"]; !ok {
+				t.Errorf("%s%s: fields %v", path, bad, e.Fields)
+			}
+		}
+	}
+	if after := dbFingerprint(t, m.testServer); after != before {
+		t.Fatalf("hostile negotiable values changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// #39 hostile catalogues uploaded by an admin (POST
+// /api/admin/price-reference): too big, binary, not UTF-8, a header only,
+// formulas, quotes gone wrong, prices negative, zero only, tiny or in
+// words, a mode missing or twice, the wrong types: a clear 4xx every time,
+// not one row changed, and the guide answers as before.
+func TestHostilePriceReferenceUploads(t *testing.T) {
+	t.Parallel()
+	r := newReferenceShop(t)
+	if rec := r.upload(r.admin, "replace", zorvexes(25)); rec.Code != http.StatusOK {
+		t.Fatalf("replace: %d %s", rec.Code, rec.Body.String())
+	}
+	price := newPrice(t, r.a, zorvexTitle)
+	line := "Zorvex Aero 99 Core i5 12th Gen 8GB RAM 512GB SSD,Zorvex,Core i5,"
+	huge := zorvexes(25) + strings.Repeat(line+"300000\n", (8<<20)/len(line))
+	garbage := make([]byte, 4096)
+	for i := range garbage {
+		garbage[i] = byte(i * 7919 % 256)
+	}
+	bodies := map[string]string{
+		"over 8 MB":           huge,
+		"binary":              string(garbage),
+		"Latin-1":             zorvexes(24) + "Zorvex Caf\xe9,Zorvex,Core i5,300000\n",
+		"BOM only":            "\uFEFF",
+		"CRLF header only":    "title,brand,processor,price_tk\r\n\r\n",
+		"no header":           "Zorvex Aero 10 Core i5,Zorvex,Core i5,300000\n",
+		"bare quote":          zorvexes(24) + "Zorvex 15\" FHD,Zorvex,Core i5,300000\n",
+		"quote never closed":  zorvexes(24) + "\"Zorvex 15,Zorvex,Core i5,300000\n",
+		"negative":            zorvexes(24) + "Zorvex Neg,Zorvex,Core i5,-300000\n",
+		"zero prices only":    strings.ReplaceAll(zorvexes(25), ",3", ",0*"),
+		"all unpriced":        "title,price_tk\nHP 250,0\nDell 3520,\n",
+		"tiny":                zorvexes(24) + "Zorvex Tiny,Zorvex,Core i5,45\n",
+		"price in words":      zorvexes(24) + "Zorvex Words,Zorvex,Core i5,three lakh\n",
+		"Bangla digits wrong": zorvexes(24) + "Zorvex Bn,Zorvex,Core i5,৩০০০০০.৫০\n",
+		"formula":             zorvexes(24) + "@SUM(A1:A9),Zorvex,Core i5,300000\n",
+		"NUL":                 zorvexes(24) + "Zorvex\x00,Zorvex,Core i5,300000\n",
+		"RTL control":         zorvexes(24) + "Zorvex \u202eevil,Zorvex,Core i5,300000\n",
+		"SQL":                 zorvexes(24) + "'); DROP TABLE price_references;--,Zorvex,Core i5,abc\n",
+		"too many laptops":    "title,price_tk\n" + strings.Repeat("HP,50000\n", priceguide.MaxRows+1),
+	}
+	before := dbFingerprint(t, r.a)
+	admin := func(ctype string) http.Header {
+		return http.Header{"Authorization": {"Bearer " + r.admin}, "Content-Type": {ctype}}
+	}
+	for name, body := range bodies {
+		for _, mode := range []string{"replace", "extend"} {
+			rec := r.a.do(http.MethodPost, "/api/admin/price-reference?mode="+mode, strings.NewReader(body), admin("text/csv"))
+			if rec.Code < 400 || rec.Code >= 500 {
+				t.Errorf("%s (%s): %d %.300s", name, mode, rec.Code, rec.Body.String())
+			}
+		}
+	}
+	good := zorvexes(25)
+	for name, c := range map[string]struct{ target, ctype, body string }{
+		"no mode":           {"", "text/csv", good},
+		"mode twice":        {"?mode=replace&mode=extend", "text/csv", good},
+		"mode in case":      {"?mode=Replace", "text/csv", good},
+		"JSON":              {"?mode=replace", "application/json", `{"title":"HP","price_tk":1}`},
+		"an image":          {"?mode=replace", "image/png", good},
+		"no content type":   {"?mode=replace", "", good},
+		"form without file": {"?mode=replace", "multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\nhi\r\n--x--\r\n"},
+		"broken form":       {"?mode=replace", "multipart/form-data; boundary=x", "not a form"},
+		"empty body":        {"?mode=replace", "text/csv", ""},
+	} {
+		rec := r.a.do(http.MethodPost, "/api/admin/price-reference"+c.target, strings.NewReader(c.body), admin(c.ctype))
+		if rec.Code < 400 || rec.Code >= 500 {
+			t.Errorf("%s: %d %.300s", name, rec.Code, rec.Body.String())
+		}
+	}
+	form, ctype := multipartBody(t, nil, filePart{"file", "big.csv", []byte(huge)})
+	if rec := r.a.do(http.MethodPost, "/api/admin/price-reference?mode=replace", form, admin(ctype)); rec.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("a form with a file over 8 MB: %d %.300s", rec.Code, rec.Body.String())
+	}
+	if after := dbFingerprint(t, r.a); after != before {
+		t.Fatalf("hostile uploads changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+	if p := newPrice(t, r.a, zorvexTitle); p != price {
+		t.Fatalf("hostile uploads changed the guide: %d, was %d", p, price)
+	}
+}
+
+// #40 POST /api/checks with a live code and hostile reports, and GET
+// /api/stolen/{serial} with hostile serials: a clear 4xx naming the field,
+// not one row changed, and the code still works after them.
+func TestHostileCheckReports(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	id := m.checkedLaptop()
+	c, _ := m.checkCode(m.seller.AccessToken, id)
+	good, err := json.Marshal(checkreport.Submission{Code: c.Code, Report: laptopReport(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(old, new string) string { return strings.Replace(string(good), old, new, 1) }
+	bodies := map[string]string{
+		"memory negative":    edit(`"totalBytes":17179869184`, `"totalBytes":-1`),
+		"memory huge":        edit(`"totalBytes":17179869184`, `"totalBytes":1e300`),
+		"NUL in the model":   edit(`"ThinkPad`, `"Think\u0000Pad`),
+		"RTL in the serial":  edit(`"PF2XK9QZ"`, "\"PF2X\u202eK9QZ\""),
+		"serial too long":    edit(`"PF2XK9QZ"`, `"`+strings.Repeat("S", 65)+`"`),
+		"a nested field":     edit(`"cores":4`, `"cores":4,"owner":"me"`),
+		"an unknown part":    edit(`"notReadable":{`, `"notReadable":{"wifi":"x",`),
+		"schema 2":           edit(`"schema":1`, `"schema":2`),
+		"tool plan9":         edit(`"os":"linux"`, `"os":"plan9"`),
+		"code SQL":           edit(c.Code, `' OR 1=1;--`),
+		"code short":         edit(c.Code, `ABC`),
+		"handover not six":   edit(`"code":"`+c.Code+`"`, `"code":"`+c.Code+`","handover":true`),
+		"handover guessed":   edit(`"code":"`+c.Code+`"`, `"code":"123456","handover":true`),
+		"a used code's form": edit(c.Code, strings.ToLower(c.Code)+"X"),
+		"disks many":         edit(`"disks":[`, `"disks":[`+strings.Repeat(`{"model":"x","sizeBytes":1073741824,"type":"SSD","health":null,"healthNote":"n"},`, 17)),
+	}
+	future := checkreport.Submission{Code: c.Code, Report: laptopReport(t)}
+	future.CheckedAt = time.Now().Add(72 * time.Hour)
+	if b, err := json.Marshal(future); err == nil {
+		bodies["from the future"] = string(b)
+	}
+	before := dbFingerprint(t, m.testServer)
+	for name, body := range bodies {
+		rec := m.do(http.MethodPost, "/api/checks", strings.NewReader(body), nil)
+		if rec.Code < 400 || rec.Code >= 500 {
+			t.Errorf("%s: %d %s", name, rec.Code, rec.Body.String())
+		}
+	}
+	for _, serial := range []string{"ab", strings.Repeat("9", 65), "%00abc", "a%E2%80%AEbcd", "%27%20OR%201=1--"} {
+		if rec := m.get("/api/stolen/" + serial); rec.Code != http.StatusBadRequest && rec.Code != http.StatusOK {
+			t.Errorf("GET /api/stolen/%s: %d %s", serial, rec.Code, rec.Body.String())
+		}
+	}
+	if after := dbFingerprint(t, m.testServer); after != before {
+		t.Fatalf("hostile reports changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+	if rec := m.do(http.MethodPost, "/api/checks", bytes.NewReader(good), nil); rec.Code != http.StatusCreated {
+		t.Fatalf("the code after the hostile reports: %d %s", rec.Code, rec.Body.String())
 	}
 }

@@ -39,6 +39,9 @@ type leadJSON struct {
 	DeclineReason  string          `json:"declineReason,omitempty"`
 	HandoverLocked bool            `json:"handoverLocked"`
 	Product        leadProductJSON `json:"product"`
+	// HandoverCheck is the newest check at the hand-over (#40), null
+	// until one is made.
+	HandoverCheck *handoverCheckJSON `json:"handoverCheck"`
 }
 
 // reservedUntil is when an accepted booking's reservation runs out.
@@ -80,7 +83,12 @@ func (s *Server) listLeads(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return pageJSON(c, list, next, s.toLeadJSON)
+	out, err := s.leadsJSON(c.Request().Context(), list)
+	if err != nil {
+		return err
+	}
+	setNextLink(c, next)
+	return c.JSON(http.StatusOK, out)
 }
 
 type countJSON struct {
@@ -108,7 +116,11 @@ func (s *Server) sellerAnswer(c echo.Context, answer func(id, sellerID int64) (s
 	if err != nil {
 		return notFoundAs(err, "Booking")
 	}
-	return c.JSON(http.StatusOK, s.toLeadJSON(b))
+	out, err := s.leadsJSON(c.Request().Context(), []store.BookingView{b})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out[0])
 }
 
 // acceptBooking serves PUT /api/bookings/:id/accept.

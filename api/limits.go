@@ -25,15 +25,16 @@ var publicParams = map[string][]string{
 	"/api/categorys":     nil,
 	"/api/categorys/:id": nil,
 	"/api/products": {"category", "q", "minPrice", "maxPrice", "condition", "location",
-		"verified", "ramMin", "storageMin", "storageType", "batteryMin", "screenMin", "screenMax",
+		"verified", "negotiable", "checked", "ramMin", "storageMin", "storageType", "batteryMin", "screenMin", "screenMax",
 		"processor", "seller", "sort", "limit", "cursor", "division", "district", "area", "near"},
 	// the list's filters, without its order and pages
 	"/api/products/facets": {"category", "q", "minPrice", "maxPrice", "condition", "location",
-		"verified", "ramMin", "storageMin", "storageType", "batteryMin", "screenMin", "screenMax",
+		"verified", "negotiable", "checked", "ramMin", "storageMin", "storageType", "batteryMin", "screenMin", "screenMax",
 		"processor", "seller", "division", "district", "area"},
 	"/api/products/:id":         nil,
 	"/api/products/:id/similar": nil,
 	"/api/advertised":           {"limit", "cursor"},
+	"/api/price-guide":          {"title", "condition", "used"},
 }
 
 // knownParams refuses a public read with a query parameter its route does

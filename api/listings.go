@@ -173,6 +173,8 @@ type editProductRequest struct {
 	// AreaID (#36): absent or "" keeps the area (a changed location then
 	// takes the area it names clearly, if any), null clears it
 	AreaID optionalString `json:"areaId"`
+	// Negotiable (#39): absent keeps it; true or false, never null
+	Negotiable optionalBool `json:"negotiable"`
 }
 
 // maxDescriptionLen caps a listing's description.
@@ -230,6 +232,7 @@ func (s *Server) productEdit(ctx context.Context, req editProductRequest, curren
 			return e, err
 		}
 	}
+	e.Negotiable = f.negotiable(req.Negotiable)
 	if req.SellPrice != nil {
 		v := f.price("sellPrice", req.SellPrice, maxSellPrice)
 		e.SellPrice = &v

@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -18,6 +20,8 @@ import (
 
 	"resale/api"
 	"resale/auth"
+	"resale/checkreport"
+	"resale/checkreport/hwread"
 	"resale/notify"
 	"resale/payments/sslcommerztest"
 	"resale/store"
@@ -56,6 +60,9 @@ type matrixFixture struct {
 	verifyLink string
 	// #32 a laptop of the owner seller's handed over to the buyer
 	soldProduct string
+	// #40 a live check code of product (which is checked), and a pending
+	// stolen registration
+	checkCode, stolen string
 }
 
 var matrix = map[string]struct {
@@ -212,6 +219,21 @@ var matrix = map[string]struct {
 	"POST /api/products/:id/reveal": {func(f matrixFixture) cell { return cell{"POST", "/api/products/" + f.product + "/reveal", nil} }, [6]int{204, 204, 204, 204, 204, 204}},
 	"GET /api/products/:id/stats":   {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product + "/stats", nil} }, [6]int{401, 403, 403, 200, 404, 200}},
 	"GET /api/me/stats":             {func(matrixFixture) cell { return cell{"GET", "/api/me/stats", nil} }, [6]int{401, 403, 403, 200, 200, 403}},
+	// #40 resale-check: the code is the credential of POST /api/checks
+	"POST /api/products/:id/check-code": {func(f matrixFixture) cell { return cell{"POST", "/api/products/" + f.product + "/check-code", nil} }, [6]int{401, 403, 403, 201, 404, 403}},
+	"POST /api/checks": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/checks", checkreport.Submission{Code: f.checkCode, Report: matrixReport()}}
+	}, [6]int{201, 201, 201, 201, 201, 201}},
+	"GET /api/checks/key":            {func(matrixFixture) cell { return cell{"GET", "/api/checks/key", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/products/:id/check":    {func(f matrixFixture) cell { return cell{"GET", "/api/products/" + f.product + "/check", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"DELETE /api/products/:id/check": {func(f matrixFixture) cell { return cell{"DELETE", "/api/products/" + f.product + "/check", nil} }, [6]int{401, 403, 403, 204, 404, 403}},
+	"POST /api/stolen": {func(f matrixFixture) cell {
+		return cell{"POST", "/api/stolen", map[string]any{"serial": "SN" + f.product, "policeReport": "GD 12/2026"}}
+	}, [6]int{401, 201, 201, 201, 201, 201}},
+	"GET /api/stolen/:serial":            {func(matrixFixture) cell { return cell{"GET", "/api/stolen/PF2XK9QZ", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+	"GET /api/admin/stolen":              {func(matrixFixture) cell { return cell{"GET", "/api/admin/stolen", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/admin/stolen/:id/confirm": {func(f matrixFixture) cell { return cell{"POST", "/api/admin/stolen/" + f.stolen + "/confirm", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/admin/stolen/:id/reject":  {func(f matrixFixture) cell { return cell{"POST", "/api/admin/stolen/" + f.stolen + "/reject", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 	"POST /api/create-payment-intent": {func(f matrixFixture) cell {
 		return cell{"POST", "/api/create-payment-intent", map[string]any{"bookingId": f.booking}}
 	}, [6]int{401, 200, 404, 404, 404, 404}},
@@ -261,6 +283,14 @@ var matrix = map[string]struct {
 		return cell{"POST", "/api/admin/payouts", map[string]any{"sellerId": formatTestID(f.users["owner seller"].ID), "amount": 1, "method": "bkash", "reference": "01711000000"}}
 	}, [6]int{401, 403, 403, 403, 403, 409}},
 	"GET /api/me/balance": {func(matrixFixture) cell { return cell{"GET", "/api/me/balance", nil} }, [6]int{401, 403, 403, 200, 200, 403}},
+	// #39 the price guide's reference catalogue: the admin's; the
+	// matrix's JSON body is no CSV, refused (415) once the admin is let in
+	"GET /api/admin/price-reference":     {func(matrixFixture) cell { return cell{"GET", "/api/admin/price-reference", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"GET /api/admin/price-reference.csv": {func(matrixFixture) cell { return cell{"GET", "/api/admin/price-reference.csv", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
+	"POST /api/admin/price-reference": {func(matrixFixture) cell {
+		return cell{"POST", "/api/admin/price-reference?mode=extend", map[string]any{"title": "HP 250 G8", "price_tk": 45000}}
+	}, [6]int{401, 403, 403, 403, 403, 415}},
+	"DELETE /api/admin/price-reference": {func(matrixFixture) cell { return cell{"DELETE", "/api/admin/price-reference", nil} }, [6]int{401, 403, 403, 403, 403, 200}},
 	"GET /api/admin/sellers/:id/balance": {func(f matrixFixture) cell {
 		return cell{"GET", "/api/admin/sellers/" + formatTestID(f.users["owner seller"].ID) + "/balance", nil}
 	}, [6]int{401, 403, 403, 403, 403, 200}},
@@ -346,6 +376,11 @@ var matrix = map[string]struct {
 
 	// #36 suggestions while typing
 	"GET /api/search/suggest": {func(matrixFixture) cell { return cell{"GET", "/api/search/suggest?q=i5", nil} }, [6]int{200, 200, 200, 200, 200, 200}},
+
+	// #39 the price guide: anyone
+	"GET /api/price-guide": {func(matrixFixture) cell {
+		return cell{"GET", "/api/price-guide?title=HP+ProBook+Core+i5+12th+Gen+8GB&condition=good&used=1", nil}
+	}, [6]int{200, 200, 200, 200, 200, 200}},
 }
 
 var forgotCalls, categoryCalls, phoneCalls atomic.Int64
@@ -483,9 +518,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		// #31 the buyer's address unproven again, with a password, and a link
 		base.exec(`UPDATE users SET email_verified_at = NULL, password_hash = $2 WHERE id = $1`, users["buyer"].ID, buyerPassword)
 		link := verifyLink(t, base, formatTestID(users["buyer"].ID))
+		checkCode, stolen := checkFixture(t, base, product, n)
 		return matrixFixture{completedBooking: formatTestID(unreviewed), review: formatTestID(review), users: users, product: formatTestID(product), reported: formatTestID(reported), booking: formatTestID(b.ID), deletableUser: formatTestID(victim.ID),
 			category: formatTestID(cat.ID), conversation: formatTestID(conv), offer: formatTestID(offer), savedSearch: formatTestID(saved), verifyLink: link,
-			soldProduct: formatTestID(sold)}
+			soldProduct: formatTestID(sold), checkCode: checkCode, stolen: stolen}
 	}
 	for _, route := range keys {
 		row := matrix[route]
@@ -521,3 +557,27 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 	}
 }
+
+// checkFixture gives product a check report and a live check code, and
+// makes a pending stolen registration (#40); n makes each fixture's own.
+func checkFixture(t *testing.T, base *testServer, product int64, n int) (code, stolen string) {
+	t.Helper()
+	code = fmt.Sprintf("MX%06d", n)
+	sum := sha256.Sum256([]byte(code))
+	base.exec(`INSERT INTO check_codes (product_id, code_hash, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, product, sum[:])
+	base.exec(`INSERT INTO check_reports (product_id, report, signature, serial_last4) VALUES ($1, '{"report":{"schema":1}}', '\x00', 'AB12')`, product)
+	base.exec(`UPDATE products SET checked_at = now() WHERE id = $1`, product)
+	serial := sha256.Sum256([]byte(code + "stolen"))
+	var id int64
+	if err := base.pool.QueryRow(context.Background(), `INSERT INTO stolen_serials (serial_hash, serial_last4, police_report) VALUES ($1, 'AB12', 'GD 1/2026') RETURNING id`,
+		serial[:]).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return code, formatTestID(id)
+}
+
+// matrixReport is the recorded ThinkPad's report, read once.
+var matrixReport = sync.OnceValue(func() checkreport.Report {
+	return hwread.Read(context.Background(), hwread.Options{Root: "../checkreport/hwread/testdata/laptop", Version: "v1.0.0", Now: time.Now(),
+		NVMeHealth: func(string) (*checkreport.DiskHealth, string) { return nil, "needs administrator rights" }})
+})

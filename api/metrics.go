@@ -26,6 +26,10 @@ type metrics struct {
 	unmatched map[string]*routeObservers // by method: a path no route matched
 	// live-update streams the server ended, by the hub's reason
 	streamsDropped *prometheus.CounterVec
+	// the kept catalogue answers (cache.go): drops by reason, and the
+	// requests waiting for an identical one's answer
+	cacheDrops   *prometheus.CounterVec
+	cacheWaiting prometheus.Gauge
 }
 
 type routeKey struct{ method, path string }
@@ -74,18 +78,29 @@ func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo, mor
 			Name: "resale_event_streams_dropped_total",
 			Help: "Live-update streams the server ended: slow (the client fell behind), deaf (the database connection was lost), shutdown.",
 		}, []string{"reason"}),
+		cacheDrops: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "resale_catalogue_cache_drops_total",
+			Help: "Times the kept catalogue answers were all dropped, by reason: change (this instance's write), notice (the database announced a change), listener_lost, listener_back, size_cap.",
+		}, []string{"reason"}),
+		cacheWaiting: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "resale_catalogue_cache_waiting",
+			Help: "Catalogue requests waiting for an identical request's answer being made (single flight).",
+		}),
 	}
 	// every reason from the start, at 0, so rates and alerts see them
 	// before the first drop
 	for _, r := range []string{events.ReasonSlow, events.ReasonDeaf, events.ReasonShutdown} {
 		m.streamsDropped.WithLabelValues(r)
 	}
+	for _, r := range dropReasons {
+		m.cacheDrops.WithLabelValues(r)
+	}
 	buildInfo := prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "resale_build_info",
 		Help: "Always 1; the labels name the running build.",
 	}, []string{"version", "commit"})
 	buildInfo.WithLabelValues(build.Version, build.Commit).Set(1)
-	cs := append([]prometheus.Collector{m.requests, m.duration, m.streamsDropped, buildInfo}, more...)
+	cs := append([]prometheus.Collector{m.requests, m.duration, m.streamsDropped, m.cacheDrops, m.cacheWaiting, buildInfo}, more...)
 	if st != nil {
 		cs = append(cs, poolCollector{st})
 	}

@@ -156,6 +156,12 @@ func TestVerifiedPhoneOnListingsAndChanged(t *testing.T) {
 	if !p.SellerPhoneVerified || p.SellerPhone != "+8801712345678" || p.Number != "01711000000" {
 		t.Fatalf("the listing = %+v", p)
 	}
+	// and on the lists, read in the same query as the listings (#38)
+	var list []listing
+	decode(t, m.get("/api/products?seller="+sam.User.ID), &list)
+	if len(list) != 1 || list[0] != p {
+		t.Fatalf("the list = %+v", list)
+	}
 	var page struct {
 		PhoneVerified bool `json:"phoneVerified"`
 	}
@@ -191,5 +197,10 @@ func TestVerifiedPhoneOnListingsAndChanged(t *testing.T) {
 	decode(t, m.get("/api/products/"+pid), &after)
 	if after.SellerPhoneVerified || after.SellerPhone != "" {
 		t.Fatalf("the listing after the number changed = %+v", after)
+	}
+	list = nil
+	decode(t, m.get("/api/products?seller="+sam.User.ID), &list)
+	if len(list) != 1 || list[0] != after {
+		t.Fatalf("the list after the number changed = %+v", list)
 	}
 }

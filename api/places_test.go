@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,9 +23,10 @@ type areaWire struct {
 }
 
 type placedWire struct {
-	ID         string    `json:"_id"`
-	Area       *areaWire `json:"area"`
-	DistanceKm *float64  `json:"distanceKm"`
+	ID          string    `json:"_id"`
+	ProductName string    `json:"productName"`
+	Area        *areaWire `json:"area"`
+	DistanceKm  *float64  `json:"distanceKm"`
 }
 
 // GET /api/locations: every division › district › area, with names in
@@ -243,4 +245,53 @@ func TestNearestAndPlaceFacets(t *testing.T) {
 		facets.Area["thana-4654"] != 2 || facets.Division["division-6"] != 4 || facets.District["district-25"] != 1 {
 		t.Errorf("Dhaka: %d listed, facets %+v", len(dhaka), facets)
 	}
+}
+
+// The areas with listings are kept while the catalogue's changes are heard
+// (#36), never past a change: a listing in a new area shows in a list
+// nearest first at once when this instance made it, and once the
+// database's notice arrives when another did; each list asked afresh (a
+// new price ceiling), so that no kept answer serves it.
+func TestNearestSeesNewAreas(t *testing.T) {
+	t.Parallel()
+	m := newMarket(t)
+	m.watchCatalogue(t)
+	m.addProduct(m.seller.AccessToken, map[string]any{"location": "Mirpur 10, Dhaka", "productName": "HP Mirpur"})
+	asked := 0
+	nearest := func() []string {
+		asked++
+		var page []placedWire
+		decode(t, m.get(fmt.Sprintf("/api/products?near=23.75,90.37&sort=distance&maxPrice=%d", 9000000+asked)), &page)
+		var names []string
+		for _, p := range page {
+			names = append(names, p.ProductName)
+		}
+		return names
+	}
+	// the notices are heard (an answer is kept past a quiet change), and
+	// the live areas read since then are kept
+	eventually(t, "the notices heard", func() bool {
+		before := m.firstName("/api/products?category=HP")
+		m.quietly("UPDATE products SET description = description || ' '")
+		return m.firstName("/api/products?category=HP") == before
+	})
+	if got := nearest(); !slices.Equal(got, []string{"HP Mirpur"}) {
+		t.Fatalf("nearest first: %q", got)
+	}
+
+	// this instance's own listing in a new area: at once, its notice
+	// unsent
+	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_inserted")
+	m.exec("ALTER TABLE products DISABLE TRIGGER products_catalogue_updated")
+	m.addProduct(m.seller.AccessToken, map[string]any{"location": "Patiya", "productName": "HP Patiya"})
+	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_inserted")
+	m.exec("ALTER TABLE products ENABLE TRIGGER products_catalogue_updated")
+	if got := nearest(); !slices.Equal(got, []string{"HP Mirpur", "HP Patiya"}) {
+		t.Errorf("after this instance's listing in a new area: %q", got)
+	}
+	// another instance's: once its notice is heard
+	m.exec("UPDATE products SET area_id = 'thana-4654' WHERE product_name = 'HP Patiya'")
+	eventually(t, "another instance's move to a new area", func() bool {
+		return slices.Equal(nearest(), []string{"HP Patiya", "HP Mirpur"})
+	})
 }

@@ -2,9 +2,11 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -83,6 +85,18 @@ type productJSON struct {
 	// DistanceKm: in a list nearest first, how far its area is.
 	Area       *areaJSON `json:"area"`
 	DistanceKm *float64  `json:"distanceKm,omitempty"`
+	// Negotiable: the seller says the price can move (#39).
+	Negotiable bool `json:"negotiable"`
+	// PriceVerdict is the price guide's judgement of the price against
+	// comparable listings (priceguide.Verdict): good, fair or high; null
+	// when the guide knows too little.
+	PriceVerdict *string `json:"priceVerdict"`
+	// CheckedAt is when resale-check's newest report of the laptop came
+	// (#40; the Checked badge and its date), null when unchecked.
+	CheckedAt *time.Time `json:"checkedAt"`
+	// Stolen: its checked serial is registered stolen (confirmed); it is
+	// hidden, and shows to its seller and the admins only.
+	Stolen bool `json:"stolen,omitempty"`
 }
 
 func (s *Server) toProductJSON(p store.Product) productJSON {
@@ -95,6 +109,11 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		Reserved: p.Reserved, Photos: p.Photos, Specs: toSpecsJSON(p.Specs), SellerID: formatID(p.SellerID),
 		ExpiresAt: p.ExpiresAt.UTC(), Expired: p.Expired, SellerRating: toRatingJSON(p.SellerRating), SoldInShop: p.SoldInShop,
 		SellerPhoneVerified: p.SellerPhone != "", SellerPhone: p.SellerPhone, Area: s.areaOf(p.AreaID), DistanceKm: distanceJSON(p.DistanceKm),
+		Negotiable: p.Negotiable,
+	}
+	if p.PriceVerdict != "" {
+		v := p.PriceVerdict
+		out.PriceVerdict = &v
 	}
 	if len(out.Photos) == 0 {
 		out.Photos = []string{p.Picture}
@@ -116,14 +135,16 @@ func (s *Server) toProductJSON(p store.Product) productJSON {
 		reason := p.HiddenReason
 		out.HiddenReason = &reason
 	}
+	if p.CheckedAt != nil {
+		at := p.CheckedAt.UTC()
+		out.CheckedAt = &at
+	}
+	out.Stolen = p.Stolen
 	return out
 }
 
 func (s *Server) productList(c echo.Context, products []store.Product, err error) error {
 	if err != nil {
-		return err
-	}
-	if err := s.store.FillSellerPhones(c.Request().Context(), products); err != nil {
 		return err
 	}
 	out := make([]productJSON, 0, len(products))
@@ -258,6 +279,8 @@ func browseFilterFrom(q url.Values) (store.BrowseFilter, error) {
 	default:
 		f.add("verified", "must be true or false")
 	}
+	negotiableFilter(&f, q, &out)
+	checkedFilter(&f, get, &out)
 	specFilters(&f, get, &out)
 	placeFilters(&f, get, &out)
 	sortAndLimit(&f, get, &out)
@@ -272,6 +295,22 @@ func browseFilterFrom(q url.Values) (store.BrowseFilter, error) {
 		out.After = cur
 	}
 	return out, nil
+}
+
+// negotiableFilter reads negotiable=true, the listings whose seller says
+// the price can move (#39); it takes no other value (an ignored one would
+// be a new cache key for the same answer).
+func negotiableFilter(f *fieldErrors, q url.Values, out *store.BrowseFilter) {
+	vs, ok := q["negotiable"]
+	switch {
+	case !ok:
+	case len(vs) > 1:
+		f.add("negotiable", "was given more than once")
+	case vs[0] != "true":
+		f.add("negotiable", "must be true, or left out")
+	default:
+		out.NegotiableOnly = true
+	}
 }
 
 // sortAndLimit reads the list's order (relevance by default for a search,
@@ -499,11 +538,7 @@ func (s *Server) getProduct(c echo.Context) error {
 		}
 		keepOff(c)
 	}
-	one := []store.Product{p}
-	if err := s.store.FillSellerPhones(c.Request().Context(), one); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, s.toProductJSON(one[0]))
+	return c.JSON(http.StatusOK, s.toProductJSON(p))
 }
 
 // saleJSON is a sold product as one of its parties sees it: role is the
@@ -536,11 +571,7 @@ func (s *Server) getProductSale(c echo.Context) error {
 	if err != nil {
 		return notFoundAs(err, "Sale")
 	}
-	one := []store.Product{sale.Product}
-	if err := s.store.FillSellerPhones(c.Request().Context(), one); err != nil {
-		return err
-	}
-	out := saleJSON{Product: s.toProductJSON(one[0])}
+	out := saleJSON{Product: s.toProductJSON(sale.Product)}
 	switch {
 	case u.ID == sale.Product.SellerID:
 		out.Role = "seller"
@@ -608,6 +639,41 @@ type newProductRequest struct {
 	// areaId: an area of GET /api/locations (#36); absent, null or "":
 	// the one location names clearly, if any
 	AreaID *string `json:"areaId"`
+	// negotiable (#39): the seller says the price can move; absent is false
+	Negotiable optionalBool `json:"negotiable"`
+}
+
+// optionalBool is a JSON field that may be absent (Set false), null (Null)
+// or true or false; anything else is a wrong type.
+type optionalBool struct {
+	Set, Null bool
+	Value     bool
+}
+
+func (o *optionalBool) UnmarshalJSON(b []byte) error {
+	o.Set = true
+	switch string(b) {
+	case "null":
+		o.Null = true
+	case "true", "false":
+		o.Value = string(b) == "true"
+	default:
+		return &json.UnmarshalTypeError{Value: "not a boolean", Type: reflect.TypeFor[bool]()}
+	}
+	return nil
+}
+
+// negotiable checks a negotiable field: true or false, never null; nil
+// when absent.
+func (f *fieldErrors) negotiable(o optionalBool) *bool {
+	switch {
+	case !o.Set:
+		return nil
+	case o.Null:
+		f.add("negotiable", "must be true or false")
+		return nil
+	}
+	return &o.Value
 }
 
 var phonePattern = regexp.MustCompile(`^\+?[0-9]{6,15}$`)
@@ -685,6 +751,9 @@ func (s *Server) createProduct(c echo.Context) error {
 	n.Description = f.multilineText("description", req.Description, maxDescriptionLen, false)
 	n.Specs = f.specs(req.Specs)
 	n.ListingDays = s.listingDays
+	if v := f.negotiable(req.Negotiable); v != nil {
+		n.Negotiable = *v
+	}
 	var err error
 	if n.CategoryID, err = s.categoryField(ctx, &f, req.Category); err != nil {
 		return err
@@ -836,4 +905,15 @@ func (s *Server) stopAdvertising(c echo.Context) error {
 		return notFoundAs(err, "Product")
 	}
 	return c.JSON(http.StatusOK, modifiedJSON{Acknowledged: true, ModifiedCount: boolCount(changed)})
+}
+
+// checkedFilter reads checked (#40): listings resale-check checked.
+func checkedFilter(f *fieldErrors, get func(string) string, out *store.BrowseFilter) {
+	switch get("checked") {
+	case "", "false", "0":
+	case "true", "1":
+		out.CheckedOnly = true
+	default:
+		f.add("checked", "must be true or false")
+	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"net/http/pprof"
 	"strings"
 	"time"
 
@@ -83,7 +84,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// catalogue's pages after the first cost a budget per client address,
 	// kept or not (deepPages, deep_pages.go), and the reads no kept answer
 	// serves are bounded (publicReads, limits.go).
-	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, knownParams, s.deepPages.limit, s.keep, gzip, s.publicReads.limit)
+	// The reads no kept answer serves may go to the read replica
+	// (fromReplica, replica.go).
+	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, knownParams, s.deepPages.limit, s.keep, gzip, s.publicReads.limit, s.fromReplica)
 	public.GET("/categorys", s.listCategories)
 	public.GET("/categorys/:id", s.getCategory)
 	g.POST("/categorys", s.createCategory, admin, s.changes)
@@ -95,6 +98,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/products/:id/similar", s.listSimilarProducts)
 	g.GET("/products/:id/sale", s.getProductSale, requireUser) // a sold one, for its seller, its buyer or an admin
 	public.GET("/advertised", s.listAdvertisedProducts)
+	public.GET("/price-guide", s.priceGuide)                                                // #39: anyone; the new price and the used range of a title
 	e.GET("/api/locations", s.listLocations, requestTimeout(timeout), gzip, s.authenticate) // #36: anyone; made once, kept a day by browsers (ETag)
 	e.GET("/api/specs/parse", s.parseSpecs, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; the same title, the same answer (no database)
 	e.GET("/api/search/suggest", s.suggest, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; from each instance's copy of the suggestions
@@ -120,6 +124,22 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.POST("/products/:id/reveal", s.countReveal, noBody)
 	g.GET("/products/:id/stats", s.getListingStats, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
 	g.GET("/me/stats", s.myListingStats, seller)
+	// #40 a laptop's health, checked (checks.go, handover_checks.go,
+	// stolen.go; docs/checks.md): the seller's one-time code, resale-check's
+	// report (the code is its credential: a listing's check code, or a
+	// buyer's hand-over code), the listing's check for anyone, the seller's
+	// delete, the shop's public key; stolen serials, registered by anyone
+	// signed in and confirmed by an admin
+	g.POST("/products/:id/check-code", s.createCheckCode, seller, noBody) // own only
+	g.POST("/checks", s.postCheck, s.checkPosts.limit, s.changes)
+	g.GET("/checks/key", s.getCheckKey)
+	g.GET("/products/:id/check", s.getCheck)                                  // anyone who may see the listing
+	g.DELETE("/products/:id/check", s.deleteCheck, seller, noBody, s.changes) // own only
+	g.POST("/stolen", s.registerStolen, requireUser)
+	g.GET("/stolen/:serial", s.isStolen, s.stolenLookups.limit)
+	g.GET("/admin/stolen", s.listStolen, admin)
+	g.POST("/admin/stolen/:id/confirm", s.confirmStolen, admin, noBody, s.changes)
+	g.POST("/admin/stolen/:id/reject", s.rejectStolen, admin, noBody)
 
 	// bookings
 	g.POST("/bookings", s.createBooking, requireUser, s.requireVerifiedEmail)
@@ -218,6 +238,14 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	g.GET("/admin/sellers/:id/balance", s.sellerBalance, admin)
 	g.GET("/me/balance", s.myBalance, seller)
 
+	// #39 the price guide's reference catalogue (price_reference.go): the
+	// shipped one, or an admin's CSV upload replacing or extending it;
+	// every instance's guide follows an upload
+	g.GET("/admin/price-reference", s.getPriceReference, admin)
+	g.GET("/admin/price-reference.csv", s.downloadPriceReference, admin)
+	g.POST("/admin/price-reference", s.uploadPriceReference, admin, s.changes) // ?mode=replace|extend; text/csv or multipart "file"
+	g.DELETE("/admin/price-reference", s.deletePriceReference, admin, noBody, s.changes)
+
 	// live updates (events.go): an EventSource sends no Authorization
 	// header, so a signed-in app trades its session for a single-use
 	// ticket, and the ticket opens the stream. The stream is outside the
@@ -246,6 +274,10 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	for _, outcome := range []string{"success", "fail", "cancel"} {
 		e.POST("/payments/sslcommerz/"+outcome, s.sslcommerzReturn, requestTimeout(timeout), noStore, s.changes)
 	}
+
+	// #40 resale-check for each os-arch (check_download.go)
+	e.GET("/download/resale-check/:target", s.downloadCheckTool)
+	e.HEAD("/download/resale-check/:target", s.downloadCheckTool)
 
 	// Uploaded photos, then the app: registered last, for GET and HEAD
 	// only.
@@ -280,10 +312,18 @@ func (s *Server) apiRouteNotFound(c echo.Context) error {
 }
 
 // MetricsHandler is the whole table of the metrics listener (METRICS_ADDR),
-// kept apart from the public listener so /metrics is never on the internet
-// by accident.
+// kept apart from the public listener so /metrics and the profiles are
+// never on the internet by accident: /metrics, and Go's profiler
+// (net/http/pprof) under /debug/pprof/, for finding where a request's
+// time goes under load (#38).
 func (s *Server) MetricsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{Registry: s.registry}))
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index) // and every named profile: heap, goroutine, allocs...
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("POST /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return mux
 }

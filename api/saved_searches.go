@@ -16,7 +16,7 @@ import (
 // search keeps: its filters and its sort. The page's (cursor, limit) are
 // not filters; anything else is unknown.
 var savedSearchFilters = map[string]bool{
-	"q": true, "category": true, "minPrice": true, "maxPrice": true, "condition": true, "location": true, "verified": true,
+	"q": true, "category": true, "minPrice": true, "maxPrice": true, "condition": true, "location": true, "verified": true, "negotiable": true,
 	"ramMin": true, "storageMin": true, "storageType": true, "batteryMin": true, "screenMin": true, "screenMax": true,
 	"processor": true, "seller": true, "sort": true,
 }

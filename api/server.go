@@ -127,9 +127,17 @@ type Options struct {
 	// endpoints (PUSH_ALLOW_LOCAL): only for the push stand-in.
 	PushPublicKey  string
 	PushAllowLocal bool
+	// ReadYourWrites is how long, after a write that changed the
+	// catalogue, its caller's public reads stay on the primary when a read
+	// replica answers the others (DATABASE_READ_URL: its max lag and a
+	// second more); 0 is no replica.
+	ReadYourWrites time.Duration
 	// SitemapSize is how many products one sitemap file lists; 0 is the
 	// protocol's limit of 50,000 (tests list a few).
 	SitemapSize int
+	// CheckToolDir is the folder of resale-check's builds (#40, make
+	// check-tool): resale-check-{os}-{arch}[.exe].
+	CheckToolDir string
 }
 
 // BuildInfo is the version and commit the binary was built from.
@@ -161,6 +169,7 @@ type Server struct {
 	schemaVersion        int64
 	draining             atomic.Bool // set by Drain at shutdown; /readyz then answers 503
 	catalogue            catalogueCache
+	reference            priceReference       // the price guide in use, built from the reference catalogue in use (price_reference.go)
 	unsubscriber         *notify.Unsubscriber // one-click unsubscribe tokens (notifications.go)
 	hsts                 bool                 // PublicURL is https: send Strict-Transport-Security
 	publicReads          *publicReads
@@ -184,6 +193,11 @@ type Server struct {
 	smsDailyLimit        int              // SMS_DAILY_LIMIT
 	phoneCodes           *auth.PhoneCodes // the codes sent by SMS
 	numbers              *listingNumbers  // #37 per-listing numbers (listing_numbers.go)
+	readYourWrites       time.Duration    // Options.ReadYourWrites (replica.go)
+	checkKeys            checkKeys        // #40 the reports' signing key and the serials' hash key (check_keys.go)
+	checkToolDir         string           // #40 resale-check's builds (check_download.go)
+	checkPosts           *ipBudget        // #40 POST /api/checks per address
+	stolenLookups        *ipBudget        // #40 GET /api/stolen/:serial per address
 }
 
 // New builds the HTTP handler.
@@ -244,7 +258,9 @@ func New(opts Options) (*Server, error) {
 		smsDailyLimit:  defaultInt(opts.SMSDailyLimit, 500),
 		phoneCodes:     auth.NewPhoneCodes(opts.TokenKey),
 		numbers:        newListingNumbers(opts.TokenKey),
+		readYourWrites: opts.ReadYourWrites,
 	}
+	s.withChecks(opts)
 	if s.hasher == nil {
 		s.hasher = auth.NewHasher(parallel)
 	}
@@ -257,10 +273,18 @@ func New(opts Options) (*Server, error) {
 			s.stripePublishableKey = p.PublishableKey()
 		}
 	}
+	s.catalogue.log, s.catalogue.drops, s.catalogue.waiting = opts.Logger, m.cacheDrops, m.cacheWaiting
 	s.echo = s.newEcho(opts.TrustedProxies)
 	s.routes(s.echo, opts.RequestTimeout)
 	m.index(s.echo.Routes())
 	return s, nil
+}
+
+// withChecks sets up #40's keys, downloads and budgets (checks.go).
+func (s *Server) withChecks(opts Options) {
+	s.checkKeys, s.checkToolDir = newCheckKeys(opts.TokenKey), opts.CheckToolDir
+	s.checkPosts = newIPBudget(20, time.Minute, "checks")
+	s.stolenLookups = newIPBudget(10, time.Minute, "look-ups")
 }
 
 // withDefaults fills the options New cannot do without.
@@ -296,6 +320,9 @@ func serverMetrics(opts Options, hub *events.Hub) (*metrics, error) {
 	}, func() float64 { return float64(hub.Len()) })}
 	if opts.Payments != nil {
 		more = append(more, opts.Payments.Collector())
+	}
+	if opts.ReadYourWrites > 0 {
+		more = append(more, replicaMetrics(opts.Store)...)
 	}
 	ops := opsCollector{st: opts.Store, logger: opts.Logger}
 	if d, ok := opts.Uploads.(interface{ Path() string }); ok {
@@ -338,6 +365,7 @@ func (s *Server) newEcho(trustedProxies []*net.IPNet) *echo.Echo {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader(trust...)
 	}
 	e.HTTPErrorHandler = s.handleError
+	e.JSONSerializer = jsonSerializer{}
 	return e
 }
 

@@ -136,6 +136,11 @@ func (s *spa) serve(c echo.Context) error {
 	if p == "api" || strings.HasPrefix(p, "api/") {
 		return apiNotFound(c)
 	}
+	if p == "debug" || strings.HasPrefix(p, "debug/") {
+		// the profiles live on the metrics listener only (MetricsHandler):
+		// here a plain 404, not the app's shell
+		return echo.ErrNotFound
+	}
 	if f, ok := s.files[p]; ok && p != "index.html" {
 		cache := "public, max-age=3600"
 		switch {

@@ -49,8 +49,10 @@ func main() {
 	facetsOnly := flag.Bool("facets-only", false, "measure only a brand's facets and a filtered list (kept and made afresh), print them and write nothing")
 	eventsOnly := flag.Bool("events-only", false, "measure only the live updates (idle streams' memory, a message's delivery across two instances, a send's transactions) on 1,000 products, and write their section of bench/results.md")
 	savedOnly := flag.Bool("saved-searches-only", false, "measure only the matching of new listings against 10,000 saved searches, and write their section of bench/results.md")
-	flag.StringVar(&seededURL, "db", "", "with -search-only: measure this database, seeded already (resale seed --demo --products N, a category 'BENCH EMPTY', ANALYZE), instead of seeding a throwaway one: for measuring a million products again without seeding it again")
+	flag.StringVar(&seededURL, "db", "", "with -search-only or -suggest-only: measure this database, seeded already (resale seed --demo --products N, a category 'BENCH EMPTY', ANALYZE), instead of seeding a throwaway one: for measuring a million products again without seeding it again")
 	flag.BoolVar(&suggestOnly, "suggest-only", false, "measure only the suggestions while typing (GET /api/search/suggest) at 16 connections, and write their table (\"Suggestions at N products\") into bench/results.md")
+	flag.BoolVar(&sideBySideOnly, "side-by-side-only", false, "measure only a brand's page beside nginx serving its bytes and the Express peer made afresh (bench/peer), and write the \"Side by side\" section of bench/results.md")
+	flag.BoolVar(&skipCombos, "no-combos", false, "with -search-only: measure the forms alone, not every combination of words, brand, condition, specs and sort too")
 	flag.BoolVar(&searchOnly, "search-only", false, "measure only search made afresh, every form beside a brand's page, at 16 connections, and write its table (\"Search at N products\") into bench/results.md")
 	flag.DurationVar(&eventsHold, "events-hold", 30*time.Second, "how long the idle streams are held before their memory is read (more than a heartbeat, 25 s)")
 	flag.Parse()
@@ -89,6 +91,13 @@ var eventsHold time.Duration
 
 // savedSearchesOnly is -saved-searches-only.
 var savedSearchesOnly bool
+
+// skipCombos is -no-combos: -search-only measures the forms alone, not
+// every combination too.
+var skipCombos bool
+
+// sideBySideOnly is -side-by-side-only.
+var sideBySideOnly bool
 
 // searchOnly is -search-only.
 var searchOnly bool
@@ -131,7 +140,7 @@ func run(o options) error {
 		return err
 	}
 	defer drop()
-	if searchOnly || suggestOnly {
+	if searchOnly || suggestOnly || sideBySideOnly {
 		// the measured parts below are all skipped as for the facets
 		o.facetsOnly = true
 	}
@@ -145,6 +154,9 @@ func run(o options) error {
 	}
 	defer srv.stop()
 
+	if sideBySideOnly {
+		return runSideBySide(srv.base, dbURL, srv.pid(), o)
+	}
 	if o.limitsOnly {
 		return runLimits(o.bin, env, dbURL, srv.base, srv.pid(), o.products, o.duration)
 	}
@@ -161,7 +173,11 @@ func run(o options) error {
 		if err != nil {
 			return err
 		}
-		return writeSearchSection(o.products, ref, rows)
+		formsErr := writeSearchSection(o.products, ref, rows)
+		if skipCombos {
+			return formsErr
+		}
+		return errors.Join(formsErr, writeCombosSection(o.products, measureCombos(srv.base)))
 	}
 	if o.facetsOnly {
 		rs, err := measureFacets(srv.base, o.duration, o.conns, unique)
@@ -176,11 +192,25 @@ func run(o options) error {
 	return measureServed(o, env, dbURL, srv, unique, pre)
 }
 
+// runSideBySide is -side-by-side-only: the section alone.
+func runSideBySide(base, dbURL string, pid int, o options) error {
+	unique, err := uniqueScript()
+	if err != nil {
+		return err
+	}
+	defer os.Remove(unique)
+	side, err := measureSideBySide(base, dbURL, pid, unique, o.duration)
+	if err != nil {
+		return err
+	}
+	return writeSideBySide(o.products, side, o.duration)
+}
+
 // prepareDatabase returns the database to measure and the server's
 // environment on it: the one given with -db for -search-only (migrated),
 // otherwise a throwaway one seeded with o.products, which drop removes.
 func prepareDatabase(o options, dataDir string) (dbURL string, env []string, drop func(), err error) {
-	if seededURL != "" && searchOnly {
+	if seededURL != "" && (searchOnly || suggestOnly) {
 		env = append(os.Environ(), "DATABASE_URL="+seededURL, "DATA_DIR="+dataDir, "LOG_FORMAT=json")
 		migrate := exec.Command(o.bin, "migrate", "up")
 		migrate.Env = env
@@ -335,6 +365,11 @@ func measureServed(o options, env []string, dbURL string, srv *server, unique st
 	if err != nil {
 		return err
 	}
+	fmt.Println("side by side: nginx, the Express peer ...")
+	side, err := measureSideBySide(srv.base, dbURL, srv.pid(), unique, o.duration)
+	if err != nil {
+		return fmt.Errorf("side by side: %w", err)
+	}
 	// last: it adds products
 	fmt.Println("40 anonymous searches at once against a signed-in buyer's bookings ...")
 	searches, err := measureSearchFlood(o.bin, env, dbURL, srv.base, uploads.token, o.products, o.duration)
@@ -351,8 +386,9 @@ func measureServed(o options, env []string, dbURL string, srv *server, unique st
 	if err := writeSavedSearchSection(pre.saved); err != nil {
 		return err
 	}
+	sideErr := writeSideBySide(o.products, side, o.duration)
 	// last: it fails the run when a budget of the live updates was missed
-	return writeEventsSection(pre.events)
+	return errors.Join(sideErr, writeEventsSection(pre.events))
 }
 
 // measureEndpoints drives each endpoint with wrk, the reference first,
@@ -600,6 +636,20 @@ func (bs *budgets) check(ok bool, format string, args ...any) {
 		mark = "FAIL"
 	}
 	*bs = append(*bs, fmt.Sprintf("- %s: %s", mark, fmt.Sprintf(format, args...)))
+}
+
+// err names the failed budgets, nil when every one passed.
+func (bs budgets) err() error {
+	var failed []string
+	for _, line := range bs {
+		if strings.HasPrefix(line, "- FAIL: ") {
+			failed = append(failed, strings.TrimPrefix(line, "- FAIL: "))
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	return fmt.Errorf("over budget: %s", strings.Join(failed, "; "))
 }
 
 // checkEndpoints holds the endpoints measured with wrk to their budgets:

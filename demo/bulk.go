@@ -65,7 +65,7 @@ func Bulk(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 	}
 	i := 0
 	total := n + rareCount
-	return st.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
+	added, err := st.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
 		if i >= total {
 			return store.SeedProduct{}, false
 		}
@@ -73,6 +73,10 @@ func Bulk(ctx context.Context, st *store.Store, uploads media.Storage, hashPassw
 		i++
 		return p, true
 	})
+	if err != nil {
+		return added, err
+	}
+	return added, st.AnalyzeProducts(ctx)
 }
 
 // bulkMaker makes the bulk products one by one, from one seeded source of

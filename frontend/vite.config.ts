@@ -15,6 +15,9 @@ const backend = "http://localhost:8080";
 /** The public files the offline page needs, kept by the service worker with the first page's own. */
 const OFFLINE_FILES = ["/offline.html", "/offline.js", "/theme.js", "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png"];
 
+/** The first page's modules loaded by screen width, each its own chunk: precached as the first page's are. */
+const BY_WIDTH = ["/components/bottom-nav.tsx", "/components/product-card.tsx", "/components/product-tile.tsx"];
+
 /**
  * Writes dist/sw.js from sw/sw.js: its PRECACHE is the first page's hashed
  * scripts and styles (what index.html loads), the fonts, and OFFLINE_FILES;
@@ -34,9 +37,17 @@ function serviceWorker(): Plugin {
       const files = new Set<string>();
       for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) files.add(m[1]);
       for (const name of Object.keys(bundle)) if (/\.woff2?$/.test(name)) files.add(`/${name}`);
-      // the phone's bottom navigation (#37) is its own chunk, loaded only
-      // below md: kept too, so a phone gone offline still draws it
-      for (const [name, out] of Object.entries(bundle)) if (out.type === "chunk" && out.facadeModuleId?.endsWith("/components/bottom-nav.tsx")) files.add(`/${name}`);
+      // the first page's parts in chunks of their own, loaded by screen
+      // width: the phone's bottom navigation (#37), the full card and the
+      // phone's row (#9). Kept too, with the chunks they import, so a page
+      // gone offline still draws them.
+      const add = (name: string) => {
+        const out = bundle[name];
+        if (files.has(`/${name}`) || out?.type !== "chunk") return;
+        files.add(`/${name}`);
+        out.imports.forEach(add);
+      };
+      for (const [name, out] of Object.entries(bundle)) if (out.type === "chunk" && BY_WIDTH.some((m) => out.facadeModuleId?.endsWith(m))) add(name);
       const precache = [...[...files].sort(), ...OFFLINE_FILES];
       const template = readFileSync(resolve(root, "sw/sw.js"), "utf8");
       const hash = createHash("sha256").update(template);

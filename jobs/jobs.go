@@ -16,7 +16,8 @@
 // SMS of key notifications whose email does not reach their person, and a
 // periodic pass reminding both sides of an accepted booking before its
 // reservation ends. #37 (push.go): notifications pushed to the browsers
-// their users enabled, once each.
+// their users enabled, once each. #39 (price_verdicts.go): a periodic walk
+// judging every live listing's price verdict again, a chain of short jobs.
 package jobs
 
 import (
@@ -93,6 +94,12 @@ type Options struct {
 	// SuggestEvery is how often the suggestions while typing are counted
 	// afresh (#36); 0 is ten minutes.
 	SuggestEvery time.Duration
+	// JudgePricesEvery is how often every live listing's price verdict is
+	// judged again (#39, price_verdicts.go); 0 is six hours.
+	// JudgePricesBatch is how many listings a batch of that walk judges;
+	// 0 is 500 (tests make it small to walk a chain of jobs).
+	JudgePricesEvery time.Duration
+	JudgePricesBatch int
 
 	// SMS sends text messages (SMS_URL, #35); nil is SMS off: codes and
 	// SMS notifications are never queued then.
@@ -139,7 +146,8 @@ func New(pool *pgxpool.Pool, opts Options) (*Runner, error) {
 	var periodic []*river.PeriodicJob
 	if !opts.NotLeader { // River queues periodic jobs from its leader only
 		periodic = append(periodic, releaseJob(opts.ReleaseEvery), endAdsJob(opts.ReleaseEvery), expireJob(opts.ReleaseEvery),
-			pruneEventsJob(opts.PruneEventsEvery), pruneListingDaysJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery), suggestJob(opts.SuggestEvery))
+			pruneEventsJob(opts.PruneEventsEvery), pruneListingDaysJob(opts.PruneEventsEvery), digestJob(cmp.Or(opts.Location, time.UTC)), remindJob(opts.RemindEvery), suggestJob(opts.SuggestEvery),
+			judgePricesJob(opts.JudgePricesEvery))
 	}
 	if opts.Reconcile != nil {
 		// a pass may run until just before River would take it for dead
@@ -189,6 +197,8 @@ func withDefaults(opts Options) Options {
 	opts.RemindBefore = defaultTo(opts.RemindBefore, 12*time.Hour)
 	opts.RemindEvery = defaultTo(opts.RemindEvery, opts.ReleaseEvery)
 	opts.SuggestEvery = defaultTo(opts.SuggestEvery, 10*time.Minute)
+	opts.JudgePricesEvery = defaultTo(opts.JudgePricesEvery, 6*time.Hour)
+	opts.JudgePricesBatch = defaultTo(opts.JudgePricesBatch, 500)
 	return opts
 }
 
@@ -222,6 +232,8 @@ func newWorkers(opts Options) (*river.Workers, error) {
 		river.AddWorkerSafely(workers, &suggestWorker{store: opts.Store, log: opts.Logger}),
 		// #37 per-listing numbers: the old days and keys deleted
 		river.AddWorkerSafely(workers, &pruneListingDaysWorker{store: opts.Store, loc: cmp.Or(opts.Location, time.UTC), log: opts.Logger}),
+		// #39 price verdicts judged again as the comparables change
+		river.AddWorkerSafely(workers, &judgePricesWorker{store: opts.Store, batch: opts.JudgePricesBatch, log: opts.Logger}),
 	)
 	if err != nil {
 		return nil, err

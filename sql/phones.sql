@@ -88,7 +88,3 @@ UPDATE users SET phone = @phone, phone_verified = true
 WHERE id = @id AND deleted_at IS NULL
 RETURNING *;
 
--- name: ListVerifiedPhones :many
--- The proved numbers of these sellers (#35), for their listings: one
--- look-up by primary key for a page of products.
-SELECT id, phone FROM users WHERE id = ANY(@ids::bigint[]) AND phone_verified AND deleted_at IS NULL;

@@ -30,6 +30,8 @@ WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL AND p.
   AND (sqlc.narg(max_price)::bigint IS NULL OR p.sell_price <= sqlc.narg(max_price))
   AND (sqlc.narg(location)::text IS NULL OR p.location ILIKE '%' || sqlc.narg(location) || '%')
   AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
+  AND (NOT sqlc.arg(negotiable_only)::boolean OR p.negotiable)
+  AND (NOT sqlc.arg(checked_only)::boolean OR p.checked_at IS NOT NULL)
   AND (sqlc.narg(ram_min)::integer IS NULL OR p.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR p.storage_gb >= sqlc.narg(storage_min))
   AND (sqlc.narg(storage_type)::text IS NULL OR p.storage_type = sqlc.narg(storage_type))
@@ -59,6 +61,8 @@ CROSS JOIN LATERAL (
       AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
       AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
       AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+      AND (NOT sqlc.arg(negotiable_only)::boolean OR pl.negotiable)
+      AND (NOT sqlc.arg(checked_only)::boolean OR pl.checked_at IS NOT NULL)
       AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
       AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
       AND (sqlc.narg(storage_type)::text IS NULL OR pl.storage_type = sqlc.narg(storage_type))
@@ -88,6 +92,8 @@ WHERE pl.area_id IS NULL AND pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND (sqlc.narg(condition)::text IS NULL OR pl.condition = sqlc.narg(condition))
   AND (sqlc.narg(location)::text IS NULL OR pl.location ILIKE '%' || sqlc.narg(location) || '%')
   AND (NOT sqlc.arg(verified_only)::boolean OR pl.seller_verified)
+  AND (NOT sqlc.arg(negotiable_only)::boolean OR pl.negotiable)
+  AND (NOT sqlc.arg(checked_only)::boolean OR pl.checked_at IS NOT NULL)
   AND (sqlc.narg(ram_min)::integer IS NULL OR pl.ram_gb >= sqlc.narg(ram_min))
   AND (sqlc.narg(storage_min)::integer IS NULL OR pl.storage_gb >= sqlc.narg(storage_min))
   AND (sqlc.narg(storage_type)::text IS NULL OR pl.storage_type = sqlc.narg(storage_type))
@@ -105,6 +111,3 @@ LIMIT sqlc.arg(page_size);
 -- by triggers (migration 00044).
 SELECT area_id, category_id, condition, available FROM product_area_counts WHERE available > 0;
 
--- name: ListLiveAreas :many
--- The areas with an available listing, by the kept counts (at most 546).
-SELECT DISTINCT area_id FROM product_area_counts WHERE available > 0;

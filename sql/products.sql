@@ -2,12 +2,14 @@
 -- A listing is listed for @listing_days (LISTING_DAYS) from now.
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
                       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
-                      spec_words, spec_words_version, area_id)
+                      spec_words, spec_words_version, area_id, negotiable, price_verdict, price_judged_at)
 VALUES (@seller_id, @category_id, @product_name, (@photos::text[])[1], @photos::text[], @sell_price, @original_price, @condition, @location, @used, @phone, @description,
         @processor, sqlc.narg(ram_gb), sqlc.narg(storage_gb), sqlc.narg(storage_type), sqlc.narg(screen_inches), @gpu, sqlc.narg(battery_health), sqlc.narg(charger), sqlc.narg(warranty_months),
         now() + make_interval(days => @listing_days::int), @spec_words, @spec_words_version,
         -- the area the seller chose, else the one the location names clearly (#36)
-        COALESCE(sqlc.narg(area_id)::text, match_area(@location)))
+        COALESCE(sqlc.narg(area_id)::text, match_area(@location)),
+        -- the price guide's verdict, judged before the insert (#39)
+        @negotiable, sqlc.narg(price_verdict), now())
 RETURNING id;
 
 -- name: GetProduct :one
@@ -34,9 +36,10 @@ LIMIT @page_size;
 
 -- name: ListReportedProducts :many
 -- Driven by the reports, which are few: walking the products to test each
--- for a report would read the whole catalogue.
+-- for a report would read the whole catalogue. Listings hidden as stolen
+-- (#40) are here too, found along products_stolen_idx.
 SELECT * FROM product_listings
-WHERE id IN (SELECT product_id FROM product_reports)
+WHERE (id IN (SELECT product_id FROM product_reports) OR id IN (SELECT p.id FROM products p WHERE p.stolen_at IS NOT NULL))
   AND id < COALESCE(sqlc.narg(before_id)::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT @page_size;
@@ -102,7 +105,7 @@ ON CONFLICT DO NOTHING;
 -- The live product as stored, locked while its seller's edit is applied.
 SELECT id, seller_id, category_id, product_name, photos, sell_price, original_price, condition, location, used, phone, description,
        processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months,
-       price_dropped_from, price_dropped_at, sold_at, area_id
+       price_dropped_from, price_dropped_at, sold_at, area_id, negotiable
 FROM products WHERE id = @id AND deleted_at IS NULL FOR UPDATE;
 
 -- name: UpdateProduct :exec
@@ -117,7 +120,7 @@ UPDATE products SET
     warranty_months = sqlc.narg(warranty_months),
     price_dropped_from = sqlc.narg(price_dropped_from), price_dropped_at = sqlc.narg(price_dropped_at),
     spec_words = @spec_words, spec_words_version = @spec_words_version, area_id = sqlc.narg(area_id),
-    updated_at = now()
+    negotiable = @negotiable, updated_at = now()
 WHERE id = @id;
 
 -- name: ListFavouritersOf :many
@@ -188,7 +191,7 @@ FROM due WHERE p.id = due.id;
 -- then, as any expired listing).
 UPDATE products SET hidden_at = NULL, hidden_reason = '',
     expired_at = CASE WHEN expires_at > now() THEN NULL ELSE expired_at END
-WHERE id = @id AND hidden_at IS NOT NULL;
+WHERE id = @id AND hidden_at IS NOT NULL AND stolen_at IS NULL;
 
 -- name: ListStaleSpecWords :many
 -- Listings whose spec words an older parser made (#36), a batch at a time

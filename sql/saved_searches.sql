@@ -11,12 +11,12 @@ WITH existing AS (
     SELECT to_tsquery('simple', sqlc.narg(query)::text) AS q
 ), added AS (
     INSERT INTO saved_searches (user_id, frequency, words, query, lexemes, category_id, min_price, max_price, condition, location,
-                                verified_only, ram_min, storage_min, storage_type, battery_min, screen_min, screen_max,
+                                verified_only, negotiable_only, ram_min, storage_min, storage_type, battery_min, screen_min, screen_max,
                                 processor, processor_query, seller_id, sort, filter_key)
     SELECT @user_id, @frequency, sqlc.narg(words), parsed.q,
            coalesce((SELECT array_agg(DISTINCT m[1]) FROM regexp_matches(parsed.q::text, '''([^'']*)''', 'g') m), '{}')::text[],
            sqlc.narg(category_id), sqlc.narg(min_price), sqlc.narg(max_price), sqlc.narg(condition), sqlc.narg(location),
-           @verified_only, sqlc.narg(ram_min), sqlc.narg(storage_min), sqlc.narg(storage_type), sqlc.narg(battery_min),
+           @verified_only, @negotiable_only, sqlc.narg(ram_min), sqlc.narg(storage_min), sqlc.narg(storage_type), sqlc.narg(battery_min),
            sqlc.narg(screen_min), sqlc.narg(screen_max), sqlc.narg(processor), to_tsquery('simple', sqlc.narg(processor_query)::text),
            sqlc.narg(seller_id), sqlc.narg(sort), @filter_key
     FROM parsed
@@ -30,7 +30,7 @@ SELECT coalesce((SELECT id FROM existing), 0)::bigint AS existing_id, coalesce((
 -- name: ListSavedSearches :many
 -- The user's saved searches, newest first, with their category's name.
 SELECT s.id, s.frequency, s.words, s.category_id, c.name AS category, s.min_price, s.max_price, s.condition, s.location,
-       s.verified_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
+       s.verified_only, s.negotiable_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
        s.processor, s.seller_id, s.sort, s.created_at
 FROM saved_searches s LEFT JOIN categories c ON c.id = s.category_id
 WHERE s.user_id = @user_id
@@ -38,7 +38,7 @@ ORDER BY s.id DESC;
 
 -- name: GetSavedSearchesByID :many
 SELECT s.id, s.user_id, s.frequency, s.words, s.category_id, c.name AS category, s.min_price, s.max_price, s.condition, s.location,
-       s.verified_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
+       s.verified_only, s.negotiable_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
        s.processor, s.seller_id, s.sort, s.created_at
 FROM saved_searches s LEFT JOIN categories c ON c.id = s.category_id
 WHERE s.id = ANY(@ids::bigint[]);
@@ -54,7 +54,7 @@ DELETE FROM saved_searches WHERE id = @id AND user_id = @user_id;
 -- words; rows without words match any listing); query then checks them
 -- exactly, as a search of the catalogue would.
 WITH p AS (
-    SELECT pr.id, pr.seller_id, pr.category_id, pr.sell_price, pr.condition, pr.location, u.verified, pr.ram_gb, pr.storage_gb,
+    SELECT pr.id, pr.seller_id, pr.category_id, pr.sell_price, pr.condition, pr.location, u.verified, pr.negotiable, pr.ram_gb, pr.storage_gb,
            pr.storage_type, pr.battery_health, pr.screen_inches, pr.processor, pr.search
     FROM products pr JOIN users u ON u.id = pr.seller_id
     WHERE pr.id = @product_id AND pr.sold_at IS NULL AND pr.deleted_at IS NULL AND pr.expired_at IS NULL AND u.deleted_at IS NULL
@@ -73,6 +73,7 @@ WHERE s.lexemes <@ (SELECT words FROM prefixes)
   AND (s.condition IS NULL OR s.condition = p.condition)
   AND (s.location IS NULL OR p.location ILIKE '%' || s.location || '%')
   AND (NOT s.verified_only OR p.verified)
+  AND (NOT s.negotiable_only OR p.negotiable)
   AND (s.ram_min IS NULL OR p.ram_gb >= s.ram_min)
   AND (s.storage_min IS NULL OR p.storage_gb >= s.storage_min)
   AND (s.storage_type IS NULL OR s.storage_type = p.storage_type)

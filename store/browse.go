@@ -47,6 +47,10 @@ type BrowseFilter struct {
 	Condition    string
 	Location     string // a part of the location, matched literally
 	VerifiedOnly bool
+	// NegotiableOnly: only listings whose seller says the price can move (#39)
+	NegotiableOnly bool
+	// CheckedOnly: listings resale-check checked (#40, products.checked_at).
+	CheckedOnly bool
 	// the laptop's specs (0 or "": any); a product without the spec given
 	// matches no filter of it
 	RAMMin      int32   // GB
@@ -221,10 +225,15 @@ func (s *Store) serve(ctx context.Context, r *pageRun, p browsePlan) (browsePlan
 const walkPlans = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; " +
 	"SET LOCAL max_parallel_workers_per_gather = 0"
 
+// walkSettings are walkPlans as the sessions of OpenWalks's connections
+// start with them.
+var walkSettings = map[string]string{"enable_seqscan": "off", "enable_bitmapscan": "off", "enable_sort": "off",
+	"max_parallel_workers_per_gather": "0"}
+
 // wordsOnly tells whether f filters by its search's words alone.
 func (f BrowseFilter) wordsOnly() bool {
 	return f.Category == "" && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
-		!f.VerifiedOnly && !f.specFiltered() && f.areaIDs == nil
+		!f.VerifiedOnly && !f.NegotiableOnly && !f.CheckedOnly && !f.specFiltered() && f.areaIDs == nil
 }
 
 // walkKey names what a walk of f looks for, whatever its page or prices
@@ -237,7 +246,7 @@ func (f BrowseFilter) walkKey() string {
 // plain tells whether f asks for nothing but a brand's newest products.
 func (f BrowseFilter) plain() bool {
 	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Condition == "" && f.Location == "" &&
-		!f.VerifiedOnly && !f.specFiltered() && f.Sort == SortNewest && f.areaIDs == nil
+		!f.VerifiedOnly && !f.NegotiableOnly && !f.CheckedOnly && !f.specFiltered() && f.Sort == SortNewest && f.areaIDs == nil
 }
 
 // specFiltered tells whether f filters by a spec or a seller.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"resale/store/internal/dbsqlc"
@@ -78,6 +79,9 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 	if found, ok := s.rare.lookup(walkKey); ok && f.ManyMatchesAt == 0 {
 		return searchFound{remembered: true, ids: found.ids, places: found.places}, nil
 	}
+	if found, ok := s.rare.lookup(wordsKey(tsquery)); ok && f.ManyMatchesAt == 0 {
+		return searchFound{remembered: true, ids: found.ids, places: found.places}, nil
+	}
 	at, err := s.searchBound(ctx, f)
 	if err != nil {
 		return searchFound{}, err
@@ -99,13 +103,17 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 	// sampled shares, skips the count. A ranked walk must count: it
 	// ranks them.
 	mayGuess := (!continuing || f.After.ByTime) && f.ManyMatchesAt == 0 && !f.countMatches
+	if mayGuess && !s.broad.has(tsquery) && s.common(estimate) {
+		if found, ok, err := s.placesTogether(ctx, f.Words, tsquery, indexQuery); ok || err != nil {
+			return found, err
+		}
+	}
 	if mayGuess && (s.broad.has(tsquery) || s.common(estimate)) {
 		return searchFound{broad: true}, nil
 	}
-	s.lookups.Add(1)
-	rows, err := s.custom.ListSearchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
+	rows, err := s.lookUpMatches(ctx, f, tsquery, indexQuery, upTo, at, estimate)
 	if err != nil {
-		return searchFound{}, translate(err)
+		return searchFound{}, err
 	}
 	places, ids := placesOf(rows)
 	found := searchFound{ids: ids, places: places, broad: int64(len(ids)) >= at}
@@ -121,6 +129,36 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 		s.broad.add(tsquery)
 	}
 	return found, nil
+}
+
+// lookUpMatches looks up the places of up to upTo matches of tsquery
+// through the index (indexQuery), for a search whose bound is at and whose
+// rarest word is estimated to match estimate products. Concurrent requests
+// share one lookup, which none of them cancels alone: on a cold cache it
+// may take longer than a request may wait ('walton macbook' at a million,
+// 1.1 s); finished all the same, its matches, when fewer than at and
+// costly to look up again, are remembered by its words for the requests
+// that follow.
+func (s *Store) lookUpMatches(ctx context.Context, f BrowseFilter, tsquery, indexQuery string, upTo, at int64, estimate float64) ([]dbsqlc.ListSearchMatchPlacesRow, error) {
+	looking := s.finding.DoChan(fmt.Sprintf("lookup %d %s %s", upTo, indexQuery, tsquery), func() (any, error) {
+		s.lookups.Add(1)
+		rows, err := s.custom.ListSearchMatchPlaces(context.WithoutCancel(ctx),
+			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
+		if err == nil && int64(len(rows)) < at && estimate > float64(at) && f.ManyMatchesAt == 0 {
+			places, ids := placesOf(rows)
+			s.rare.put(wordsKey(tsquery), ids, places)
+		}
+		return rows, err
+	})
+	select {
+	case <-ctx.Done():
+		return nil, translate(ctx.Err())
+	case looked := <-looking:
+		if looked.Err != nil {
+			return nil, translate(looked.Err)
+		}
+		return looked.Val.([]dbsqlc.ListSearchMatchPlacesRow), nil
+	}
 }
 
 // specMatches is, by the kept counts (of a second ago at most), how many

@@ -21,7 +21,7 @@ const matchesFirstPlans = "SET LOCAL enable_indexscan = off; SET LOCAL enable_se
 // first, through the filters' indexes, and then sort them: with ordered
 // index walks and whole-table reads off, for this transaction only.
 func (s *Store) matchesFirst(ctx context.Context, fn func(q *dbsqlc.Queries) error) error {
-	return translate(withSettings(ctx, s.pool, matchesFirstPlans, func(tx pgx.Tx) error {
+	return translate(withSettings(ctx, s.reads, matchesFirstPlans, func(tx pgx.Tx) error {
 		return fn(dbsqlc.New(customPlansTx{tx}))
 	}))
 }

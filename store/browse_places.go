@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"sort"
+	"sync"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -29,13 +31,53 @@ type matchPlace struct {
 	rank          float32
 }
 
+// matchPlaces are a search's matches' places, and the orders of them
+// asked for so far: each is sorted once, when first asked for, and kept
+// with them (a remembered search's places serve every page, price and
+// order until the catalogue changes: picking a page afresh from 20,000
+// each time cost 2 ms of CPU, more than the rest of the request).
+type matchPlaces struct {
+	all []matchPlace
+	mu  sync.Mutex
+	// ordered: by sort, indexes of all in that order (4 bytes a place)
+	ordered map[string][]int32
+}
+
 // placesOf are the places a lookup found, and their ids.
-func placesOf(rows []dbsqlc.ListSearchMatchPlacesRow) ([]matchPlace, []int64) {
-	places, ids := make([]matchPlace, len(rows)), make([]int64, len(rows))
+func placesOf(rows []dbsqlc.ListSearchMatchPlacesRow) (*matchPlaces, []int64) {
+	places, ids := &matchPlaces{all: make([]matchPlace, len(rows))}, make([]int64, len(rows))
 	for i, r := range rows {
-		places[i], ids[i] = matchPlace{r.ID, r.SellPrice, r.CreatedAt.UnixMicro(), r.Rank}, r.ID
+		places.all[i], ids[i] = matchPlace{r.ID, r.SellPrice, r.CreatedAt.UnixMicro(), r.Rank}, r.ID
 	}
 	return places, ids
+}
+
+// size is how many places there are (none for nil).
+func (m *matchPlaces) size() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.all)
+}
+
+// inOrder answers the places' indexes in sort's order, sorting them the
+// first time.
+func (m *matchPlaces) inOrder(sort string) []int32 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if order, ok := m.ordered[sort]; ok {
+		return order
+	}
+	order := make([]int32, len(m.all))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return m.all[a].compare(m.all[b], sort) })
+	if m.ordered == nil {
+		m.ordered = map[string][]int32{}
+	}
+	m.ordered[sort] = order
+	return order
 }
 
 // compare orders a before b (-1) or after it (1) in the order sort names,
@@ -57,31 +99,28 @@ func (m matchSet) picksPlaces() bool {
 	return m.places != nil
 }
 
-// readPicked reads r's page from its matches' places: those within its
-// prices, after its cursor, put in its order, are read a few at a time (a
+// readPicked reads r's page from its matches' places in its order: from
+// its cursor on, those within its prices are read a few at a time (a
 // page, then four times as many) and checked for the search's words and
 // filters by their ids, until the page is full or none are left.
 func (r *pageRun) readPicked(ctx context.Context, s *Store) error {
-	f := r.f
-	var after *matchPlace
+	f, all := r.f, r.places.all
+	order := r.places.inOrder(r.sort)
+	next := 0
 	if f.After != nil {
-		after = &matchPlace{f.After.ID, f.After.Price, f.After.Time.UnixMicro(), f.After.Rank}
+		after := matchPlace{f.After.ID, f.After.Price, f.After.Time.UnixMicro(), f.After.Rank}
+		next = sort.Search(len(order), func(i int) bool { return all[order[i]].compare(after, r.sort) > 0 })
 	}
-	places := make([]matchPlace, 0, len(r.places))
-	for _, p := range r.places {
-		if (f.MinPrice == 0 || p.price >= f.MinPrice) && (f.MaxPrice == 0 || p.price <= f.MaxPrice) &&
-			(after == nil || p.compare(*after, r.sort) > 0) {
-			places = append(places, p)
-		}
-	}
-	slices.SortFunc(places, func(a, b matchPlace) int { return a.compare(b, r.sort) })
 	need := int(r.size)
-	for per := need; len(places) > 0 && need > 0; per = 4 * per {
-		next := places[:min(per, len(places))]
-		places = places[len(next):]
-		ids := make([]int64, len(next))
-		for i, p := range next {
-			ids[i] = p.id
+	for per := need; next < len(order) && need > 0; per = 4 * per {
+		ids := make([]int64, 0, per)
+		for ; next < len(order) && len(ids) < per; next++ {
+			if p := all[order[next]]; (f.MinPrice == 0 || p.price >= f.MinPrice) && (f.MaxPrice == 0 || p.price <= f.MaxPrice) {
+				ids = append(ids, p.id)
+			}
+		}
+		if len(ids) == 0 {
+			return nil
 		}
 		found, err := r.among(ctx, s, ids)
 		if err != nil {

@@ -104,7 +104,7 @@ type matchSet struct {
 	source matchSource
 	// places: the ids' places in the orders, when their lookup found them
 	// (browse_places.go)
-	places []matchPlace
+	places *matchPlaces
 	// none: nothing can match
 	none bool
 }
@@ -116,7 +116,7 @@ type searchFound struct {
 	remembered bool
 	broad      bool
 	ids        []int64
-	places     []matchPlace
+	places     *matchPlaces
 }
 
 // browseFacts is what planBrowse decides by, gathered by Store.browseFacts.
@@ -273,11 +273,11 @@ func mayUsePostings(f BrowseFilter, fs browseFacts, m matchSet) bool {
 		(fs.matching < 0 || fs.matching >= f.manyAt()) && !fs.slowWalk
 }
 
-// mayWalkList tells whether f is a list by price, condition or brand
-// alone, newest first, which is walked, its plan kept, if its products are
+// mayWalkList tells whether f is a list by price, condition, brand or
+// place alone, newest first, which is walked, its plan kept, if its products are
 // common enough (browseFacts asks walksWell only then).
 func mayWalkList(f BrowseFilter, fs browseFacts, m matchSet) bool {
-	return !f.Searching() && fs.matching < 0 && m.sort == SortNewest && f.Location == "" && f.areaIDs == nil && !f.VerifiedOnly &&
+	return !f.Searching() && fs.matching < 0 && m.sort == SortNewest && f.Location == "" && !f.VerifiedOnly && !f.NegotiableOnly && !f.CheckedOnly &&
 		!f.specFiltered() && !fs.slowWalk
 }
 

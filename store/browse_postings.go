@@ -8,7 +8,8 @@ import (
 
 // servePostings finds a broad search's page in price order through its
 // rarest word's listings in that order (postings.go), each checked for
-// the search's words and filters by its id. Where the postings give way (a
+// the search's words and filters by its id; those of its brand and
+// condition alone are read (postingsNarrow). Where the postings give way (a
 // prefix standing for too many words, filters seldom with the word) the
 // page is served as p.otherwise says.
 func (s *Store) servePostings(ctx context.Context, r *pageRun, p browsePlan) (browsePlan, error) {
@@ -17,7 +18,8 @@ func (s *Store) servePostings(ctx context.Context, r *pageRun, p browsePlan) (br
 		return p, err
 	}
 	var found []dbsqlc.ProductListing
-	ok, err := s.postingsPage(ctx, r.f, word, r.sort, func(ids []int64, need int) (int, error) {
+	narrow := postingsNarrow{category: r.category, condition: str(r.f.Condition)}
+	ok, err := s.postingsPage(ctx, r.f, narrow, word, r.sort, func(ids []int64, need int) (int, error) {
 		matching, err := r.among(ctx, s, ids)
 		listings, _ := sortedPage(matching, r.sort, nil, need)
 		found = append(found, listings...)

@@ -125,7 +125,7 @@ func (r *pageRun) read(ctx context.Context, s *Store, cq *dbsqlc.Queries, walkin
 func (r *pageRun) among(ctx context.Context, s *Store, ids []int64) ([]dbsqlc.ListListingsMatchingRow, error) {
 	f, sp := r.f, r.sp
 	found, err := s.q.ListListingsMatching(ctx, dbsqlc.ListListingsMatchingParams{Ids: ids, Query: r.tsquery,
-		CategoryID: r.category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+		CategoryID: r.category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly,
 		RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 		Processor: sp.processor, SellerID: sp.sellerID})
 	return found, translate(err)
@@ -141,12 +141,12 @@ func (r *pageRun) readByPrice(ctx context.Context, cq *dbsqlc.Queries, iq *strin
 	}
 	if r.walksWords() {
 		return browseSearchByPrice(ctx, cq, r.sort == SortPriceAsc, dbsqlc.BrowseSearchPriceAscParams{IndexQuery: iq, Query: r.tsquery,
-			CategoryID: r.category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+			CategoryID: r.category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly,
 			RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 			Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: r.afterID(), PageSize: r.size})
 	}
 	p := dbsqlc.BrowsePriceAscParams{CategoryID: r.category, Query: r.query(), MatchIds: r.ids, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-		Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+		Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly,
 		RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 		Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice, AfterID: r.afterID(), PageSize: r.size}
 	if r.sort == SortPriceAsc {
@@ -172,7 +172,7 @@ func (r *pageRun) readByRelevance(ctx context.Context, cq *dbsqlc.Queries) error
 		afterRank = &f.After.Rank
 	}
 	ranked, err := cq.BrowseRelevance(ctx, dbsqlc.BrowseRelevanceParams{Query: r.tsquery, MatchIds: r.ids, CategoryID: r.category, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-		Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+		Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly,
 		RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 		Processor: sp.processor, SellerID: sp.sellerID, AfterRank: afterRank, AfterID: r.afterID(), PageSize: r.size})
 	for _, found := range ranked {
@@ -192,14 +192,14 @@ func (r *pageRun) readNewest(ctx context.Context, cq *dbsqlc.Queries, iq *string
 		afterTime = &f.After.Time
 	}
 	p := dbsqlc.BrowseNewestParams{CategoryID: r.category, Query: r.query(), MatchIds: r.ids, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice),
-		Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+		Condition: str(f.Condition), Location: str(r.location), AreaIds: r.f.areaIDs, VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly,
 		RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax,
 		Processor: sp.processor, SellerID: sp.sellerID, AfterTime: afterTime, AfterID: r.afterID(), PageSize: r.size}
 	if !r.walksWords() {
 		return cq.BrowseNewest(ctx, p)
 	}
 	return browseSearchNewest(ctx, cq, dbsqlc.BrowseSearchNewestParams{IndexQuery: iq, Query: r.tsquery, CategoryID: p.CategoryID,
-		MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Condition: p.Condition, Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly,
+		MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Condition: p.Condition, Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, NegotiableOnly: p.NegotiableOnly, CheckedOnly: p.CheckedOnly,
 		RamMin: p.RamMin, StorageMin: p.StorageMin, StorageType: p.StorageType, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin, ScreenMax: p.ScreenMax,
 		Processor: p.Processor, SellerID: p.SellerID, AfterTime: p.AfterTime, AfterID: p.AfterID, PageSize: p.PageSize})
 }
@@ -218,7 +218,7 @@ func browseSearchNewest(ctx context.Context, cq *dbsqlc.Queries, p dbsqlc.Browse
 	}
 	if p.Condition != nil {
 		found, err := cq.BrowseSearchNewestInCategoryCondition(ctx, dbsqlc.BrowseSearchNewestInCategoryConditionParams{IndexQuery: p.IndexQuery, Query: p.Query,
-			CategoryID: *p.CategoryID, Condition: *p.Condition, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly,
+			CategoryID: *p.CategoryID, Condition: *p.Condition, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, NegotiableOnly: p.NegotiableOnly, CheckedOnly: p.CheckedOnly,
 			RamMin: p.RamMin, StorageMin: p.StorageMin, StorageType: p.StorageType, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin, ScreenMax: p.ScreenMax,
 			Processor: p.Processor, SellerID: p.SellerID, AfterTime: p.AfterTime, AfterID: p.AfterID, PageSize: p.PageSize})
 		for _, r := range found {
@@ -227,7 +227,7 @@ func browseSearchNewest(ctx context.Context, cq *dbsqlc.Queries, p dbsqlc.Browse
 		return rows, err
 	}
 	found, err := cq.BrowseSearchNewestInCategory(ctx, dbsqlc.BrowseSearchNewestInCategoryParams{IndexQuery: p.IndexQuery, Query: p.Query, CategoryID: *p.CategoryID,
-		MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Condition: p.Condition, Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly,
+		MinPrice: p.MinPrice, MaxPrice: p.MaxPrice, Condition: p.Condition, Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, NegotiableOnly: p.NegotiableOnly, CheckedOnly: p.CheckedOnly,
 		RamMin: p.RamMin, StorageMin: p.StorageMin, StorageType: p.StorageType, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin, ScreenMax: p.ScreenMax,
 		Processor: p.Processor, SellerID: p.SellerID, AfterTime: p.AfterTime, AfterID: p.AfterID, PageSize: p.PageSize})
 	for _, r := range found {

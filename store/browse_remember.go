@@ -72,12 +72,20 @@ type rareSearches struct {
 	mu    sync.Mutex
 	live  bool
 	found map[string]rareFound
+	// places: how many places the kept searches hold in all
+	places int
 }
+
+// maxRememberedPlaces is the most places the searches remembered hold in
+// all (32 bytes each, 8 of their ids and 4 for each order asked for, up
+// to four: 56 MB): past it, all are
+// forgotten, as past maxRemembered keys.
+const maxRememberedPlaces = 1000000
 
 type rareFound struct {
 	ids []int64
 	// places: the ids' places in the orders, where their lookup found them
-	places []matchPlace
+	places *matchPlaces
 	// corrected: for a typed search's correction (Store.typos), the words
 	// searched for instead ("" none)
 	corrected string
@@ -102,7 +110,7 @@ func (r *rareSearches) lookup(key string) (rareFound, bool) {
 
 // put keeps ids, and their places if known, for key while changes are
 // heard.
-func (r *rareSearches) put(key string, ids []int64, places []matchPlace) {
+func (r *rareSearches) put(key string, ids []int64, places *matchPlaces) {
 	r.keep(key, rareFound{ids: ids, places: places})
 }
 
@@ -112,18 +120,21 @@ func (r *rareSearches) putCorrection(typed, corrected string) {
 }
 
 // keep keeps found for key while changes are heard; at most maxRemembered
-// keys are kept, and past that all are forgotten.
+// keys and maxRememberedPlaces places are kept, and past that all are
+// forgotten.
 func (r *rareSearches) keep(key string, found rareFound) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.live {
 		return
 	}
-	if r.found == nil || len(r.found) >= maxRemembered {
-		r.found = map[string]rareFound{}
+	r.places -= r.found[key].places.size()
+	if r.found == nil || len(r.found) >= maxRemembered || r.places+found.places.size() > maxRememberedPlaces {
+		r.found, r.places = map[string]rareFound{}, 0
 	}
 	found.at = time.Now()
 	r.found[key] = found
+	r.places += found.places.size()
 }
 
 // forget drops every kept search; live says whether the catalogue's
@@ -131,16 +142,21 @@ func (r *rareSearches) keep(key string, found rareFound) {
 func (r *rareSearches) forget(live bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.live, r.found = live, nil
+	r.live, r.found, r.places = live, nil, 0
 }
 
 // ForgetSearches drops what searches remembered of the catalogue: a write
 // of this instance calls it before its answer leaves, so its caller's next
-// search sees the change before the database's notice of it arrives.
+// search sees the change before the database's notice of it arrives; and
+// the read replica answers no public read until it has replayed the change.
 func (s *Store) ForgetSearches() {
+	s.replica.changed()
+	s.areaCounts.drop()
+	s.frontiers.drop()
+	s.comparables.drop()
 	for _, r := range []*rareSearches{&s.rare, &s.typos} {
 		r.mu.Lock()
-		r.found = nil
+		r.found, r.places = nil, 0
 		r.mu.Unlock()
 	}
 }

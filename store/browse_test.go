@@ -81,7 +81,7 @@ func listening(t *testing.T, ctx context.Context, s *store.Store) <-chan struct{
 	t.Helper()
 	live := make(chan bool, 10)
 	changed := make(chan struct{}, 10)
-	heard := func() {
+	heard := func(string) {
 		select {
 		case changed <- struct{}{}:
 		default: // ten unread: the test waits for none of these
@@ -355,7 +355,7 @@ func TestSearchByRarestWord(t *testing.T) {
 		common bool
 	}{
 		"probook zen": {"'zen':*", false},
-		"core i5":     {"'cpucorei5':*", true}, // a spec word (#36), ~150 products: over 100
+		"core i5":     {"'cpucorei5'", true}, // a spec word (#36), ~150 products: over 100
 		"zenbook":     {"'zenbook':*", false},
 		"walton core": {"'walton':*", true},
 	} {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -100,16 +99,43 @@ func (s *Store) serveLooseWalk(ctx context.Context, r *pageRun, p browsePlan) (b
 // walk along an index in order turned off (a broad search's walk, whose
 // plan is the same for any words and filters).
 func (s *Store) walkWithin(ctx context.Context, d time.Duration, prepared bool, fn func(q *dbsqlc.Queries) error) error {
+	if s.walks != nil && d == s.walksTimeout {
+		// on the connections whose sessions walk, one round trip
+		q := dbsqlc.New(*s.walks)
+		if !prepared {
+			q = dbsqlc.New(customPlans{*s.walks})
+		}
+		return walkError(ctx, fn(q))
+	}
 	set := fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())
 	if prepared {
 		set += "; " + walkPlans
 	}
-	err := withSettings(ctx, s.pool, set, func(tx pgx.Tx) error {
+	return s.within(ctx, set, prepared, fn)
+}
+
+// readWithin runs fn's prepared queries for at most d, their plans as
+// made; past d it answers errWalkTooLong.
+func (s *Store) readWithin(ctx context.Context, d time.Duration, fn func(q *dbsqlc.Queries) error) error {
+	return s.within(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds()), true, fn)
+}
+
+// within runs fn's queries, prepared or planned for their values, in a
+// transaction begun with the settings set; a statement that runs past its
+// timeout answers errWalkTooLong.
+func (s *Store) within(ctx context.Context, set string, prepared bool, fn func(q *dbsqlc.Queries) error) error {
+	err := withSettings(ctx, s.reads, set, func(tx pgx.Tx) error {
 		if prepared {
 			return fn(dbsqlc.New(tx))
 		}
 		return fn(dbsqlc.New(customPlansTx{tx}))
 	})
+	return walkError(ctx, err)
+}
+
+// walkError is err of a walk of ctx: errWalkTooLong for a statement that
+// ran past its timeout.
+func walkError(ctx context.Context, err error) error {
 	var pgErr *pgconn.PgError
 	if ctx.Err() == nil && errors.As(err, &pgErr) && pgErr.Code == "57014" {
 		return errWalkTooLong
@@ -119,6 +145,8 @@ func (s *Store) walkWithin(ctx context.Context, d time.Duration, prepared bool, 
 
 // withSettings runs fn in a transaction begun with the settings set (SET
 // LOCAL statements), sent with its BEGIN in one round trip.
-func withSettings(ctx context.Context, pool *pgxpool.Pool, set string, fn func(tx pgx.Tx) error) error {
+func withSettings(ctx context.Context, pool interface {
+	BeginTx(context.Context, pgx.TxOptions) (pgx.Tx, error)
+}, set string, fn func(tx pgx.Tx) error) error {
 	return pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{BeginQuery: "BEGIN; " + set}, fn)
 }

@@ -47,6 +47,9 @@ func (s *Store) RenewProduct(ctx context.Context, productID, sellerID int64, lis
 	if r.SoldAt != nil {
 		return time.Time{}, ErrSold
 	}
+	if r.Relisted { // back among the comparables' market: its verdict judged afresh (#39)
+		s.rejudgePrice(ctx, productID)
+	}
 	return r.ExpiresAt, nil
 }
 

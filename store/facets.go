@@ -133,7 +133,7 @@ func (s *Store) facetCategory(ctx context.Context, f BrowseFilter) (int64, error
 // liveFacetParams are f's filters as the facets counted afresh take them,
 // but its search's.
 func liveFacetParams(f BrowseFilter) dbsqlc.CountFacetsLiveParams {
-	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), AreaIds: f.areaIDs}
+	p := dbsqlc.CountFacetsLiveParams{VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly, MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), AreaIds: f.areaIDs}
 	if f.Location != "" {
 		loc := likeEscape(f.Location)
 		p.Location = &loc
@@ -201,9 +201,9 @@ func (s *Store) countSampledMatches(ctx context.Context, f BrowseFilter, indexQu
 		query = nil // each listing its postings name has it
 	}
 	var n int64
-	ok, err := s.postingsPage(ctx, sample, word, SortPriceAsc, func(ids []int64, need int) (int, error) {
+	ok, err := s.postingsPage(ctx, sample, postingsNarrow{}, word, SortPriceAsc, func(ids []int64, need int) (int, error) {
 		found, err := s.q.CountFacetsAmong(ctx, dbsqlc.CountFacetsAmongParams{Ids: ids, Query: query, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice,
-			Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
+			Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, NegotiableOnly: p.NegotiableOnly, CheckedOnly: p.CheckedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
 			ScreenMax: p.ScreenMax, Processor: p.Processor, SellerID: p.SellerID, UpTo: int32(need)})
 		kept := 0
 		for _, r := range found {
@@ -231,7 +231,7 @@ func (s *Store) countSampledMatches(ctx context.Context, f BrowseFilter, indexQu
 func (s *Store) countNewestMatches(ctx context.Context, indexQuery string, p dbsqlc.CountFacetsLiveParams) (rows []dbsqlc.CountFacetsLiveRow, capped bool, err error) {
 	err = s.walkWithin(ctx, s.walkLimit(), true, func(q *dbsqlc.Queries) error {
 		found, err := q.CountFacetsNewest(ctx, dbsqlc.CountFacetsNewestParams{Query: *p.Query, MinPrice: p.MinPrice, MaxPrice: p.MaxPrice,
-			Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
+			Location: p.Location, AreaIds: p.AreaIds, VerifiedOnly: p.VerifiedOnly, NegotiableOnly: p.NegotiableOnly, CheckedOnly: p.CheckedOnly, StorageMin: p.StorageMin, BatteryMin: p.BatteryMin, ScreenMin: p.ScreenMin,
 			ScreenMax: p.ScreenMax, Processor: p.Processor, SellerID: p.SellerID, UpTo: facetSample})
 		rows = nil
 		for _, r := range found {
@@ -299,7 +299,7 @@ func (g facetGroup) specsMeet(f BrowseFilter) bool {
 // countsKept tells whether f filters by nothing the kept counts lack: they
 // know the battery in steps of ten.
 func (f BrowseFilter) countsKept() bool {
-	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly && f.areaIDs == nil &&
+	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly && !f.NegotiableOnly && !f.CheckedOnly && f.areaIDs == nil &&
 		f.BatteryMin%10 == 0 && processorQuery(f.Processor) == "" && f.SellerID == 0
 }
 

@@ -21,7 +21,7 @@ type PlaceFacets struct {
 // keptByPlace tells whether f filters by nothing the kept counts by area
 // lack (they know brand and condition).
 func (f BrowseFilter) keptByPlace() bool {
-	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly && !f.specFiltered() &&
+	return !f.Searching() && f.MinPrice == 0 && f.MaxPrice == 0 && f.Location == "" && !f.VerifiedOnly && !f.NegotiableOnly && !f.CheckedOnly && !f.specFiltered() &&
 		f.RAMMin == 0 && f.StorageMin == 0 && f.StorageType == ""
 }
 
@@ -39,11 +39,11 @@ func (s *Store) placeFacets(ctx context.Context, f BrowseFilter, category int64,
 	}
 	byArea := map[string]int64{}
 	if f.keptByPlace() {
-		rows, err := s.q.ListAreaCounts(ctx)
+		kept, err := s.keptAreaCounts(ctx)
 		if err != nil {
-			return out, translate(err)
+			return out, err
 		}
-		for _, r := range rows {
+		for _, r := range kept.rows {
 			if (category == 0 || r.CategoryID == category) && (f.Condition == "" || r.Condition == f.Condition) {
 				byArea[r.AreaID] += r.Available
 			}
@@ -55,7 +55,7 @@ func (s *Store) placeFacets(ctx context.Context, f BrowseFilter, category int64,
 			cat = &category
 		}
 		rows, err := s.custom.CountPlaceFacets(ctx, dbsqlc.CountPlaceFacetsParams{Query: p.Query, MatchIds: p.MatchIds, CategoryID: cat,
-			Condition: str(f.Condition), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Location: p.Location, VerifiedOnly: f.VerifiedOnly,
+			Condition: str(f.Condition), MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Location: p.Location, VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly,
 			RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin,
 			ScreenMax: sp.screenMax, Processor: sp.processor, SellerID: sp.sellerID})
 		if err != nil {

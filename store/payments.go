@@ -310,8 +310,10 @@ func (s *Store) MarkPaymentRefunded(ctx context.Context, id int64) error {
 // Exclusive runs fn only if no other instance of the program is running
 // the job called name right now (a PostgreSQL session advisory lock), and
 // reports whether it ran. fn may make network calls: no transaction is open.
+// The lock is held on a direct connection (WithDirect): through a pooler in
+// transaction mode it would stay on a server connection others then use.
 func (s *Store) Exclusive(ctx context.Context, name string, fn func(context.Context) error) (bool, error) {
-	conn, err := s.pool.Acquire(ctx)
+	conn, err := s.direct.Acquire(ctx)
 	if err != nil {
 		return false, translate(err)
 	}

@@ -215,29 +215,3 @@ func (s *Store) UnclaimPhoneCodeSend(ctx context.Context, codeID int64) error {
 func (s *Store) DeleteStalePhoneCodes(ctx context.Context) error {
 	return translate(s.q.DeleteStalePhoneCodes(ctx))
 }
-
-// FillSellerPhones sets each product's SellerPhone to its seller's proved
-// number, if any, in one query for the lot.
-func (s *Store) FillSellerPhones(ctx context.Context, ps []Product) error {
-	if len(ps) == 0 {
-		return nil
-	}
-	ids := make([]int64, 0, len(ps))
-	for _, p := range ps {
-		if !slices.Contains(ids, p.SellerID) {
-			ids = append(ids, p.SellerID)
-		}
-	}
-	rows, err := s.q.ListVerifiedPhones(ctx, ids)
-	if err != nil {
-		return translate(err)
-	}
-	phones := make(map[int64]string, len(rows))
-	for _, r := range rows {
-		phones[r.ID] = r.Phone
-	}
-	for i := range ps {
-		ps[i].SellerPhone = phones[ps[i].SellerID]
-	}
-	return nil
-}

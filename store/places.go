@@ -66,21 +66,58 @@ type placesCache struct {
 	places *Places
 }
 
+// areaCounts are the kept counts of available listings by area, brand and
+// condition (product_area_counts), and the same by area: the areas with a
+// listing are its keys.
+type areaCounts struct {
+	rows   []dbsqlc.ProductAreaCount
+	byArea map[string][]dbsqlc.ProductAreaCount
+	live   map[string]bool
+}
+
+// keptAreaCounts are the kept counts by area, read once and kept while the
+// catalogue's changes are heard, until the next change: a list nearest
+// first, a place's facets and the choice of how a place's list is read
+// each ask for them, and an answer kept until the catalogue changes must
+// not miss a listing in a new area.
+func (s *Store) keptAreaCounts(ctx context.Context) (areaCounts, error) {
+	if kept, ok := s.areaCounts.get(struct{}{}); ok {
+		return kept, nil
+	}
+	gen := s.areaCounts.generation()
+	rows, err := s.q.ListAreaCounts(ctx)
+	if err != nil {
+		return areaCounts{}, translate(err)
+	}
+	kept := areaCounts{rows: rows, byArea: map[string][]dbsqlc.ProductAreaCount{}, live: map[string]bool{}}
+	for _, r := range rows {
+		kept.byArea[r.AreaID] = append(kept.byArea[r.AreaID], r)
+		kept.live[r.AreaID] = true
+	}
+	s.areaCounts.put(gen, struct{}{}, kept)
+	return kept, nil
+}
+
 // liveAreas are the areas with an available listing, by the kept counts:
 // a list nearest first skips the others (most areas have none), so a
 // point far from every listing costs little more than one near them.
-// Read afresh each time (a few hundred rows): an answer kept until the
-// catalogue changes must not miss a listing in a new area.
 func (s *Store) liveAreas(ctx context.Context) (map[string]bool, error) {
-	ids, err := s.q.ListLiveAreas(ctx)
-	if err != nil {
-		return nil, translate(err)
+	kept, err := s.keptAreaCounts(ctx)
+	return kept.live, err
+}
+
+// among counts the available listings in areas (ids) of a brand (0: any)
+// and a condition ("": any).
+func (c areaCounts) among(areas []string, category int64, condition string) int64 {
+	var n int64
+	for _, id := range areas {
+		for _, r := range c.byArea[id] {
+			if (category == 0 || r.CategoryID == category) && (condition == "" || r.Condition == condition) {
+				n += r.Available
+			}
+		}
 	}
-	live := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		live[id] = true
-	}
-	return live, nil
+	return n
 }
 
 // Places answers every division, district and area, read from the

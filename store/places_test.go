@@ -6,8 +6,11 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"resale/store"
 	"resale/store/storetest"
@@ -262,6 +265,82 @@ func TestBrowseNearest(t *testing.T) {
 		}
 		if !slices.Equal(gotIDs, want) {
 			t.Errorf("%+v: got %v, want %v", f, gotIDs, want)
+		}
+	}
+}
+
+// TestPlaceListsWalkWhenCommon: a place's list newest first is walked
+// along the newest index with its plan kept when the kept counts by area
+// say its listings are common, as a brand's is (planning it afresh each
+// time cost more than reading it); a place few listings are in is planned
+// for its values. Either way its pages hold exactly the place's listings,
+// newest first.
+func TestPlaceListsWalkWhenCommon(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	areas := []string{"thana-4676", "thana-4711", "upazila-365", "upazila-199", ""}
+	catalogue(t, s, 400, func(i int) store.SeedProduct {
+		p := laptop(seller, int64(1+i%4), fmt.Sprintf("Laptop %d", i), int64(1000+i), listedAt.Add(time.Duration(i%50)*time.Minute))
+		p.AreaID = areas[i%len(areas)]
+		if i == 7 {
+			p.AreaID = "upazila-1" // the only one there: a quarter of a percent
+		}
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	type listed struct {
+		ID, Category int64
+		Area         string
+	}
+	rows, err := pool.Query(ctx, "SELECT id, category_id, coalesce(area_id, '') FROM products ORDER BY created_at DESC, id DESC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest, err := pgx.CollectRows(rows, pgx.RowToStructByPos[listed])
+	if err != nil {
+		t.Fatal(err)
+	}
+	places, err := s.Places(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f    store.BrowseFilter
+		plan string
+	}{
+		{store.BrowseFilter{District: "district-47"}, "walk, plan kept: BrowseNewest"},
+		{store.BrowseFilter{District: "district-47", Category: "HP", MaxPrice: 99999}, "walk, plan kept: BrowseNewest"},
+		{store.BrowseFilter{Area: "upazila-1"}, "planned for its values: BrowseNewest"},
+	} {
+		var want []int64
+		for _, l := range newest {
+			a, ok := places.Area(l.Area)
+			if ok && (c.f.District == "" || a.District.ID == c.f.District) && (c.f.Area == "" || a.Area.ID == c.f.Area) &&
+				(c.f.Category == "" || brandNames[l.Category] == c.f.Category) {
+				want = append(want, l.ID)
+			}
+		}
+		c.f.Sort, c.f.Limit = store.SortNewest, 7
+		var got []int64
+		for page := 0; ; page++ {
+			ps, next, plan, err := s.BrowsePlan(ctx, c.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(plan, c.plan) {
+				t.Errorf("%+v page %d: served by %q, want %q", c.f, page, plan, c.plan)
+			}
+			got = append(got, productIDs(ps)...)
+			if next == nil {
+				break
+			}
+			c.f.After = next
+		}
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("%+v: got %v, want %v", c.f, got, want)
 		}
 	}
 }

@@ -71,20 +71,25 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 		{"ListSimilarBelow", "(3, 1000, 750, 1, 8)", "Index Cond: ((category_id = $1) AND (sell_price < $2) AND (sell_price >= $3))"},
 		// a broad search in price order: its word's postings, from a
 		// price and id to a price, in order from the table's key
-		{"ListPostingsPriceAsc", "(900, 7, 5000, 25, 16, 'probook', 'probook' || chr(1114111))",
+		{"ListPostingsPriceAsc", "(900, 7, 5000, NULL, NULL, 25, 16, 'probook', 'probook' || chr(1114111))",
 			"Index Cond: ((word = f.word) AND (ROW(sell_price, product_id) > ROW($1, $2)) AND (sell_price <= $3))"},
-		{"ListPostingsPriceDesc", "(5000, 7, 900, 25, 16, 'probook', 'probook' || chr(1114111))",
+		{"ListPostingsPriceDesc", "(5000, 7, 900, NULL, NULL, 25, 16, 'probook', 'probook' || chr(1114111))",
 			"Index Cond: ((word = f.word) AND (ROW(sell_price, product_id) < ROW($1, $2)) AND (sell_price >= $3))"},
 		// ... and the listings they name checked, a key lookup each, for
 		// any number of ids
-		{"ListListingsMatching", "('probook:*', '{1,2,3}', NULL, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+		{"ListListingsMatching", "('probook:*', '{1,2,3}', NULL, NULL, NULL, NULL, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
 			"Index Cond: (id = ANY ($2))"},
 		// a broad search's facets, counted among the listings its postings
 		// name: a key lookup each as well
-		{"CountFacetsAmong", "('{1,2,3}', NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)",
+		{"CountFacetsAmong", "('{1,2,3}', NULL, NULL, NULL, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)",
 			"Index Cond: (id = ANY ($1))"},
 		// the facets' kept counts: a few hundred rows, read whole
 		{"ListFacetCounts", "", "Seq Scan on product_facet_counts f"},
+		// #39 the price guide's comparables: one key's newest along its
+		// index (each one's sale is a probe of bookings_sale_product_idx
+		// once there are bookings; none here)
+		{"ListPriceComparables", "('cpucorei5 gen12th ram8gb', now() - interval '2 years', 300)",
+			"Index Scan using products_price_guide_idx on products p"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sql := generatedQuery(t, c.name)
@@ -95,6 +100,33 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 				t.Errorf("the generic plan of %s lacks %q:\n%s", c.name, c.want, plan)
 			}
 		})
+	}
+}
+
+// #39 the verdicts' periodic walk reads a batch after an id along the
+// available products' own index of ids (the sitemap's), whatever the
+// catalogue's size, in its generic plan.
+func TestJudgeWalkPlan(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 300, func(n int) store.SeedProduct {
+		return laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n), 1000, listedAt.Add(time.Duration(n)*time.Hour))
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SET plan_cache_mode = force_generic_plan; PREPARE judge AS "+generatedQuery(t, "ListListingsToJudge")); err != nil {
+		t.Fatal(err)
+	}
+	if plan := explain(t, conn, "EXPLAIN EXECUTE judge(0, 500)"); !strings.Contains(plan, "Index Scan using products_sitemap_idx on products") ||
+		!strings.Contains(plan, "Index Cond: (id > $1)") {
+		t.Errorf("the verdicts' walk does not walk products_sitemap_idx:\n%s", plan)
 	}
 }
 
@@ -202,7 +234,7 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 	}
 	// a query, a price ceiling (as a shopper's slider sends), a brand; no
 	// place (the NULL after the location)
-	args := "(NULL, 'probook:*', 3, NULL, 5000, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 6)"
+	args := "(NULL, 'probook:*', 3, NULL, 5000, NULL, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 6)"
 	for _, c := range []struct{ name, execute, want string }{
 		{"BrowseSearchNewest", args, "Index Scan using products_available_idx on products p"},
 		// in a brand, its own index, the brand an index condition; with a
@@ -211,7 +243,7 @@ func TestWalksArePreparedAndWalk(t *testing.T) {
 		{"BrowseSearchNewestInCategoryCondition", strings.Replace(args, "5000, NULL,", "5000, 'fair',", 1), "Index Scan using products_category_condition_idx on products p"},
 		{"BrowseSearchPriceAsc", args, "Index Scan using products_price_idx on products p"},
 		{"BrowseSearchPriceDesc", args, "Index Scan Backward using products_price_idx on products p"},
-		{"CountFacetsNewest", "('probook:*', NULL, 5000, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)", "Index Scan using products_available_idx on products p"},
+		{"CountFacetsNewest", "('probook:*', NULL, 5000, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)", "Index Scan using products_available_idx on products p"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+generatedQuery(t, c.name)); err != nil {
@@ -263,4 +295,112 @@ func explain(t *testing.T, conn *pgxpool.Conn, statement string) string {
 		t.Fatal(err)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestWalksOnTheirOwnConnections: with connections whose sessions walk
+// (store.WithWalks), a list's walk runs there, prepared, its kept plan a
+// walk along the newest index made under the walk's settings, in no
+// transaction of its own; the pages are those of a walk in a transaction.
+// Past the connections' statement_timeout the walk gives way, and the page
+// is read as its plan says otherwise.
+func TestWalksOnTheirOwnConnections(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, plain, seller := shop(t)
+	catalogue(t, plain, 300, func(n int) store.SeedProduct {
+		p := laptop(seller, int64(1+n%4), fmt.Sprintf("HP ProBook %d", n), int64(1000+n), listedAt.Add(time.Duration(n%40)*time.Minute))
+		p.AreaID = []string{"thana-4676", "thana-4711", "upazila-365"}[n%3]
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	walks, err := store.OpenWalks(pool.Config().ConnString(), 1, store.WalkTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer walks.Close()
+	s := store.New(pool, store.WithWalks(walks, nil, store.WalkTime))
+	f := store.BrowseFilter{Category: "HP", MaxPrice: 99999, Sort: store.SortNewest, Limit: 9}
+	var got, want []int64
+	for _, c := range []struct {
+		s   *store.Store
+		ids *[]int64
+	}{{s, &got}, {plain, &want}} {
+		f := f
+		for {
+			ps, next, plan, err := c.s.BrowsePlan(ctx, f)
+			if err != nil || !strings.HasPrefix(plan, "walk, plan kept: BrowseNewest") {
+				t.Fatalf("served by %q: %v", plan, err)
+			}
+			*c.ids = append(*c.ids, productIDs(ps)...)
+			if f.After = next; next == nil {
+				break
+			}
+		}
+	}
+	if len(got) != 75 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("walked on their own connections %v, in a transaction %v", got, want)
+	}
+	// nearest first too: each round of areas on them
+	near, _, err := s.ListProducts(ctx, store.BrowseFilter{Sort: store.SortDistance, Near: &store.LatLon{Lat: 23.75, Lon: 90.37}, Limit: 9})
+	if err != nil || len(near) != 9 {
+		t.Fatalf("nearest first: %d, %v", len(near), err)
+	}
+	prepared := preparedQueries(t, walks)
+	for _, name := range []string{"BrowseNewest", "BrowseNearest"} {
+		if !prepared[name] {
+			t.Errorf("%s is not prepared on the walks' connections: %v", name, prepared)
+		}
+	}
+	conn, err := walks.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := explain(t, conn, "EXPLAIN (COSTS OFF) EXECUTE "+preparedName(t, conn, "BrowseNewest")+
+		"(3, NULL, NULL, NULL, 99999, NULL, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10)")
+	conn.Release()
+	if !strings.Contains(plan, "Index Scan") || strings.Contains(plan, "Sort") || strings.Contains(plan, "Bitmap") {
+		t.Errorf("the walks' kept plan of BrowseNewest is not a walk in order:\n%s", plan)
+	}
+
+	walkHeldUp(t, pool, f)
+}
+
+// walkHeldUp: a walk on connections whose statement_timeout is 50 ms,
+// held up by a lock past it, gives way, and f's page is read as its plan
+// says otherwise once the lock goes.
+func walkHeldUp(t *testing.T, pool *pgxpool.Pool, f store.BrowseFilter) {
+	t.Helper()
+	ctx := context.Background()
+	slow, err := store.OpenWalks(pool.Config().ConnString(), 1, 50*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	held := store.New(pool, store.WithWalks(slow, nil, 50*time.Millisecond))
+	held.SetWalkTime(50 * time.Millisecond)
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, "LOCK TABLE products IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(300*time.Millisecond, func() { tx.Rollback(ctx) }) //nolint:errcheck
+	ps, _, plan, err := held.BrowsePlan(ctx, f)
+	if err != nil || len(ps) != 9 || held.WalksTooLong() != 1 || !strings.HasPrefix(plan, "planned for its values") {
+		t.Fatalf("held up: %d products, %d walks gave way, served by %q: %v", len(ps), held.WalksTooLong(), plan, err)
+	}
+}
+
+// preparedName is the name the sqlc query name is prepared by on conn.
+func preparedName(t *testing.T, conn *pgxpool.Conn, query string) string {
+	t.Helper()
+	var name string
+	if err := conn.QueryRow(context.Background(), "SELECT name FROM pg_prepared_statements WHERE statement LIKE $1",
+		"-- name: "+query+" %").Scan(&name); err != nil {
+		t.Fatalf("%s is not prepared on this connection: %v", query, err)
+	}
+	return name
 }

@@ -258,3 +258,122 @@ func TestBroadSearchFacetsThroughPostings(t *testing.T) {
 		t.Errorf("walked: %d, exact %v, %v; want %d, not exact", got.Total, got.Exact, err, store.FacetSample)
 	}
 }
+
+// A broad search in price order within a brand, or of a condition, reads
+// the postings of that brand's or condition's listings alone (#38): the
+// cheapest HP Core i5s come after 3,000 cheaper Core i5s of Walton, more
+// than the postings' rounds read unnarrowed, and are still found through
+// the postings, in both orders, exactly as the price index's walk finds
+// them.
+func TestPostingsOfABrand(t *testing.T) {
+	t.Parallel()
+	pool, s, seller := shop(t)
+	const cheaper = 3000
+	catalogue(t, s, cheaper+40, func(n int) store.SeedProduct {
+		if n <= cheaper { // WALTON, cheap
+			return laptop(seller, 1, fmt.Sprintf("Walton Core i5 %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		}
+		p := laptop(seller, 3, fmt.Sprintf("HP ProBook Core i5 %d", n), int64(9000+n%7*100+n), listedAt.Add(time.Duration(n)*time.Minute))
+		if n%2 == 0 {
+			p.Condition = "excellent"
+		}
+		return p
+	})
+	if _, err := pool.Exec(context.Background(), "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	without := store.New(pool)
+	without.SetNoPostings()
+	for _, f := range []store.BrowseFilter{
+		{Words: "core i5", Category: "HP", Sort: store.SortPriceAsc, Limit: 7},
+		{Words: "core i5", Category: "HP", Sort: store.SortPriceDesc, Limit: 7},
+		{Words: "core i5", Category: "HP", Condition: "excellent", Sort: store.SortPriceAsc, Limit: 7},
+		{Words: "core i5", Condition: "excellent", Sort: store.SortPriceDesc, Limit: 15},
+		{Words: "i5", Category: "APPLE", Sort: store.SortPriceAsc, Limit: 7}, // none
+	} {
+		t.Run(fmt.Sprintf("%s %s %s", f.Category, f.Condition, f.Sort), func(t *testing.T) {
+			f.ManyMatchesAt = 1
+			before := s.PostingsPages()
+			through, _, err := s.ListProducts(context.Background(), f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Category != "APPLE" && s.PostingsPages() == before {
+				t.Error("not found through the postings")
+			}
+			want, _, err := without.ListProducts(context.Background(), f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(productIDs(through)) != fmt.Sprint(productIDs(want)) {
+				t.Errorf("through the postings %v, without them %v", productIDs(through), productIDs(want))
+			}
+			if f.Category == "APPLE" && len(through) != 0 || f.Category != "APPLE" && len(through) != f.Limit {
+				t.Errorf("found %d", len(through))
+			}
+		})
+	}
+}
+
+// Where a brand's postings start is kept while the catalogue's changes are
+// heard, never past one (#38): a cheaper HP Core i5 listed by another
+// instance is listed first once its notice is heard; one of this instance,
+// at once; the pages after the first and the dearest first stay exact.
+func TestPostingsFrontierFollowsTheCatalogue(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	pool, s, seller := shop(t)
+	catalogue(t, s, 600, func(n int) store.SeedProduct {
+		if n <= 500 {
+			return laptop(seller, 1, fmt.Sprintf("Walton Core i5 %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		}
+		return laptop(seller, 3, fmt.Sprintf("HP Core i5 %d", n), int64(5000+n), listedAt.Add(time.Duration(n)*time.Minute))
+	})
+	changed := listening(t, ctx, s)
+	f := store.BrowseFilter{Words: "core i5", Category: "HP", Sort: store.SortPriceAsc, Limit: 3, ManyMatchesAt: 1}
+	first := func(f store.BrowseFilter) []int64 {
+		t.Helper()
+		ps, _, err := s.ListProducts(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prices := make([]int64, len(ps))
+		for i, p := range ps {
+			prices[i] = p.SellPrice
+		}
+		return prices
+	}
+	for range 2 { // the second from where the first found its page
+		if got := first(f); fmt.Sprint(got) != "[5501 5502 5503]" {
+			t.Fatalf("cheapest HP Core i5s: %v", got)
+		}
+	}
+	dear := f
+	dear.Sort = store.SortPriceDesc
+	if got := first(dear); fmt.Sprint(got) != "[5600 5599 5598]" {
+		t.Errorf("dearest: %v", got)
+	}
+	// another instance lists a cheaper one: its notice drops the frontier
+	if _, err := pool.Exec(ctx, `UPDATE products SET sell_price = 4000 WHERE product_name = 'HP Core i5 550'`); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); fmt.Sprint(first(f)) != "[4000 5501 5502]"; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never listed the cheaper one: %v", first(f))
+		}
+	}
+	// this instance's own write, before its notice is heard
+	<-changed
+	if _, err := pool.Exec(ctx, `ALTER TABLE products DISABLE TRIGGER products_catalogue_updated`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := pool.Exec(ctx, `UPDATE products SET sell_price = 3000 WHERE product_name = 'HP Core i5 560'`)
+	if _, e := pool.Exec(ctx, `ALTER TABLE products ENABLE TRIGGER products_catalogue_updated`); err != nil || e != nil {
+		t.Fatal(err, e)
+	}
+	s.ForgetSearches()
+	if got := first(f); fmt.Sprint(got) != "[3000 4000 5501]" {
+		t.Errorf("after this instance's change: %v", got)
+	}
+}

@@ -55,7 +55,7 @@ func (p priceSample) share(lo, hi int64) float64 {
 const walkedShare = 0.01
 
 // walksWell tells whether a list of every brand's or one brand's products
-// (category; 0: any), by condition and price only, newest first, keeps
+// (category; 0: any), by condition, price and place only, newest first, keeps
 // enough of the catalogue to be walked, by the kept counts and the
 // prices' sample.
 func (s *Store) walksWell(ctx context.Context, f BrowseFilter, category int64) (bool, error) {
@@ -75,6 +75,15 @@ func (s *Store) walksWell(ctx context.Context, f BrowseFilter, category int64) (
 	if all == 0 {
 		return false, nil
 	}
-	kept := float64(countMatching(groups, f, category)) / float64(all)
-	return kept*prices >= walkedShare, nil
+	matching := countMatching(groups, f, category)
+	if f.areaIDs != nil {
+		// a place's: its areas' kept counts (listings with no area are
+		// in no place)
+		areas, err := s.keptAreaCounts(ctx)
+		if err != nil {
+			return false, err
+		}
+		matching = areas.among(f.areaIDs, category, f.Condition)
+	}
+	return float64(matching)/float64(all)*prices >= walkedShare, nil
 }

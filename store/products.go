@@ -50,7 +50,6 @@ type Product struct {
 	SellerVerified bool
 	// SellerPhone is the seller's number proved by an SMS code (#35), in
 	// E.164; empty when none is (Phone stays what the seller typed).
-	// FillSellerPhones fills it.
 	SellerPhone string
 	Advertised  bool
 	Sold        bool
@@ -75,6 +74,12 @@ type Product struct {
 	// (HiddenReason); it is out of the catalogue meanwhile.
 	Hidden       bool
 	HiddenReason string
+	// CheckedAt is when its newest resale-check report came (#40); nil:
+	// unchecked. Stolen: its checked serial is registered stolen
+	// (confirmed); it is hidden, and its seller's edit does not bring it
+	// back.
+	CheckedAt *time.Time
+	Stolen    bool
 	// SellerRating is the seller's rating from their reviews.
 	SellerRating Rating
 	// SoldInShop: paid by card or handed over through the shop, so it
@@ -86,6 +91,12 @@ type Product struct {
 	// or another order)
 	AreaID     string
 	DistanceKm *float64
+	// Negotiable: its seller says the price can move (#39).
+	Negotiable bool
+	// PriceVerdict is the price guide's judgement of its price against
+	// comparable listings (priceguide.Verdict): good, fair or high; ""
+	// when the guide knows too little.
+	PriceVerdict string
 }
 
 // Specs are a laptop's details, each optional (zero or nil: not said).
@@ -127,6 +138,8 @@ func productFrom(r dbsqlc.ProductListing) Product {
 		Advertised: r.AdvertisedAt != nil, AdvertisedUntil: r.AdvertisedUntil, Sold: r.SoldAt != nil, Reported: r.Reported, Reserved: r.Reserved, CreatedAt: r.CreatedAt,
 		Photos: r.Photos, PriceDroppedFrom: r.PriceDroppedFrom, ExpiresAt: r.ExpiresAt, Expired: r.ExpiredAt != nil,
 		SellerRating: ratingOf(r.SellerReviewCount, r.SellerReviewSum), Hidden: r.HiddenAt != nil, HiddenReason: r.HiddenReason, AreaID: textOf(r.AreaID),
+		Negotiable: r.Negotiable, PriceVerdict: textOf(r.PriceVerdict),
+		CheckedAt: r.CheckedAt, Stolen: r.StolenAt != nil, SellerPhone: r.SellerPhone,
 		Specs: Specs{Processor: r.Processor, RAMGB: r.RamGb, StorageGB: r.StorageGb, StorageType: textOf(r.StorageType), ScreenInches: r.ScreenInches,
 			GPU: r.Gpu, BatteryHealth: r.BatteryHealth, Charger: r.Charger, WarrantyMonths: r.WarrantyMonths},
 	}
@@ -166,6 +179,8 @@ type NewProduct struct {
 	// AreaID is the area the seller chose (an id of Places); "": the one
 	// Location names clearly, if any (docs/places.md)
 	AreaID string
+	// Negotiable: the seller says the price can move (#39)
+	Negotiable bool
 }
 
 // photos is the listing's photos: Photos, or the one Picture.
@@ -177,8 +192,10 @@ func (n NewProduct) photos() []string {
 }
 
 // CreateProduct lists a product and returns it as buyers will see it.
+// Its price verdict is judged first, against the other sellers' listings.
 func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error) {
 	sp := n.Specs
+	verdict := s.judgePrice(ctx, listingGuideQuery(n.SellerID, n.Name, n.Condition, n.Used), n.SellPrice)
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
@@ -191,6 +208,7 @@ func (s *Store) CreateProduct(ctx context.Context, n NewProduct) (Product, error
 			ListingDays:      int32(cmp.Or(n.ListingDays, ListingDays)),
 			SpecWords:        specWords(n.Name, n.Description, sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches),
 			SpecWordsVersion: laptopwords.Version, AreaID: optionalText(n.AreaID),
+			Negotiable: n.Negotiable, PriceVerdict: verdict,
 		})
 		if err != nil {
 			return err
@@ -596,6 +614,13 @@ type ProductEdit struct {
 	// AreaID: nil keeps the area (or, when Location changes, takes the
 	// one the new location names clearly, if any); "" clears it
 	AreaID *string
+	// Negotiable: nil keeps it
+	Negotiable *bool
+}
+
+// judged: the edit changes what the price verdict is judged from.
+func (e ProductEdit) judged() bool {
+	return e.SellPrice != nil || e.Name != nil || e.Condition != nil || e.Used != nil
 }
 
 func set[T any](dst *T, v *T) {
@@ -609,8 +634,21 @@ func set[T any](dst *T, v *T) {
 // ErrNotFound for anyone else's, ErrSold once sold, ErrPriceAboveOriginal
 // when the prices would cross. A lower sell price is remembered for 30
 // days (cards say "was") and told to those who saved the listing as a
-// favourite (price_drop), in the edit's transaction.
+// favourite (price_drop), in the edit's transaction. An edit of its price,
+// title, condition or years of use has its price verdict judged again
+// once committed (never failing the edit).
 func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e ProductEdit) error {
+	if err := s.updateProduct(ctx, id, sellerID, e); err != nil {
+		return err
+	}
+	if e.judged() {
+		s.rejudgePrice(ctx, id)
+	}
+	return nil
+}
+
+// updateProduct is UpdateProduct's transaction.
+func (s *Store) updateProduct(ctx context.Context, id, sellerID int64, e ProductEdit) error {
 	return s.txNotices(ctx, func(q *dbsqlc.Queries, note noter) error {
 		p, err := q.LockProductForEdit(ctx, id)
 		if err != nil {
@@ -628,7 +666,7 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 			CategoryID: p.CategoryID, Condition: p.Condition, Location: p.Location, Used: p.Used, Phone: p.Phone,
 			Description: p.Description, Processor: p.Processor, RamGb: p.RamGb, StorageGb: p.StorageGb, StorageType: p.StorageType,
 			ScreenInches: p.ScreenInches, Gpu: p.Gpu, BatteryHealth: p.BatteryHealth, Charger: p.Charger, WarrantyMonths: p.WarrantyMonths,
-			PriceDroppedFrom: p.PriceDroppedFrom, PriceDroppedAt: p.PriceDroppedAt, AreaID: p.AreaID,
+			PriceDroppedFrom: p.PriceDroppedFrom, PriceDroppedAt: p.PriceDroppedAt, AreaID: p.AreaID, Negotiable: p.Negotiable,
 		}
 		set(&u.ProductName, e.Name)
 		if e.Photos != nil {
@@ -642,6 +680,7 @@ func (s *Store) UpdateProduct(ctx context.Context, id, sellerID int64, e Product
 		set(&u.Used, e.Used)
 		set(&u.Phone, e.Phone)
 		set(&u.Description, e.Description)
+		set(&u.Negotiable, e.Negotiable)
 		if sp := e.Specs; sp != nil {
 			u.Processor, u.RamGb, u.StorageGb, u.StorageType, u.ScreenInches = sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches
 			u.Gpu, u.BatteryHealth, u.Charger, u.WarrantyMonths = sp.GPU, sp.BatteryHealth, sp.Charger, sp.WarrantyMonths

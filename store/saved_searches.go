@@ -82,6 +82,9 @@ func FilterValues(f BrowseFilter) url.Values {
 	if f.VerifiedOnly {
 		v.Set("verified", "true")
 	}
+	if f.NegotiableOnly {
+		v.Set("negotiable", "true")
+	}
 	whole("ramMin", int64(f.RAMMin))
 	whole("storageMin", int64(f.StorageMin))
 	set("storageType", f.StorageType)
@@ -137,6 +140,9 @@ func Describe(f BrowseFilter) string {
 	if f.VerifiedOnly {
 		add("verified sellers")
 	}
+	if f.NegotiableOnly {
+		add("negotiable")
+	}
 	if len(parts) == 0 {
 		return "all laptops"
 	}
@@ -175,7 +181,7 @@ func (s *Store) CreateSavedSearch(ctx context.Context, userID int64, frequency s
 		UserID: userID, FilterKey: FilterValues(f).Encode(), Frequency: frequency,
 		Words: str(words), Query: str(searchQuery(words)), CategoryID: num(categoryID),
 		MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Condition: str(f.Condition), Location: str(likeEscape(f.Location)),
-		VerifiedOnly: f.VerifiedOnly, RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin,
+		VerifiedOnly: f.VerifiedOnly, NegotiableOnly: f.NegotiableOnly, RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType, BatteryMin: sp.batteryMin,
 		ScreenMin: sp.screenMin, ScreenMax: sp.screenMax, Processor: str(strings.Join(strings.Fields(f.Processor), " ")), ProcessorQuery: sp.processor,
 		SellerID: sp.sellerID, Sort: str(f.Sort), MaxSearches: MaxSavedSearches,
 	}
@@ -210,7 +216,7 @@ func (s *Store) ListSavedSearches(ctx context.Context, userID int64) ([]SavedSea
 	for _, r := range rows {
 		out = append(out, savedSearchFrom(dbsqlc.GetSavedSearchesByIDRow{
 			ID: r.ID, UserID: userID, Frequency: r.Frequency, Words: r.Words, CategoryID: r.CategoryID, Category: r.Category,
-			MinPrice: r.MinPrice, MaxPrice: r.MaxPrice, Condition: r.Condition, Location: r.Location, VerifiedOnly: r.VerifiedOnly,
+			MinPrice: r.MinPrice, MaxPrice: r.MaxPrice, Condition: r.Condition, Location: r.Location, VerifiedOnly: r.VerifiedOnly, NegotiableOnly: r.NegotiableOnly,
 			RamMin: r.RamMin, StorageMin: r.StorageMin, StorageType: r.StorageType, BatteryMin: r.BatteryMin,
 			ScreenMin: r.ScreenMin, ScreenMax: r.ScreenMax, Processor: r.Processor, SellerID: r.SellerID, Sort: r.Sort, CreatedAt: r.CreatedAt,
 		}))
@@ -273,7 +279,7 @@ func savedSearchFrom(r dbsqlc.GetSavedSearchesByIDRow) SavedSearch {
 		ID: r.ID, UserID: r.UserID, Frequency: r.Frequency, CategoryID: n64(r.CategoryID), CreatedAt: r.CreatedAt,
 		Filter: BrowseFilter{
 			Words: val(r.Words), Category: val(r.Category), MinPrice: n64(r.MinPrice), MaxPrice: n64(r.MaxPrice),
-			Condition: val(r.Condition), Location: location, VerifiedOnly: r.VerifiedOnly,
+			Condition: val(r.Condition), Location: location, VerifiedOnly: r.VerifiedOnly, NegotiableOnly: r.NegotiableOnly,
 			RAMMin: n32(r.RamMin), StorageMin: n32(r.StorageMin), StorageType: val(r.StorageType), BatteryMin: n32(r.BatteryMin),
 			ScreenMin: f32(r.ScreenMin), ScreenMax: f32(r.ScreenMax), Processor: val(r.Processor), SellerID: n64(r.SellerID),
 			Sort: val(r.Sort),

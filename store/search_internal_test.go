@@ -2,8 +2,9 @@ package store
 
 import "testing"
 
-// What a person types becomes a prefix query of its words, whatever
-// punctuation or query syntax it holds.
+// What a person types becomes a prefix query of its words and a whole
+// word query of its spec words, whatever punctuation or query syntax it
+// holds.
 func TestSearchQuery(t *testing.T) {
 	for typed, want := range map[string]string{
 		"":                  "",
@@ -17,6 +18,10 @@ func TestSearchQuery(t *testing.T) {
 		"!!! ???":           "",
 		"ল্যাপটপ বিক্রি":          "'ল্যাপটপ':* & 'বিক্রি':*", // vowel signs are marks: they stay in the word
 		"1 2 3 4 5 6 7 8 9 10 11": "'1':* & '2':* & '3':* & '4':* & '5':* & '6':* & '7':* & '8':*",
+		// spec words (#36) come after the text, each whole
+		"i7 16gb 512ssd":     "'cpucorei7' & 'ram16gb' & 'ssd512gb'",
+		"hp corei5 12th gen": "'hp':* & 'cpucorei5' & 'gen12th'",
+		"Lenovo ৮ জিবি":      "'lenovo':* & 'ram8gb'",
 	} {
 		if got := searchQuery(typed); got != want {
 			t.Errorf("searchQuery(%q) = %q, want %q", typed, got, want)

@@ -74,17 +74,36 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 		areas[p.Location] = optionalText(id)
 		return areas[p.Location], err
 	}
-	conn, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return 0, translate(err)
-	}
-	defer conn.Release()
-	// a million rows take longer than the statement limit meant for requests
-	if _, err := conn.Exec(ctx, "SET statement_timeout = 0"); err != nil {
-		return 0, translate(err)
-	}
-	defer conn.Exec(context.WithoutCancel(ctx), "RESET statement_timeout") //nolint:errcheck
-	n, err := conn.CopyFrom(ctx, pgx.Identifier{"products"}, cols, pgx.CopyFromFunc(func() ([]any, error) {
+	// a million rows take longer than the statement limit meant for
+	// requests; SET LOCAL in a transaction, not SET on a session, so that
+	// it also holds through a pooler in transaction mode and ends with it
+	var n int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL statement_timeout = 0"); err != nil {
+			return err
+		}
+		var err error
+		n, err = copySeedRows(ctx, tx, cols, next, areaOf)
+		return err
+	})
+	return n, translate(err)
+}
+
+// AnalyzeProducts has PostgreSQL sample the products now. The planner
+// knows nothing of rows loaded in bulk until autovacuum's first ANALYZE,
+// minutes later on a busy machine: until then the prepared plan of a
+// brand's page (BrowseCategoryNewest) walks every available product,
+// newest first, for a rare brand's few (#38: ASUS, 16 of 100,000 products,
+// took seconds a page and its first requests were answered 503 busy under
+// load). A bulk load (demo.Bulk) calls it when done.
+func (s *Store) AnalyzeProducts(ctx context.Context) error {
+	_, err := s.pool.Exec(ctx, "ANALYZE products")
+	return translate(err)
+}
+
+// copySeedRows copies the products next gives into products through tx.
+func copySeedRows(ctx context.Context, tx pgx.Tx, cols []string, next func() (SeedProduct, bool), areaOf func(SeedProduct) (*string, error)) (int64, error) {
+	return tx.CopyFrom(ctx, pgx.Identifier{"products"}, cols, pgx.CopyFromFunc(func() ([]any, error) {
 		p, ok := next()
 		if !ok {
 			return nil, nil
@@ -101,5 +120,4 @@ func (s *Store) CopySeedProducts(ctx context.Context, next func() (SeedProduct, 
 			specWords(p.Name, p.Description, sp.Processor, sp.RAMGB, sp.StorageGB, optionalText(sp.StorageType), sp.ScreenInches),
 			int16(laptopwords.Version), area}, nil
 	}))
-	return n, translate(err)
 }

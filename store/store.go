@@ -7,8 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -21,13 +23,23 @@ import (
 	"github.com/riverqueue/river"
 	"golang.org/x/sync/singleflight"
 
+	"resale/priceguide"
 	"resale/store/internal/dbsqlc"
 )
 
 // Store reads and writes the marketplace's data.
 type Store struct {
 	pool *pgxpool.Pool
-	q    *dbsqlc.Queries
+	// direct reaches PostgreSQL itself, not through a pooler in
+	// transaction mode: what keeps a session's state (LISTEN, a session
+	// advisory lock) runs on it (WithDirect; pool by default)
+	direct *pgxpool.Pool
+	// replica answers the reads of contexts marked FromReplica while it is
+	// fresh (WithReplica); nil without one
+	replica *replica
+	// reads begins the transactions of reads that may go to the replica
+	reads routed
+	q     *dbsqlc.Queries
 	// custom runs queries whose best plan depends on their values (filtered
 	// browsing, a seller's or buyer's lists, the admin lists): each
 	// execution is planned for its own arguments.
@@ -61,6 +73,12 @@ type Store struct {
 	indexedMatchesAt float64
 	// walkTimeAt overrides walkTime (tests)
 	walkTimeAt time.Duration
+	// walks: the connections whose sessions walk (WithWalks), routed as
+	// the reads are; nil: a walk sets its settings in a transaction.
+	// walksTimeout is their statement_timeout.
+	walks        *routed
+	walksTimeout time.Duration
+	walkPools    [2]*pgxpool.Pool // primary, replica (nil: none)
 	// noPostings: a broad search in price order walks the price index,
 	// not its word's postings (tests of that walk)
 	noPostings bool
@@ -79,22 +97,52 @@ type Store struct {
 	}
 	// placeCache: the divisions, districts and areas, read once (places.go)
 	placeCache placesCache
-	jobs       *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
+	// areaCounts: the kept counts by area, while changes are heard
+	// (places.go); frontiers: where a brand's postings start
+	// (postings.go)
+	areaCounts keptUntilChange[struct{}, areaCounts]
+	// guide: the price guide in use (SetPriceGuide; nil: the shipped one)
+	guide     atomic.Pointer[priceguide.Guide]
+	frontiers keptUntilChange[frontierKey, posting]
+	// comparables: the price guide's comparables of a key (price_guide.go)
+	comparables keptUntilChange[string, keptComparables]
+	jobs        *river.Client[pgx.Tx] // inserts jobs in a caller's transaction (notifications.go)
 	// noNotices: events write no notifications (WithoutNotices)
 	noNotices bool
 	// commissionBP is the shop's share of each sale in hundredths of a
 	// percent (WithCommission; COMMISSION_PERCENT)
 	commissionBP int64
+	// curve: the price guide's depreciation curve, learned from the
+	// shop's sales and kept an hour (price_verdict.go)
+	curve curveCache
 }
 
 // New wraps a connection pool.
 func New(pool *pgxpool.Pool, opts ...Option) *Store {
-	s := &Store{pool: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool),
+	s := &Store{pool: pool, direct: pool, q: dbsqlc.New(pool), custom: dbsqlc.New(customPlans{pool}), jobs: newJobInserter(pool),
 		slowWalks: recentKeys{keep: slowWalkFor}}
 	for _, o := range opts {
 		o(s)
 	}
+	s.reads = routed{primary: pool, r: s.replica}
+	if s.replica != nil {
+		s.q, s.custom = dbsqlc.New(s.reads), dbsqlc.New(customPlans{s.reads})
+	}
+	if s.walkPools[0] != nil {
+		s.walks = &routed{primary: s.walkPools[0], r: s.replica, rpool: s.walkPools[1]}
+		if s.walkPools[1] == nil {
+			s.walks.r = nil // a replica without walk connections: walks on the primary
+		}
+	}
 	return s
+}
+
+// WithDirect gives the store a pool of direct connections to PostgreSQL
+// (DATABASE_DIRECT_URL) for what needs a session of its own: listening
+// for the database's notices and the session advisory lock of Exclusive.
+// Without it they use the store's pool, which must then be direct too.
+func WithDirect(direct *pgxpool.Pool) Option {
+	return func(s *Store) { s.direct = direct }
 }
 
 // WithoutNotices is a store on pool whose events (bookings, payments...)
@@ -112,7 +160,7 @@ func WithoutNotices(pool *pgxpool.Pool) *Store {
 // named prepared statement run with its cached generic plan (connections
 // set plan_cache_mode to force_generic_plan), which saves planning on the
 // hot paths; those queries are written so that one plan suits every value.
-type customPlans struct{ pool *pgxpool.Pool }
+type customPlans struct{ pool dbsqlc.DBTX }
 
 func (c customPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
 	return c.pool.Exec(ctx, sql, append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
@@ -162,6 +210,111 @@ func Open(ctx context.Context, url string, wait time.Duration, onRetry func(atte
 // OpenSized is Open with a pool of at most maxConns connections; 0 keeps
 // Open's choice.
 func OpenSized(ctx context.Context, url string, maxConns int32, wait time.Duration, onRetry func(attempt int, err error)) (*pgxpool.Pool, error) {
+	cfg, err := poolConfig(url, maxConns, false)
+	if err != nil {
+		return nil, err
+	}
+	return connect(ctx, cfg, wait, onRetry)
+}
+
+// OpenBehindPooler is OpenSized for a url that reaches PostgreSQL through
+// a pooler in transaction mode (PgBouncer, DATABASE_DIRECT_URL set): each
+// transaction, or each statement outside one, may run on another server
+// connection. So no query leaves a named prepared statement behind: each
+// is parsed unnamed in the round trip that runs it, with its argument and
+// result types remembered per connection after the first
+// (QueryExecModeCacheDescribe; PgBouncer before 1.21 cannot keep named
+// ones). And the session settings Open sends at connection start are not
+// sent (PgBouncer refuses unknown startup parameters): the pooler sets
+// them on its server connections (connect_query, docs/scaling.md), which
+// SessionDefaultsMissing checks.
+func OpenBehindPooler(ctx context.Context, url string, maxConns int32, wait time.Duration, onRetry func(attempt int, err error)) (*pgxpool.Pool, error) {
+	cfg, err := poolConfig(url, maxConns, true)
+	if err != nil {
+		return nil, err
+	}
+	return connect(ctx, cfg, wait, onRetry)
+}
+
+// OpenLazy makes a pool of at most maxConns connections (0: Open's choice)
+// to url with the session defaults, which connects when first used: a read
+// replica that is down at start must not stop the start.
+func OpenLazy(url string, maxConns int32) (*pgxpool.Pool, error) {
+	cfg, err := poolConfig(url, maxConns, false)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	return pool, nil
+}
+
+// OpenWalks makes a pool of at most maxConns connections (0: half of
+// Open's choice, at least two) to url whose sessions walk (walkSettings):
+// each a list's walk along an index in order, by a prepared statement whose
+// kept plan is made under those settings, in one round trip, given way
+// after timeout. It connects when first used. Not behind a pooler, which
+// keeps no session settings.
+func OpenWalks(url string, maxConns int32, timeout time.Duration) (*pgxpool.Pool, error) {
+	if maxConns <= 0 {
+		maxConns = max(2, DefaultMaxConns()/2)
+	}
+	cfg, err := poolConfig(url, maxConns, false)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range walkSettings {
+		cfg.ConnConfig.RuntimeParams[k] = v
+	}
+	cfg.ConnConfig.RuntimeParams["statement_timeout"] = fmt.Sprint(timeout.Milliseconds())
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	return pool, nil
+}
+
+// WithWalks gives the store connections whose sessions walk (OpenWalks,
+// with statement_timeout timeout), to the primary and, when it has a
+// replica, to the replica (nil: the replica's walks go to the primary). A
+// list's walk then takes one round trip, where setting its settings in a
+// transaction took three (BEGIN and SET, the page, COMMIT): a third more
+// lists a second made afresh (#38).
+func WithWalks(primary, replica *pgxpool.Pool, timeout time.Duration) Option {
+	return func(s *Store) { s.walkPools, s.walksTimeout = [2]*pgxpool.Pool{primary, replica}, timeout }
+}
+
+// WalkTime is how long a list's walk may take before it gives way: the
+// statement_timeout of OpenWalks's connections.
+const WalkTime = walkTime
+
+// sessionDefaults are the settings every connection of the shop runs with.
+var sessionDefaults = map[string]string{
+	// every query runs with a bounded time so a stuck statement or a
+	// forgotten transaction cannot hold locks for long
+	"statement_timeout":                   "15s",
+	"idle_in_transaction_session_timeout": "30s",
+	"lock_timeout":                        "5s",
+	// prepared statements keep one plan: the hot queries are written
+	// for it; PostgreSQL's default would keep planning them for each
+	// execution when a rare value's plan looks cheaper. The queries
+	// whose plan must follow their values go through customPlans.
+	"plan_cache_mode": "force_generic_plan",
+	// no compiling of a query to machine code (JIT): PostgreSQL does it
+	// for any plan whose estimated cost passes a bound, and a walk the
+	// planner cannot foretell the end of (a broad search's, rows=1)
+	// passes it at a million products: 300 ms of compiling for a walk
+	// of 0.5 ms. Every query of the shop reads few rows.
+	"jit": "off",
+}
+
+// poolConfig parses url into a pool's settings: maxConns connections (0:
+// DefaultMaxConns unless url sets pool_max_conns), cancelled queries
+// cancelled in PostgreSQL too, and the session defaults, or, behind a
+// pooler, the query mode it needs (OpenBehindPooler).
+func poolConfig(url string, maxConns int32, pooler bool) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: DATABASE_URL is not a valid connection string")
@@ -179,31 +332,24 @@ func OpenSized(ctx context.Context, url string, maxConns int32, wait time.Durati
 	cfg.ConnConfig.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
 		return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: 2 * time.Second}
 	}
-	// Every query runs with a bounded time so a stuck statement or a
-	// forgotten transaction cannot hold locks for long.
+	if pooler {
+		cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeCacheDescribe
+		return cfg, nil
+	}
 	if cfg.ConnConfig.RuntimeParams == nil {
 		cfg.ConnConfig.RuntimeParams = map[string]string{}
 	}
-	for k, v := range map[string]string{
-		"statement_timeout":                   "15s",
-		"idle_in_transaction_session_timeout": "30s",
-		"lock_timeout":                        "5s",
-		// prepared statements keep one plan: the hot queries are written
-		// for it; PostgreSQL's default would keep planning them for each
-		// execution when a rare value's plan looks cheaper. The queries
-		// whose plan must follow their values go through customPlans.
-		"plan_cache_mode": "force_generic_plan",
-		// no compiling of a query to machine code (JIT): PostgreSQL does it
-		// for any plan whose estimated cost passes a bound, and a walk the
-		// planner cannot foretell the end of (a broad search's, rows=1)
-		// passes it at a million products: 300 ms of compiling for a walk
-		// of 0.5 ms. Every query of the shop reads few rows.
-		"jit": "off",
-	} {
+	for k, v := range sessionDefaults {
 		if _, set := cfg.ConnConfig.RuntimeParams[k]; !set {
 			cfg.ConnConfig.RuntimeParams[k] = v
 		}
 	}
+	return cfg, nil
+}
+
+// connect makes the pool and waits, up to wait, for the database to
+// answer, logging each retry through onRetry.
+func connect(ctx context.Context, cfg *pgxpool.Config, wait time.Duration, onRetry func(attempt int, err error)) (*pgxpool.Pool, error) {
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -237,6 +383,25 @@ func OpenSized(ctx context.Context, url string, maxConns int32, wait time.Durati
 		}
 		delay = min(delay*2, 4*time.Second)
 	}
+}
+
+// SessionDefaultsMissing reads, through pool, the session settings the
+// shop wants (statement and lock timeouts, generic plans, no JIT) and
+// names those the server's connections do not have, as "name=have (want
+// W)". Behind a pooler (OpenBehindPooler) the pooler must set them.
+func SessionDefaultsMissing(ctx context.Context, pool *pgxpool.Pool) ([]string, error) {
+	var missing []string
+	for _, k := range slices.Sorted(maps.Keys(sessionDefaults)) {
+		var have string
+		if err := pool.QueryRow(ctx, "SELECT current_setting($1)", k).Scan(&have); err != nil {
+			return nil, translate(err)
+		}
+		want := sessionDefaults[k]
+		if have != want {
+			missing = append(missing, fmt.Sprintf("%s=%s (want %s)", k, have, want))
+		}
+	}
+	return missing, nil
 }
 
 // permanent reports whether a connection error cannot heal by retrying:

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"resale/laptopwords"
 )
 
 // How a search finds its matches at a million products. The GIN index
@@ -156,10 +154,11 @@ func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query strin
 	if err != nil || estimate < 0 {
 		return searchQuery(typed), estimate, err
 	}
-	terms := []string{prefixTerm(word)}
-	for _, w := range searchWords(typed) {
-		if w != word && laptopwords.IsSpecWord(w) {
-			terms = append(terms, prefixTerm(w))
+	words, specs := typedWords(typed)
+	terms := make([]string, 0, len(words))
+	for i, w := range words {
+		if w == word || i >= specs {
+			terms = append(terms, termOf(w, i >= specs))
 		}
 	}
 	return strings.Join(terms, " & "), estimate, nil

@@ -19,21 +19,38 @@ const userEventsChannel = "user_events"
 
 // WatchCatalogue listens for catalogue changes until ctx ends, on its own
 // connection. It calls live(true) once listening (changes made before then
-// were not heard), changed() for each change committed after that, and
-// live(false) when the connection is lost; it then reconnects, waiting a
-// little longer after each failure, up to retryMax.
-func (s *Store) WatchCatalogue(ctx context.Context, live func(bool), changed func(), onError func(error)) {
+// were not heard), changed(what) for each change committed after that
+// (what is "" for the catalogue's rows, NoticePriceReference for the price
+// guide's reference catalogue), and live(false) when the connection is
+// lost; it then reconnects, waiting a little longer after each failure, up
+// to retryMax.
+func (s *Store) WatchCatalogue(ctx context.Context, live func(bool), changed func(what string), onError func(error)) {
 	s.watch(ctx, catalogueChannel, func(on bool) {
+		// changes may have gone unheard: the replica must catch up with now
+		s.fenceNow(ctx)
 		// the categories remembered by name may have changed unheard
 		s.categories.forget()
 		s.rare.forget(on)
 		s.typos.forget(on)
+		s.areaCounts.forget(on)
+		s.frontiers.forget(on)
+		s.comparables.forget(on)
 		live(on)
-	}, func(string) {
+	}, func(what string) {
+		if what == NoticePriceReference {
+			// no row of the catalogue changed: nothing kept below is stale
+			changed(what)
+			return
+		}
+		// the replica must have replayed the change before it answers
+		s.fenceNow(ctx)
 		s.categories.forget()
 		s.rare.forget(true)
 		s.typos.forget(true)
-		changed()
+		s.areaCounts.forget(true)
+		s.frontiers.forget(true)
+		s.comparables.forget(true)
+		changed("")
 	}, onError)
 }
 
@@ -73,8 +90,11 @@ func (s *Store) watch(ctx context.Context, channel string, live func(bool), hear
 	}
 }
 
+// listen holds a connection of its own, made like the direct pool's
+// (WithDirect): a pooler in transaction mode would hand the session that
+// listens to other clients and its notices to nobody.
 func (s *Store) listen(ctx context.Context, channel string, live func(bool), heard func(payload string)) error {
-	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig)
+	conn, err := pgx.ConnectConfig(ctx, s.direct.Config().ConnConfig)
 	if err != nil {
 		return err
 	}

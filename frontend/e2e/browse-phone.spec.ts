@@ -157,3 +157,58 @@ for (const size of PHONES) {
     await context.close();
   });
 }
+
+// #9: the full card and the phone's row are chunks of their own, and a
+// list fetches only the one it shows: a phone its rows (or the cards, if
+// that is its remembered view), a desktop the cards. Slowed down to come
+// after the laptops, each laptop is its skeleton meanwhile: nothing jumps.
+for (const { name, viewport, view, wants, not } of [
+  { name: "a phone", viewport: PHONES[0], view: null, wants: "product-tile", not: "product-card" },
+  { name: "a phone that chose the cards", viewport: PHONES[0], view: "card", wants: "product-card", not: "product-tile" },
+  { name: "a desktop", viewport: { width: 1366, height: 800 }, view: null, wants: "product-card", not: "product-tile" },
+]) {
+  test(`home on ${name} fetches the ${wants === "product-card" ? "card" : "row"}'s script, not the ${not === "product-card" ? "card" : "row"}'s, and does not shift while it comes`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ viewport });
+    if (view) await context.addInitScript((v) => localStorage.setItem("resale:listing-view", v), view);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const scripts: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/product-(card|tile)-[\w-]+\.js$/, async (route) => {
+      scripts.push(/product-(card|tile)/.exec(route.request().url())![0]);
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${base()}/`);
+    const urgent = page.getByRole("region", { name: "Urgent Sell" });
+    // the laptops are in, their script not yet: skeletons in their places
+    await expect(urgent.locator("ul > li").first()).toBeVisible();
+    await expect(urgent.locator("article")).toHaveCount(0);
+    await urgent.scrollIntoViewIfNeeded();
+    const list = urgent.locator("ul").first();
+    const before = (await list.boundingBox())!;
+    await picture(page, `home-${name.replace(/ /g, "-")}-before-its-script.png`);
+    release();
+    const first = urgent.locator("article").first();
+    await expect(first).toBeVisible();
+    // the laptops take their skeletons' room: the list neither grows nor shrinks
+    const after = (await list.boundingBox())!;
+    expect(Math.abs(after.height - before.height), `list ${before.height}px tall with skeletons, ${after.height}px with the laptops`).toBeLessThanOrEqual(2);
+    if (wants === "product-tile") await expect(first).toHaveAttribute("data-tile", "list");
+    else await expect(first).not.toHaveAttribute("data-tile");
+    await settle(page);
+    await picture(page, `home-${name.replace(/ /g, "-")}.png`);
+    expect(scripts).toContain(wants);
+    expect(scripts).not.toContain(not);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.05);
+    await context.close();
+  });
+}

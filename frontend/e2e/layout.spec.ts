@@ -58,6 +58,7 @@ const ROUTES: Route[] = [
   { name: "reported-products", path: () => "/dashboard/repotedproducts", roles: ["admin"] },
   { name: "mail-problems", path: () => "/dashboard/mail", roles: ["admin"] },
   { name: "categories-admin", path: () => "/dashboard/categories", roles: ["admin"] },
+  { name: "price-reference", path: () => "/dashboard/price-reference", roles: ["admin"] },
   { name: "overview", path: () => "/dashboard/overview", roles: ["admin"] },
   { name: "audit-log", path: () => "/dashboard/audit", roles: ["admin"] },
   { name: "reported-chats", path: () => "/dashboard/conversations", roles: ["admin"] },

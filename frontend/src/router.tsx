@@ -39,6 +39,8 @@ export const routes: RouteObject[] = [
       { path: "reset-password", lazy: page(() => import("@/pages/reset-password")) },
       { path: "verify-email", lazy: page(() => import("@/pages/verify-email")) },
       { path: "unsubscribe", lazy: page(() => import("@/pages/unsubscribe")) },
+      // #40 is this laptop stolen? (anyone), and registering one (signed in)
+      { path: "stolen", lazy: page(() => import("@/pages/stolen")) },
       {
         element: <RequireAuth />,
         children: [
@@ -76,7 +78,11 @@ export const routes: RouteObject[] = [
                   // #34 the ledger: every payment, refund, commission and payout; payouts recorded
                   { path: "ledger", lazy: page(() => import("@/pages/dashboard/ledger")) },
                   { path: "audit", lazy: page(() => import("@/pages/dashboard/audit")) },
+                  // #40 stolen laptops registered, to confirm or reject
+                  { path: "stolen", lazy: page(() => import("@/pages/dashboard/stolen-reports")) },
                   { path: "categories", lazy: page(() => import("@/pages/dashboard/categories")) },
+                  // #39 the price guide's reference catalogue: upload, download, back to the shipped one
+                  { path: "price-reference", lazy: page(() => import("@/pages/dashboard/price-reference")) },
                   {
                     path: "conversations",
                     lazy: page(() => import("@/pages/dashboard/reported-conversations")),

@@ -209,7 +209,8 @@ func (s *Server) push(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.messages = append(s.messages, Message{Endpoint: s.base + r.URL.Path, TTL: ttl, Topic: r.Header.Get("Topic"),
 		Urgency: r.Header.Get("Urgency"), Payload: plain, Subject: claims.Sub})
+	n := len(s.messages)
 	s.mu.Unlock()
-	w.Header().Set("Location", s.base+"/message/"+strconv.Itoa(len(s.messages)))
+	w.Header().Set("Location", s.base+"/message/"+strconv.Itoa(n))
 	w.WriteHeader(http.StatusCreated)
 }

@@ -120,10 +120,25 @@ func Pool(t testing.TB) *pgxpool.Pool {
 	return pool
 }
 
-// Store returns a store on a fresh database.
+// Store returns a store on a fresh database, its lists walked on
+// connections of their own as the server's are (Walks).
 func Store(t testing.TB) *store.Store {
 	t.Helper()
-	return store.New(Pool(t))
+	pool := Pool(t)
+	return store.New(pool, Walks(t, pool))
+}
+
+// Walks is the option of a store on pool whose lists walk on connections
+// of their own (store.OpenWalks), as the server's do; closed at the end of
+// the test.
+func Walks(t testing.TB, pool *pgxpool.Pool) store.Option {
+	t.Helper()
+	walks, err := store.OpenWalks(pool.Config().ConnString(), 2, store.WalkTime)
+	if err != nil {
+		t.Fatalf("storetest: %v", err)
+	}
+	t.Cleanup(walks.Close)
+	return store.WithWalks(walks, nil, store.WalkTime)
 }
 
 // ensureTemplate builds the migrated template database for the current

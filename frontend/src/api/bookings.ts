@@ -11,6 +11,7 @@ import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
 import { isProductKey, type Deleted, type Inserted } from "@/api/products";
+import type { HandoverCheck } from "@/api/checks";
 
 /** Where a booking stands; cancelled ones are never in the buyer's list. */
 export type BookingStatus = "pending" | "accepted" | "declined" | "paid" | "completed";
@@ -71,6 +72,8 @@ export type Booking = {
   /** What the hand-over QR encodes (the seller's page with the code); same condition as handoverCode. */
   handoverUrl?: string;
   product: BookingProduct;
+  /** The hand-over check (#40): resale-check run at the meeting with the buyer's code; null until then. */
+  handoverCheck?: HandoverCheck | null;
   /** The buyer's review of the seller for this booking (#20), null when none; a removed one cannot be written again. */
   review?: { _id: string; rating: number; removed: boolean } | null;
   /** True when the buyer may review the seller now (completed or paid, not reviewed). */
@@ -150,8 +153,8 @@ export function useBookedIds(email: string | undefined): ReadonlySet<string> {
 }
 
 /** useBooking loads one of the caller's bookings (404 for anyone else's). */
-export function useBooking(id: string | undefined) {
-  return useSWR<Booking, ApiError>(id ? bookingKey(id) : null);
+export function useBooking(id: string | undefined, refreshInterval: number | ((latest?: Booking) => number) = 0) {
+  return useSWR<Booking, ApiError>(id ? bookingKey(id) : null, { refreshInterval });
 }
 
 /** True for the SWR keys of the booking lists (not single bookings). */

@@ -14,6 +14,7 @@ import { apiFetch, type ApiError } from "@/lib/api";
 import { usePagedList } from "@/lib/paged-list";
 import { useRevalidate } from "@/lib/revalidate";
 import type { PaymentMethod } from "@/api/bookings";
+import type { HandoverCheck } from "@/api/checks";
 
 /** Where a booking is on its way from "booked" to "handed over". */
 export type LeadStatus = "pending" | "accepted" | "declined" | "cancelled" | "paid" | "completed";
@@ -57,6 +58,8 @@ export type Lead = {
   /** True after 5 wrong hand-over codes: no more tries for an hour. */
   handoverLocked: boolean;
   product: LeadProduct;
+  /** The hand-over check (#40): resale-check run with the buyer's code; null until then. */
+  handoverCheck?: HandoverCheck | null;
 };
 
 /** GET /api/leads/new: the pending leads waiting for the seller. */

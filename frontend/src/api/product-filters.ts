@@ -20,6 +20,10 @@ export type ProductFilters = {
   condition: Condition | "";
   location: string;
   verified: boolean;
+  /** Only listings whose seller takes offers (#39). */
+  negotiable: boolean;
+  /** Only laptops whose hardware resale-check read (#40). */
+  checked: boolean;
   /** At least this much memory: whole GB, as digits. */
   ramMin: string;
   /** At least this much storage: whole GB, as digits. */
@@ -53,6 +57,8 @@ export const NO_FILTERS: ProductFilters = {
   condition: "",
   location: "",
   verified: false,
+  negotiable: false,
+  checked: false,
   ramMin: "",
   storageMin: "",
   storageType: "",
@@ -136,6 +142,8 @@ export function filtersFromSearch(sp: URLSearchParams): ProductFilters {
     condition: condition && CONDITIONS.includes(condition) ? condition : "",
     location: text("location"),
     verified: sp.get("verified") === "true",
+    negotiable: sp.get("negotiable") === "true",
+    checked: sp.get("checked") === "true",
     ramMin: whole(sp.get("ramMin"), 1, 128),
     storageMin: whole(sp.get("storageMin"), 1, 8192),
     storageType: storageType && STORAGE_TYPES.includes(storageType) ? storageType : "",
@@ -163,6 +171,8 @@ export function searchFromFilters(f: ProductFilters): URLSearchParams {
   if (f.condition) sp.set("condition", f.condition);
   if (f.location) sp.set("location", f.location);
   if (f.verified) sp.set("verified", "true");
+  if (f.negotiable) sp.set("negotiable", "true");
+  if (f.checked) sp.set("checked", "true");
   if (f.ramMin) sp.set("ramMin", f.ramMin);
   if (f.storageMin) sp.set("storageMin", f.storageMin);
   if (f.storageType) sp.set("storageType", f.storageType);
@@ -188,6 +198,8 @@ export function queryFromFilters(f: ProductFilters): ProductQuery {
     condition: f.condition || undefined,
     location: f.location || undefined,
     verified: f.verified || undefined,
+    negotiable: f.negotiable || undefined,
+    checked: f.checked || undefined,
     ramMin: f.ramMin ? Number(f.ramMin) : undefined,
     storageMin: f.storageMin ? Number(f.storageMin) : undefined,
     storageType: f.storageType || undefined,
@@ -215,6 +227,8 @@ export function activeFilters(f: ProductFilters): FilterName[] {
     condition: !!f.condition,
     location: !!f.location,
     verified: f.verified,
+    negotiable: f.negotiable,
+    checked: f.checked,
     ramMin: !!f.ramMin,
     storageMin: !!f.storageMin,
     storageType: !!f.storageType,

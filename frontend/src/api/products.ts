@@ -80,9 +80,20 @@ export type Product = {
   sellerId: string;
   /** The seller's rating from their reviews (#20); absent from an older server. */
   sellerRating?: { average: number; count: number };
+  /** When resale-check last read its hardware (#40), RFC 3339; null or absent when never (or the report was deleted). */
+  checkedAt?: string | null;
+  /** Its checked serial is registered stolen (an admin confirmed): hidden from the shop; only its seller and the admins see it (#40). */
+  stolen?: boolean;
   /** In the seller's own list: sold through the shop (paid or handed over), so it cannot be relisted. */
   soldInShop?: boolean;
+  /** How the price compares with used ones like it (the price guide, #39); null when the guide knows too little. */
+  priceVerdict: PriceVerdict | null;
+  /** The seller takes offers below the price (#39). */
+  negotiable: boolean;
 };
+
+/** A price against the guide's range for used ones like it (#39). */
+export type PriceVerdict = "good" | "fair" | "high";
 
 /**
  * GET /api/products/{id}/sale: a sold laptop as one of its parties sees
@@ -124,7 +135,7 @@ export type ProductSpecs = {
  */
 export type NewProduct = Pick<
   Product,
-  "productName" | "picture" | "photos" | "sellPrice" | "orginalPrice" | "category" | "condition" | "location" | "used" | "number" | "description" | "specs"
+  "productName" | "picture" | "photos" | "sellPrice" | "orginalPrice" | "category" | "condition" | "location" | "used" | "number" | "description" | "specs" | "negotiable"
 > & { areaId?: string };
 
 /**
@@ -211,6 +222,10 @@ export type ProductQuery = {
   location?: string;
   /** Only sellers the admins verified. */
   verified?: boolean;
+  /** Only listings whose seller takes offers (#39). */
+  negotiable?: boolean;
+  /** Only laptops whose hardware resale-check read (#40). */
+  checked?: boolean;
   /** At least this much memory, GB. */
   ramMin?: number;
   /** At least this much storage, GB. */
@@ -248,6 +263,8 @@ function filterParams(query: ProductQuery): URLSearchParams {
   if (query.condition) sp.set("condition", query.condition);
   if (query.location) sp.set("location", query.location);
   if (query.verified) sp.set("verified", "true");
+  if (query.negotiable) sp.set("negotiable", "true");
+  if (query.checked) sp.set("checked", "true");
   if (query.ramMin !== undefined) sp.set("ramMin", String(query.ramMin));
   if (query.storageMin !== undefined) sp.set("storageMin", String(query.storageMin));
   if (query.storageType) sp.set("storageType", query.storageType);

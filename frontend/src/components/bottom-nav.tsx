@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { POST_AD_SIGNUP } from "@/components/post-ad-button";
-import { ChatIcon } from "@/components/product-card";
+import { ChatIcon } from "@/components/product-parts";
 import type { User } from "@/lib/auth";
 import { formatNumber } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";

@@ -186,6 +186,15 @@ function PlaceFields({ id, wide, filters, onChange, facets, divisions }: PlaceFi
   );
 }
 
+/** The filters a box turns on or off: only listings that are so. */
+type OnlyFilter = "verified" | "negotiable" | "checked";
+
+function onlyPatch(name: OnlyFilter, on: boolean): Partial<ProductFilters> {
+  const patch: Partial<ProductFilters> = {};
+  patch[name] = on;
+  return patch;
+}
+
 type FieldsProps = Omit<FilterBarProps, "sortOptions"> & {
   /** Laid out in the phone's sheet (two columns, Show results) rather than the desktop row. */
   inSheet?: boolean;
@@ -364,15 +373,23 @@ function FilterFields({ filters, onChange, onClear, brands, facets, divisions, i
           </div>
         </FormField>
       </div>
-      <label className={`flex min-h-8 cursor-pointer items-center gap-2 self-end text-sm font-medium ${wide}`}>
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm checkbox-primary"
-          checked={filters.verified}
-          onChange={(e) => onChange({ verified: e.target.checked })}
-        />
-        {t("Verified sellers only")}
-      </label>
+      {(
+        [
+          ["verified", t("Verified sellers only")],
+          ["negotiable", t("Negotiable only")],
+          ["checked", t("Checked only")],
+        ] as const
+      ).map(([name, label]) => (
+        <label key={name} className={`flex min-h-8 cursor-pointer items-center gap-2 self-end text-sm font-medium ${wide}`}>
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm checkbox-primary"
+            checked={filters[name]}
+            onChange={(e) => onChange(onlyPatch(name, e.target.checked))}
+          />
+          {label}
+        </label>
+      ))}
       <div
         className={
           inSheet
@@ -476,6 +493,10 @@ function chipText(name: FilterName, f: ProductFilters, t: Translate, locale: str
       return is("Location", f.location);
     case "verified":
       return t("Verified sellers only");
+    case "negotiable":
+      return t("Negotiable only");
+    case "checked":
+      return t("Checked only");
     case "ramMin":
       return is("RAM at least", sizeText(Number(f.ramMin), t));
     case "storageMin":

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { ChatIcon } from "@/components/product-card";
+import { ChatIcon } from "@/components/product-parts";
 import { formatNumber } from "@/lib/format";
 import { useLanguage } from "@/lib/i18n";
 

@@ -1,4 +1,4 @@
-import { BookedLink, ChatIcon } from "@/components/product-card";
+import { BookedLink, ChatIcon } from "@/components/product-parts";
 import { telHref } from "@/lib/contact";
 import { useLanguage } from "@/lib/i18n";
 

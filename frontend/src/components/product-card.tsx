@@ -1,15 +1,20 @@
+// The full card of a laptop for sale: its own chunk, loaded where a list
+// shows cards (product-shelf.tsx), not with the first page (#9).
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { areaText } from "@/api/locations";
-import type { Product, ProductSpecs } from "@/api/products";
+import type { Product } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
 import { PinIcon } from "@/components/pin-icon";
+import { NegotiableChip, PriceVerdictBadge } from "@/components/price-verdict";
+import { CheckedBadge } from "@/components/checked-badge";
+import { BookedLink, ChatIcon, Fact, PriceDrop, storageText, VerifiedBadge } from "@/components/product-parts";
 import { formatKm, formatPosted, formatTk, localDigits } from "@/lib/format";
-import { useLanguage, type Translate } from "@/lib/i18n";
+import { useLanguage } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 import { telHref } from "@/lib/contact";
 
-type ProductCardProps = {
+export type ProductCardProps = {
   product: Product;
   /** The signed-in user is this product's seller: no booking, no report. */
   own?: boolean;
@@ -39,91 +44,10 @@ type ProductCardProps = {
   closed?: boolean;
 };
 
-/** ChatIcon is the speech bubble of "Chat with seller" and the header's messages. */
-export function ChatIcon({ className = "h-5 w-5" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path strokeLinecap="round" strokeLinejoin="round" d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
-    </svg>
-  );
-}
-
-/**
- * One labelled fact of a product (in a <dl>): up to two lines (a place
- * keeps its city), or wrapped in full. twoLines keeps the room of two lines
- * even for a short text, so every card of a list is as tall as its skeleton.
- */
-export function Fact({ label, wrap = false, twoLines = false, children }: { label: string; wrap?: boolean; twoLines?: boolean; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-base-content/65">{label}</dt>
-      <dd className={`font-medium break-words ${wrap ? "" : "line-clamp-2"} ${twoLines ? "min-h-[2lh]" : ""}`}>{children}</dd>
-    </div>
-  );
-}
-
 /** The share of the original price a buyer saves, rounded; null when none. */
 function saving(p: Product): number | null {
   if (p.orginalPrice <= 0 || p.sellPrice >= p.orginalPrice) return null;
   return Math.round((1 - p.sellPrice / p.orginalPrice) * 100);
-}
-
-/** A size in GB for people: "512 GB", and whole terabytes as "1 TB" (from 1000 or 1024 GB). */
-export function gbText(gb: number, t: Translate): string {
-  const tb = gb % 1024 ? gb / 1000 : gb / 1024;
-  return gb >= 1000 && Number.isInteger(tb) ? t("{n} TB", { n: tb }) : t("{n} GB", { n: gb });
-}
-
-/** A laptop's storage for people, e.g. "512 GB SSD", "1 TB", "SSD"; "" when unknown. */
-export function storageText(s: ProductSpecs, t: Translate): string {
-  return [s.storageGb && gbText(s.storageGb, t), s.storageType].filter(Boolean).join(" ");
-}
-
-/**
- * VerifiedBadge marks a seller the admins verified: small, beside a name;
- * "table" is the admin's sellers' table, with the spec's word Verifyed.
- */
-export function VerifiedBadge({ variant = "name" }: { variant?: "name" | "table" }) {
-  const { t } = useLanguage();
-  const table = variant === "table";
-  return (
-    <span
-      className={table ? "badge badge-info badge-soft gap-1 font-semibold whitespace-nowrap" : "badge badge-info badge-sm gap-1 font-semibold"}
-      title={table ? undefined : t("Verified seller")}
-    >
-      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M16.4 6.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0l-3.5-3.5a1 1 0 1 1 1.4-1.4l2.8 2.8 6.3-6.3a1 1 0 0 1 1.4 0Z"
-          clipRule="evenodd"
-        />
-      </svg>
-      {table ? t("Verifyed") : t("Verified")}
-    </span>
-  );
-}
-
-/** BookedLink stands for Book Now on a product the signed-in user booked: it says so and leads to My Booking. */
-export function BookedLink({ className = "" }: { className?: string }) {
-  const { t } = useLanguage();
-  return (
-    <Link to="/dashboard/mybooking" className={`btn btn-success btn-soft ${className}`} aria-label={t("Booked: see My Booking")}>
-      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
-        <path strokeLinecap="round" strokeLinejoin="round" d="m5 13 4 4L19 7" />
-      </svg>
-      {t("Booked")}
-    </Link>
-  );
-}
-
-/** PriceDrop says what a lowered price was before ("was 55,000 Tk"), beside the price. */
-export function PriceDrop({ from }: { from: number }) {
-  const { t, locale } = useLanguage();
-  return (
-    <div className="text-sm font-medium text-success">
-      {t("was")} <del>{formatTk(from, locale)}</del>
-    </div>
-  );
 }
 
 /** A product for sale: photo (with the favourites' heart), prices in Tk, the facts, the seller, and Book Now / Chat / Report. */
@@ -226,6 +150,11 @@ export function ProductCard({
               <del>{formatTk(p.orginalPrice, locale)}</del>
             </div>
             {badge}
+            <span className="flex gap-1.5 self-center empty:hidden">
+              <PriceVerdictBadge verdict={p.priceVerdict} />
+              <NegotiableChip negotiable={p.negotiable} />
+            </span>
+            {p.checkedAt && <CheckedBadge className="self-center" />}
           </div>
           {/* one line's room, specs or not: every card as tall as its skeleton */}
           <p className="line-clamp-2 min-h-[1lh] text-sm text-base-content/70">{keySpecs}</p>
@@ -321,64 +250,5 @@ export function ProductCard({
         )}
       </div>
     </article>
-  );
-}
-
-/**
- * A grey card shown while products load, line for line as tall as a
- * product's card (the same text sizes, the same reserved lines), so the
- * list does not jump when the products come.
- */
-export function ProductCardSkeleton() {
-  // a fact: its label (text-xs, one 1rem line) and its value (text-sm, lines of 1.25rem)
-  const fact = (lines: string) => (
-    <div>
-      <div className="flex h-4 items-center">
-        <div className="skeleton h-3 w-16" />
-      </div>
-      <div className={`flex ${lines} items-center`}>
-        <div className="skeleton h-4 w-24" />
-      </div>
-    </div>
-  );
-  return (
-    <div className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
-      <div className="skeleton aspect-[16/10] rounded-none" />
-      <div className="card-body gap-4 p-5">
-        <div className="space-y-1">
-          <div className="flex h-[2lh] flex-col justify-center gap-2 text-lg leading-snug">
-            <div className="skeleton h-4 w-full" />
-            <div className="skeleton h-4 w-2/3" />
-          </div>
-          <div className="flex h-8 items-center">
-            <div className="skeleton h-6 w-1/2" />
-          </div>
-          <div className="flex h-5 items-center">
-            <div className="skeleton h-3 w-3/4" />
-          </div>
-        </div>
-        <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
-          {fact("h-5")}
-          {fact("h-5")}
-          {fact("h-5")}
-          {fact("h-10")}
-          <div className="col-span-2">{fact("h-5")}</div>
-        </div>
-        <div className="flex h-[3lh] flex-col justify-center gap-2 text-sm leading-relaxed">
-          <div className="skeleton h-3 w-full" />
-          <div className="skeleton h-3 w-5/6" />
-          <div className="skeleton h-3 w-2/3" />
-        </div>
-        <div className="mt-auto flex flex-col gap-1 border-t border-base-300 pt-3 text-sm">
-          <div className="flex h-[1lh] items-center">
-            <div className="skeleton h-4 w-32" />
-          </div>
-          <div className="flex h-4 items-center text-xs">
-            <div className="skeleton h-3 w-40" />
-          </div>
-        </div>
-        <div className="skeleton h-10 w-full" />
-      </div>
-    </div>
   );
 }

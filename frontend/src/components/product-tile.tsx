@@ -1,13 +1,18 @@
+// The phone's compact row or grid tile of a laptop (#37): its own chunk,
+// loaded where a list shows tiles (product-shelf.tsx), not with the first
+// page (#9).
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { areaText } from "@/api/locations";
 import type { Product } from "@/api/products";
 import { FavouriteButton } from "@/components/favourite-button";
+import { NegotiableChip, PriceVerdictBadge } from "@/components/price-verdict";
+import { CheckedBadge } from "@/components/checked-badge";
 import { formatAgo, formatKm, formatTk } from "@/lib/format";
 import { useLanguage, type Lang } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 
-type ProductTileProps = {
+export type ProductTileProps = {
   product: Product;
   /** "list": a row, the photo on the left; "grid": one of two columns, the photo on top. */
   variant: "list" | "grid";
@@ -120,7 +125,14 @@ export function ProductTile({
             </p>
           )}
           {badge}
+          {p.checkedAt && <CheckedBadge className="self-center" />}
         </div>
+        {(p.priceVerdict || p.negotiable) && (
+          <div className="flex min-w-0 flex-wrap gap-1">
+            <PriceVerdictBadge verdict={p.priceVerdict} className="badge-xs" />
+            <NegotiableChip negotiable={p.negotiable} className="badge-xs" />
+          </div>
+        )}
         {/* where and when: one line in a row; in a narrow grid tile two, clear of the heart */}
         <div className={`mt-auto flex min-w-0 gap-x-1 text-xs text-base-content/65 ${grid ? "flex-col pr-11" : "items-center"}`}>
           {/* nearest first (#36): how far, before where */}
@@ -153,33 +165,5 @@ function PhotoLink({ to, className, children }: { to: string | null; className: 
     <Link to={to} tabIndex={-1} aria-hidden="true" className={className}>
       {children}
     </Link>
-  );
-}
-
-/** A grey tile while the list loads, as tall as a tile. */
-export function ProductTileSkeleton({ variant }: { variant: "list" | "grid" }) {
-  if (variant === "grid") {
-    return (
-      <div className="flex flex-col overflow-hidden rounded-box bg-base-100 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
-        <div className="skeleton aspect-[4/3] rounded-none" />
-        <div className="space-y-2 p-2.5">
-          <div className="skeleton h-3.5 w-full" />
-          <div className="skeleton h-3.5 w-2/3" />
-          <div className="skeleton h-5 w-1/2" />
-          <div className="skeleton h-3 w-3/4" />
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className="flex gap-3 rounded-box bg-base-100 p-2 shadow-sm ring-1 ring-base-300/60" aria-hidden="true">
-      <div className="skeleton h-24 w-28 shrink-0 rounded-field" />
-      <div className="flex flex-1 flex-col gap-2 py-1">
-        <div className="skeleton h-3.5 w-full" />
-        <div className="skeleton h-3.5 w-2/3" />
-        <div className="skeleton h-5 w-1/2" />
-        <div className="mt-auto skeleton h-3 w-3/4" />
-      </div>
-    </div>
   );
 }

@@ -39,6 +39,9 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           <Link to="/dashboard" className="link link-hover">
             {t("Dashboard")}
           </Link>
+          <Link to="/stolen" className="link link-hover">
+            {t("Is this laptop stolen?")}
+          </Link>
         </nav>
       </div>
       <div className="border-t border-neutral-content/15">

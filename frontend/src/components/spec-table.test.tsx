@@ -85,4 +85,21 @@ describe("spec table", () => {
       ["ওয়ারেন্টি", "৫ মাস বাকি"],
     ]);
   });
+
+  it("shows a spec the hardware report contradicts as the report read it, with what the listing says, and marks one it confirms (#40)", () => {
+    render(
+      <SpecTable
+        specs={full}
+        checks={[
+          { spec: "ramGb", listed: "8", checked: "8", status: "confirms" },
+          { spec: "batteryHealth", listed: "88", checked: "81", status: "contradicts" },
+        ]}
+      />,
+    );
+    const shown = Object.fromEntries(rows());
+    expect(shown["Battery health"]).toBe("81%As the hardware report read it; the listing says 88%");
+    expect(shown["Memory"]).toContain("8 GB");
+    expect(within(screen.getByRole("row", { name: /^Memory/ })).getByText("Confirmed by the hardware report")).toBeInTheDocument();
+    expect(screen.getByRole("row", { name: /^Processor/ })).not.toHaveTextContent("hardware report");
+  });
 });

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { UserRecord } from "@/api/users";
 import type { Column } from "@/components/data-list";
-import { VerifiedBadge } from "@/components/product-card";
+import { VerifiedBadge } from "@/components/product-parts";
 import { RowAction, RowActions } from "@/components/row-action";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, type MessageKey, type Translate } from "@/lib/i18n";

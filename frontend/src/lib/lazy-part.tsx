@@ -8,8 +8,15 @@ export type LazyPart<P extends object> = ComponentType<P> & {
   preload: () => Promise<unknown>;
 };
 
-/** lazyPart makes a component that shows `fallback` until load()'s default export has arrived. */
-export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback: ReactNode = null): LazyPart<P> {
+/**
+ * lazyPart makes a component that shows `fallback` until load()'s default
+ * export has arrived; a fallback that depends on the props (a tile's
+ * skeleton of the tile's variant) is a function of them.
+ */
+export function lazyPart<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  fallback: ReactNode | ((props: P) => ReactNode) = null,
+): LazyPart<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () =>
@@ -25,7 +32,8 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
     useEffect(() => {
       if (!loaded) preload().then(() => setReady(true), () => {});
     }, []);
-    return loaded ? createElement(loaded, props) : fallback;
+    if (loaded) return createElement(loaded, props);
+    return typeof fallback === "function" ? fallback(props) : fallback;
   }
   return Object.assign(Part, { preload });
 }

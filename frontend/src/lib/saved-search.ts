@@ -30,13 +30,14 @@ export function describeSearch(query: string, t: Translate, locale: string): str
   if (get("processor")) out.push(t("processor {name}", { name: get("processor") }));
   if (get("location")) out.push(t("in {place}", { place: get("location") }));
   if (get("verified") === "true") out.push(t("verified sellers"));
+  if (get("negotiable") === "true") out.push(t("negotiable"));
   if (get("seller")) out.push(t("one seller"));
   return out;
 }
 
 /** The filters a saved search keeps, as GET /api/products names them (not its sort or page). */
 const FILTERS = [
-  "q", "category", "minPrice", "maxPrice", "condition", "location", "verified", "ramMin", "storageMin", "storageType",
+  "q", "category", "minPrice", "maxPrice", "condition", "location", "verified", "negotiable", "ramMin", "storageMin", "storageType",
   "batteryMin", "screenMin", "screenMax", "processor", "seller",
 ] as const;
 const WHOLE = new Set(["minPrice", "maxPrice", "ramMin", "storageMin", "batteryMin", "seller"]);
@@ -44,7 +45,7 @@ const WHOLE = new Set(["minPrice", "maxPrice", "ramMin", "storageMin", "batteryM
 /**
  * searchKey is a query string's filters in the form the server keeps them
  * (store.FilterValues): trimmed, runs of spaces made one, numbers without
- * leading zeros, zero and "verified=false" dropped, words with no letter
+ * leading zeros, zero, "verified=false" and "negotiable=false" dropped, words with no letter
  * or digit dropped, keys sorted, the sort and page left out. Two queries
  * with the same key are one saved search: saving the second answers with
  * the first.
@@ -58,7 +59,7 @@ export function searchKey(query: string): string {
     if (k === "q" && !/[\p{L}\p{N}]/u.test(v)) v = "";
     if (WHOLE.has(k) && /^[0-9]+$/.test(v)) v = v.replace(/^0+/, "");
     if ((k === "screenMin" || k === "screenMax") && /^[0-9]+(\.[0-9])?$/.test(v)) v = String(Number(v)).replace(/^0$/, "");
-    if (k === "verified") v = v === "true" || v === "1" ? "true" : "";
+    if (k === "verified" || k === "negotiable") v = v === "true" || v === "1" ? "true" : "";
     if (v !== "") out.push([k, v]);
   }
   out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

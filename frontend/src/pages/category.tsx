@@ -4,7 +4,7 @@ import { useCategories, useCategory, type Category } from "@/api/categories";
 import { activeFilterCount, queryFromFilters, useUrlFilters } from "@/api/product-filters";
 import { useFacets } from "@/api/products";
 import type { SortOption } from "@/components/filter-bar";
-import { ProductCardSkeleton } from "@/components/product-card";
+import { ProductCardSkeleton } from "@/components/product-skeletons";
 import { useT, type Translate } from "@/lib/i18n";
 import { usePageTitle } from "@/lib/title";
 import { SaveSearchButton } from "@/components/save-search-button";

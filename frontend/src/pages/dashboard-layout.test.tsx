@@ -31,10 +31,12 @@ describe("dashboard menu", () => {
       "/dashboard/allbuyer",
       "/dashboard/allseller",
       "/dashboard/categories",
+      "/dashboard/price-reference",
       "/dashboard/leads",
       "/dashboard/ledger", // #34: every payment, refund, commission and payout
       "/dashboard/mail",
       "/dashboard/audit",
+      "/dashboard/stolen", // #40: stolen laptops registered, to confirm
       "/dashboard/messages",
       "/dashboard/mybooking",
       "/dashboard/favourites",

@@ -53,12 +53,16 @@ const menus: Record<Role, MenuItem[]> = {
     { to: "/dashboard/allbuyer", label: "All Buyers" },
     { to: "/dashboard/allseller", label: "All Seller" },
     { to: "/dashboard/categories", label: "Categories" },
+    // #39 the price guide's reference catalogue: shipped, or uploaded to replace or extend it
+    { to: "/dashboard/price-reference", label: "Price reference" },
     // every seller's leads, to look into; the new ones wait for their sellers, not for the admin
     leads,
     // #34 every payment, refund, commission and payout; payouts recorded
     { to: "/dashboard/ledger", label: "Ledger" },
     { to: "/dashboard/mail", label: "Mail problems" },
     { to: "/dashboard/audit", label: "Audit log" },
+    // #40 stolen laptops registered, waiting for an admin
+    { to: "/dashboard/stolen", label: "Stolen laptops" },
     messages,
     myBooking,
     favourites,

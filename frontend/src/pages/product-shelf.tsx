@@ -7,15 +7,31 @@ import { useBookedIds, useCreateBooking } from "@/api/bookings";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { Product } from "@/api/products";
 import type { BookingDetails, BookingModal as Booking } from "@/components/booking-modal";
-import { ProductCard, ProductCardSkeleton } from "@/components/product-card";
-import { ProductTile, ProductTileSkeleton } from "@/components/product-tile";
+import type { ProductCardProps } from "@/components/product-card";
+import { ProductCardSkeleton, ProductTileSkeleton } from "@/components/product-skeletons";
+import type { ProductTileProps } from "@/components/product-tile";
 import { useResumeAction } from "@/components/resume-action";
 import { useAuth } from "@/lib/auth";
 import { useT } from "@/lib/i18n";
+import { lazyPart } from "@/lib/lazy-part";
 import { useShownView } from "@/lib/listing-view";
 import { pathOf, rememberAction } from "@/lib/pending-action";
 import { notify } from "@/lib/toast";
 import type { LoginReason } from "@/pages/login";
+
+// The full card and the phone's row or grid tile (#37), each in its own
+// chunk (#9): a list loads the one it shows (useShownView: the screen's width
+// and the remembered view), so a phone does not fetch the desktop's card nor
+// a desktop the phone's tile. Until it comes each laptop is its skeleton,
+// as tall as it: nothing moves when it does.
+export const ProductCard = lazyPart<ProductCardProps>(
+  () => import("@/components/product-card").then((m) => ({ default: m.ProductCard })),
+  <ProductCardSkeleton />,
+);
+export const ProductTile = lazyPart<ProductTileProps>(
+  () => import("@/components/product-tile").then((m) => ({ default: m.ProductTile })),
+  ({ variant }) => <ProductTileSkeleton variant={variant} />,
+);
 
 // "Chat with seller" comes in its own chunk, on the first click.
 const StartChat = lazy(() => import("@/pages/start-chat"));
@@ -104,6 +120,11 @@ export function ProductShelf({
   const signedInNow = user !== null;
   const shown = useShownView();
   const view = compact && shown !== "card" ? shown : null;
+
+  // the card or the tile fetched beside the products, not after them
+  useEffect(() => {
+    (view ? ProductTile : ProductCard).preload().catch(() => {});
+  }, [view]);
 
   useEffect(() => {
     if (signedInNow) loadBookingModal().catch(() => {});

@@ -10,7 +10,7 @@ import { offeredMethods, useConfig } from "@/api/config";
 import { useFavouriteIds, useToggleFavourite } from "@/api/favourites";
 import type { ProductReportReason } from "@/api/moderation";
 import { areaPathText } from "@/api/locations";
-import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type ProductSale } from "@/api/products";
+import { useProduct, useProductSale, useReportProduct, useSimilarProducts, type Product, type ProductSale } from "@/api/products";
 import { similarAdPath, type SimilarState } from "@/api/shops";
 import { BookingModal, type BookingDetails } from "@/components/booking-modal";
 import { ContactLinks } from "@/components/contact-links";
@@ -21,7 +21,12 @@ import { PhoneVerifiedBadge } from "@/components/phone-code";
 import { PhotoGallery } from "@/components/photo-gallery";
 import { RatingStars } from "@/components/rating-stars";
 import { BookAction, bookState, ProductActionBar, showsActionBar } from "@/components/product-action-bar";
-import { ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-card";
+import { CheckedBadge } from "@/components/checked-badge";
+import { ChatIcon, Fact, PriceDrop, VerifiedBadge } from "@/components/product-parts";
+import { NegotiableChip, VERDICT_CLASS, VERDICT_LABEL } from "@/components/price-verdict";
+import { useProductCheck } from "@/api/checks";
+import { checkDate, CheckReportCard } from "@/components/check-report";
+import { lazyPart } from "@/lib/lazy-part";
 import { useResumeAction } from "@/components/resume-action";
 import { ShareButton } from "@/components/share-button";
 import { SpecTable } from "@/components/spec-table";
@@ -41,8 +46,12 @@ import { ProductShelf } from "@/pages/product-shelf";
 const StartChat = lazy(() => import("@/pages/start-chat"));
 // so does "Make an offer"
 const MakeOffer = lazy(() => import("@/pages/make-offer"));
+// the seller's "Prove this laptop's health" (#40): only on their own listing
+const CheckPanel = lazyPart(() => import("@/pages/check-panel"));
 // the report dialog, loaded when Report is pressed: most visits never report
 const ReportProductDialog = lazy(() => import("@/components/moderation-dialogs").then((m) => ({ default: m.ReportProductDialog })));
+// why the price is good, fair or high (#39): asked of the price guide on a tap
+const PriceWhy = lazy(() => import("@/pages/price-why"));
 
 /**
  * A product's page: where it is (breadcrumb), its photos, prices (and what
@@ -58,6 +67,8 @@ export default function ProductPage() {
   const soldListing = listing.error instanceof ApiError && listing.error.status === 404 && listing.error.code === "sold";
   const sale = useProductSale(soldListing && user ? id : undefined);
   const p = listing.data ?? sale.data?.product;
+  // the hardware report (#40): asked for only when the listing says it has one
+  const check = useProductCheck(p?.checkedAt ? p._id : undefined);
   const error = listing.error;
   const isLoading = listing.isLoading || (soldListing && user !== null && sale.isLoading);
   const location = useLocation();
@@ -246,8 +257,18 @@ export default function ProductPage() {
               </p>
               {reservedByOther && !sold && <span className="badge badge-warning self-center font-semibold">{t("Booked")}</span>}
               {sold && <span className="badge badge-neutral self-center font-semibold">{t("Sold")}</span>}
+              {p.checkedAt && <CheckedBadge className="self-center" date={checkDate(p.checkedAt, locale)} />}
             </div>
+            {!sold && <PriceFacts product={p} />}
           </div>
+
+          {/* #40: a listing whose checked serial is registered stolen is out of the shop; its seller and the admins are told */}
+          {p.stolen && (
+            <div role="status" className="rounded-box border border-error/50 bg-error/10 p-3 text-sm">
+              <p className="font-semibold">{t("Registered as stolen")}</p>
+              <p>{t("The serial number this laptop was checked with is registered as stolen, so the listing is hidden from the shop.")}</p>
+            </div>
+          )}
 
           {/* #32: only its seller and the admins reach a hidden listing; both are told why it is out of the shop */}
           {p.hiddenReason !== undefined && (
@@ -399,7 +420,9 @@ export default function ProductPage() {
             </Fact>
           </dl>
 
-          <SpecTable specs={p.specs} />
+          <SpecTable specs={p.specs} checks={check.data?.specs} />
+
+          {editable ? <CheckPanel product={p} /> : check.data && <CheckReportCard check={check.data} />}
 
           {p.description && (
             <section aria-labelledby="product-description">
@@ -515,5 +538,47 @@ function SimilarLaptops({ id }: { id: string }) {
         compact={false}
       />
     </section>
+  );
+}
+
+/**
+ * PriceFacts says whether the seller takes offers and how the price
+ * compares with used ones like it (#39); the verdict is a button whose one
+ * line of why is loaded from the price guide on the first tap.
+ */
+function PriceFacts({ product: p }: { product: Product }) {
+  const { t } = useLanguage();
+  const [open, setOpen] = useState(false);
+  const v = p.priceVerdict;
+  if (!v && !p.negotiable) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap items-center gap-2">
+        {v && (
+          // a finger's 44 px to tap, the badge drawn inside it
+          <button
+            type="button"
+            className="group -my-2.5 inline-flex min-h-11 cursor-pointer items-center rounded-field"
+            aria-expanded={open}
+            aria-controls={open ? "price-why" : undefined}
+            data-verdict={v}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span className={`badge badge-soft gap-1 font-semibold group-hover:brightness-95 ${VERDICT_CLASS[v]}`}>
+              {t(VERDICT_LABEL[v])}
+              <svg viewBox="0 0 20 20" className={`h-3.5 w-3.5 transition-transform ${open ? "rotate-180" : ""}`} fill="currentColor" aria-hidden="true">
+                <path fillRule="evenodd" d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+              </svg>
+            </span>
+          </button>
+        )}
+        <NegotiableChip negotiable={p.negotiable} className="" />
+      </div>
+      {v && open && (
+        <Suspense fallback={<p className="text-sm text-base-content/70">{t("Checking the price guide…")}</p>}>
+          <PriceWhy product={p} id="price-why" />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -13,7 +13,7 @@ import { ReasonDialog } from "@/components/dialog-form";
 import type { SortOption } from "@/components/filter-bar";
 import { LoadMore } from "@/components/load-more";
 import { PhoneVerifiedBadge } from "@/components/phone-code";
-import { VerifiedBadge } from "@/components/product-card";
+import { VerifiedBadge } from "@/components/product-parts";
 import { RatingStars, Stars, ratingText } from "@/components/rating-stars";
 import { hasShopInfo, ShopInfo } from "@/components/shop-info";
 import { UserAvatar } from "@/components/user-avatar";

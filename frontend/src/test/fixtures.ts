@@ -68,6 +68,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     photos: [picture],
     specs: {},
     priceDroppedFrom: null,
+    priceVerdict: null,
+    negotiable: false,
     sellerId: "900",
     ...overrides,
   };

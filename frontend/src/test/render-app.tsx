@@ -10,6 +10,7 @@ import { AccountMenu } from "@/components/site-header";
 import { fetcher } from "@/lib/api";
 import { AuthProvider } from "@/lib/auth";
 import { LanguageProvider } from "@/lib/i18n";
+import { ProductCard, ProductTile } from "@/pages/product-shelf";
 import { VerifyEmailBanner } from "@/pages/public-layout";
 import { routes } from "@/router";
 import { fakeXHR } from "@/test/fake-xhr";
@@ -28,10 +29,10 @@ async function loadLazy(list: RouteObject[]): Promise<RouteObject[]> {
   );
 }
 const loadedRoutes = await loadLazy(routes);
-// The shell's own lazy parts (the account menu, the verify banner), loaded
-// before any test, as the routes are: a test waits for what a page does, not
-// for the first transform of a chunk.
-await Promise.all([AccountMenu.preload(), VerifyEmailBanner.preload()]);
+// The shell's own lazy parts (the account menu, the verify banner) and the
+// lists' card and row, loaded before any test, as the routes are: a test
+// waits for what a page does, not for the first transform of a chunk.
+await Promise.all([AccountMenu.preload(), VerifyEmailBanner.preload(), ProductCard.preload(), ProductTile.preload()]);
 
 /** Builds an answer from the request; for statuses other than 200. */
 export type Responder = (init: RequestInit) => Response | Promise<Response>;

@@ -97,7 +97,7 @@ func (q *Queries) ListFavouriteIDs(ctx context.Context, userID int64) ([]int64, 
 }
 
 const listFavourites = `-- name: ListFavourites :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id, negotiable, price_verdict, checked_at, stolen_at, seller_phone FROM product_listings
 WHERE id IN (SELECT product_id FROM favourites WHERE user_id = $1)
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -164,6 +164,11 @@ func (q *Queries) ListFavourites(ctx context.Context, arg ListFavouritesParams) 
 			&i.HiddenAt,
 			&i.HiddenReason,
 			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
 		); err != nil {
 			return nil, err
 		}

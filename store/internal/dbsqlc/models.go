@@ -91,6 +91,25 @@ type CategoryCount struct {
 	Available  int64
 }
 
+type CheckCode struct {
+	ID        int64
+	ProductID int64
+	CodeHash  []byte
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
+type CheckReport struct {
+	ID          int64
+	ProductID   int64
+	Report      string
+	Signature   []byte
+	SerialHash  []byte
+	SerialLast4 string
+	CreatedAt   time.Time
+}
+
 type Conversation struct {
 	ID            int64
 	ProductID     int64
@@ -176,6 +195,22 @@ type Favourite struct {
 	ProductID  int64
 	CreatedAt  time.Time
 	PriceKnown *int64
+}
+
+type HandoverCheck struct {
+	ID              int64
+	BookingID       int64
+	CheckReportID   *int64
+	Report          string
+	Signature       []byte
+	SerialHash      []byte
+	SerialLast4     string
+	SerialMatches   *bool
+	HardwareMatches *bool
+	Differences     []string
+	BatteryBefore   *int32
+	BatteryNow      *int32
+	CreatedAt       time.Time
 }
 
 type Image struct {
@@ -322,6 +357,28 @@ type PhoneCode struct {
 	CreatedAt time.Time
 }
 
+type PriceReference struct {
+	ID         int64
+	Mode       string
+	UploadedBy *int64
+	UploadedAt time.Time
+	RowCount   int32
+}
+
+type PriceReferenceRow struct {
+	ReferenceID int64
+	Line        int32
+	Title       string
+	Brand       string
+	Model       string
+	Processor   string
+	Ram         string
+	Graphics    string
+	Os          string
+	Weight      string
+	PriceTk     *int32
+}
+
 type Product struct {
 	ID               int64
 	SellerID         int64
@@ -363,6 +420,11 @@ type Product struct {
 	SpecWordsVersion int16
 	Search           interface{}
 	AreaID           *string
+	Negotiable       bool
+	PriceVerdict     *string
+	PriceJudgedAt    *time.Time
+	CheckedAt        *time.Time
+	StolenAt         *time.Time
 }
 
 type ProductAreaCount struct {
@@ -424,6 +486,11 @@ type ProductListing struct {
 	HiddenAt          *time.Time
 	HiddenReason      string
 	AreaID            *string
+	Negotiable        bool
+	PriceVerdict      *string
+	CheckedAt         *time.Time
+	StolenAt          *time.Time
+	SellerPhone       string
 }
 
 type ProductReport struct {
@@ -511,6 +578,7 @@ type SavedSearch struct {
 	Sort           *string
 	FilterKey      string
 	CreatedAt      time.Time
+	NegotiableOnly bool
 }
 
 type SavedSearchMatch struct {
@@ -558,6 +626,18 @@ type SmsDay struct {
 type SmsRequest struct {
 	Key string
 	At  time.Time
+}
+
+type StolenSerial struct {
+	ID           int64
+	SerialHash   []byte
+	SerialLast4  string
+	PoliceReport string
+	ReporterID   *int64
+	Status       string
+	DecidedBy    *int64
+	DecidedAt    *time.Time
+	CreatedAt    time.Time
 }
 
 type StripeEvent struct {

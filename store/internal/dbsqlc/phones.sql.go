@@ -186,37 +186,6 @@ func (q *Queries) GiveBackSMSDay(ctx context.Context, day pgtype.Date) error {
 	return err
 }
 
-const listVerifiedPhones = `-- name: ListVerifiedPhones :many
-SELECT id, phone FROM users WHERE id = ANY($1::bigint[]) AND phone_verified AND deleted_at IS NULL
-`
-
-type ListVerifiedPhonesRow struct {
-	ID    int64
-	Phone string
-}
-
-// The proved numbers of these sellers (#35), for their listings: one
-// look-up by primary key for a page of products.
-func (q *Queries) ListVerifiedPhones(ctx context.Context, ids []int64) ([]ListVerifiedPhonesRow, error) {
-	rows, err := q.db.Query(ctx, listVerifiedPhones, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ListVerifiedPhonesRow{}
-	for rows.Next() {
-		var i ListVerifiedPhonesRow
-		if err := rows.Scan(&i.ID, &i.Phone); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const lockLoginCode = `-- name: LockLoginCode :one
 SELECT id, user_id, code_hash, tries FROM phone_codes
 WHERE phone = $1 AND purpose = 'login' AND expires_at > now() AND tries < 5

@@ -11,10 +11,10 @@ import (
 )
 
 const browseNearest = `-- name: BrowseNearest :many
-SELECT x.id, x.seller_id, x.category_id, x.category, x.product_name, x.picture, x.sell_price, x.original_price, x.condition, x.location, x.used, x.phone, x.description, x.seller_name, x.seller_email, x.seller_verified, x.advertised_at, x.sold_at, x.created_at, x.reported, x.reserved, x.photos, x.processor, x.ram_gb, x.storage_gb, x.storage_type, x.screen_inches, x.gpu, x.battery_health, x.charger, x.warranty_months, x.price_dropped_from, x.advertised_until, x.expires_at, x.expired_at, x.seller_review_count, x.seller_review_sum, x.hidden_at, x.hidden_reason, x.area_id, o.ord::integer AS ord
+SELECT x.id, x.seller_id, x.category_id, x.category, x.product_name, x.picture, x.sell_price, x.original_price, x.condition, x.location, x.used, x.phone, x.description, x.seller_name, x.seller_email, x.seller_verified, x.advertised_at, x.sold_at, x.created_at, x.reported, x.reserved, x.photos, x.processor, x.ram_gb, x.storage_gb, x.storage_type, x.screen_inches, x.gpu, x.battery_health, x.charger, x.warranty_months, x.price_dropped_from, x.advertised_until, x.expires_at, x.expired_at, x.seller_review_count, x.seller_review_sum, x.hidden_at, x.hidden_reason, x.area_id, x.negotiable, x.price_verdict, x.checked_at, x.stolen_at, x.seller_phone, o.ord::integer AS ord
 FROM unnest($1::text[]) WITH ORDINALITY AS o(area_id, ord)
 CROSS JOIN LATERAL (
-    SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+    SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, pl.negotiable, pl.price_verdict, pl.checked_at, pl.stolen_at, pl.seller_phone FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
     WHERE pl.area_id = o.area_id AND pl.sold_at IS NULL AND pl.expired_at IS NULL
       AND ($2::bigint IS NULL OR pl.category_id = $2)
       AND ($3::text IS NULL OR s.search @@ to_tsquery('simple', $3))
@@ -24,43 +24,47 @@ CROSS JOIN LATERAL (
       AND ($7::text IS NULL OR pl.condition = $7)
       AND ($8::text IS NULL OR pl.location ILIKE '%' || $8 || '%')
       AND (NOT $9::boolean OR pl.seller_verified)
-      AND ($10::integer IS NULL OR pl.ram_gb >= $10)
-      AND ($11::integer IS NULL OR pl.storage_gb >= $11)
-      AND ($12::text IS NULL OR pl.storage_type = $12)
-      AND ($13::integer IS NULL OR pl.battery_health >= $13)
-      AND ($14::real IS NULL OR pl.screen_inches >= $14)
-      AND ($15::real IS NULL OR pl.screen_inches <= $15)
-      AND ($16::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $16))
-      AND ($17::bigint IS NULL OR pl.seller_id = $17)
-      AND (o.ord > 1 OR $18::timestamptz IS NULL OR (pl.created_at, pl.id) < ($18, $19::bigint))
+      AND (NOT $10::boolean OR pl.negotiable)
+      AND (NOT $11::boolean OR pl.checked_at IS NOT NULL)
+      AND ($12::integer IS NULL OR pl.ram_gb >= $12)
+      AND ($13::integer IS NULL OR pl.storage_gb >= $13)
+      AND ($14::text IS NULL OR pl.storage_type = $14)
+      AND ($15::integer IS NULL OR pl.battery_health >= $15)
+      AND ($16::real IS NULL OR pl.screen_inches >= $16)
+      AND ($17::real IS NULL OR pl.screen_inches <= $17)
+      AND ($18::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $18))
+      AND ($19::bigint IS NULL OR pl.seller_id = $19)
+      AND (o.ord > 1 OR $20::timestamptz IS NULL OR (pl.created_at, pl.id) < ($20, $21::bigint))
     ORDER BY pl.created_at DESC, pl.id DESC
-    LIMIT $20
+    LIMIT $22
 ) x
 ORDER BY o.ord, x.created_at DESC, x.id DESC
-LIMIT $20
+LIMIT $22
 `
 
 type BrowseNearestParams struct {
-	AreaIds      []string
-	CategoryID   *int64
-	Query        *string
-	MatchIds     []int64
-	MinPrice     *int64
-	MaxPrice     *int64
-	Condition    *string
-	Location     *string
-	VerifiedOnly bool
-	RamMin       *int32
-	StorageMin   *int32
-	StorageType  *string
-	BatteryMin   *int32
-	ScreenMin    *float32
-	ScreenMax    *float32
-	Processor    *string
-	SellerID     *int64
-	AfterTime    *time.Time
-	AfterID      *int64
-	PageSize     int32
+	AreaIds        []string
+	CategoryID     *int64
+	Query          *string
+	MatchIds       []int64
+	MinPrice       *int64
+	MaxPrice       *int64
+	Condition      *string
+	Location       *string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	CheckedOnly    bool
+	RamMin         *int32
+	StorageMin     *int32
+	StorageType    *string
+	BatteryMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	Processor      *string
+	SellerID       *int64
+	AfterTime      *time.Time
+	AfterID        *int64
+	PageSize       int32
 }
 
 type BrowseNearestRow struct {
@@ -104,6 +108,11 @@ type BrowseNearestRow struct {
 	HiddenAt          *time.Time
 	HiddenReason      string
 	AreaID            *string
+	Negotiable        bool
+	PriceVerdict      *string
+	CheckedAt         *time.Time
+	StolenAt          *time.Time
+	SellerPhone       string
 	Ord               int32
 }
 
@@ -123,6 +132,8 @@ func (q *Queries) BrowseNearest(ctx context.Context, arg BrowseNearestParams) ([
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.NegotiableOnly,
+		arg.CheckedOnly,
 		arg.RamMin,
 		arg.StorageMin,
 		arg.StorageType,
@@ -183,6 +194,11 @@ func (q *Queries) BrowseNearest(ctx context.Context, arg BrowseNearestParams) ([
 			&i.HiddenAt,
 			&i.HiddenReason,
 			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
 			&i.Ord,
 		); err != nil {
 			return nil, err
@@ -196,7 +212,7 @@ func (q *Queries) BrowseNearest(ctx context.Context, arg BrowseNearestParams) ([
 }
 
 const browseUnplacedNewest = `-- name: BrowseUnplacedNewest :many
-SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, pl.negotiable, pl.price_verdict, pl.checked_at, pl.stolen_at, pl.seller_phone FROM product_listings pl LEFT JOIN products s ON s.id = pl.id
 WHERE pl.area_id IS NULL AND pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($1::bigint IS NULL OR pl.category_id = $1)
   AND ($2::text IS NULL OR s.search @@ to_tsquery('simple', $2))
@@ -206,39 +222,43 @@ WHERE pl.area_id IS NULL AND pl.sold_at IS NULL AND pl.expired_at IS NULL
   AND ($6::text IS NULL OR pl.condition = $6)
   AND ($7::text IS NULL OR pl.location ILIKE '%' || $7 || '%')
   AND (NOT $8::boolean OR pl.seller_verified)
-  AND ($9::integer IS NULL OR pl.ram_gb >= $9)
-  AND ($10::integer IS NULL OR pl.storage_gb >= $10)
-  AND ($11::text IS NULL OR pl.storage_type = $11)
-  AND ($12::integer IS NULL OR pl.battery_health >= $12)
-  AND ($13::real IS NULL OR pl.screen_inches >= $13)
-  AND ($14::real IS NULL OR pl.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $15))
-  AND ($16::bigint IS NULL OR pl.seller_id = $16)
-  AND ($17::timestamptz IS NULL OR (pl.created_at, pl.id) < ($17, $18::bigint))
+  AND (NOT $9::boolean OR pl.negotiable)
+  AND (NOT $10::boolean OR pl.checked_at IS NOT NULL)
+  AND ($11::integer IS NULL OR pl.ram_gb >= $11)
+  AND ($12::integer IS NULL OR pl.storage_gb >= $12)
+  AND ($13::text IS NULL OR pl.storage_type = $13)
+  AND ($14::integer IS NULL OR pl.battery_health >= $14)
+  AND ($15::real IS NULL OR pl.screen_inches >= $15)
+  AND ($16::real IS NULL OR pl.screen_inches <= $16)
+  AND ($17::text IS NULL OR to_tsvector('simple', pl.processor) @@ to_tsquery('simple', $17))
+  AND ($18::bigint IS NULL OR pl.seller_id = $18)
+  AND ($19::timestamptz IS NULL OR (pl.created_at, pl.id) < ($19, $20::bigint))
 ORDER BY pl.created_at DESC, pl.id DESC
-LIMIT $19
+LIMIT $21
 `
 
 type BrowseUnplacedNewestParams struct {
-	CategoryID   *int64
-	Query        *string
-	MatchIds     []int64
-	MinPrice     *int64
-	MaxPrice     *int64
-	Condition    *string
-	Location     *string
-	VerifiedOnly bool
-	RamMin       *int32
-	StorageMin   *int32
-	StorageType  *string
-	BatteryMin   *int32
-	ScreenMin    *float32
-	ScreenMax    *float32
-	Processor    *string
-	SellerID     *int64
-	AfterTime    *time.Time
-	AfterID      *int64
-	PageSize     int32
+	CategoryID     *int64
+	Query          *string
+	MatchIds       []int64
+	MinPrice       *int64
+	MaxPrice       *int64
+	Condition      *string
+	Location       *string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	CheckedOnly    bool
+	RamMin         *int32
+	StorageMin     *int32
+	StorageType    *string
+	BatteryMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	Processor      *string
+	SellerID       *int64
+	AfterTime      *time.Time
+	AfterID        *int64
+	PageSize       int32
 }
 
 // Nearest first, after every listing with an area: those without one,
@@ -254,6 +274,8 @@ func (q *Queries) BrowseUnplacedNewest(ctx context.Context, arg BrowseUnplacedNe
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.NegotiableOnly,
+		arg.CheckedOnly,
 		arg.RamMin,
 		arg.StorageMin,
 		arg.StorageType,
@@ -314,6 +336,11 @@ func (q *Queries) BrowseUnplacedNewest(ctx context.Context, arg BrowseUnplacedNe
 			&i.HiddenAt,
 			&i.HiddenReason,
 			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
 		); err != nil {
 			return nil, err
 		}
@@ -337,34 +364,38 @@ WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL AND p.
   AND ($6::bigint IS NULL OR p.sell_price <= $6)
   AND ($7::text IS NULL OR p.location ILIKE '%' || $7 || '%')
   AND (NOT $8::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.seller_id AND u.verified))
-  AND ($9::integer IS NULL OR p.ram_gb >= $9)
-  AND ($10::integer IS NULL OR p.storage_gb >= $10)
-  AND ($11::text IS NULL OR p.storage_type = $11)
-  AND ($12::integer IS NULL OR p.battery_health >= $12)
-  AND ($13::real IS NULL OR p.screen_inches >= $13)
-  AND ($14::real IS NULL OR p.screen_inches <= $14)
-  AND ($15::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $15))
-  AND ($16::bigint IS NULL OR p.seller_id = $16)
+  AND (NOT $9::boolean OR p.negotiable)
+  AND (NOT $10::boolean OR p.checked_at IS NOT NULL)
+  AND ($11::integer IS NULL OR p.ram_gb >= $11)
+  AND ($12::integer IS NULL OR p.storage_gb >= $12)
+  AND ($13::text IS NULL OR p.storage_type = $13)
+  AND ($14::integer IS NULL OR p.battery_health >= $14)
+  AND ($15::real IS NULL OR p.screen_inches >= $15)
+  AND ($16::real IS NULL OR p.screen_inches <= $16)
+  AND ($17::text IS NULL OR to_tsvector('simple', p.processor) @@ to_tsquery('simple', $17))
+  AND ($18::bigint IS NULL OR p.seller_id = $18)
 GROUP BY p.area_id
 `
 
 type CountPlaceFacetsParams struct {
-	Query        *string
-	MatchIds     []int64
-	CategoryID   *int64
-	Condition    *string
-	MinPrice     *int64
-	MaxPrice     *int64
-	Location     *string
-	VerifiedOnly bool
-	RamMin       *int32
-	StorageMin   *int32
-	StorageType  *string
-	BatteryMin   *int32
-	ScreenMin    *float32
-	ScreenMax    *float32
-	Processor    *string
-	SellerID     *int64
+	Query          *string
+	MatchIds       []int64
+	CategoryID     *int64
+	Condition      *string
+	MinPrice       *int64
+	MaxPrice       *int64
+	Location       *string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	CheckedOnly    bool
+	RamMin         *int32
+	StorageMin     *int32
+	StorageType    *string
+	BatteryMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	Processor      *string
+	SellerID       *int64
 }
 
 type CountPlaceFacetsRow struct {
@@ -385,6 +416,8 @@ func (q *Queries) CountPlaceFacets(ctx context.Context, arg CountPlaceFacetsPara
 		arg.MaxPrice,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.NegotiableOnly,
+		arg.CheckedOnly,
 		arg.RamMin,
 		arg.StorageMin,
 		arg.StorageType,
@@ -557,31 +590,6 @@ func (q *Queries) ListDivisions(ctx context.Context) ([]ListDivisionsRow, error)
 			return nil, err
 		}
 		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const listLiveAreas = `-- name: ListLiveAreas :many
-SELECT DISTINCT area_id FROM product_area_counts WHERE available > 0
-`
-
-// The areas with an available listing, by the kept counts (at most 546).
-func (q *Queries) ListLiveAreas(ctx context.Context) ([]string, error) {
-	rows, err := q.db.Query(ctx, listLiveAreas)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []string{}
-	for rows.Next() {
-		var area_id string
-		if err := rows.Scan(&area_id); err != nil {
-			return nil, err
-		}
-		items = append(items, area_id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -83,12 +83,14 @@ func (q *Queries) CountCurrentAds(ctx context.Context, sellerID int64) (int64, e
 const createProduct = `-- name: CreateProduct :one
 INSERT INTO products (seller_id, category_id, product_name, picture, photos, sell_price, original_price, condition, location, used, phone, description,
                       processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, expires_at,
-                      spec_words, spec_words_version, area_id)
+                      spec_words, spec_words_version, area_id, negotiable, price_verdict, price_judged_at)
 VALUES ($1, $2, $3, ($4::text[])[1], $4::text[], $5, $6, $7, $8, $9, $10, $11,
         $12, $13, $14, $15, $16, $17, $18, $19, $20,
         now() + make_interval(days => $21::int), $22, $23,
         -- the area the seller chose, else the one the location names clearly (#36)
-        COALESCE($24::text, match_area($8)))
+        COALESCE($24::text, match_area($8)),
+        -- the price guide's verdict, judged before the insert (#39)
+        $25, $26, now())
 RETURNING id
 `
 
@@ -117,6 +119,8 @@ type CreateProductParams struct {
 	SpecWords        string
 	SpecWordsVersion int16
 	AreaID           *string
+	Negotiable       bool
+	PriceVerdict     *string
 }
 
 // A listing is listed for @listing_days (LISTING_DAYS) from now.
@@ -146,6 +150,8 @@ func (q *Queries) CreateProduct(ctx context.Context, arg CreateProductParams) (i
 		arg.SpecWords,
 		arg.SpecWordsVersion,
 		arg.AreaID,
+		arg.Negotiable,
+		arg.PriceVerdict,
 	)
 	var id int64
 	err := row.Scan(&id)
@@ -237,7 +243,7 @@ func (q *Queries) ExpireListings(ctx context.Context, upTo int32) (int64, error)
 }
 
 const getProduct = `-- name: GetProduct :one
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings WHERE id = $1
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id, negotiable, price_verdict, checked_at, stolen_at, seller_phone FROM product_listings WHERE id = $1
 `
 
 func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, error) {
@@ -284,12 +290,17 @@ func (q *Queries) GetProduct(ctx context.Context, id int64) (ProductListing, err
 		&i.HiddenAt,
 		&i.HiddenReason,
 		&i.AreaID,
+		&i.Negotiable,
+		&i.PriceVerdict,
+		&i.CheckedAt,
+		&i.StolenAt,
+		&i.SellerPhone,
 	)
 	return i, err
 }
 
 const listAdvertisedProducts = `-- name: ListAdvertisedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id, negotiable, price_verdict, checked_at, stolen_at, seller_phone FROM product_listings
 WHERE advertised_at IS NOT NULL AND sold_at IS NULL AND expired_at IS NULL
   AND (advertised_at, id) < (COALESCE($1::timestamptz, 'infinity'), COALESCE($2::bigint, 9223372036854775807))
 ORDER BY advertised_at DESC, id DESC
@@ -355,6 +366,11 @@ func (q *Queries) ListAdvertisedProducts(ctx context.Context, arg ListAdvertised
 			&i.HiddenAt,
 			&i.HiddenReason,
 			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
 		); err != nil {
 			return nil, err
 		}
@@ -399,8 +415,8 @@ func (q *Queries) ListFavouritersOf(ctx context.Context, arg ListFavouritersOfPa
 }
 
 const listReportedProducts = `-- name: ListReportedProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
-WHERE id IN (SELECT product_id FROM product_reports)
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id, negotiable, price_verdict, checked_at, stolen_at, seller_phone FROM product_listings
+WHERE (id IN (SELECT product_id FROM product_reports) OR id IN (SELECT p.id FROM products p WHERE p.stolen_at IS NOT NULL))
   AND id < COALESCE($1::bigint, 9223372036854775807)
 ORDER BY id DESC
 LIMIT $2
@@ -412,7 +428,8 @@ type ListReportedProductsParams struct {
 }
 
 // Driven by the reports, which are few: walking the products to test each
-// for a report would read the whole catalogue.
+// for a report would read the whole catalogue. Listings hidden as stolen
+// (#40) are here too, found along products_stolen_idx.
 func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProductsParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, listReportedProducts, arg.BeforeID, arg.PageSize)
 	if err != nil {
@@ -463,6 +480,11 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 			&i.HiddenAt,
 			&i.HiddenReason,
 			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
 		); err != nil {
 			return nil, err
 		}
@@ -475,7 +497,7 @@ func (q *Queries) ListReportedProducts(ctx context.Context, arg ListReportedProd
 }
 
 const listSellerProducts = `-- name: ListSellerProducts :many
-SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id FROM product_listings
+SELECT id, seller_id, category_id, category, product_name, picture, sell_price, original_price, condition, location, used, phone, description, seller_name, seller_email, seller_verified, advertised_at, sold_at, created_at, reported, reserved, photos, processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months, price_dropped_from, advertised_until, expires_at, expired_at, seller_review_count, seller_review_sum, hidden_at, hidden_reason, area_id, negotiable, price_verdict, checked_at, stolen_at, seller_phone FROM product_listings
 WHERE seller_id = $1
   AND id < COALESCE($2::bigint, 9223372036854775807)
 ORDER BY id DESC
@@ -540,6 +562,11 @@ func (q *Queries) ListSellerProducts(ctx context.Context, arg ListSellerProducts
 			&i.HiddenAt,
 			&i.HiddenReason,
 			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
 		); err != nil {
 			return nil, err
 		}
@@ -637,7 +664,7 @@ func (q *Queries) LockProduct(ctx context.Context, id int64) (LockProductRow, er
 const lockProductForEdit = `-- name: LockProductForEdit :one
 SELECT id, seller_id, category_id, product_name, photos, sell_price, original_price, condition, location, used, phone, description,
        processor, ram_gb, storage_gb, storage_type, screen_inches, gpu, battery_health, charger, warranty_months,
-       price_dropped_from, price_dropped_at, sold_at, area_id
+       price_dropped_from, price_dropped_at, sold_at, area_id, negotiable
 FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE
 `
 
@@ -667,6 +694,7 @@ type LockProductForEditRow struct {
 	PriceDroppedAt   *time.Time
 	SoldAt           *time.Time
 	AreaID           *string
+	Negotiable       bool
 }
 
 // The live product as stored, locked while its seller's edit is applied.
@@ -699,6 +727,7 @@ func (q *Queries) LockProductForEdit(ctx context.Context, id int64) (LockProduct
 		&i.PriceDroppedAt,
 		&i.SoldAt,
 		&i.AreaID,
+		&i.Negotiable,
 	)
 	return i, err
 }
@@ -816,7 +845,7 @@ func (q *Queries) StopAdvertising(ctx context.Context, id int64) (int64, error) 
 const unhideProduct = `-- name: UnhideProduct :execrows
 UPDATE products SET hidden_at = NULL, hidden_reason = '',
     expired_at = CASE WHEN expires_at > now() THEN NULL ELSE expired_at END
-WHERE id = $1 AND hidden_at IS NOT NULL
+WHERE id = $1 AND hidden_at IS NOT NULL AND stolen_at IS NULL
 `
 
 // Its seller edited a listing an admin hid: it is back in the catalogue,
@@ -840,8 +869,8 @@ UPDATE products SET
     warranty_months = $19,
     price_dropped_from = $20, price_dropped_at = $21,
     spec_words = $22, spec_words_version = $23, area_id = $24,
-    updated_at = now()
-WHERE id = $25
+    negotiable = $25, updated_at = now()
+WHERE id = $26
 `
 
 type UpdateProductParams struct {
@@ -869,6 +898,7 @@ type UpdateProductParams struct {
 	SpecWords        string
 	SpecWordsVersion int16
 	AreaID           *string
+	Negotiable       bool
 	ID               int64
 }
 
@@ -900,6 +930,7 @@ func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) er
 		arg.SpecWords,
 		arg.SpecWordsVersion,
 		arg.AreaID,
+		arg.Negotiable,
 		arg.ID,
 	)
 	return err

@@ -65,17 +65,17 @@ WITH existing AS (
     SELECT to_tsquery('simple', $3::text) AS q
 ), added AS (
     INSERT INTO saved_searches (user_id, frequency, words, query, lexemes, category_id, min_price, max_price, condition, location,
-                                verified_only, ram_min, storage_min, storage_type, battery_min, screen_min, screen_max,
+                                verified_only, negotiable_only, ram_min, storage_min, storage_type, battery_min, screen_min, screen_max,
                                 processor, processor_query, seller_id, sort, filter_key)
     SELECT $1, $4, $5, parsed.q,
            coalesce((SELECT array_agg(DISTINCT m[1]) FROM regexp_matches(parsed.q::text, '''([^'']*)''', 'g') m), '{}')::text[],
            $6, $7, $8, $9, $10,
-           $11, $12, $13, $14, $15,
-           $16, $17, $18, to_tsquery('simple', $19::text),
-           $20, $21, $2
+           $11, $12, $13, $14, $15, $16,
+           $17, $18, $19, to_tsquery('simple', $20::text),
+           $21, $22, $2
     FROM parsed
     WHERE NOT EXISTS (SELECT 1 FROM existing)
-      AND (SELECT count(*) FROM saved_searches s WHERE s.user_id = $1) < $22::int
+      AND (SELECT count(*) FROM saved_searches s WHERE s.user_id = $1) < $23::int
     ON CONFLICT (user_id, filter_key) DO NOTHING
     RETURNING id
 )
@@ -94,6 +94,7 @@ type CreateSavedSearchParams struct {
 	Condition      *string
 	Location       *string
 	VerifiedOnly   bool
+	NegotiableOnly bool
 	RamMin         *int32
 	StorageMin     *int32
 	StorageType    *string
@@ -130,6 +131,7 @@ func (q *Queries) CreateSavedSearch(ctx context.Context, arg CreateSavedSearchPa
 		arg.Condition,
 		arg.Location,
 		arg.VerifiedOnly,
+		arg.NegotiableOnly,
 		arg.RamMin,
 		arg.StorageMin,
 		arg.StorageType,
@@ -166,34 +168,35 @@ func (q *Queries) DeleteSavedSearch(ctx context.Context, arg DeleteSavedSearchPa
 
 const getSavedSearchesByID = `-- name: GetSavedSearchesByID :many
 SELECT s.id, s.user_id, s.frequency, s.words, s.category_id, c.name AS category, s.min_price, s.max_price, s.condition, s.location,
-       s.verified_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
+       s.verified_only, s.negotiable_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
        s.processor, s.seller_id, s.sort, s.created_at
 FROM saved_searches s LEFT JOIN categories c ON c.id = s.category_id
 WHERE s.id = ANY($1::bigint[])
 `
 
 type GetSavedSearchesByIDRow struct {
-	ID           int64
-	UserID       int64
-	Frequency    string
-	Words        *string
-	CategoryID   *int64
-	Category     *string
-	MinPrice     *int64
-	MaxPrice     *int64
-	Condition    *string
-	Location     *string
-	VerifiedOnly bool
-	RamMin       *int32
-	StorageMin   *int32
-	StorageType  *string
-	BatteryMin   *int32
-	ScreenMin    *float32
-	ScreenMax    *float32
-	Processor    *string
-	SellerID     *int64
-	Sort         *string
-	CreatedAt    time.Time
+	ID             int64
+	UserID         int64
+	Frequency      string
+	Words          *string
+	CategoryID     *int64
+	Category       *string
+	MinPrice       *int64
+	MaxPrice       *int64
+	Condition      *string
+	Location       *string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	RamMin         *int32
+	StorageMin     *int32
+	StorageType    *string
+	BatteryMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	Processor      *string
+	SellerID       *int64
+	Sort           *string
+	CreatedAt      time.Time
 }
 
 func (q *Queries) GetSavedSearchesByID(ctx context.Context, ids []int64) ([]GetSavedSearchesByIDRow, error) {
@@ -217,6 +220,7 @@ func (q *Queries) GetSavedSearchesByID(ctx context.Context, ids []int64) ([]GetS
 			&i.Condition,
 			&i.Location,
 			&i.VerifiedOnly,
+			&i.NegotiableOnly,
 			&i.RamMin,
 			&i.StorageMin,
 			&i.StorageType,
@@ -240,7 +244,7 @@ func (q *Queries) GetSavedSearchesByID(ctx context.Context, ids []int64) ([]GetS
 
 const listSavedSearches = `-- name: ListSavedSearches :many
 SELECT s.id, s.frequency, s.words, s.category_id, c.name AS category, s.min_price, s.max_price, s.condition, s.location,
-       s.verified_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
+       s.verified_only, s.negotiable_only, s.ram_min, s.storage_min, s.storage_type, s.battery_min, s.screen_min, s.screen_max,
        s.processor, s.seller_id, s.sort, s.created_at
 FROM saved_searches s LEFT JOIN categories c ON c.id = s.category_id
 WHERE s.user_id = $1
@@ -248,26 +252,27 @@ ORDER BY s.id DESC
 `
 
 type ListSavedSearchesRow struct {
-	ID           int64
-	Frequency    string
-	Words        *string
-	CategoryID   *int64
-	Category     *string
-	MinPrice     *int64
-	MaxPrice     *int64
-	Condition    *string
-	Location     *string
-	VerifiedOnly bool
-	RamMin       *int32
-	StorageMin   *int32
-	StorageType  *string
-	BatteryMin   *int32
-	ScreenMin    *float32
-	ScreenMax    *float32
-	Processor    *string
-	SellerID     *int64
-	Sort         *string
-	CreatedAt    time.Time
+	ID             int64
+	Frequency      string
+	Words          *string
+	CategoryID     *int64
+	Category       *string
+	MinPrice       *int64
+	MaxPrice       *int64
+	Condition      *string
+	Location       *string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	RamMin         *int32
+	StorageMin     *int32
+	StorageType    *string
+	BatteryMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	Processor      *string
+	SellerID       *int64
+	Sort           *string
+	CreatedAt      time.Time
 }
 
 // The user's saved searches, newest first, with their category's name.
@@ -291,6 +296,7 @@ func (q *Queries) ListSavedSearches(ctx context.Context, userID int64) ([]ListSa
 			&i.Condition,
 			&i.Location,
 			&i.VerifiedOnly,
+			&i.NegotiableOnly,
 			&i.RamMin,
 			&i.StorageMin,
 			&i.StorageType,
@@ -314,7 +320,7 @@ func (q *Queries) ListSavedSearches(ctx context.Context, userID int64) ([]ListSa
 
 const matchSavedSearches = `-- name: MatchSavedSearches :many
 WITH p AS (
-    SELECT pr.id, pr.seller_id, pr.category_id, pr.sell_price, pr.condition, pr.location, u.verified, pr.ram_gb, pr.storage_gb,
+    SELECT pr.id, pr.seller_id, pr.category_id, pr.sell_price, pr.condition, pr.location, u.verified, pr.negotiable, pr.ram_gb, pr.storage_gb,
            pr.storage_type, pr.battery_health, pr.screen_inches, pr.processor, pr.search
     FROM products pr JOIN users u ON u.id = pr.seller_id
     WHERE pr.id = $1 AND pr.sold_at IS NULL AND pr.deleted_at IS NULL AND pr.expired_at IS NULL AND u.deleted_at IS NULL
@@ -333,6 +339,7 @@ WHERE s.lexemes <@ (SELECT words FROM prefixes)
   AND (s.condition IS NULL OR s.condition = p.condition)
   AND (s.location IS NULL OR p.location ILIKE '%' || s.location || '%')
   AND (NOT s.verified_only OR p.verified)
+  AND (NOT s.negotiable_only OR p.negotiable)
   AND (s.ram_min IS NULL OR p.ram_gb >= s.ram_min)
   AND (s.storage_min IS NULL OR p.storage_gb >= s.storage_min)
   AND (s.storage_type IS NULL OR s.storage_type = p.storage_type)

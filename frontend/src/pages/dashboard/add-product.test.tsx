@@ -91,6 +91,7 @@ describe("add product", () => {
       description: "Core i5, 8 GB RAM",
       photos: ["/uploads/0f3a.png"],
       specs: {},
+      negotiable: false,
     });
   });
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import type { HandoverCheck } from "@/api/checks";
 import { DECLINE_REASON_MAX, useAcceptBooking, useDeclineBooking, useHandover, useLeads, type Lead, type LeadStatus } from "@/api/leads";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ContactLinks } from "@/components/contact-links";
@@ -63,6 +64,25 @@ function BuyerPays({ lead }: { lead: Lead }) {
 }
 
 /** A lead's status in people's words. */
+/**
+ * HandoverCheckBadge says what the hand-over check (#40) found: the same
+ * laptop as the listing's report, another (what differs on hover and for
+ * screen readers), or checked with nothing to compare.
+ */
+function HandoverCheckBadge({ check }: { check: HandoverCheck }) {
+  const { t } = useLanguage();
+  const cls = "badge h-auto min-h-6 whitespace-normal py-0.5 text-start text-xs md:max-w-32";
+  if (!check.compared) return <span className={`${cls} badge-ghost`}>{t("Checked at the hand-over")}</span>;
+  if (check.match) return <span className={`${cls} badge-success badge-soft`}>{t("Same laptop as checked")}</span>;
+  const what = check.differences.join("; ");
+  return (
+    <span className={`${cls} badge-error`} title={what}>
+      {t("Not the laptop that was checked")}
+      <span className="sr-only">: {what}</span>
+    </span>
+  );
+}
+
 function StatusBadge({ lead }: { lead: Lead }) {
   const { t, locale } = useLanguage();
   // the accepted text is long: let the badge wrap instead of running off a phone
@@ -235,7 +255,15 @@ export default function Leads() {
           header: t("Meeting place"),
           cell: (l) => <span className="block break-words max-md:text-end md:w-28 xl:w-32">{l.meetLocation}</span>,
         },
-        { header: t("Status"), cell: (l) => <StatusBadge lead={l} /> },
+        {
+          header: t("Status"),
+          cell: (l) => (
+            <span className="flex flex-col items-end gap-1 md:items-start">
+              <StatusBadge lead={l} />
+              {l.handoverCheck && <HandoverCheckBadge check={l.handoverCheck} />}
+            </span>
+          ),
+        },
         !readOnly && {
           header: t("Actions"),
           label: false,

@@ -17,6 +17,11 @@ import { formatDateTime, formatNumber, formatTk } from "@/lib/format";
 import { useLanguage, type Translate } from "@/lib/i18n";
 import { photoSources } from "@/lib/photo";
 import { usePageTitle } from "@/lib/title";
+import { lazyPart } from "@/lib/lazy-part";
+
+// the hand-over check (#40), under a hand-over code
+const HandoverCheckPanel = lazyPart(() => import("@/pages/handover-check"));
+
 
 // the review dialog (#20) comes in its own chunk, when a review is written
 const WriteReviewDialog = lazy(() => import("@/components/review-dialogs").then((m) => ({ default: m.WriteReviewDialog })));
@@ -340,6 +345,9 @@ export default function MyBooking() {
                   {b.handoverCode && !wide && (
                     <td className="max-xl:order-first max-xl:block">
                       <HandoverCode code={b.handoverCode} url={b.handoverUrl} name={b.productName} />
+                      <div className="mt-3">
+                        <HandoverCheckPanel booking={b} />
+                      </div>
                     </td>
                   )}
                   <td className="max-xl:justify-start">
@@ -379,6 +387,9 @@ export default function MyBooking() {
                   <tr className="max-xl:-mt-3 max-xl:rounded-t-none max-xl:border-t-0 max-xl:pt-0">
                     <td colSpan={7} className="xl:pt-0">
                       <HandoverCode code={b.handoverCode} url={b.handoverUrl} name={b.productName} />
+                      <div className="mt-3">
+                        <HandoverCheckPanel booking={b} />
+                      </div>
                     </td>
                   </tr>
                 )}

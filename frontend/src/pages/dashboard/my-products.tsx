@@ -1,3 +1,4 @@
+import { CheckedBadge } from "@/components/checked-badge";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -214,6 +215,16 @@ export default function MyProducts() {
           >
             {t("Booked")}
           </span>
+        )}
+        {/* #40 checked by resale-check, or the way to prove it on the listing's page */}
+        {p.checkedAt ? (
+          <CheckedBadge />
+        ) : (
+          !sold && (
+            <Link to={`/product/${encodeURIComponent(p._id)}#check`} className="link link-primary text-xs whitespace-nowrap">
+              {t("Prove its health")}
+            </Link>
+          )
         )}
         {hidden && (
           <span className="basis-full text-right text-sm break-words md:max-w-72 md:text-left" role="note">

@@ -5,11 +5,13 @@ import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "r
 import type { Category } from "@/api/categories";
 import { areaText, findArea, useLocations, type AreaPath, type ProductArea } from "@/api/locations";
 import { MAX_PHOTOS, usePhotoUploads } from "@/api/photo-uploads";
+import { GUIDE_DELAY_MS, usePriceGuide } from "@/api/price-guide";
 import { CONDITIONS, type Condition, type NewProduct, type Product, type ProductSpecs } from "@/api/products";
 import { AreaPicker, NO_AREA, type AreaChoice } from "@/components/area-picker";
 import { fieldDescribedBy, FormField } from "@/components/form-field";
 import { photoProblem } from "@/components/photo-field";
 import { PhotosField } from "@/components/photos-field";
+import { PriceSuggestion } from "@/components/price-suggestion";
 import { useParsedSpecs, type ParsedSpecs } from "@/api/specs";
 import { EMPTY_SPECS, emptySpecs, fillFromTitle, hasSpecs, SPEC_LABELS, SpecsFields, specsBody, specsValues, TITLE_SPECS, validateSpecs, type SpecErrors, type SpecKey, type SpecsValues, type TitleSpec } from "@/components/specs-fields";
 import { ApiError } from "@/lib/api";
@@ -34,6 +36,8 @@ export type ProductValues = {
   place: AreaChoice;
   description: string;
   specs: SpecsValues;
+  /** The seller takes offers (#39). */
+  negotiable: boolean;
 };
 
 /** An empty form. */
@@ -49,6 +53,7 @@ export const EMPTY_PRODUCT: ProductValues = {
   place: NO_AREA,
   description: "",
   specs: EMPTY_SPECS,
+  negotiable: false,
 };
 
 /** areaChoice is a product's area as the picker holds it. */
@@ -76,6 +81,7 @@ export function productValues(p: EditableProduct): ProductValues {
     place: areaChoice(p.area),
     description: p.description,
     specs: specsValues(p.specs),
+    negotiable: p.negotiable ?? false,
   };
 }
 
@@ -175,6 +181,7 @@ export function productBody(v: ProductValues, photos: string[]): NewProduct {
     number: normalizePhone(v.number),
     description: v.description.trim(),
     specs: specsBody(v.specs),
+    negotiable: v.negotiable,
     ...(v.place.area ? { areaId: v.place.area } : {}),
   };
 }
@@ -296,6 +303,8 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
   // what the title fills in is shown: its section opens
   const titleFill = useTitleFill(values, setSpecs, initial?.values.productName, () => setSpecsOpen(true));
   const place = usePlace(values, setValues, lang, locations?.divisions, suggestedArea);
+  // the price guide (#39), asked once typing pauses; it only ever suggests
+  const guide = usePriceGuide({ title: values.productName, condition: values.condition, used: values.used }, GUIDE_DELAY_MS);
 
   function showErrors(found: Errors) {
     setErrors(found);
@@ -492,6 +501,14 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
             onChange={(e) => set("sellPrice", e.target.value)}
           />
         </FormField>
+        <PriceSuggestion
+          className="sm:order-1 sm:col-span-2"
+          guide={guide}
+          onUse={(price) => {
+            set("sellPrice", String(price));
+            setErrors((e) => ({ ...e, sellPrice: undefined }));
+          }}
+        />
         <FormField id={ID.orginalPrice} label={t(LABELS.orginalPrice)} error={errors.orginalPrice}>
           <input
             {...control("orginalPrice")}
@@ -506,6 +523,19 @@ export function ProductForm({ categories, initial, send, failed, submitLabel, pr
             onChange={(e) => set("orginalPrice", e.target.value)}
           />
         </FormField>
+        <label className="flex cursor-pointer items-center gap-3 sm:order-2 sm:col-span-2">
+          <input
+            type="checkbox"
+            name="negotiable"
+            className="toggle toggle-primary"
+            checked={values.negotiable}
+            onChange={(e) => set("negotiable", e.target.checked)}
+          />
+          <span className="flex flex-col">
+            <span className="font-medium">{t("Price is negotiable")}</span>
+            <span className="text-sm text-base-content/70">{t("Buyers see a Negotiable chip and may offer less.")}</span>
+          </span>
+        </label>
       </Section>
 
       <Section title={t("Where to find you")}>

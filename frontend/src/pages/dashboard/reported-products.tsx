@@ -5,7 +5,7 @@ import { PRODUCT_REPORT_REASONS } from "@/api/moderation";
 import { useStopAdvertising } from "@/api/product-sale";
 import { useDeleteReportedProduct, useDismissReports, useHideProduct, useReportedProducts, type ReportedProduct } from "@/api/products";
 import { useSuspendUser, useWarnUser, type SuspensionDays } from "@/api/users";
-import { VerifiedBadge } from "@/components/product-card";
+import { VerifiedBadge } from "@/components/product-parts";
 import { useConfirm } from "@/components/confirm-dialog";
 import { DataList, EmptyState, ListPage } from "@/components/data-list";
 import {
@@ -153,6 +153,7 @@ export default function ReportedProducts() {
                     {p.hiddenReason !== undefined && (
                       <span className="badge badge-warning badge-sm whitespace-nowrap">{t("Hidden until edited")}</span>
                     )}
+                    {p.stolen && <span className="badge badge-error badge-sm whitespace-nowrap">{t("Registered as stolen")}</span>}
                   </div>
                 </div>
               </div>

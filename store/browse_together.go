@@ -1,0 +1,96 @@
+package store
+
+import (
+	"context"
+	"slices"
+
+	"resale/store/internal/dbsqlc"
+)
+
+// Spec words common apart, fewer together (#36): 'i7 16gb 512ssd' at a
+// million products, each word had by 140,000 to 300,000 listings, all
+// three by 10,027. By its rarest word such a search is broad, and a broad
+// search's page walks its order's index checking each listing: cheapest
+// first, the walk passed most of the catalogue (such laptops are dear),
+// gave way, and its matches were found first for each page (1.1 s). But
+// its spec words are asked of the index whole (termOf), each one entry,
+// and the index intersects them for about as much as a page's walk costs
+// once: so when the words are estimated few enough together, their
+// matches' places are looked up once, remembered by the words alone
+// (whatever the brand, condition, prices, page or order asked with them)
+// until the catalogue changes, and every page is picked from them
+// (browse_places.go).
+
+// placesMost is the most matches of a search whose places are looked up
+// and remembered: at 32 bytes a place, 640 KB.
+const placesMost = 20000
+
+// wordsKey is what a search's matches by its words alone are remembered
+// by in Store.rare, beside the walk keys of its searches with filters.
+func wordsKey(tsquery string) string { return "words " + tsquery }
+
+// placesTogether looks up and remembers the places of the matches of the
+// search typed, of query tsquery, asking the index indexQuery, when its
+// words are estimated together at most placesMost: ok says it did. Its
+// concurrent requests share one lookup, which none of them cancels alone;
+// found more than placesMost after all, the search is remembered broad.
+func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery string) (found searchFound, ok bool, err error) {
+	together, err := s.togetherEstimate(ctx, typed)
+	if err != nil || together < 0 || together > placesMost {
+		return searchFound{}, false, err
+	}
+	key := wordsKey(tsquery)
+	looked, err, _ := s.finding.Do(key, func() (any, error) {
+		if found, ok := s.rare.lookup(key); ok { // put as this request came
+			return found, nil
+		}
+		s.lookups.Add(1)
+		rows, err := s.custom.ListSearchMatchPlaces(context.WithoutCancel(ctx),
+			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: placesMost})
+		if err != nil || len(rows) >= placesMost {
+			return rareFound{}, err
+		}
+		places, ids := placesOf(rows)
+		s.rare.put(key, ids, places)
+		return rareFound{ids: ids, places: places}, nil
+	})
+	if err != nil {
+		return searchFound{}, false, translate(err)
+	}
+	if found := looked.(rareFound); found.ids != nil {
+		return searchFound{remembered: true, ids: found.ids, places: found.places}, true, nil
+	}
+	s.broad.add(tsquery)
+	return searchFound{broad: true}, true, nil
+}
+
+// togetherEstimate is how many products the words the index is asked for
+// a search typed (searchIndexQuery: its rarest word and its spec words)
+// are estimated to match together, their sampled shares taken as
+// independent; -1 with no sample, with no spec word beside the rarest word
+// (it alone was estimated), or when the rarest word is a word of text.
+func (s *Store) togetherEstimate(ctx context.Context, typed string) (float64, error) {
+	terms, err := s.searchTerms(ctx)
+	if err != nil || terms == nil {
+		return -1, err
+	}
+	words, specs := typedWords(typed)
+	rarest, _ := terms.rarest(words)
+	if i := slices.Index(words, rarest); i < specs {
+		// the index would be asked for a word of text as a prefix ('16' of
+		// 'core i7 16': every word starting with it), whose rows it gathers
+		// whole: seconds at a million, where a walk finds a page at once
+		return -1, nil
+	}
+	share, others := 1.0, 0
+	for i, w := range words {
+		if w == rarest || i >= specs {
+			share *= terms.prefixShare(w)
+			others++
+		}
+	}
+	if others < 2 {
+		return -1, nil
+	}
+	return share * terms.rows, nil
+}

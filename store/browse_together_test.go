@@ -1,0 +1,118 @@
+package store_test
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"resale/store"
+)
+
+// Spec words each common, fewer together (#36): by its rarest word the
+// search is broad, but its words together are estimated few, so their
+// matches' places are looked up once, by all its concurrent requests
+// together, remembered by its words whatever else is asked with them, and
+// every page in every order is picked from them; a change of the catalogue
+// forgets them.
+func TestSpecWordsFewTogether(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool, s, seller := shop(t)
+	const n = 600
+	names := []string{"Lenovo ThinkPad Core i7 16GB RAM 512GB SSD", "Lenovo ThinkPad Core i7 16GB RAM 1TB SSD",
+		"HP ProBook Core i7 8GB RAM 512GB SSD", "Dell Inspiron Core i5 16GB RAM 512GB SSD"}
+	price := func(i int) int64 { return 20000 + int64(i*7919%n)*10 } // in no order of time
+	catalogue(t, s, n, func(i int) store.SeedProduct {
+		return laptop(seller, 1, fmt.Sprintf("%s #%d", names[i%4], i), price(i), listedAt.Add(time.Duration(i)*time.Minute))
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool)
+	s.SetIndexedMatches(100) // 'cpucorei7', 450 listings, is common; all three words are estimated 250 together
+	changed := listening(t, ctx, s)
+	want := selectIDs(t, pool, `SELECT id FROM products WHERE product_name LIKE 'Lenovo ThinkPad Core i7 16GB RAM 512GB SSD%' ORDER BY id`)
+	if len(want) != 150 {
+		t.Fatalf("%d matches seeded", len(want))
+	}
+	var wg sync.WaitGroup
+	for range 32 { // the first requests, at once: one lookup
+		wg.Go(func() {
+			if _, _, err := s.ListProducts(ctx, store.BrowseFilter{Words: "i7 16gb 512ssd", Sort: store.SortPriceAsc, Limit: 7}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if got := s.Lookups(); got != 1 {
+		t.Errorf("32 requests at once looked their matches up %d times, want 1", got)
+	}
+	var brand string
+	if err := pool.QueryRow(ctx, "SELECT name FROM categories WHERE id = 1").Scan(&brand); err != nil {
+		t.Fatal(err)
+	}
+	pagesInEveryOrder(t, s, brand, want)
+	if got := s.Lookups(); got != 1 {
+		t.Errorf("every order, prices and brand: %d lookups, want the first only", got)
+	}
+	// a new match: the catalogue's change forgets them, the next search
+	// finds it
+	p, err := s.CreateProduct(ctx, store.NewProduct{SellerID: seller, CategoryID: 1, Name: "Lenovo ThinkPad Core i7 16GB RAM 512GB SSD new",
+		Picture: "/uploads/x.jpg", SellPrice: 25000, OriginalPrice: 99999, Condition: "good", Location: "Dhaka", Used: "1", Phone: "01700000000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := p.ID
+	<-changed
+	got := productIDs(allPages(t, s, store.BrowseFilter{Words: "i7 16gb 512ssd", Sort: store.SortNewest, Limit: 50}, nil))
+	if len(got) != 151 || got[0] != id || s.Lookups() != 2 {
+		t.Errorf("after a new match: %d found, first %v (want %d), %d lookups", len(got), got[:1], id, s.Lookups())
+	}
+}
+
+// pagesInEveryOrder checks that every page of 'i7 16gb 512ssd' in each
+// order, within a price range and with the brand, lists want's matches (ids
+// ascending) in that order, picked from the remembered places.
+func pagesInEveryOrder(t *testing.T, s *store.Store, brand string, want []int64) {
+	t.Helper()
+	ctx := context.Background()
+	prices := map[int64]int64{}
+	for _, p := range allPages(t, s, store.BrowseFilter{Words: "i7 16gb 512ssd", Sort: store.SortNewest, Limit: 50}, nil) {
+		prices[p.ID] = p.SellPrice
+	}
+	orders := map[string]func(a, b int64) int{
+		store.SortPriceAsc:  func(a, b int64) int { return cmp.Or(cmp.Compare(prices[a], prices[b]), cmp.Compare(a, b)) },
+		store.SortPriceDesc: func(a, b int64) int { return -cmp.Or(cmp.Compare(prices[a], prices[b]), cmp.Compare(a, b)) },
+		store.SortNewest:    func(a, b int64) int { return -cmp.Compare(a, b) }, // listed in the order of their ids
+	}
+	for sort, order := range orders {
+		for _, f := range []store.BrowseFilter{
+			{Words: "i7 16gb 512ssd", Sort: sort, Limit: 7},
+			{Words: "i7 16gb 512ssd", Sort: sort, Limit: 7, MinPrice: 21000, MaxPrice: 24000},
+			{Words: "i7 16gb 512ssd", Sort: sort, Limit: 7, Category: brand, Condition: "good"},
+		} {
+			var w []int64
+			for _, id := range slices.SortedFunc(slices.Values(want), order) {
+				if f.MinPrice == 0 || prices[id] >= f.MinPrice && prices[id] <= f.MaxPrice {
+					w = append(w, id)
+				}
+			}
+			_, _, plan, err := s.BrowsePlan(ctx, f)
+			if err != nil || !strings.Contains(plan, "by 150 remembered matches") {
+				t.Errorf("%s %+v: served by %q (%v)", sort, f, plan, err)
+			}
+			if got := productIDs(allPages(t, s, f, nil)); !slices.Equal(got, w) {
+				t.Errorf("%s %+v: %d found %v,\nwant %d %v", sort, f, len(got), got, len(w), w)
+			}
+		}
+	}
+	if len(prices) != len(want) {
+		t.Errorf("%d found newest first, want %d", len(prices), len(want))
+	}
+}
