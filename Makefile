@@ -42,7 +42,7 @@ WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) $(wild
 # resale-check's builds (#40), served at /download/resale-check/{os}-{arch}
 CHECK_TOOL_DIR     := bin/check-tool
 
-.PHONY: check-tool release bench-parse bench-price bench-search bench-suggest run demo build web test test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
+.PHONY: check-tool release bench-parse bench-price bench-search bench-suggest run demo build web test test-checks test-go test-fuzz fuzz test-web test-budget test-browser verify generate dev docker clean chaos bench vulncheck image image-test
 
 ## run: build everything, get a database, migrate it and serve on http://localhost:8080
 run: build $(CHECK_TOOL_DIR)/.built
@@ -187,12 +187,33 @@ verify: $(SQLC) $(DIST)/index.html $(WEB)/node_modules/.installed $(NODE_GOMOD)
 	cd $(WEB) && $(NPM) run lint
 
 ## test: every test (Go on real PostgreSQL, frontend, browser when Chromium is installed)
-test: verify vulncheck check-tool test-go test-fuzz test-web test-budget test-browser image-test
+##
+## On CI's two cores the Go tests (-race, about one core and a half) run
+## beside the quick checks, one at a time; the journeys then run alone
+## (two Chromiums are two cores; load makes their waits flaky). The app is
+## built first: Vite empties frontend/dist, which the Go tests embed. The
+## journeys run even after a failure before them, so one run reports both;
+## the exit status is the first failure's.
+test:
+	@rm -f bin/test-go.log
+	$(MAKE) --no-print-directory $(DIST)/.built
+	@status=0; \
+	  $(MAKE) --no-print-directory -j2 --output-sync=target test-go test-checks || status=$$?; \
+	  $(MAKE) --no-print-directory test-browser || { [ $$status != 0 ] || status=$$?; }; \
+	  if [ $$status != 0 ] && grep -qE '^(--- FAIL|FAIL|panic:)' bin/test-go.log 2>/dev/null; then \
+	    echo; echo "go tests: what failed (bin/test-go.log has it all)"; \
+	    grep -E '^\s*(--- FAIL|FAIL|panic:|WARNING: DATA RACE)|_test\.go:[0-9]+:|race detected' bin/test-go.log | head -40 || true; \
+	  fi; \
+	  exit $$status
+
+# what make test runs beside the Go tests
+test-checks: verify vulncheck check-tool test-fuzz test-web test-budget image-test
 
 # -timeout: the api and demo packages take minutes with -race, and on a
 # busy machine passed Go's default ten (a panic mid-test)
 test-go: $(DIST)/index.html $(NODE_GOMOD_IF_INSTALLED) $(STRIPE_MOCK) $(S3_SERVER) $(PROMTOOL) $(CADDY)
-	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) PROMTOOL=$(PROMTOOL) CADDY_BIN=$(CADDY) $(GO) test -race -count=1 -timeout 25m ./...
+	@mkdir -p bin
+	TEST_DATABASE_URL=$$(scripts/dev-db postgres) STRIPE_MOCK_BIN=$(STRIPE_MOCK) S3_SERVER_BIN=$(S3_SERVER) PROMTOOL=$(PROMTOOL) CADDY_BIN=$(CADDY) $(GO) test -race -count=1 -timeout 25m ./... 2>&1 | tee bin/test-go.log
 
 # promtool alone, unpacked from Debian's prometheus package: installing the
 # package would also start a Prometheus server, which tests do not want.
@@ -298,7 +319,8 @@ test-browser: $(BIN) $(FAKE_STRIPE) $(FAKE_SSLCOMMERZ) $(MAIL_CATCHER) $(FAKE_SM
 	@if [ -x /usr/bin/chromium ]; then \
 	  TEST_DATABASE_URL=$$(scripts/dev-db postgres) RESALE_BIN=$(CURDIR)/$(BIN) FAKE_STRIPE_BIN=$(CURDIR)/$(FAKE_STRIPE) \
 	  FAKE_SSLCOMMERZ_BIN=$(CURDIR)/$(FAKE_SSLCOMMERZ) MAIL_CATCHER_BIN=$(CURDIR)/$(MAIL_CATCHER) \
-	  FAKE_SMS_BIN=$(CURDIR)/$(FAKE_SMS) FAKE_PUSH_BIN=$(CURDIR)/$(FAKE_PUSH) $(NPM) --prefix $(WEB) run test:browser; \
+	  FAKE_SMS_BIN=$(CURDIR)/$(FAKE_SMS) FAKE_PUSH_BIN=$(CURDIR)/$(FAKE_PUSH) $(NPM) --prefix $(WEB) run test:browser || \
+	  { node $(WEB)/scripts/journey-failures.mjs $(WEB)/test-results/journeys.json; exit 1; }; \
 	else echo "test-browser: skipped, /usr/bin/chromium is not installed (apt-get install chromium)"; fi
 
 # Compares micro-benchmark runs.

@@ -17,7 +17,9 @@ export default defineConfig({
   // a step that waits on the page waits up to 10 s: on a loaded 2-core
   // machine a lazy page's first draw took over the default 5 s
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // the JSON report is for scripts/journey-failures.mjs (make test-browser
+  // prints its summary last when a journey fails)
+  reporter: [["list"], ["json", { outputFile: "../test-results/journeys.json" }]],
   use: {
     browserName: "chromium",
     launchOptions: {

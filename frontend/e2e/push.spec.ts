@@ -67,7 +67,8 @@ test("a seller enables notifications on the phone, and a buyer's message arrives
   const section = page.getByRole("region", { name: "Notifications on this device" });
   await section.scrollIntoViewIfNeeded();
   await section.getByRole("button", { name: "Enable notifications on this device" }).click();
-  await expect(section.getByText("Notifications are on for this device.")).toBeVisible();
+  // the service worker, the subscription and the server's answer: slow on a loaded machine
+  await expect(section.getByText("Notifications are on for this device.")).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { __pushKey?: number[] }).__pushKey)).toEqual(keyBytes(process.env.E2E_VAPID_PUBLIC_KEY!));
   await expect(section.getByRole("button", { name: "Turn off on this device" })).toBeVisible();
   await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
@@ -80,7 +81,9 @@ test("a seller enables notifications on the phone, and a buyer's message arrives
     data: { productId, text: "Is it still available?" },
   });
   expect(res.ok(), `message: ${res.status()} ${await res.text()}`).toBe(true);
-  await expect.poll(async () => (await pushesTo(sub.endpoint)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await pushesTo(sub.endpoint)).length, { timeout: 30_000, message: "the push reached the stand-in (make test-browser with E2E_SERVER_LOG=1 prints the job's log)" })
+    .toBeGreaterThan(0);
   const pushes = await pushesTo(sub.endpoint);
   expect(pushes, `refused: ${(await refused()).join("; ")}`).toHaveLength(1);
   expect(pushes[0].payload).toMatchObject({ title: "New message from Push Buyer", kind: "message_received" });
@@ -99,10 +102,13 @@ async function showsAndOpens(page: Page, payload: { title: string; link: string 
   const registrations: { registrationId: string; scopeURL: string }[] = [];
   cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: { registrationId: string; scopeURL: string }[] }) => registrations.push(...e.registrations));
   await cdp.send("ServiceWorker.enable");
-  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  await expect.poll(() => registrations.length, { timeout: 30_000, message: "the service worker's registration" }).toBeGreaterThan(0);
   await cdp.send("ServiceWorker.deliverPushMessage", { origin: base(), registrationId: registrations[0].registrationId, data: JSON.stringify(payload) });
   await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, link: (n.data as { link: string }).link }))))
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, link: (n.data as { link: string }).link }))), {
+      timeout: 30_000,
+      message: "the service worker showed the push",
+    })
     .toContainEqual({ title: payload.title, link: payload.link });
 }
 
