@@ -10,12 +10,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"resale/internal/testio"
+	"resale/store"
 	"resale/store/storetest"
 )
 
@@ -249,3 +251,45 @@ func checkJobsRan(t *testing.T, direct string, in *instance) {
 		}
 	}
 }
+
+// Queries cut short (a visitor who leaves mid-request, a deadline) do not
+// stop PgBouncer. Debian 12's PgBouncer (1.18) exits on a cancel request
+// whose connection closes before PgBouncer is done with it (its issue
+// #801, fixed in 1.20), which pgx's cancel requests did within seconds of
+// load ending: every instance then lost the database at once. Behind a
+// pooler the pool sends none (store.poolConfig).
+func TestCancelledQueriesDoNotStopPgBouncer(t *testing.T) {
+	t.Parallel()
+	direct := storetest.EmptyURL(t)
+	b := startPgBouncer(t, direct)
+	ctx := context.Background()
+	pool, err := store.OpenBehindPooler(ctx, b.url, 8, 10*time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var wg sync.WaitGroup
+	stop := time.Now().Add(2 * time.Second)
+	for w := range 16 {
+		wg.Go(func() {
+			for i := 0; time.Now().Before(stop); i++ {
+				// cut short at 1 to 30 ms, while the query sleeps 20
+				qctx, cancel := context.WithTimeout(ctx, time.Duration(1+(w*7+i*13)%30)*time.Millisecond)
+				pool.Exec(qctx, "SELECT pg_sleep(0.02)")
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	time.Sleep(200 * time.Millisecond) // a cancel request PgBouncer is still handling
+	var one int
+	if err := pool.QueryRow(ctx, "SELECT 1").Scan(&one); err != nil || one != 1 {
+		t.Fatalf("after queries cut short, PgBouncer answers %d, %v; its log:\n%s", one, err, tail(b.log.String(), 2000))
+	}
+	if strings.Contains(b.log.String(), "FATAL") {
+		t.Fatalf("PgBouncer logged a FATAL:\n%s", tail(b.log.String(), 2000))
+	}
+}
+
+// tail is the end of s, at most n bytes.
+func tail(s string, n int) string { return s[max(0, len(s)-n):] }

@@ -313,7 +313,7 @@ var sessionDefaults = map[string]string{
 // poolConfig parses url into a pool's settings: maxConns connections (0:
 // DefaultMaxConns unless url sets pool_max_conns), cancelled queries
 // cancelled in PostgreSQL too, and the session defaults, or, behind a
-// pooler, the query mode it needs (OpenBehindPooler).
+// pooler, the query mode it needs and no cancel requests (OpenBehindPooler).
 func poolConfig(url string, maxConns int32, pooler bool) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -334,6 +334,16 @@ func poolConfig(url string, maxConns int32, pooler bool) (*pgxpool.Config, error
 	}
 	if pooler {
 		cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeCacheDescribe
+		// Behind a pooler no cancel request: Debian 12's PgBouncer (1.18)
+		// exits on one whose connection closes early (its issue #801),
+		// which pgx's did within seconds of visitors leaving mid-request
+		// (TestCancelledQueriesDoNotStopPgBouncer); and in transaction
+		// mode a late one could reach another client's query. Our end is
+		// closed at once instead: PgBouncer drops the server connection,
+		// and its connect_query's statement_timeout bounds the query.
+		cfg.ConnConfig.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+			return &pgconn.DeadlineContextWatcherHandler{Conn: c.Conn()}
+		}
 		return cfg, nil
 	}
 	if cfg.ConnConfig.RuntimeParams == nil {
