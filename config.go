@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	stdmail "net/mail"
@@ -35,6 +36,8 @@ type config struct {
 	DataDir    string
 	UploadDir  string
 	LogFormat  string
+	// LogLevel is LOG_LEVEL: debug logs each list's search plan as well
+	LogLevel slog.Level
 
 	DatabaseURL  string
 	MigrationURL string // the schema owner, when the server runs as a data-only role
@@ -225,6 +228,10 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	c.LogFormat = get("LOG_FORMAT", map[bool]string{true: "json", false: "text"}[c.Production])
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		return nil, &configError{"LOG_FORMAT", fmt.Sprintf("must be json or text, not %q", c.LogFormat)}
+	}
+
+	if err := c.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL", "info"))); err != nil {
+		return nil, &configError{"LOG_LEVEL", fmt.Sprintf("must be debug, info, warn or error, not %q", get("LOG_LEVEL", ""))}
 	}
 
 	c.DatabaseURL = get("DATABASE_URL", "")

@@ -96,6 +96,7 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		"CURRENCY":               {"CURRENCY": "taka"},
 		"TZ":                     {"TZ": "Mars/Olympus"},
 		"LOG_FORMAT":             {"LOG_FORMAT": "xml"},
+		"LOG_LEVEL":              {"LOG_LEVEL": "loud"},
 		"DB_CONNECT_WAIT":        {"DB_CONNECT_WAIT": "forever"},
 		"SHUTDOWN_TIMEOUT":       {"SHUTDOWN_TIMEOUT": "-1s"},
 		"STRIPE_SECRET_KEY":      {"STRIPE_SECRET_KEY": "sk_test_x"},

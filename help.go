@@ -61,7 +61,7 @@ migrations, then serves the API and the web app on ADDR until SIGTERM or
 SIGINT, when it finishes the requests in flight.
 
 ` + databaseSettings + photoSettings + `Others: ADDR (:8080), PUBLIC_URL, RESALE_ENV (development or production),
-JWT_SECRET, TZ, CURRENCY, LOG_FORMAT, METRICS_ADDR, TRUSTED_PROXIES, SMTP_URL,
+JWT_SECRET, TZ, CURRENCY, LOG_FORMAT, LOG_LEVEL, METRICS_ADDR, TRUSTED_PROXIES, SMTP_URL,
 MAIL_FROM, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET,
 GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, ADMIN_EMAIL (the first admin, made at
 start with its one-time link in the log; see resale admin --help) and the

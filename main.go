@@ -101,7 +101,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "resale: %v\n", err)
 		return 2
 	}
-	err = command(ctx, cfg, newLogger(cfg.LogFormat, stderr), args, stdout)
+	logger := newLogger(cfg.LogFormat, cfg.LogLevel, stderr)
+	// the store's debug lines (a list's plan) go through the default
+	slog.SetDefault(logger)
+	err = command(ctx, cfg, logger, args, stdout)
 	switch {
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "resale: %v\n\n%s", err, commandHelp[cmd])
@@ -113,11 +116,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return 0
 }
 
-func newLogger(format string, w io.Writer) *slog.Logger {
+func newLogger(format string, level slog.Level, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: level}
 	if format == "json" {
-		return slog.New(slog.NewJSONHandler(w, nil))
+		return slog.New(slog.NewJSONHandler(w, opts))
 	}
-	return slog.New(slog.NewTextHandler(w, nil))
+	return slog.New(slog.NewTextHandler(w, opts))
 }
 
 // openDatabase connects (waiting for a server that is still starting) and

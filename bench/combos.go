@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -70,9 +71,38 @@ type comboResult struct {
 
 // measureCombos asks every combination in turn and answers each one's.
 func measureCombos(base string) []comboResult {
+	return measureQueries(base, combos())
+}
+
+// printCombos is -combos: the combinations matching pattern measured and
+// printed, each over its budget marked, nothing written.
+func printCombos(base, pattern string) error {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return fmt.Errorf("-combos: %w", err)
+	}
+	var qs []string
+	for _, q := range combos() {
+		if re.MatchString(q) {
+			qs = append(qs, q)
+		}
+	}
+	over := 0
+	for _, r := range measureQueries(base, qs) {
+		mark := ""
+		if r.p99 > searchP99Budget || r.failed > 0 {
+			mark, over = " OVER", over+1
+		}
+		fmt.Printf("%-90s p50 %8s p99 %8s not 200 %3d%s\n", r.query, ms(r.p50), ms(r.p99), r.failed, mark)
+	}
+	fmt.Printf("%d of %d over the budget\n", over, len(qs))
+	return nil
+}
+
+// measureQueries asks each query in turn and answers each one's measure.
+func measureQueries(base string, qs []string) []comboResult {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: searchConns}, Timeout: 30 * time.Second}
 	var unique atomic.Int64
-	qs := combos()
 	fmt.Printf("every combination: %d, each asked %d times ...\n", len(qs), comboRequests)
 	out := make([]comboResult, 0, len(qs))
 	for _, q := range qs {

@@ -52,6 +52,7 @@ func main() {
 	flag.StringVar(&seededURL, "db", "", "with -search-only or -suggest-only: measure this database, seeded already (resale seed --demo --products N, a category 'BENCH EMPTY', VACUUM (ANALYZE)), instead of seeding a throwaway one: for measuring a million products again without seeding it again")
 	flag.BoolVar(&suggestOnly, "suggest-only", false, "measure only the suggestions while typing (GET /api/search/suggest) at 16 connections, and write their table (\"Suggestions at N products\") into bench/results.md")
 	flag.BoolVar(&sideBySideOnly, "side-by-side-only", false, "measure only a brand's page beside nginx serving its bytes and the Express peer made afresh (bench/peer), and write the \"Side by side\" section of bench/results.md")
+	flag.StringVar(&combosMatching, "combos", "", "with -search-only: measure only the combinations whose query matches this regular expression, print each and write nothing (to look again at the slow ones)")
 	flag.BoolVar(&skipCombos, "no-combos", false, "with -search-only: measure the forms alone, not every combination of words, brand, condition, specs and sort too")
 	flag.BoolVar(&searchOnly, "search-only", false, "measure only search made afresh, every form beside a brand's page, at 16 connections, and write its table (\"Search at N products\") into bench/results.md")
 	flag.DurationVar(&eventsHold, "events-hold", 30*time.Second, "how long the idle streams are held before their memory is read (more than a heartbeat, 25 s)")
@@ -91,6 +92,9 @@ var eventsHold time.Duration
 
 // savedSearchesOnly is -saved-searches-only.
 var savedSearchesOnly bool
+
+// combosMatching is -combos.
+var combosMatching string
 
 // skipCombos is -no-combos: -search-only measures the forms alone, not
 // every combination too.
@@ -168,6 +172,9 @@ func run(o options) error {
 		return err
 	}
 	defer os.Remove(unique)
+	if searchOnly && combosMatching != "" {
+		return printCombos(srv.base, combosMatching)
+	}
 	if searchOnly {
 		ref, rows, err := measureSearch(srv.base, o.duration, unique)
 		if err != nil {
