@@ -324,6 +324,14 @@ func startServer(bin string, env []string) (*server, error) {
 	// the benchmark's own deep pages come from one address, as no person's do
 	s.cmd.Env = append(env, "ADDR="+addr, "DEEP_PAGES_PER_HOUR=off")
 	s.cmd.Stderr = io.Discard
+	if path := os.Getenv("BENCH_SERVER_LOG"); path != "" {
+		// the server's log kept (with LOG_LEVEL=debug, each list's plan)
+		f, err := os.Create(path)
+		if err != nil {
+			return nil, err
+		}
+		s.cmd.Stderr = f
+	}
 	start := time.Now()
 	if err := s.cmd.Start(); err != nil {
 		return nil, err

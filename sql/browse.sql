@@ -655,3 +655,145 @@ FROM (
     ) m
     GROUP BY 1, 2, 3, 4
 ) g JOIN categories c ON c.id = g.category_id;
+
+-- name: BrowseCellsPriceAsc :many
+-- A page in price order of a list filtered by RAM or storage type, no
+-- search (migration 00057): the combinations of brand, condition, RAM and
+-- storage type the kept counts say hold products meeting the filters are
+-- the cells; each cell's cheapest product passing every filter is found
+-- along products_cell_price_idx, the page's worth of cells with the
+-- cheapest are kept (no other can hold one of the page's products), and
+-- those cells' first page_size products are merged.
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
+      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
+      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
+      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
+      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
+      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
+      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
+      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    FROM cells c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND (sqlc.narg(min_price)::bigint IS NULL OR q.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR q.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+          AND (sqlc.narg(after_price)::bigint IS NULL OR (q.sell_price, q.id) > (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
+        ORDER BY q.sell_price, q.id
+        LIMIT 1) x
+    ORDER BY x.sell_price, x.id
+    LIMIT sqlc.arg(page_size)
+), found AS (
+    SELECT x.id, x.sell_price
+    FROM firsts c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND (q.sell_price, q.id) >= (c.sell_price, c.id)
+          AND (sqlc.narg(min_price)::bigint IS NULL OR q.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR q.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+        ORDER BY q.sell_price, q.id
+        LIMIT sqlc.arg(page_size)) x
+    ORDER BY x.sell_price, x.id
+    LIMIT sqlc.arg(page_size)
+)
+SELECT pl.* FROM found JOIN product_listings pl ON pl.id = found.id
+ORDER BY pl.sell_price, pl.id;
+
+-- name: BrowseCellsPriceDesc :many
+-- BrowseCellsPriceAsc, dearest first: each cell walked from its dearest.
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
+      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
+      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
+      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
+      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
+      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
+      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
+      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    FROM cells c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND (sqlc.narg(min_price)::bigint IS NULL OR q.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR q.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+          AND (sqlc.narg(after_price)::bigint IS NULL OR (q.sell_price, q.id) < (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
+        ORDER BY q.sell_price DESC, q.id DESC
+        LIMIT 1) x
+    ORDER BY x.sell_price DESC, x.id DESC
+    LIMIT sqlc.arg(page_size)
+), found AS (
+    SELECT x.id, x.sell_price
+    FROM firsts c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND (q.sell_price, q.id) <= (c.sell_price, c.id)
+          AND (sqlc.narg(min_price)::bigint IS NULL OR q.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR q.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+        ORDER BY q.sell_price DESC, q.id DESC
+        LIMIT sqlc.arg(page_size)) x
+    ORDER BY x.sell_price DESC, x.id DESC
+    LIMIT sqlc.arg(page_size)
+)
+SELECT pl.* FROM found JOIN product_listings pl ON pl.id = found.id
+ORDER BY pl.sell_price DESC, pl.id DESC;

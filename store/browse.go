@@ -212,6 +212,8 @@ func (s *Store) serve(ctx context.Context, r *pageRun, p browsePlan) (browsePlan
 		return s.serveMatchesFirst(ctx, r, p)
 	case filteredMatchesFirst:
 		return s.serveFilteredMatches(ctx, r, p)
+	case walkCells:
+		return p, r.readCells(ctx, s.q)
 	case countMatches:
 		return p, nil
 	}

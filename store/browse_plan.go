@@ -48,6 +48,10 @@ const (
 	// plannedForValues: the page's query planned by PostgreSQL for its
 	// values
 	plannedForValues
+	// walkCells: a list by RAM or storage type in price order, no search:
+	// the cheapest (or dearest) of each combination of brand, condition,
+	// RAM and storage type merged (browse_cells.go)
+	walkCells
 )
 
 // String names the strategy as a log or a test says it.
@@ -73,6 +77,8 @@ func (s strategy) String() string {
 		return "count matches"
 	case plannedForValues:
 		return "planned for its values"
+	case walkCells:
+		return "walk cells"
 	}
 	return fmt.Sprintf("strategy(%d)", int(s))
 }
@@ -289,6 +295,8 @@ func chooseStrategy(f BrowseFilter, fs browseFacts, m matchSet) browsePlan {
 	fewBySpecs := fs.matching >= 0 && fs.matching < f.manyAt()
 	planned := browsePlan{strategy: plannedForValues, matchSet: m, read: p.read}
 	switch {
+	case byCells(f, m):
+		p.strategy, p.read, p.why = walkCells, cellsRead(m.sort), "by RAM or storage type in price order: its products may all be dear or cheap"
 	case fs.walksWell:
 		p.strategy, p.why = walkList, "newest first, common enough to walk"
 		planned.why, p.otherwise = "its walk gave way: its prices are seldom with its brand or condition", &planned

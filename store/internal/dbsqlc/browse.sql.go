@@ -101,6 +101,370 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 	return items, nil
 }
 
+const browseCellsPriceAsc = `-- name: BrowseCellsPriceAsc :many
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND ($1::bigint IS NULL OR f.category_id = $1)
+      AND ($2::text IS NULL OR f.condition = $2)
+      AND ($3::integer IS NULL OR f.ram_gb >= $3)
+      AND ($4::text IS NULL OR f.storage_type = $4)
+      AND ($5::integer IS NULL OR f.storage_gb >= $5)
+      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
+      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
+      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    FROM cells c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND ($9::bigint IS NULL OR q.sell_price >= $9)
+          AND ($10::bigint IS NULL OR q.sell_price <= $10)
+          AND ($11::text IS NULL OR q.location ILIKE '%' || $11 || '%')
+          AND ($12::text[] IS NULL OR q.area_id = ANY($12::text[]))
+          AND (NOT $13::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $14::boolean OR q.negotiable)
+          AND (NOT $15::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($16::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $16))
+          AND ($17::bigint IS NULL OR q.seller_id = $17)
+          AND ($18::bigint IS NULL OR (q.sell_price, q.id) > ($18, $19::bigint))
+        ORDER BY q.sell_price, q.id
+        LIMIT 1) x
+    ORDER BY x.sell_price, x.id
+    LIMIT $20
+), found AS (
+    SELECT x.id, x.sell_price
+    FROM firsts c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND (q.sell_price, q.id) >= (c.sell_price, c.id)
+          AND ($9::bigint IS NULL OR q.sell_price >= $9)
+          AND ($10::bigint IS NULL OR q.sell_price <= $10)
+          AND ($11::text IS NULL OR q.location ILIKE '%' || $11 || '%')
+          AND ($12::text[] IS NULL OR q.area_id = ANY($12::text[]))
+          AND (NOT $13::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $14::boolean OR q.negotiable)
+          AND (NOT $15::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($16::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $16))
+          AND ($17::bigint IS NULL OR q.seller_id = $17)
+        ORDER BY q.sell_price, q.id
+        LIMIT $20) x
+    ORDER BY x.sell_price, x.id
+    LIMIT $20
+)
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, pl.negotiable, pl.price_verdict, pl.checked_at, pl.stolen_at, pl.seller_phone FROM found JOIN product_listings pl ON pl.id = found.id
+ORDER BY pl.sell_price, pl.id
+`
+
+type BrowseCellsPriceAscParams struct {
+	CategoryID     *int64
+	Condition      *string
+	RamMin         *int32
+	StorageType    *string
+	StorageMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	BatteryMin     *int32
+	MinPrice       *int64
+	MaxPrice       *int64
+	Location       *string
+	AreaIds        []string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	CheckedOnly    bool
+	Processor      *string
+	SellerID       *int64
+	AfterPrice     *int64
+	AfterID        *int64
+	PageSize       int32
+}
+
+// A page in price order of a list filtered by RAM or storage type, no
+// search (migration 00057): the combinations of brand, condition, RAM and
+// storage type the kept counts say hold products meeting the filters are
+// the cells; each cell's cheapest product passing every filter is found
+// along products_cell_price_idx, the page's worth of cells with the
+// cheapest are kept (no other can hold one of the page's products), and
+// those cells' first page_size products are merged.
+func (q *Queries) BrowseCellsPriceAsc(ctx context.Context, arg BrowseCellsPriceAscParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, browseCellsPriceAsc,
+		arg.CategoryID,
+		arg.Condition,
+		arg.RamMin,
+		arg.StorageType,
+		arg.StorageMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.BatteryMin,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Location,
+		arg.AreaIds,
+		arg.VerifiedOnly,
+		arg.NegotiableOnly,
+		arg.CheckedOnly,
+		arg.Processor,
+		arg.SellerID,
+		arg.AfterPrice,
+		arg.AfterID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductListing{}
+	for rows.Next() {
+		var i ProductListing
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
+			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const browseCellsPriceDesc = `-- name: BrowseCellsPriceDesc :many
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND ($1::bigint IS NULL OR f.category_id = $1)
+      AND ($2::text IS NULL OR f.condition = $2)
+      AND ($3::integer IS NULL OR f.ram_gb >= $3)
+      AND ($4::text IS NULL OR f.storage_type = $4)
+      AND ($5::integer IS NULL OR f.storage_gb >= $5)
+      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
+      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
+      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    FROM cells c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND ($9::bigint IS NULL OR q.sell_price >= $9)
+          AND ($10::bigint IS NULL OR q.sell_price <= $10)
+          AND ($11::text IS NULL OR q.location ILIKE '%' || $11 || '%')
+          AND ($12::text[] IS NULL OR q.area_id = ANY($12::text[]))
+          AND (NOT $13::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $14::boolean OR q.negotiable)
+          AND (NOT $15::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($16::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $16))
+          AND ($17::bigint IS NULL OR q.seller_id = $17)
+          AND ($18::bigint IS NULL OR (q.sell_price, q.id) < ($18, $19::bigint))
+        ORDER BY q.sell_price DESC, q.id DESC
+        LIMIT 1) x
+    ORDER BY x.sell_price DESC, x.id DESC
+    LIMIT $20
+), found AS (
+    SELECT x.id, x.sell_price
+    FROM firsts c CROSS JOIN LATERAL (
+        SELECT q.sell_price, q.id FROM products q
+        WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
+          AND coalesce(q.storage_type, '') = c.storage_type
+          AND q.sold_at IS NULL AND q.deleted_at IS NULL AND q.expired_at IS NULL
+          AND (q.sell_price, q.id) <= (c.sell_price, c.id)
+          AND ($9::bigint IS NULL OR q.sell_price >= $9)
+          AND ($10::bigint IS NULL OR q.sell_price <= $10)
+          AND ($11::text IS NULL OR q.location ILIKE '%' || $11 || '%')
+          AND ($12::text[] IS NULL OR q.area_id = ANY($12::text[]))
+          AND (NOT $13::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $14::boolean OR q.negotiable)
+          AND (NOT $15::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($16::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $16))
+          AND ($17::bigint IS NULL OR q.seller_id = $17)
+        ORDER BY q.sell_price DESC, q.id DESC
+        LIMIT $20) x
+    ORDER BY x.sell_price DESC, x.id DESC
+    LIMIT $20
+)
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, pl.negotiable, pl.price_verdict, pl.checked_at, pl.stolen_at, pl.seller_phone FROM found JOIN product_listings pl ON pl.id = found.id
+ORDER BY pl.sell_price DESC, pl.id DESC
+`
+
+type BrowseCellsPriceDescParams struct {
+	CategoryID     *int64
+	Condition      *string
+	RamMin         *int32
+	StorageType    *string
+	StorageMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	BatteryMin     *int32
+	MinPrice       *int64
+	MaxPrice       *int64
+	Location       *string
+	AreaIds        []string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	CheckedOnly    bool
+	Processor      *string
+	SellerID       *int64
+	AfterPrice     *int64
+	AfterID        *int64
+	PageSize       int32
+}
+
+// BrowseCellsPriceAsc, dearest first: each cell walked from its dearest.
+func (q *Queries) BrowseCellsPriceDesc(ctx context.Context, arg BrowseCellsPriceDescParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, browseCellsPriceDesc,
+		arg.CategoryID,
+		arg.Condition,
+		arg.RamMin,
+		arg.StorageType,
+		arg.StorageMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.BatteryMin,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Location,
+		arg.AreaIds,
+		arg.VerifiedOnly,
+		arg.NegotiableOnly,
+		arg.CheckedOnly,
+		arg.Processor,
+		arg.SellerID,
+		arg.AfterPrice,
+		arg.AfterID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductListing{}
+	for rows.Next() {
+		var i ProductListing
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
+			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const browseNewest = `-- name: BrowseNewest :many
 
 SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, pl.negotiable, pl.price_verdict, pl.checked_at, pl.stolen_at, pl.seller_phone FROM product_listings pl LEFT JOIN products s ON s.id = pl.id

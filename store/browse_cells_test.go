@@ -1,0 +1,86 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"resale/store"
+)
+
+// A list by RAM or storage type in price order goes by cells (#38): every
+// page of it, cheapest first and dearest first, with each of the filters
+// the cells' query checks, lists exactly the products a plain query
+// sorts, in the same order, ties in price broken by id; and the plan says
+// it went by cells.
+func TestCellsPagesAgree(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	conditions := []string{"good", "fair", "excellent"}
+	types := []string{"", "SSD", "HDD"}
+	rams := []int32{0, 4, 8, 16, 32}
+	catalogue(t, s, 600, func(n int) store.SeedProduct {
+		// prices repeat (ties by id) and run against RAM: the dearest
+		// RAM the cheapest here, as no walk of the price index expects
+		p := laptop(seller, int64(1+n%4), fmt.Sprintf("Laptop %d", n), int64(50000-(n%5)*9000+(n%7)*100), listedAt.Add(time.Duration(n)*time.Minute))
+		p.Condition = conditions[n%3]
+		if r := rams[n%5]; r != 0 {
+			p.Specs.RAMGB = &r
+		}
+		p.Specs.StorageType = types[n%3*n%7%3]
+		if n%4 != 0 {
+			battery := int32(50 + n%50)
+			p.Specs.BatteryHealth = &battery
+		}
+		if n%6 == 0 {
+			size := int32(256 * (1 + n/6%3))
+			p.Specs.StorageGB = &size
+		}
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	filters := []store.BrowseFilter{
+		{RAMMin: 16},
+		{RAMMin: 8, StorageType: "SSD"},
+		{StorageType: "HDD", Condition: "fair"},
+		{RAMMin: 4, Category: "WALTON"},
+		{RAMMin: 32, Category: "HP", Condition: "good"},
+		{RAMMin: 8, BatteryMin: 85},
+		{RAMMin: 8, BatteryMin: 80, StorageMin: 512},
+		{StorageType: "SSD", MinPrice: 20000, MaxPrice: 40000},
+		{RAMMin: 64},
+	}
+	for _, f := range filters {
+		for _, sort := range []string{store.SortPriceAsc, store.SortPriceDesc} {
+			f.Sort, f.Limit = sort, 7
+			order := "p.sell_price, p.id"
+			if sort == store.SortPriceDesc {
+				order = "p.sell_price DESC, p.id DESC"
+			}
+			want := selectIDs(t, pool, `SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
+				WHERE ($1 = 0 OR p.ram_gb >= $1) AND ($2 = '' OR p.storage_type = $2) AND ($3 = '' OR p.condition = $3)
+				  AND ($4 = '' OR c.name = $4) AND ($5 = 0 OR p.battery_health >= $5) AND ($6 = 0 OR p.storage_gb >= $6)
+				  AND p.sell_price >= $7 AND ($8 = 0 OR p.sell_price <= $8)
+				ORDER BY `+order, f.RAMMin, f.StorageType, f.Condition, f.Category, f.BatteryMin, f.StorageMin, f.MinPrice, f.MaxPrice)
+			got := productIDs(allPages(t, s, f, nil))
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%+v:\n got %v\nwant %v", f, got, want)
+			}
+			if f.RAMMin != 64 && len(want) == 0 {
+				t.Errorf("%+v: the catalogue has none: the test checks nothing", f)
+			}
+			_, _, plan, err := s.BrowsePlan(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wantPlan := "walk cells: " + map[string]string{store.SortPriceAsc: "BrowseCellsPriceAsc", store.SortPriceDesc: "BrowseCellsPriceDesc"}[sort] +
+				" (products_cell_price_idx)"; plan != wantPlan {
+				t.Errorf("%+v: plan %q, want %q", f, plan, wantPlan)
+			}
+		}
+	}
+}
