@@ -797,3 +797,160 @@ WITH cells AS (
 )
 SELECT pl.* FROM found JOIN product_listings pl ON pl.id = found.id
 ORDER BY pl.sell_price DESC, pl.id DESC;
+
+-- name: BrowseCellPostingsAsc :many
+-- A broad search's page in price order with a brand, a condition, a RAM
+-- or a storage type (migration 00058): the words are its rarest word's
+-- (a prefix's, each; a spec word's, itself). Each word's postings of each
+-- cell the kept counts name (as BrowseCellsPriceAsc's) are read in price
+-- order along search_postings_cell_idx, each checked for the search's
+-- words and other filters through its product's row; the first of each is
+-- found, the cells and words with the cheapest kept (a page's worth for
+-- each word, as one listing is in a word's postings once: no other holds
+-- one of the page's listings), and theirs merged, each listing once.
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
+      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
+      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
+      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
+      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
+      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
+      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
+      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word) CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
+          AND s.storage_type = c.storage_type
+          AND (sqlc.narg(after_price)::bigint IS NULL OR (s.sell_price, s.product_id) > (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
+          AND ts_match_vq(q.search, to_tsquery('simple', sqlc.arg(query)))
+          AND (sqlc.narg(min_price)::bigint IS NULL OR s.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR s.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+        ORDER BY s.sell_price, s.product_id
+        LIMIT 1) x
+    ORDER BY x.sell_price, x.product_id
+    LIMIT sqlc.arg(page_size)::integer * cardinality(sqlc.arg(words)::text[])
+), found AS (
+    SELECT DISTINCT x.product_id, x.sell_price
+    FROM firsts w CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = w.category_id AND s.condition = w.condition AND s.ram_gb = w.ram_gb
+          AND s.storage_type = w.storage_type
+          AND (s.sell_price, s.product_id) >= (w.sell_price, w.product_id)
+          AND ts_match_vq(q.search, to_tsquery('simple', sqlc.arg(query)))
+          AND (sqlc.narg(min_price)::bigint IS NULL OR s.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR s.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+        ORDER BY s.sell_price, s.product_id
+        LIMIT sqlc.arg(page_size)) x
+    ORDER BY x.sell_price, x.product_id
+    LIMIT sqlc.arg(page_size)
+)
+SELECT pl.* FROM found JOIN product_listings pl ON pl.id = found.product_id
+ORDER BY pl.sell_price, pl.id;
+
+-- name: BrowseCellPostingsDesc :many
+-- BrowseCellPostingsAsc, dearest first.
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
+      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
+      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
+      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
+      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
+      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
+      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
+      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word) CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
+          AND s.storage_type = c.storage_type
+          AND (sqlc.narg(after_price)::bigint IS NULL OR (s.sell_price, s.product_id) < (sqlc.narg(after_price), sqlc.narg(after_id)::bigint))
+          AND ts_match_vq(q.search, to_tsquery('simple', sqlc.arg(query)))
+          AND (sqlc.narg(min_price)::bigint IS NULL OR s.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR s.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+        ORDER BY s.sell_price DESC, s.product_id DESC
+        LIMIT 1) x
+    ORDER BY x.sell_price DESC, x.product_id DESC
+    LIMIT sqlc.arg(page_size)::integer * cardinality(sqlc.arg(words)::text[])
+), found AS (
+    SELECT DISTINCT x.product_id, x.sell_price
+    FROM firsts w CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = w.category_id AND s.condition = w.condition AND s.ram_gb = w.ram_gb
+          AND s.storage_type = w.storage_type
+          AND (s.sell_price, s.product_id) <= (w.sell_price, w.product_id)
+          AND ts_match_vq(q.search, to_tsquery('simple', sqlc.arg(query)))
+          AND (sqlc.narg(min_price)::bigint IS NULL OR s.sell_price >= sqlc.narg(min_price))
+          AND (sqlc.narg(max_price)::bigint IS NULL OR s.sell_price <= sqlc.narg(max_price))
+          AND (sqlc.narg(location)::text IS NULL OR q.location ILIKE '%' || sqlc.narg(location) || '%')
+          AND (sqlc.narg(area_ids)::text[] IS NULL OR q.area_id = ANY(sqlc.narg(area_ids)::text[]))
+          AND (NOT sqlc.arg(verified_only)::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT sqlc.arg(negotiable_only)::boolean OR q.negotiable)
+          AND (NOT sqlc.arg(checked_only)::boolean OR q.checked_at IS NOT NULL)
+          AND (sqlc.narg(storage_min)::integer IS NULL OR q.storage_gb >= sqlc.narg(storage_min))
+          AND (sqlc.narg(battery_min)::integer IS NULL OR q.battery_health >= sqlc.narg(battery_min))
+          AND (sqlc.narg(screen_min)::real IS NULL OR q.screen_inches >= sqlc.narg(screen_min))
+          AND (sqlc.narg(screen_max)::real IS NULL OR q.screen_inches <= sqlc.narg(screen_max))
+          AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
+          AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
+        ORDER BY s.sell_price DESC, s.product_id DESC
+        LIMIT sqlc.arg(page_size)) x
+    ORDER BY x.sell_price DESC, x.product_id DESC
+    LIMIT sqlc.arg(page_size)
+)
+SELECT pl.* FROM found JOIN product_listings pl ON pl.id = found.product_id
+ORDER BY pl.sell_price DESC, pl.id DESC;
+
+-- name: ListPrefixWords :many
+-- The words starting with prefix that listings on sale have (prefix_end:
+-- prefix followed by the last code point), the first up_to of them, from
+-- search_postings' key one lookup each (a loose index scan), as
+-- ListPostingsPriceAsc finds them.
+WITH RECURSIVE words AS (
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word >= sqlc.arg(prefix)::text AND s.word < sqlc.arg(prefix_end)::text) AS word, 1 AS n
+    UNION ALL
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word > w.word AND s.word < sqlc.arg(prefix_end)::text), w.n + 1
+    FROM words w WHERE w.word IS NOT NULL AND w.n < sqlc.arg(up_to)::integer
+)
+SELECT word::text FROM words WHERE word IS NOT NULL;

@@ -214,6 +214,8 @@ func (s *Store) serve(ctx context.Context, r *pageRun, p browsePlan) (browsePlan
 		return s.serveFilteredMatches(ctx, r, p)
 	case walkCells:
 		return p, r.readCells(ctx, s.q)
+	case cellPostings:
+		return s.serveCellPostings(ctx, r, p)
 	case countMatches:
 		return p, nil
 	}

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"errors"
+	"slices"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -51,4 +53,101 @@ func (r *pageRun) readCells(ctx context.Context, q *dbsqlc.Queries) error {
 		r.rows, err = q.BrowseCellsPriceDesc(ctx, dbsqlc.BrowseCellsPriceDescParams(p))
 	}
 	return translate(err)
+}
+
+// A broad search in price order with a brand, a condition, a RAM or a
+// storage type goes by its rarest word's postings of each cell
+// (migration 00058): the postings of its word alone, read in price order,
+// may hold its cells' only far along ('core i5' with 16 GB cheapest
+// first: 52,000 cheaper Core i5s first, at a million products), where
+// each cell's hold nothing else. A cell's postings may still be of
+// listings without the search's other words or filters; so the read is
+// given walkTime, past which the search goes as it would without them,
+// and so for a while.
+
+// byCellPostings tells whether f's page, read by the matches m, goes by
+// its word's postings of each cell.
+func byCellPostings(f BrowseFilter, m matchSet) bool {
+	return (m.sort == SortPriceAsc || m.sort == SortPriceDesc) && m.walksWords() && !f.countMatches &&
+		(f.Category != "" || f.Condition != "" || f.RAMMin != 0 || f.StorageType != "")
+}
+
+// cellPostingsRead names the query a page by cell postings runs in the
+// order sort.
+func cellPostingsRead(sort string) string {
+	if sort == SortPriceDesc {
+		return "BrowseCellPostingsDesc (search_postings_cell_idx)"
+	}
+	return "BrowseCellPostingsAsc (search_postings_cell_idx)"
+}
+
+// cellsGaveWayKey is what slowWalks knows a search's read by cell
+// postings that gave way by.
+func cellsGaveWayKey(slowKey string) string { return "cells " + slowKey }
+
+// serveCellPostings reads r's page by its rarest word's postings of each
+// cell, within walkTime; past it, or when the word is a prefix standing
+// for too many words, the page is served as p.otherwise says.
+func (s *Store) serveCellPostings(ctx context.Context, r *pageRun, p browsePlan) (browsePlan, error) {
+	if s.noCellPostings {
+		return s.serve(ctx, r, *p.otherwise)
+	}
+	words, err := s.postingWords(ctx, r.f.Words)
+	if err != nil {
+		return p, err
+	}
+	if words == nil {
+		return s.serve(ctx, r, *p.otherwise)
+	}
+	err = s.readWithin(ctx, s.walkLimit(), func(q *dbsqlc.Queries) error { return r.readCellPostings(ctx, q, words) })
+	if errors.Is(err, errWalkTooLong) {
+		s.walksTooLong.Add(1)
+		s.slowWalks.add(cellsGaveWayKey(r.slowKey))
+		return s.serve(ctx, r, *p.otherwise)
+	}
+	if err == nil {
+		s.postingsPages.Add(1)
+	}
+	return p, err
+}
+
+// postingWords are the words whose postings a search of typed reads: its
+// rarest word, itself when a spec word (matched whole), else the words of
+// the listings that start with it; nil when it stands for more than
+// postingsWords words, or none.
+func (s *Store) postingWords(ctx context.Context, typed string) ([]string, error) {
+	word, _, err := s.rarestWord(ctx, typed)
+	if err != nil || word == "" {
+		return nil, err
+	}
+	words, specs := typedWords(typed)
+	if i := slices.Index(words, word); i >= specs {
+		return []string{word}, nil
+	}
+	found, err := s.q.ListPrefixWords(ctx, dbsqlc.ListPrefixWordsParams{Prefix: word, PrefixEnd: word + string(rune(utf8Last)), UpTo: postingsWords + 1})
+	if err != nil || len(found) == 0 || len(found) > postingsWords {
+		return nil, translate(err)
+	}
+	return found, nil
+}
+
+// readCellPostings reads r's page by the postings of words of each cell.
+func (r *pageRun) readCellPostings(ctx context.Context, q *dbsqlc.Queries, words []string) error {
+	f, sp := r.f, r.sp
+	var afterPrice *int64
+	if f.After != nil {
+		afterPrice = &f.After.Price
+	}
+	p := dbsqlc.BrowseCellPostingsAscParams{CategoryID: r.category, Condition: str(f.Condition), RamMin: sp.ramMin, StorageType: sp.storageType,
+		StorageMin: sp.storageMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax, BatteryMin: sp.batteryMin, Words: words, Query: r.tsquery,
+		MinPrice: num(f.MinPrice), MaxPrice: num(f.MaxPrice), Location: str(r.location), AreaIds: f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+		NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly, Processor: sp.processor, SellerID: sp.sellerID, AfterPrice: afterPrice,
+		AfterID: r.afterID(), PageSize: r.size}
+	var err error
+	if r.sort == SortPriceAsc {
+		r.rows, err = q.BrowseCellPostingsAsc(ctx, p)
+	} else {
+		r.rows, err = q.BrowseCellPostingsDesc(ctx, dbsqlc.BrowseCellPostingsDescParams(p))
+	}
+	return err
 }

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,6 +81,75 @@ func TestCellsPagesAgree(t *testing.T) {
 			if wantPlan := "walk cells: " + map[string]string{store.SortPriceAsc: "BrowseCellsPriceAsc", store.SortPriceDesc: "BrowseCellsPriceDesc"}[sort] +
 				" (products_cell_price_idx)"; plan != wantPlan {
 				t.Errorf("%+v: plan %q, want %q", f, plan, wantPlan)
+			}
+		}
+	}
+}
+
+// A broad search in price order with a brand, a condition, a RAM or a
+// storage type goes by its rarest word's postings of each cell (#38):
+// every page of it, both ways, lists exactly what a plain query sorts,
+// with a prefix standing for several words, a spec word, other words and
+// filters; and the plan says it went by them.
+func TestCellPostingsPagesAgree(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	names := []string{"HP ProBook 450", "HP ProBook 440", "Walton Passion Pro", "Apple MacBook Pro", "HP ProDesk"}
+	conditions := []string{"good", "fair", "excellent"}
+	rams := []int32{0, 4, 8, 16}
+	catalogue(t, s, 600, func(n int) store.SeedProduct {
+		// the more RAM, the cheaper: its cells' postings far along its word's
+		p := laptop(seller, int64(1+n%3), names[n%5]+fmt.Sprintf(" %d", n%11), int64(90000-(n%4)*20000+(n%13)*100), listedAt.Add(time.Duration(n)*time.Minute))
+		p.Condition = conditions[n/5%3]
+		if r := rams[n%4]; r != 0 {
+			p.Specs.RAMGB = &r
+		}
+		if n%3 != 0 {
+			p.Specs.StorageType = "SSD"
+		}
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		f     store.BrowseFilter
+		query string // the search as a tsquery, for the plain query
+	}{
+		{store.BrowseFilter{Words: "probook", RAMMin: 16}, "'probook':*"},
+		{store.BrowseFilter{Words: "pro", Category: "WALTON"}, "'pro':*"},
+		{store.BrowseFilter{Words: "8gb", StorageType: "SSD", Condition: "fair"}, "'ram8gb'"},
+		{store.BrowseFilter{Words: "hp pro", RAMMin: 4, MaxPrice: 70000}, "'hp':* & 'pro':*"},
+		{store.BrowseFilter{Words: "probook 450", Condition: "excellent"}, "'probook':* & '450':*"},
+		// its rarest word '7', a fifth of whose listings are no ProBook
+		{store.BrowseFilter{Words: "probook 7", RAMMin: 4}, "'probook':* & '7':*"},
+	}
+	for _, c := range cases {
+		f := c.f
+		for _, sort := range []string{store.SortPriceAsc, store.SortPriceDesc} {
+			f.Sort, f.Limit, f.ManyMatchesAt = sort, 7, 5
+			order := "p.sell_price, p.id"
+			if sort == store.SortPriceDesc {
+				order = "p.sell_price DESC, p.id DESC"
+			}
+			want := selectIDs(t, pool, `SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
+				WHERE p.search @@ to_tsquery('simple', $1) AND ($2 = 0 OR p.ram_gb >= $2) AND ($3 = '' OR p.storage_type = $3)
+				  AND ($4 = '' OR p.condition = $4) AND ($5 = '' OR c.name = $5) AND ($6 = 0 OR p.sell_price <= $6)
+				ORDER BY `+order, c.query, f.RAMMin, f.StorageType, f.Condition, f.Category, f.MaxPrice)
+			_, _, plan, err := s.BrowsePlan(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := productIDs(allPages(t, s, f, nil))
+			if len(want) <= f.Limit {
+				t.Errorf("%+v: %d found: the test checks no second page", f, len(want))
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%+v:\n got %v\nwant %v", f, got, want)
+			}
+			if !strings.HasPrefix(plan, "cell postings: BrowseCellPostings") {
+				t.Errorf("%+v: plan %q", f, plan)
 			}
 		}
 	}

@@ -57,6 +57,7 @@ func (s *Store) browseFacts(ctx context.Context, f BrowseFilter) (browseFacts, e
 		return fs, err
 	}
 	fs.slowWalk = s.slowWalks.has(walkKey + " " + m.sort)
+	fs.cellsGaveWay = s.slowWalks.has(cellsGaveWayKey(walkKey + " " + m.sort))
 	fs.foundFirst, fs.walkedToEnd = s.foundFirst.has(walkKey), s.walkedToEnd.has(walkKey)
 	if mayWalkList(f, fs, m) {
 		cat := int64(0)

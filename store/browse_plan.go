@@ -52,6 +52,10 @@ const (
 	// the cheapest (or dearest) of each combination of brand, condition,
 	// RAM and storage type merged (browse_cells.go)
 	walkCells
+	// cellPostings: a broad search in price order with a brand, a
+	// condition, a RAM or a storage type: its word's postings of each cell
+	// merged (browse_cells.go), for walkTime at most
+	cellPostings
 )
 
 // String names the strategy as a log or a test says it.
@@ -79,6 +83,8 @@ func (s strategy) String() string {
 		return "planned for its values"
 	case walkCells:
 		return "walk cells"
+	case cellPostings:
+		return "cell postings"
 	}
 	return fmt.Sprintf("strategy(%d)", int(s))
 }
@@ -144,6 +150,8 @@ type browseFacts struct {
 	slowWalk, foundFirst, walkedToEnd bool
 	// walksWell: a plain list common enough to be walked (walksWell)
 	walksWell bool
+	// cellsGaveWay: its read by cell postings gave way lately
+	cellsGaveWay bool
 }
 
 // browsePlan is how a page is served: the strategy, the query its page is
@@ -264,8 +272,16 @@ func planBrowse(f BrowseFilter, fs browseFacts) browsePlan {
 	if mayUsePostings(f, fs, m) {
 		// a broad search in price order: through its rarest word's
 		// listings in that order; else as it would go without them
-		return browsePlan{strategy: pricePostings, matchSet: m, read: "ListListingsMatching",
-			why: "a broad search in price order", otherwise: &p}
+		without := p
+		p = browsePlan{strategy: pricePostings, matchSet: m, read: "ListListingsMatching",
+			why: "a broad search in price order", otherwise: &without}
+	}
+	if byCellPostings(f, m) && !fs.cellsGaveWay {
+		// with a brand, condition, RAM or storage type: through its
+		// word's listings of each, in that order
+		without := p
+		p = browsePlan{strategy: cellPostings, matchSet: m, read: cellPostingsRead(m.sort),
+			why: "a broad search in price order with a brand, condition, RAM or storage type", otherwise: &without}
 	}
 	return p
 }

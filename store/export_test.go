@@ -21,9 +21,15 @@ func (s *Store) SetIndexedMatches(n float64) { s.indexedMatchesAt = n }
 func (s *Store) SetWalkTime(d time.Duration) { s.walkTimeAt = d }
 
 // SetNoPostings has a broad search in price order walk the price index.
-func (s *Store) SetNoPostings() { s.noPostings = true }
+func (s *Store) SetNoPostings() { s.noPostings, s.noCellPostings = true, true }
 
-// PostingsPages counts the pages found through the words' postings.
+// SetNoCellPostings has s read no word's postings of each cell (its
+// broad searches in price order with a brand go by the word's postings
+// alone, narrowed).
+func (s *Store) SetNoCellPostings() { s.noCellPostings = true }
+
+// PostingsPages counts the pages found through the words' postings (of
+// each cell, or alone).
 func (s *Store) PostingsPages() int64 { return s.postingsPages.Load() }
 
 // FacetSample is how many of a broad search's newest matches its facets count.

@@ -13,16 +13,18 @@ import (
 )
 
 // postingsAgree fails t unless search_postings holds each word of each
-// listing on sale with its price, and nothing else; it answers how many
-// rows it holds.
+// listing on sale with its price and its cell (brand, condition, RAM and
+// storage type, as the kept counts say them), and nothing else; it
+// answers how many rows it holds.
 func postingsAgree(t *testing.T, pool *pgxpool.Pool, step string) int {
 	t.Helper()
 	var extra, missing, rows int
 	err := pool.QueryRow(context.Background(), `
 		WITH want AS (
-			SELECT w AS word, p.sell_price, p.id AS product_id FROM products p, unnest(tsvector_to_array(p.search)) AS w
+			SELECT w AS word, p.sell_price, p.id AS product_id, p.category_id, p.condition, coalesce(p.ram_gb, 0), coalesce(p.storage_type, '')
+			FROM products p, unnest(tsvector_to_array(p.search)) AS w
 			WHERE p.sold_at IS NULL AND p.deleted_at IS NULL AND p.expired_at IS NULL
-		), have AS (SELECT word, sell_price, product_id FROM search_postings)
+		), have AS (SELECT word, sell_price, product_id, category_id, condition, ram_gb, storage_type FROM search_postings)
 		SELECT (SELECT count(*) FROM (SELECT * FROM have EXCEPT ALL SELECT * FROM want) x),
 		       (SELECT count(*) FROM (SELECT * FROM want EXCEPT ALL SELECT * FROM have) x),
 		       (SELECT count(*) FROM have)`).Scan(&extra, &missing, &rows)
@@ -62,6 +64,11 @@ func TestPostingsFollowTheCatalogue(t *testing.T) {
 		{"described", "UPDATE products SET description = 'like new, 16 GB' WHERE id = $1"},
 		{"repriced", "UPDATE products SET sell_price = 4500 WHERE id = $1"},
 		{"moved", "UPDATE products SET location = 'Sylhet' WHERE id = $1"},
+		{"rebranded", "UPDATE products SET category_id = 3 WHERE id = $1"},
+		{"judged fair", "UPDATE products SET condition = 'fair' WHERE id = $1"},
+		{"given RAM", "UPDATE products SET ram_gb = 16 WHERE id = $1"},
+		{"given storage", "UPDATE products SET storage_type = 'SSD' WHERE id = $1"},
+		{"RAM taken away", "UPDATE products SET ram_gb = NULL WHERE id = $1"},
 		{"sold", "UPDATE products SET sold_at = now() WHERE id = $1"},
 		{"repriced while sold", "UPDATE products SET sell_price = 4000 WHERE id = $1"},
 		{"sold no more", "UPDATE products SET sold_at = NULL WHERE id = $1"},
@@ -284,6 +291,10 @@ func TestPostingsOfABrand(t *testing.T) {
 	}
 	without := store.New(pool)
 	without.SetNoPostings()
+	// the word's postings of each cell, or its postings narrowed (where
+	// those gave way)
+	narrowed := store.New(pool)
+	narrowed.SetNoCellPostings()
 	for _, f := range []store.BrowseFilter{
 		{Words: "core i5", Category: "HP", Sort: store.SortPriceAsc, Limit: 7},
 		{Words: "core i5", Category: "HP", Sort: store.SortPriceDesc, Limit: 7},
@@ -291,28 +302,36 @@ func TestPostingsOfABrand(t *testing.T) {
 		{Words: "core i5", Condition: "excellent", Sort: store.SortPriceDesc, Limit: 15},
 		{Words: "i5", Category: "APPLE", Sort: store.SortPriceAsc, Limit: 7}, // none
 	} {
-		t.Run(fmt.Sprintf("%s %s %s", f.Category, f.Condition, f.Sort), func(t *testing.T) {
-			f.ManyMatchesAt = 1
-			before := s.PostingsPages()
-			through, _, err := s.ListProducts(context.Background(), f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if f.Category != "APPLE" && s.PostingsPages() == before {
-				t.Error("not found through the postings")
-			}
-			want, _, err := without.ListProducts(context.Background(), f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fmt.Sprint(productIDs(through)) != fmt.Sprint(productIDs(want)) {
-				t.Errorf("through the postings %v, without them %v", productIDs(through), productIDs(want))
-			}
-			if f.Category == "APPLE" && len(through) != 0 || f.Category != "APPLE" && len(through) != f.Limit {
-				t.Errorf("found %d", len(through))
-			}
-		})
+		checkPostingsOfABrand(t, "cells", s, without, f)
+		checkPostingsOfABrand(t, "narrowed", narrowed, without, f)
 	}
+}
+
+// checkPostingsOfABrand checks that s finds f's page through the postings
+// as without, which has none, finds it.
+func checkPostingsOfABrand(t *testing.T, how string, s, without *store.Store, f store.BrowseFilter) {
+	t.Helper()
+	t.Run(fmt.Sprintf("%s %s %s %s", how, f.Category, f.Condition, f.Sort), func(t *testing.T) {
+		f.ManyMatchesAt = 1
+		before := s.PostingsPages()
+		through, _, err := s.ListProducts(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Category != "APPLE" && s.PostingsPages() == before {
+			t.Error("not found through the postings")
+		}
+		want, _, err := without.ListProducts(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(productIDs(through)) != fmt.Sprint(productIDs(want)) {
+			t.Errorf("through the postings %v, without them %v", productIDs(through), productIDs(want))
+		}
+		if f.Category == "APPLE" && len(through) != 0 || f.Category != "APPLE" && len(through) != f.Limit {
+			t.Errorf("found %d", len(through))
+		}
+	})
 }
 
 // Where a brand's postings start is kept while the catalogue's changes are

@@ -82,6 +82,8 @@ type Store struct {
 	// noPostings: a broad search in price order walks the price index,
 	// not its word's postings (tests of that walk)
 	noPostings bool
+	// noCellPostings: nor reads its word's postings of each cell (tests)
+	noCellPostings bool
 	// postingsPages counts the pages found through the postings
 	postingsPages atomic.Int64
 	// walksTooLong counts the walks that gave way to a lookup past their time

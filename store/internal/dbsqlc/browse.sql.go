@@ -101,6 +101,380 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 	return items, nil
 }
 
+const browseCellPostingsAsc = `-- name: BrowseCellPostingsAsc :many
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND ($1::bigint IS NULL OR f.category_id = $1)
+      AND ($2::text IS NULL OR f.condition = $2)
+      AND ($3::integer IS NULL OR f.ram_gb >= $3)
+      AND ($4::text IS NULL OR f.storage_type = $4)
+      AND ($5::integer IS NULL OR f.storage_gb >= $5)
+      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
+      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
+      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    FROM cells c CROSS JOIN unnest($9::text[]) AS w(word) CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
+          AND s.storage_type = c.storage_type
+          AND ($10::bigint IS NULL OR (s.sell_price, s.product_id) > ($10, $11::bigint))
+          AND ts_match_vq(q.search, to_tsquery('simple', $12))
+          AND ($13::bigint IS NULL OR s.sell_price >= $13)
+          AND ($14::bigint IS NULL OR s.sell_price <= $14)
+          AND ($15::text IS NULL OR q.location ILIKE '%' || $15 || '%')
+          AND ($16::text[] IS NULL OR q.area_id = ANY($16::text[]))
+          AND (NOT $17::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $18::boolean OR q.negotiable)
+          AND (NOT $19::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($20::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $20))
+          AND ($21::bigint IS NULL OR q.seller_id = $21)
+        ORDER BY s.sell_price, s.product_id
+        LIMIT 1) x
+    ORDER BY x.sell_price, x.product_id
+    LIMIT $22::integer * cardinality($9::text[])
+), found AS (
+    SELECT DISTINCT x.product_id, x.sell_price
+    FROM firsts w CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = w.category_id AND s.condition = w.condition AND s.ram_gb = w.ram_gb
+          AND s.storage_type = w.storage_type
+          AND (s.sell_price, s.product_id) >= (w.sell_price, w.product_id)
+          AND ts_match_vq(q.search, to_tsquery('simple', $12))
+          AND ($13::bigint IS NULL OR s.sell_price >= $13)
+          AND ($14::bigint IS NULL OR s.sell_price <= $14)
+          AND ($15::text IS NULL OR q.location ILIKE '%' || $15 || '%')
+          AND ($16::text[] IS NULL OR q.area_id = ANY($16::text[]))
+          AND (NOT $17::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $18::boolean OR q.negotiable)
+          AND (NOT $19::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($20::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $20))
+          AND ($21::bigint IS NULL OR q.seller_id = $21)
+        ORDER BY s.sell_price, s.product_id
+        LIMIT $22) x
+    ORDER BY x.sell_price, x.product_id
+    LIMIT $22
+)
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, pl.negotiable, pl.price_verdict, pl.checked_at, pl.stolen_at, pl.seller_phone FROM found JOIN product_listings pl ON pl.id = found.product_id
+ORDER BY pl.sell_price, pl.id
+`
+
+type BrowseCellPostingsAscParams struct {
+	CategoryID     *int64
+	Condition      *string
+	RamMin         *int32
+	StorageType    *string
+	StorageMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	BatteryMin     *int32
+	Words          []string
+	AfterPrice     *int64
+	AfterID        *int64
+	Query          string
+	MinPrice       *int64
+	MaxPrice       *int64
+	Location       *string
+	AreaIds        []string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	CheckedOnly    bool
+	Processor      *string
+	SellerID       *int64
+	PageSize       int32
+}
+
+// A broad search's page in price order with a brand, a condition, a RAM
+// or a storage type (migration 00058): the words are its rarest word's
+// (a prefix's, each; a spec word's, itself). Each word's postings of each
+// cell the kept counts name (as BrowseCellsPriceAsc's) are read in price
+// order along search_postings_cell_idx, each checked for the search's
+// words and other filters through its product's row; the first of each is
+// found, the cells and words with the cheapest kept (a page's worth for
+// each word, as one listing is in a word's postings once: no other holds
+// one of the page's listings), and theirs merged, each listing once.
+func (q *Queries) BrowseCellPostingsAsc(ctx context.Context, arg BrowseCellPostingsAscParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, browseCellPostingsAsc,
+		arg.CategoryID,
+		arg.Condition,
+		arg.RamMin,
+		arg.StorageType,
+		arg.StorageMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.BatteryMin,
+		arg.Words,
+		arg.AfterPrice,
+		arg.AfterID,
+		arg.Query,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Location,
+		arg.AreaIds,
+		arg.VerifiedOnly,
+		arg.NegotiableOnly,
+		arg.CheckedOnly,
+		arg.Processor,
+		arg.SellerID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductListing{}
+	for rows.Next() {
+		var i ProductListing
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
+			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const browseCellPostingsDesc = `-- name: BrowseCellPostingsDesc :many
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND ($1::bigint IS NULL OR f.category_id = $1)
+      AND ($2::text IS NULL OR f.condition = $2)
+      AND ($3::integer IS NULL OR f.ram_gb >= $3)
+      AND ($4::text IS NULL OR f.storage_type = $4)
+      AND ($5::integer IS NULL OR f.storage_gb >= $5)
+      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
+      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
+      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+), firsts AS (
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    FROM cells c CROSS JOIN unnest($9::text[]) AS w(word) CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
+          AND s.storage_type = c.storage_type
+          AND ($10::bigint IS NULL OR (s.sell_price, s.product_id) < ($10, $11::bigint))
+          AND ts_match_vq(q.search, to_tsquery('simple', $12))
+          AND ($13::bigint IS NULL OR s.sell_price >= $13)
+          AND ($14::bigint IS NULL OR s.sell_price <= $14)
+          AND ($15::text IS NULL OR q.location ILIKE '%' || $15 || '%')
+          AND ($16::text[] IS NULL OR q.area_id = ANY($16::text[]))
+          AND (NOT $17::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $18::boolean OR q.negotiable)
+          AND (NOT $19::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($20::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $20))
+          AND ($21::bigint IS NULL OR q.seller_id = $21)
+        ORDER BY s.sell_price DESC, s.product_id DESC
+        LIMIT 1) x
+    ORDER BY x.sell_price DESC, x.product_id DESC
+    LIMIT $22::integer * cardinality($9::text[])
+), found AS (
+    SELECT DISTINCT x.product_id, x.sell_price
+    FROM firsts w CROSS JOIN LATERAL (
+        SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
+        WHERE s.word = w.word AND s.category_id = w.category_id AND s.condition = w.condition AND s.ram_gb = w.ram_gb
+          AND s.storage_type = w.storage_type
+          AND (s.sell_price, s.product_id) <= (w.sell_price, w.product_id)
+          AND ts_match_vq(q.search, to_tsquery('simple', $12))
+          AND ($13::bigint IS NULL OR s.sell_price >= $13)
+          AND ($14::bigint IS NULL OR s.sell_price <= $14)
+          AND ($15::text IS NULL OR q.location ILIKE '%' || $15 || '%')
+          AND ($16::text[] IS NULL OR q.area_id = ANY($16::text[]))
+          AND (NOT $17::boolean OR EXISTS (SELECT 1 FROM users u WHERE u.id = q.seller_id AND u.verified))
+          AND (NOT $18::boolean OR q.negotiable)
+          AND (NOT $19::boolean OR q.checked_at IS NOT NULL)
+          AND ($5::integer IS NULL OR q.storage_gb >= $5)
+          AND ($8::integer IS NULL OR q.battery_health >= $8)
+          AND ($6::real IS NULL OR q.screen_inches >= $6)
+          AND ($7::real IS NULL OR q.screen_inches <= $7)
+          AND ($20::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $20))
+          AND ($21::bigint IS NULL OR q.seller_id = $21)
+        ORDER BY s.sell_price DESC, s.product_id DESC
+        LIMIT $22) x
+    ORDER BY x.sell_price DESC, x.product_id DESC
+    LIMIT $22
+)
+SELECT pl.id, pl.seller_id, pl.category_id, pl.category, pl.product_name, pl.picture, pl.sell_price, pl.original_price, pl.condition, pl.location, pl.used, pl.phone, pl.description, pl.seller_name, pl.seller_email, pl.seller_verified, pl.advertised_at, pl.sold_at, pl.created_at, pl.reported, pl.reserved, pl.photos, pl.processor, pl.ram_gb, pl.storage_gb, pl.storage_type, pl.screen_inches, pl.gpu, pl.battery_health, pl.charger, pl.warranty_months, pl.price_dropped_from, pl.advertised_until, pl.expires_at, pl.expired_at, pl.seller_review_count, pl.seller_review_sum, pl.hidden_at, pl.hidden_reason, pl.area_id, pl.negotiable, pl.price_verdict, pl.checked_at, pl.stolen_at, pl.seller_phone FROM found JOIN product_listings pl ON pl.id = found.product_id
+ORDER BY pl.sell_price DESC, pl.id DESC
+`
+
+type BrowseCellPostingsDescParams struct {
+	CategoryID     *int64
+	Condition      *string
+	RamMin         *int32
+	StorageType    *string
+	StorageMin     *int32
+	ScreenMin      *float32
+	ScreenMax      *float32
+	BatteryMin     *int32
+	Words          []string
+	AfterPrice     *int64
+	AfterID        *int64
+	Query          string
+	MinPrice       *int64
+	MaxPrice       *int64
+	Location       *string
+	AreaIds        []string
+	VerifiedOnly   bool
+	NegotiableOnly bool
+	CheckedOnly    bool
+	Processor      *string
+	SellerID       *int64
+	PageSize       int32
+}
+
+// BrowseCellPostingsAsc, dearest first.
+func (q *Queries) BrowseCellPostingsDesc(ctx context.Context, arg BrowseCellPostingsDescParams) ([]ProductListing, error) {
+	rows, err := q.db.Query(ctx, browseCellPostingsDesc,
+		arg.CategoryID,
+		arg.Condition,
+		arg.RamMin,
+		arg.StorageType,
+		arg.StorageMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.BatteryMin,
+		arg.Words,
+		arg.AfterPrice,
+		arg.AfterID,
+		arg.Query,
+		arg.MinPrice,
+		arg.MaxPrice,
+		arg.Location,
+		arg.AreaIds,
+		arg.VerifiedOnly,
+		arg.NegotiableOnly,
+		arg.CheckedOnly,
+		arg.Processor,
+		arg.SellerID,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductListing{}
+	for rows.Next() {
+		var i ProductListing
+		if err := rows.Scan(
+			&i.ID,
+			&i.SellerID,
+			&i.CategoryID,
+			&i.Category,
+			&i.ProductName,
+			&i.Picture,
+			&i.SellPrice,
+			&i.OriginalPrice,
+			&i.Condition,
+			&i.Location,
+			&i.Used,
+			&i.Phone,
+			&i.Description,
+			&i.SellerName,
+			&i.SellerEmail,
+			&i.SellerVerified,
+			&i.AdvertisedAt,
+			&i.SoldAt,
+			&i.CreatedAt,
+			&i.Reported,
+			&i.Reserved,
+			&i.Photos,
+			&i.Processor,
+			&i.RamGb,
+			&i.StorageGb,
+			&i.StorageType,
+			&i.ScreenInches,
+			&i.Gpu,
+			&i.BatteryHealth,
+			&i.Charger,
+			&i.WarrantyMonths,
+			&i.PriceDroppedFrom,
+			&i.AdvertisedUntil,
+			&i.ExpiresAt,
+			&i.ExpiredAt,
+			&i.SellerReviewCount,
+			&i.SellerReviewSum,
+			&i.HiddenAt,
+			&i.HiddenReason,
+			&i.AreaID,
+			&i.Negotiable,
+			&i.PriceVerdict,
+			&i.CheckedAt,
+			&i.StolenAt,
+			&i.SellerPhone,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const browseCellsPriceAsc = `-- name: BrowseCellsPriceAsc :many
 WITH cells AS (
     SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
@@ -2975,6 +3349,46 @@ func (q *Queries) ListPostingsPriceDesc(ctx context.Context, arg ListPostingsPri
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listPrefixWords = `-- name: ListPrefixWords :many
+WITH RECURSIVE words AS (
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word >= $1::text AND s.word < $2::text) AS word, 1 AS n
+    UNION ALL
+    SELECT (SELECT min(s.word) FROM search_postings s WHERE s.word > w.word AND s.word < $2::text), w.n + 1
+    FROM words w WHERE w.word IS NOT NULL AND w.n < $3::integer
+)
+SELECT word::text FROM words WHERE word IS NOT NULL
+`
+
+type ListPrefixWordsParams struct {
+	Prefix    string
+	PrefixEnd string
+	UpTo      int32
+}
+
+// The words starting with prefix that listings on sale have (prefix_end:
+// prefix followed by the last code point), the first up_to of them, from
+// search_postings' key one lookup each (a loose index scan), as
+// ListPostingsPriceAsc finds them.
+func (q *Queries) ListPrefixWords(ctx context.Context, arg ListPrefixWordsParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, listPrefixWords, arg.Prefix, arg.PrefixEnd, arg.UpTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var word string
+		if err := rows.Scan(&word); err != nil {
+			return nil, err
+		}
+		items = append(items, word)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

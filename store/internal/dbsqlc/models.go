@@ -589,9 +589,13 @@ type SavedSearchMatch struct {
 }
 
 type SearchPosting struct {
-	Word      string
-	SellPrice int64
-	ProductID int64
+	Word        string
+	SellPrice   int64
+	ProductID   int64
+	CategoryID  int64
+	Condition   string
+	RamGb       int32
+	StorageType string
 }
 
 type SearchSuggestion struct {
