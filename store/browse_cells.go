@@ -66,16 +66,10 @@ func (r *pageRun) readCells(ctx context.Context, q *dbsqlc.Queries) error {
 // and so for a while.
 
 // byCellPostings tells whether f's page, read by the matches m, goes by
-// its word's postings of each cell: a broad search's, or one whose
-// words' matches are known but many (remembered by its words alone, as
-// words common apart but seldom together are); picked from their places
-// in price order, each checked by its id, a brand few of them are of was
-// checked through all of them ('i7 16gb 512ssd' in ASUS, none of its
-// 10,027 matches, 68 ms at a million products). Matches remembered with
-// the filters, or looked up, are fewer and read by their ids.
+// its word's postings of each cell: a broad search's (one whose matches
+// are known is picked from them, in its cells alone: browse_places.go).
 func byCellPostings(f BrowseFilter, m matchSet) bool {
-	searched := m.walksWords() || f.Searching() && int64(len(m.ids)) >= f.manyAt()
-	return (m.sort == SortPriceAsc || m.sort == SortPriceDesc) && searched && !f.countMatches &&
+	return (m.sort == SortPriceAsc || m.sort == SortPriceDesc) && m.walksWords() && !f.countMatches &&
 		(f.Category != "" || f.Condition != "" || f.RAMMin != 0 || f.StorageType != "")
 }
 

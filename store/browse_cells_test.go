@@ -154,3 +154,57 @@ func TestCellPostingsPagesAgree(t *testing.T) {
 		}
 	}
 }
+
+// A search whose few matches are looked up with their places picks a page
+// with a brand, condition, RAM or storage type among the matches in
+// those alone (their cells come with the places), and finds what a plain
+// query sorts, in every order, page after page.
+func TestPickedMatchesByCell(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	rams := []int32{0, 4, 8, 16}
+	catalogue(t, s, 600, func(n int) store.SeedProduct {
+		p := laptop(seller, int64(1+n%3), fmt.Sprintf("HP ProBook %d", n%23), int64(90000-(n%4)*20000+(n%13)*100), listedAt.Add(time.Duration(n)*time.Minute))
+		p.Condition = []string{"good", "fair", "excellent"}[n/5%3]
+		if r := rams[n%4]; r != 0 {
+			p.Specs.RAMGB = &r
+		}
+		if n%3 != 0 {
+			p.Specs.StorageType = "SSD"
+		}
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []store.BrowseFilter{
+		{Words: "probook 7", Category: "HP"},
+		{Words: "probook 7", RAMMin: 8},
+		{Words: "probook 7", StorageType: "SSD", Condition: "good"},
+		{Words: "probook 7", Category: "WALTON", RAMMin: 16},
+	} {
+		for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
+			f.Sort, f.Limit = sort, 3
+			order := map[string]string{store.SortNewest: "p.created_at DESC, p.id DESC", store.SortPriceAsc: "p.sell_price, p.id",
+				store.SortPriceDesc: "p.sell_price DESC, p.id DESC"}[sort]
+			want := selectIDs(t, pool, `SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
+				WHERE p.search @@ to_tsquery('simple', '''probook'':* & ''7'':*') AND ($1 = 0 OR p.ram_gb >= $1) AND ($2 = '' OR p.storage_type = $2)
+				  AND ($3 = '' OR p.condition = $3) AND ($4 = '' OR c.name = $4)
+				ORDER BY `+order, f.RAMMin, f.StorageType, f.Condition, f.Category)
+			_, _, plan, err := s.BrowsePlan(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(plan, "picked here in order") {
+				t.Errorf("%+v: plan %q", f, plan)
+			}
+			if got := productIDs(allPages(t, s, f, nil)); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%+v:\n got %v\nwant %v", f, got, want)
+			}
+			if len(want) <= f.Limit && f.Category != "WALTON" {
+				t.Errorf("%+v: %d found: the test checks no second page", f, len(want))
+			}
+		}
+	}
+}

@@ -29,6 +29,23 @@ import (
 type matchPlace struct {
 	id, price, at int64
 	rank          float32
+	cell          placeCell
+}
+
+// placeCell is a match's brand, condition, RAM and storage type (0 and ""
+// for none), which a page filtering by them picks it by.
+type placeCell struct {
+	category    int64
+	ramGB       int32
+	condition   string
+	storageType string
+}
+
+// fits tells whether a match in cell c can pass f's filters by brand
+// (category: its id, nil for any), condition, RAM and storage type.
+func (c placeCell) fits(f BrowseFilter, category *int64) bool {
+	return (category == nil || c.category == *category) && (f.Condition == "" || c.condition == f.Condition) &&
+		(f.RAMMin == 0 || c.ramGB != 0 && c.ramGB >= f.RAMMin) && (f.StorageType == "" || c.storageType == f.StorageType)
 }
 
 // matchPlaces are a search's matches' places, and the orders of them
@@ -46,8 +63,18 @@ type matchPlaces struct {
 // placesOf are the places a lookup found, and their ids.
 func placesOf(rows []dbsqlc.ListSearchMatchPlacesRow) (*matchPlaces, []int64) {
 	places, ids := &matchPlaces{all: make([]matchPlace, len(rows))}, make([]int64, len(rows))
+	// a few conditions and storage types: each kept once, not once a match
+	words := map[string]string{}
+	once := func(s string) string {
+		if w, ok := words[s]; ok {
+			return w
+		}
+		words[s] = s
+		return s
+	}
 	for i, r := range rows {
-		places.all[i], ids[i] = matchPlace{r.ID, r.SellPrice, r.CreatedAt.UnixMicro(), r.Rank}, r.ID
+		cell := placeCell{category: r.CategoryID, ramGB: r.RamGb, condition: once(r.Condition), storageType: once(r.StorageType)}
+		places.all[i], ids[i] = matchPlace{r.ID, r.SellPrice, r.CreatedAt.UnixMicro(), r.Rank, cell}, r.ID
 	}
 	return places, ids
 }
@@ -108,14 +135,15 @@ func (r *pageRun) readPicked(ctx context.Context, s *Store) error {
 	order := r.places.inOrder(r.sort)
 	next := 0
 	if f.After != nil {
-		after := matchPlace{f.After.ID, f.After.Price, f.After.Time.UnixMicro(), f.After.Rank}
+		after := matchPlace{id: f.After.ID, price: f.After.Price, at: f.After.Time.UnixMicro(), rank: f.After.Rank}
 		next = sort.Search(len(order), func(i int) bool { return all[order[i]].compare(after, r.sort) > 0 })
 	}
 	need := int(r.size)
 	for per := need; next < len(order) && need > 0; per = 4 * per {
 		ids := make([]int64, 0, per)
 		for ; next < len(order) && len(ids) < per; next++ {
-			if p := all[order[next]]; (f.MinPrice == 0 || p.price >= f.MinPrice) && (f.MaxPrice == 0 || p.price <= f.MaxPrice) {
+			if p := all[order[next]]; (f.MinPrice == 0 || p.price >= f.MinPrice) && (f.MaxPrice == 0 || p.price <= f.MaxPrice) &&
+				p.cell.fits(f, r.category) {
 				ids = append(ids, p.id)
 			}
 		}

@@ -138,10 +138,6 @@ func broadPlanCases() []planCase {
 			fs: browseFacts{category: &hp, search: broad, matching: -1},
 			want: "cell postings: BrowseCellPostingsDesc (search_postings_cell_idx); else price postings: ListListingsMatching; " +
 				"else walk checking words: BrowseSearchPriceDesc (products_price_idx); else count matches", sort: SortPriceDesc},
-		{name: "many remembered, cheapest first, in a brand", f: BrowseFilter{Words: "i7 16gb 512ssd", Category: "ASUS", Sort: SortPriceAsc},
-			fs: browseFacts{category: &hp, search: searchFound{remembered: true, ids: firstIDs(10027)}, matching: -1},
-			want: "cell postings: BrowseCellPostingsAsc (search_postings_cell_idx) by 10027 remembered matches; " +
-				"else matches first: BrowsePriceAsc by 10027 remembered matches", sort: SortPriceAsc},
 		{name: "broad, cheapest first, with RAM, its cells gave way lately", f: BrowseFilter{Words: "core i5", RAMMin: 16, Sort: SortPriceAsc},
 			fs:   browseFacts{search: broad, matching: 50000, cellsGaveWay: true},
 			want: "price postings: ListListingsMatching; else walk checking words: BrowseSearchPriceAsc (products_price_idx); else count matches",
