@@ -954,3 +954,29 @@ WITH RECURSIVE words AS (
     FROM words w WHERE w.word IS NOT NULL AND w.n < sqlc.arg(up_to)::integer
 )
 SELECT word::text FROM words WHERE word IS NOT NULL;
+
+-- name: ListCellPostingIDs :many
+-- The listings with one of words in a cell the kept counts say holds
+-- products meeting the filters (BrowseCellsPriceAsc's cells), up_to of
+-- them, from search_postings_cell_idx alone: a broad search with a brand,
+-- condition, RAM or storage type whose word has few listings in its cells
+-- ('8gb' with 16 GB: 445,000 listings say 8gb, a handful of them have 16
+-- GB) finds them so before walking for them. A listing with two of the
+-- words comes twice.
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
+      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
+      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
+      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
+      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
+      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
+      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
+      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+)
+SELECT s.product_id FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word)
+JOIN search_postings s ON s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
+    AND s.storage_type = c.storage_type
+LIMIT sqlc.arg(up_to);

@@ -152,3 +152,60 @@ func (r *pageRun) readCellPostings(ctx context.Context, q *dbsqlc.Queries, words
 	}
 	return err
 }
+
+// A broad search with a brand, a condition, a RAM or a storage type may
+// have few listings with its words in those: '8gb' with 16 GB, newest
+// first, walked the newest index for 200 ms, counted its words' matches
+// and found its matches with the filters through the indexes (0.9-2 s on
+// its first requests at a million products). Its rarest word's postings
+// of its cells say how many it can have, reading those alone: when fewer
+// than manyMatches, each is checked for the search's words and filters
+// (any price) and the matches are remembered with its filters, as a
+// search whose matches were found first is (serveFilteredMatches); more,
+// it walks as before, and is not counted so again for a while.
+
+// mayFindInCells tells whether f's broad search, read by the matches m,
+// is counted through its word's postings of its cells first.
+func (s *Store) mayFindInCells(f BrowseFilter, m matchSet, walkKey string) bool {
+	return m.walksWords() && !f.countMatches && f.ManyMatchesAt == 0 && !s.noCellPostings &&
+		(f.Category != "" || f.Condition != "" || f.RAMMin != 0 || f.StorageType != "") && !s.manyInCells.has(walkKey)
+}
+
+// findInCells answers f's matches at any price when its rarest word's
+// postings of its cells name fewer than manyMatches listings (ok), and
+// remembers them by walkKey; else nothing.
+func (s *Store) findInCells(ctx context.Context, f BrowseFilter, category *int64, walkKey string) (ids []int64, ok bool, err error) {
+	words, err := s.postingWords(ctx, f.Words)
+	if err != nil || words == nil {
+		return nil, false, err
+	}
+	sp := f.specArgs()
+	named, err := s.q.ListCellPostingIDs(ctx, dbsqlc.ListCellPostingIDsParams{Words: words, UpTo: manyMatches + 1, CategoryID: category,
+		Condition: str(f.Condition), RamMin: sp.ramMin, StorageType: sp.storageType, StorageMin: sp.storageMin, ScreenMin: sp.screenMin,
+		ScreenMax: sp.screenMax, BatteryMin: sp.batteryMin})
+	if err != nil {
+		return nil, false, translate(err)
+	}
+	if len(named) > manyMatches {
+		s.manyInCells.add(walkKey)
+		return nil, false, nil
+	}
+	slices.Sort(named)
+	named = slices.Compact(named)
+	ids = []int64{}
+	if len(named) > 0 {
+		found, err := s.q.ListListingsMatching(ctx, dbsqlc.ListListingsMatchingParams{Ids: named, Query: searchQuery(f.Words), CategoryID: category,
+			Condition: str(f.Condition), Location: str(likeEscape(f.Location)), AreaIds: f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+			NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly, RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType,
+			BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax, Processor: sp.processor, SellerID: sp.sellerID})
+		if err != nil {
+			return nil, false, translate(err)
+		}
+		for _, r := range found {
+			ids = append(ids, r.ID)
+		}
+	}
+	s.cellFinds.Add(1)
+	s.rare.put(walkKey, ids, nil)
+	return ids, true, nil
+}

@@ -208,3 +208,49 @@ func TestPickedMatchesByCell(t *testing.T) {
 		}
 	}
 }
+
+// A broad search with a RAM few of its listings have finds its matches
+// through its word's postings of its cells before any walk, and remembers
+// them (#38): its pages in every order are what a plain query sorts; with
+// a RAM most have, its word's listings in its cells are many and it walks
+// as before.
+func TestBroadSearchFoundInCells(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	pool, s, seller := shop(t)
+	catalogue(t, s, 2100, func(n int) store.SeedProduct {
+		p := laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n%9), int64(20000+n%50*300), listedAt.Add(time.Duration(n)*time.Minute))
+		ram := int32(8)
+		if n%300 == 0 {
+			ram = 16 // seven of them
+		}
+		p.Specs.RAMGB = &ram
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	listening(t, ctx, s) // what is found is remembered while changes are heard
+	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
+		f := store.BrowseFilter{Words: "probook", RAMMin: 16, Sort: sort, Limit: 3}
+		order := map[string]string{store.SortNewest: "created_at DESC, id DESC", store.SortPriceAsc: "sell_price, id",
+			store.SortPriceDesc: "sell_price DESC, id DESC"}[sort]
+		want := selectIDs(t, pool, "SELECT id FROM products WHERE ram_gb >= 16 ORDER BY "+order)
+		before := s.CellFinds()
+		if got := productIDs(allPages(t, s, f, nil)); len(want) != 7 || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s:\n got %v\nwant %v", sort, got, want)
+		}
+		if sort == store.SortNewest && s.CellFinds() != before+1 {
+			t.Errorf("%s: found in cells %d times, want once, then remembered", sort, s.CellFinds()-before)
+		}
+	}
+	before := s.CellFinds()
+	f := store.BrowseFilter{Words: "probook", RAMMin: 8, Sort: store.SortNewest, Limit: 3}
+	if got, _, err := s.ListProducts(ctx, f); err != nil || len(got) != 3 {
+		t.Errorf("with 8 GB: %d, %v", len(got), err)
+	}
+	if s.CellFinds() != before {
+		t.Error("2,100 listings in its cells were found in them")
+	}
+}

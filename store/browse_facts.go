@@ -37,6 +37,18 @@ func (s *Store) browseFacts(ctx context.Context, f BrowseFilter) (browseFacts, e
 	if m.none {
 		return fs, nil
 	}
+	if s.mayFindInCells(f, m, walkKey) {
+		ids, ok, err := s.findInCells(ctx, f, fs.category, walkKey)
+		if err != nil {
+			return fs, err
+		}
+		if ok {
+			fs.search = searchFound{remembered: true, ids: ids}
+			if m = fs.matches(f); m.none {
+				return fs, nil
+			}
+		}
+	}
 	if sp := f.specArgs(); sp.processor != nil && m.ids == nil {
 		ids, err := s.custom.ListProcessorMatches(ctx, dbsqlc.ListProcessorMatchesParams{Processor: *sp.processor, CategoryID: fs.category,
 			UpTo: int32(f.manyAt())})

@@ -17,6 +17,9 @@ func TestMatchesFoundFirst(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pool, s, seller := shop(t)
+	// found first as a search whose word has many listings in its cells
+	// is (findInCells)
+	s.SetNoCellPostings()
 	listening(t, ctx, s) // the filtered matches found are remembered
 	catalogue(t, s, 300, func(n int) store.SeedProduct {
 		p := laptop(seller, 1, fmt.Sprintf("Laptop %d", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))

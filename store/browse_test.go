@@ -590,6 +590,9 @@ func newRareWaltons(t *testing.T, ctx context.Context) rareWaltons {
 	w.s = store.New(pool)
 	w.s.SetIndexedMatches(100)
 	w.s.SetWalkTime(time.Millisecond)
+	// the walk that gives way and the count, as a search whose word has
+	// many listings in its cells goes (findInCells)
+	w.s.SetNoCellPostings()
 	return w
 }
 
@@ -831,6 +834,9 @@ func TestWalkToTheEndRemembered(t *testing.T) {
 	}
 	s = store.New(pool)
 	s.SetIndexedMatches(100) // "walton" is broad: walked
+	// the walk, its count and its matches found first, as a search whose
+	// word has many listings in its cells goes (findInCells)
+	s.SetNoCellPostings()
 	listening(t, ctx, s)
 	f := store.BrowseFilter{Words: "walton", RAMMin: 32, Sort: store.SortNewest, Limit: 5}
 	for n, max := range []int64{0, 9000, 8000} {
@@ -882,6 +888,9 @@ func TestBroadSearchWithRareSpecsRemembered(t *testing.T) {
 	}
 	s = store.New(pool)
 	s.SetIndexedMatches(100) // "walton" is broad by its share
+	// its matches found first, as a search whose word has many listings
+	// in its cells goes (findInCells)
+	s.SetNoCellPostings()
 	changed := listening(t, ctx, s)
 	names := func(f store.BrowseFilter) string {
 		var got []string

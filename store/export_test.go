@@ -44,3 +44,6 @@ const WalkPlans = walkPlans
 // Lookups is how many times a list has looked its search's matches up
 // through the index so far.
 func (s *Store) Lookups() int64 { return s.lookups.Load() }
+
+// CellFinds counts the searches whose matches were found in their cells.
+func (s *Store) CellFinds() int64 { return s.cellFinds.Load() }

@@ -56,6 +56,11 @@ type Store struct {
 	// slowWalks: searches (by walkKey and sort) whose walk along their
 	// sort's index gave way lately; their matches are found first at once
 	slowWalks recentKeys
+	// manyInCells: broad searches whose word has many listings in their
+	// cells, not counted through them again for a while (findInCells)
+	manyInCells recentKeys
+	// cellFinds counts the searches whose matches were found in their cells
+	cellFinds atomic.Int64
 	// walkedToEnd: searches with filters besides their words (by walkKey)
 	// whose walk read its whole index for less than a page lately
 	walkedToEnd recentKeys

@@ -2857,6 +2857,77 @@ func (q *Queries) GetCategoryCount(ctx context.Context, categoryID int64) (int64
 	return available, err
 }
 
+const listCellPostingIDs = `-- name: ListCellPostingIDs :many
+WITH cells AS (
+    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
+    FROM product_facet_counts f
+    WHERE f.available > 0
+      AND ($3::bigint IS NULL OR f.category_id = $3)
+      AND ($4::text IS NULL OR f.condition = $4)
+      AND ($5::integer IS NULL OR f.ram_gb >= $5)
+      AND ($6::text IS NULL OR f.storage_type = $6)
+      AND ($7::integer IS NULL OR f.storage_gb >= $7)
+      AND ($8::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $8)
+      AND ($9::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $9)
+      AND ($10::integer IS NULL OR f.battery_tens >= $10 / 10)
+)
+SELECT s.product_id FROM cells c CROSS JOIN unnest($1::text[]) AS w(word)
+JOIN search_postings s ON s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
+    AND s.storage_type = c.storage_type
+LIMIT $2
+`
+
+type ListCellPostingIDsParams struct {
+	Words       []string
+	UpTo        int32
+	CategoryID  *int64
+	Condition   *string
+	RamMin      *int32
+	StorageType *string
+	StorageMin  *int32
+	ScreenMin   *float32
+	ScreenMax   *float32
+	BatteryMin  *int32
+}
+
+// The listings with one of words in a cell the kept counts say holds
+// products meeting the filters (BrowseCellsPriceAsc's cells), up_to of
+// them, from search_postings_cell_idx alone: a broad search with a brand,
+// condition, RAM or storage type whose word has few listings in its cells
+// ('8gb' with 16 GB: 445,000 listings say 8gb, a handful of them have 16
+// GB) finds them so before walking for them. A listing with two of the
+// words comes twice.
+func (q *Queries) ListCellPostingIDs(ctx context.Context, arg ListCellPostingIDsParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listCellPostingIDs,
+		arg.Words,
+		arg.UpTo,
+		arg.CategoryID,
+		arg.Condition,
+		arg.RamMin,
+		arg.StorageType,
+		arg.StorageMin,
+		arg.ScreenMin,
+		arg.ScreenMax,
+		arg.BatteryMin,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var product_id int64
+		if err := rows.Scan(&product_id); err != nil {
+			return nil, err
+		}
+		items = append(items, product_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listFacetCounts = `-- name: ListFacetCounts :many
 SELECT f.category_id, c.name AS category, f.condition, f.ram_gb, f.storage_type, f.storage_gb, f.screen_inches, f.battery_tens, f.available
 FROM product_facet_counts f JOIN categories c ON c.id = f.category_id
