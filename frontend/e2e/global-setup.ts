@@ -11,10 +11,11 @@
 // address reaches the tests as FAKE_PUSH_URL (fake-push.ts), and the
 // public key as VAPID_PUBLIC_KEY.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import { SSLCOMMERZ_STORE, startFakePush, startFakeSMS, startFakeSSLCommerz, startFakeStripe } from "./fake-stripe";
 
@@ -127,6 +128,11 @@ export default async function globalSetup() {
     await stopStandIns();
     execFileSync("psql", [admin, "-qc", `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
     rmSync(dataDir, { recursive: true, force: true });
+    // kept beside the report: the failure summary (scripts/journey-failures.mjs)
+    // prints its errors, the one trace of a 500 in a CI log
+    const results = join(dirname(fileURLToPath(import.meta.url)), "..", "test-results");
+    mkdirSync(results, { recursive: true });
+    writeFileSync(join(results, "server.log"), log);
     if (process.env.E2E_SERVER_LOG) console.log(log);
   };
 }

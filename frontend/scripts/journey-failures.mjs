@@ -4,7 +4,8 @@
 // tail is all that is kept still says what broke (the list reporter's
 // failure blocks, with their code frames and attachments, run to dozens of
 // lines each and scroll out of view).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const file = process.argv[2] ?? "test-results/journeys.json";
 const MESSAGE_LINES = 6;
@@ -46,4 +47,13 @@ for (const { spec, status, errors, ms } of failed) {
     for (const l of lines.slice(0, MESSAGE_LINES)) console.log(`    ${l.slice(0, 300)}`);
     if (at) console.log(`  ${at}`);
   }
+}
+
+// the server's errors (global-setup.ts keeps its log beside the report):
+// a journey that met a 500 says only "Internal server error"; the cause is here
+const log = join(dirname(file), "server.log");
+if (failed.length > 0 && existsSync(log)) {
+  const errors = readFileSync(log, "utf8").split("\n").filter((l) => l.includes("level=ERROR"));
+  console.log(`\nserver errors: ${errors.length}${errors.length > 0 ? ` (${log})` : ""}`);
+  for (const l of errors.slice(0, 20)) console.log(`    ${l.slice(0, 400)}`);
 }
