@@ -206,6 +206,8 @@ func (s *Store) serve(ctx context.Context, r *pageRun, p browsePlan) (browsePlan
 		return s.serveListWalk(ctx, r, p)
 	case walkSearch:
 		return s.serveSearchWalk(ctx, r, p)
+	case walkSearchAgain:
+		return p, s.serveSearchWalkAgain(ctx, r)
 	case walkLoose:
 		return s.serveLooseWalk(ctx, r, p)
 	case matchesFirst:

@@ -121,15 +121,19 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 			return found, err
 		}
 	}
+	widespread, err := s.widespread(ctx, estimate)
+	if err != nil {
+		return searchFound{}, err
+	}
 	if mayGuess && (s.broad.has(tsquery) || s.common(estimate)) {
-		return searchFound{broad: true}, nil
+		return searchFound{broad: true, widespread: widespread}, nil
 	}
 	rows, err := s.lookUpMatches(ctx, f, tsquery, indexQuery, upTo, at, estimate)
 	if err != nil {
 		return searchFound{}, err
 	}
 	places, ids := placesOf(rows)
-	found := searchFound{ids: ids, places: places, broad: int64(len(ids)) >= at}
+	found := searchFound{ids: ids, places: places, broad: int64(len(ids)) >= at, widespread: widespread}
 	if !found.broad && (f.countMatches || estimate > float64(at)) && f.ManyMatchesAt == 0 {
 		// words common apart but seldom together ("walton macbook"): the
 		// lookup read each match of its rarest word, more than a broad

@@ -56,6 +56,10 @@ const (
 	// condition, a RAM or a storage type: its word's postings of each cell
 	// merged (browse_cells.go), for walkTime at most
 	cellPostings
+	// walkSearchAgain: a broad search whose walk gave way though its
+	// words are common walks its sort's index again, for as long as its
+	// request may take
+	walkSearchAgain
 )
 
 // String names the strategy as a log or a test says it.
@@ -85,6 +89,8 @@ func (s strategy) String() string {
 		return "walk cells"
 	case cellPostings:
 		return "cell postings"
+	case walkSearchAgain:
+		return "walk checking words again"
 	}
 	return fmt.Sprintf("strategy(%d)", int(s))
 }
@@ -127,6 +133,9 @@ type matchSet struct {
 type searchFound struct {
 	remembered bool
 	broad      bool
+	// widespread: its rarest word a tenth of the catalogue has or more,
+	// by the words' sampled shares (Store.widespread)
+	widespread bool
 	ids        []int64
 	places     *matchPlaces
 }
@@ -331,6 +340,13 @@ func chooseStrategy(f BrowseFilter, fs browseFacts, m matchSet) browsePlan {
 	case walksWords && !counted:
 		p.strategy, p.why = walkSearch, "a broad search"
 		p.otherwise = &browsePlan{strategy: countMatches, why: "its walk gave way"}
+	case walksWords && f.wordsOnly() && fs.search.widespread && m.sort == SortNewest:
+		// 'core i5' newest first, a third of the catalogue: its walk
+		// passes a few products a match, unless they all are old, and
+		// gave way to a busy or cold machine (a fresh server's first
+		// such searches, many at once); found first, its matches would
+		// be read to the last (over a second at a million products)
+		p.strategy, p.why = walkSearchAgain, "counted many, a tenth of the catalogue or more: its walk gave way to a busy machine, not to matches seldom early"
 	case walksWords && f.wordsOnly():
 		p.strategy, p.slowNow = matchesFirst, true
 		p.why = "counted many, but its walk gave way: its matches are seldom early in its order"

@@ -153,6 +153,15 @@ func broadPlanCases() []planCase {
 			want: walked, sort: SortNewest},
 		{name: "counted many, words only", f: counted, fs: browseFacts{search: broad, matching: -1},
 			want: "matches first: BrowseSearchNewest (products_available_idx)", sort: SortNewest},
+		{name: "counted many, words only, widespread", f: counted, fs: browseFacts{search: searchFound{broad: true, widespread: true}, matching: -1},
+			want: "walk checking words again: BrowseSearchNewest (products_available_idx)", sort: SortNewest},
+		{name: "counted many, words only, widespread, cheapest first", f: BrowseFilter{Words: "laptop", Sort: SortPriceAsc, countMatches: true},
+			fs: browseFacts{search: searchFound{broad: true, widespread: true}, matching: -1}, want: "matches first: BrowseSearchPriceAsc (products_price_idx)",
+			sort: SortPriceAsc},
+		{name: "counted many, widespread words with filters", f: BrowseFilter{Words: "laptop", RAMMin: 16, Sort: SortNewest, countMatches: true},
+			fs:   browseFacts{search: searchFound{broad: true, widespread: true}, matching: 5000},
+			want: "filtered matches first: BrowseSearchNewest (products_available_idx); else matches first: BrowseSearchNewest (products_available_idx)",
+			sort: SortNewest},
 		{name: "counted many, with filters", f: BrowseFilter{Words: "laptop", RAMMin: 16, Sort: SortNewest, countMatches: true},
 			fs:   browseFacts{search: broad, matching: 5000},
 			want: "filtered matches first: BrowseSearchNewest (products_available_idx); else matches first: BrowseSearchNewest (products_available_idx)",
@@ -166,7 +175,7 @@ func broadPlanCases() []planCase {
 // Every strategy has a name of its own.
 func TestStrategyNames(t *testing.T) {
 	seen := map[string]strategy{}
-	for s := serveNothing; s <= plannedForValues; s++ {
+	for s := serveNothing; s <= walkSearchAgain; s++ {
 		name := s.String()
 		if other, ok := seen[name]; ok {
 			t.Errorf("%d and %d are both %q", other, s, name)

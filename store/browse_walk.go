@@ -82,6 +82,19 @@ func (s *Store) serveSearchWalk(ctx context.Context, r *pageRun, p browsePlan) (
 	return p, err
 }
 
+// serveSearchWalkAgain walks r's broad search's sort's index again, each
+// product checked for its words, for as long as its request may take (its
+// context's deadline, within the read connections' statement timeout):
+// its words are common, and found first their matches would be read to
+// the last.
+func (s *Store) serveSearchWalkAgain(ctx context.Context, r *pageRun) error {
+	err := s.within(ctx, walkPlans, true, func(q *dbsqlc.Queries) error { return r.read(ctx, s, q, true) })
+	if errors.Is(err, errWalkTooLong) {
+		return errors.Join(context.DeadlineExceeded, err)
+	}
+	return err
+}
+
 // serveLooseWalk reads a page whose kept counts are an upper bound (a
 // battery between tens), planned for its values; a walk that finds too
 // few in its time gives way to its matches found first.

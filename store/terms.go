@@ -199,6 +199,22 @@ func (s *Store) common(estimate float64) bool {
 	return estimate > bound
 }
 
+// widespreadShare is the least share of the catalogue a search's rarest
+// word has for the search to be widespread (Store.widespread).
+const widespreadShare = 0.1
+
+// widespread tells whether a search whose rarest word is estimated to
+// match estimate products is one a tenth of the catalogue or more has: a
+// walk newest first passes ten products a match at most, unless they are
+// all old.
+func (s *Store) widespread(ctx context.Context, estimate float64) (bool, error) {
+	terms, err := s.searchTerms(ctx)
+	if err != nil || terms == nil {
+		return false, err
+	}
+	return estimate >= widespreadShare*terms.rows, nil
+}
+
 // searchBound is the most matches a search may have and still be found in
 // full, sorted and, for relevance, ranked; with more it is broad, and its
 // sort's index is walked, checking each product, which stops after a page
