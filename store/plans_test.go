@@ -83,6 +83,12 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 		// name: a key lookup each as well
 		{"CountFacetsAmong", "('{1,2,3}', NULL, NULL, NULL, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, NULL, NULL, 200)",
 			"Index Cond: (id = ANY ($1))"},
+		// #38 a list by RAM in price order: each cell's products along
+		// their own price index (migration 00057)
+		{"BrowseCellsPriceAsc", "(NULL, NULL, 8, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, 25)",
+			"Index Scan using products_cell_price_idx on products q"},
+		{"BrowseCellsPriceDesc", "(NULL, NULL, 8, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false, false, false, NULL, NULL, NULL, NULL, 25)",
+			"Index Scan Backward using products_cell_price_idx on products q"},
 		// the facets' kept counts: a few hundred rows, read whole
 		{"ListFacetCounts", "", "Seq Scan on product_facet_counts f"},
 		// #39 the price guide's comparables: one key's newest along its
@@ -94,6 +100,50 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			sql := generatedQuery(t, c.name)
 			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+sql); err != nil {
+				t.Fatal(err)
+			}
+			if plan := explain(t, conn, "EXPLAIN EXECUTE "+c.name+c.execute); !strings.Contains(plan, c.want) {
+				t.Errorf("the generic plan of %s lacks %q:\n%s", c.name, c.want, plan)
+			}
+		})
+	}
+}
+
+// #38 a broad search with RAM in price order reads its word's postings of
+// each cell (migration 00058), counted from the index alone first; their
+// generic plans too go along search_postings_cell_idx, not a scan of the
+// postings (20 of 20,000 listings' words here: the postings are some
+// 100,000 rows).
+func TestCellPostingsGenericPlans(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 20000, func(n int) store.SeedProduct {
+		p := laptop(seller, int64(1+n%4), fmt.Sprintf("HP ProBook %d Core i5", n), int64(1000+n), listedAt.Add(time.Duration(n)*time.Minute))
+		ram := int32(4 << (n % 3))
+		p.Specs.RAMGB = &ram
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SET plan_cache_mode = force_generic_plan"); err != nil {
+		t.Fatal(err)
+	}
+	page := "(NULL, NULL, 8, NULL, NULL, NULL, NULL, NULL, '{probook}', NULL, NULL, 'probook:*', NULL, NULL, NULL, NULL, false, false, false, NULL, NULL, 25)"
+	for _, c := range []struct{ name, execute, want string }{
+		{"BrowseCellPostingsAsc", page, "Index Only Scan using search_postings_cell_idx on search_postings s "},
+		{"BrowseCellPostingsDesc", page, "Index Only Scan Backward using search_postings_cell_idx on search_postings s "},
+		{"ListCellPostingIDs", "('{probook}', 2001, NULL, NULL, 8, NULL, NULL, NULL, NULL, NULL)",
+			"Index Only Scan using search_postings_cell_idx on search_postings s"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+generatedQuery(t, c.name)); err != nil {
 				t.Fatal(err)
 			}
 			if plan := explain(t, conn, "EXPLAIN EXECUTE "+c.name+c.execute); !strings.Contains(plan, c.want) {
