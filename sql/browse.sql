@@ -665,17 +665,9 @@ FROM (
 -- cheapest are kept (no other can hold one of the page's products), and
 -- those cells' first page_size products are merged.
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
-      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
-      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
-      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
-      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
-      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
-      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
-      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells(sqlc.narg(category_id)::bigint, sqlc.narg(condition)::text, sqlc.narg(ram_min)::integer,
+        sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
+        sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
     FROM cells c CROSS JOIN LATERAL (
@@ -733,17 +725,9 @@ ORDER BY pl.sell_price, pl.id;
 -- name: BrowseCellsPriceDesc :many
 -- BrowseCellsPriceAsc, dearest first: each cell walked from its dearest.
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
-      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
-      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
-      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
-      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
-      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
-      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
-      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells(sqlc.narg(category_id)::bigint, sqlc.narg(condition)::text, sqlc.narg(ram_min)::integer,
+        sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
+        sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
     FROM cells c CROSS JOIN LATERAL (
@@ -809,17 +793,9 @@ ORDER BY pl.sell_price DESC, pl.id DESC;
 -- each word, as one listing is in a word's postings once: no other holds
 -- one of the page's listings), and theirs merged, each listing once.
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
-      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
-      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
-      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
-      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
-      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
-      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
-      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells(sqlc.narg(category_id)::bigint, sqlc.narg(condition)::text, sqlc.narg(ram_min)::integer,
+        sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
+        sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
     FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word) CROSS JOIN LATERAL (
@@ -877,17 +853,9 @@ ORDER BY pl.sell_price, pl.id;
 -- name: BrowseCellPostingsDesc :many
 -- BrowseCellPostingsAsc, dearest first.
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
-      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
-      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
-      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
-      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
-      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
-      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
-      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells(sqlc.narg(category_id)::bigint, sqlc.narg(condition)::text, sqlc.narg(ram_min)::integer,
+        sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
+        sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
     FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word) CROSS JOIN LATERAL (
@@ -964,17 +932,9 @@ SELECT word::text FROM words WHERE word IS NOT NULL;
 -- GB) finds them so before walking for them. A listing with two of the
 -- words comes twice.
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND (sqlc.narg(category_id)::bigint IS NULL OR f.category_id = sqlc.narg(category_id))
-      AND (sqlc.narg(condition)::text IS NULL OR f.condition = sqlc.narg(condition))
-      AND (sqlc.narg(ram_min)::integer IS NULL OR f.ram_gb >= sqlc.narg(ram_min))
-      AND (sqlc.narg(storage_type)::text IS NULL OR f.storage_type = sqlc.narg(storage_type))
-      AND (sqlc.narg(storage_min)::integer IS NULL OR f.storage_gb >= sqlc.narg(storage_min))
-      AND (sqlc.narg(screen_min)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= sqlc.narg(screen_min))
-      AND (sqlc.narg(screen_max)::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= sqlc.narg(screen_max))
-      AND (sqlc.narg(battery_min)::integer IS NULL OR f.battery_tens >= sqlc.narg(battery_min) / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells(sqlc.narg(category_id)::bigint, sqlc.narg(condition)::text, sqlc.narg(ram_min)::integer,
+        sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
+        sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 )
 SELECT s.product_id FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word)
 JOIN search_postings s ON s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb

@@ -103,17 +103,9 @@ func (q *Queries) BrowseCategoryNewest(ctx context.Context, arg BrowseCategoryNe
 
 const browseCellPostingsAsc = `-- name: BrowseCellPostingsAsc :many
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND ($1::bigint IS NULL OR f.category_id = $1)
-      AND ($2::text IS NULL OR f.condition = $2)
-      AND ($3::integer IS NULL OR f.ram_gb >= $3)
-      AND ($4::text IS NULL OR f.storage_type = $4)
-      AND ($5::integer IS NULL OR f.storage_gb >= $5)
-      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
-      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
-      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells($1::bigint, $2::text, $3::integer,
+        $4::text, $5::integer, $6::real,
+        $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
     FROM cells c CROSS JOIN unnest($9::text[]) AS w(word) CROSS JOIN LATERAL (
@@ -294,17 +286,9 @@ func (q *Queries) BrowseCellPostingsAsc(ctx context.Context, arg BrowseCellPosti
 
 const browseCellPostingsDesc = `-- name: BrowseCellPostingsDesc :many
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND ($1::bigint IS NULL OR f.category_id = $1)
-      AND ($2::text IS NULL OR f.condition = $2)
-      AND ($3::integer IS NULL OR f.ram_gb >= $3)
-      AND ($4::text IS NULL OR f.storage_type = $4)
-      AND ($5::integer IS NULL OR f.storage_gb >= $5)
-      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
-      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
-      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells($1::bigint, $2::text, $3::integer,
+        $4::text, $5::integer, $6::real,
+        $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
     FROM cells c CROSS JOIN unnest($9::text[]) AS w(word) CROSS JOIN LATERAL (
@@ -477,17 +461,9 @@ func (q *Queries) BrowseCellPostingsDesc(ctx context.Context, arg BrowseCellPost
 
 const browseCellsPriceAsc = `-- name: BrowseCellsPriceAsc :many
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND ($1::bigint IS NULL OR f.category_id = $1)
-      AND ($2::text IS NULL OR f.condition = $2)
-      AND ($3::integer IS NULL OR f.ram_gb >= $3)
-      AND ($4::text IS NULL OR f.storage_type = $4)
-      AND ($5::integer IS NULL OR f.storage_gb >= $5)
-      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
-      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
-      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells($1::bigint, $2::text, $3::integer,
+        $4::text, $5::integer, $6::real,
+        $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
     FROM cells c CROSS JOIN LATERAL (
@@ -662,17 +638,9 @@ func (q *Queries) BrowseCellsPriceAsc(ctx context.Context, arg BrowseCellsPriceA
 
 const browseCellsPriceDesc = `-- name: BrowseCellsPriceDesc :many
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND ($1::bigint IS NULL OR f.category_id = $1)
-      AND ($2::text IS NULL OR f.condition = $2)
-      AND ($3::integer IS NULL OR f.ram_gb >= $3)
-      AND ($4::text IS NULL OR f.storage_type = $4)
-      AND ($5::integer IS NULL OR f.storage_gb >= $5)
-      AND ($6::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $6)
-      AND ($7::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $7)
-      AND ($8::integer IS NULL OR f.battery_tens >= $8 / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells($1::bigint, $2::text, $3::integer,
+        $4::text, $5::integer, $6::real,
+        $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
     SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
     FROM cells c CROSS JOIN LATERAL (
@@ -2859,17 +2827,9 @@ func (q *Queries) GetCategoryCount(ctx context.Context, categoryID int64) (int64
 
 const listCellPostingIDs = `-- name: ListCellPostingIDs :many
 WITH cells AS (
-    SELECT DISTINCT f.category_id, f.condition, f.ram_gb, f.storage_type
-    FROM product_facet_counts f
-    WHERE f.available > 0
-      AND ($3::bigint IS NULL OR f.category_id = $3)
-      AND ($4::text IS NULL OR f.condition = $4)
-      AND ($5::integer IS NULL OR f.ram_gb >= $5)
-      AND ($6::text IS NULL OR f.storage_type = $6)
-      AND ($7::integer IS NULL OR f.storage_gb >= $7)
-      AND ($8::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches >= $8)
-      AND ($9::real IS NULL OR f.screen_inches <> 0 AND f.screen_inches <= $9)
-      AND ($10::integer IS NULL OR f.battery_tens >= $10 / 10)
+    SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells($3::bigint, $4::text, $5::integer,
+        $6::text, $7::integer, $8::real,
+        $9::real, $10::integer) AS l(category_id, condition, ram_gb, storage_type)
 )
 SELECT s.product_id FROM cells c CROSS JOIN unnest($1::text[]) AS w(word)
 JOIN search_postings s ON s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
