@@ -37,7 +37,11 @@ async function dismissToast(page: Page, text: string) {
 async function openAdminPage(page: Page, label: string) {
   const menu = page.getByRole("navigation", { name: "Dashboard" });
   if (!(await menu.isVisible())) await page.getByText("Dashboard menu").click();
-  await menu.getByRole("link", { name: label, exact: true }).click();
+  const link = menu.getByRole("link", { name: label, exact: true });
+  const href = await link.getAttribute("href");
+  await link.click();
+  // a lazy page's address changes once its code is in
+  if (href) await page.waitForURL((url) => url.pathname === href);
 }
 
 /** shoot screenshots the page at `size` and checks nothing sticks out sideways. */

@@ -19,7 +19,12 @@ async function openAdminPage(page: Page, label: string) {
   // after a reload the dashboard may still be loading: wait for the menu (wide) or its toggle (phone)
   await menu.or(toggle).filter({ visible: true }).first().waitFor();
   if (!(await menu.isVisible())) await toggle.click();
-  await menu.getByRole("link", { name: label, exact: true }).click();
+  const link = menu.getByRole("link", { name: label, exact: true });
+  const href = await link.getAttribute("href");
+  await link.click();
+  // a lazy page's address changes once its code is in: until then a
+  // reload (shots) reloads the page before it
+  if (href) await page.waitForURL((url) => url.pathname === href);
 }
 
 /** The number a stat tile shows (English digits, thousands separators). */
