@@ -166,7 +166,7 @@ func (s *Store) browse(ctx context.Context, f BrowseFilter) (browsed, error) {
 	case countMatches:
 		return s.browseCounted(ctx, f)
 	}
-	r := newPageRun(f, fs.category, p.matchSet)
+	r := newPageRun(f, fs.category, p.matchSet, fs.lessonKey)
 	served, err := s.serve(ctx, r, p)
 	if err != nil {
 		return browsed{plan: served}, translate(err)

@@ -161,6 +161,9 @@ type browseFacts struct {
 	walksWell bool
 	// cellsGaveWay: its read by cell postings gave way lately
 	cellsGaveWay bool
+	// lessonKey: what slowWalks and walkedToEnd know its walks by
+	// (Store.lessonKey)
+	lessonKey string
 }
 
 // browsePlan is how a page is served: the strategy, the query its page is

@@ -19,18 +19,20 @@ type pageRun struct {
 	location   string
 	sp         specArgs
 	size       int32 // one more than a page tells whether a next exists
-	// slowKey: what slowWalks knows this search's walk by, in the order planned
-	slowKey string
+	// lessonKey: what walkedToEnd knows this search's walks by;
+	// slowKey: what slowWalks knows its walk by, in the order planned
+	lessonKey, slowKey string
 	matchSet
 	rows  []dbsqlc.ProductListing
 	ranks []float32
 }
 
-// newPageRun prepares the reading of f's page by the matches m.
-func newPageRun(f BrowseFilter, category *int64, m matchSet) *pageRun {
+// newPageRun prepares the reading of f's page by the matches m; what is
+// learnt of its walks is kept by lessonKey (Store.lessonKey).
+func newPageRun(f BrowseFilter, category *int64, m matchSet, lessonKey string) *pageRun {
 	tsquery := searchQuery(f.Words)
 	return &pageRun{f: f, category: category, tsquery: tsquery, indexQuery: tsquery, location: likeEscape(f.Location),
-		sp: f.specArgs(), size: int32(f.Limit + 1), slowKey: f.walkKey() + " " + m.sort, matchSet: m}
+		sp: f.specArgs(), size: int32(f.Limit + 1), lessonKey: lessonKey, slowKey: lessonKey + " " + m.sort, matchSet: m}
 }
 
 // readOf names the query a page of f read by the matches m runs, and the

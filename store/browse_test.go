@@ -475,6 +475,43 @@ func TestWidespreadSearchWalksAgain(t *testing.T) {
 	}
 }
 
+// A walk that gave way in a price range no match is priced in ('core i5'
+// up to Tk 551) is learnt for that range alone: the same search at other
+// prices walks as before, not found first for a minute.
+func TestNarrowPricesLessonStaysThere(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 42000, func(i int) store.SeedProduct {
+		return laptop(seller, 3, fmt.Sprintf("HP ProBook %d", i), int64(20000+i), listedAt.Add(time.Duration(i)*time.Second))
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	s = store.New(pool)
+	s.SetIndexedMatches(100)
+	// reading 42,000 ProBooks for one under Tk 551 takes longer than a
+	// millisecond
+	s.SetWalkTime(time.Millisecond)
+	before := s.WalksTooLong()
+	got, _, plan, err := s.BrowsePlan(ctx, store.BrowseFilter{Words: "probook", Sort: store.SortNewest, MaxPrice: 551, Limit: 3})
+	if err != nil || len(got) != 0 || s.WalksTooLong() == before {
+		t.Fatalf("up to Tk 551: %d found by %q (%v), walks given way %d → %d; want none, after the walk gave way", len(got), plan, err, before, s.WalksTooLong())
+	}
+	s.SetWalkTime(10 * time.Second)
+	walked := "walk checking words: BrowseSearchNewest (products_available_idx); else count matches"
+	for _, maxPrice := range []int64{0, 99999999} {
+		got, _, plan, err := s.BrowsePlan(ctx, store.BrowseFilter{Words: "probook", Sort: store.SortNewest, MaxPrice: maxPrice, Limit: 3})
+		if err != nil || plan != walked || len(got) != 3 || got[0].Name != "HP ProBook 42000" {
+			t.Errorf("up to %d: %d found by %q (%v), want the newest three walked", maxPrice, len(got), plan, err)
+		}
+	}
+	// the narrow range itself goes as learnt
+	if _, _, plan, err := s.BrowsePlan(ctx, store.BrowseFilter{Words: "probook", Sort: store.SortNewest, MaxPrice: 551, Limit: 3}); err != nil || plan == walked {
+		t.Errorf("up to Tk 551 again: served by %q (%v), want what its walk giving way taught", plan, err)
+	}
+}
+
 // waltonProBooksOldest is the shop of TestBroadWalkGivesWay: 40,000
 // Walton Passions and HP ProBooks, analysed, after the three with both
 // words (returned newest first).

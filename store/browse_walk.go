@@ -77,7 +77,7 @@ func (s *Store) serveSearchWalk(ctx context.Context, r *pageRun, p browsePlan) (
 		// 100,000); so the same search, at any price, page or order, is
 		// counted for a while, and its few matches are found first and
 		// remembered until the catalogue changes.
-		s.walkedToEnd.add(f.walkKey())
+		s.walkedToEnd.add(r.lessonKey)
 	}
 	return p, err
 }

@@ -61,7 +61,7 @@ type Store struct {
 	manyInCells recentKeys
 	// cellFinds counts the searches whose matches were found in their cells
 	cellFinds atomic.Int64
-	// walkedToEnd: searches with filters besides their words (by walkKey)
+	// walkedToEnd: searches with filters besides their words (by lessonKey)
 	// whose walk read its whole index for less than a page lately
 	walkedToEnd recentKeys
 	// suggest: this instance's copy of the suggestions (#36, suggest.go)
