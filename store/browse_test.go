@@ -435,24 +435,14 @@ func TestWidespreadSearchWalksAgain(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool, s, seller := shop(t)
-	i := 0
-	if _, err := s.CopySeedProducts(ctx, func() (store.SeedProduct, bool) {
-		if i++; i > 42000 {
-			return store.SeedProduct{}, false
-		}
+	catalogue(t, s, 42000, func(i int) store.SeedProduct {
 		name, category := fmt.Sprintf("HP EliteBook %d", i), int64(3)
 		if i <= 6000 {
 			name, category = fmt.Sprintf("Walton Passion %d", i), 1
 		}
-		return laptop(seller, category, name, 1000, listedAt.Add(time.Duration(i)*time.Second)), true
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
-		t.Fatal(err)
-	}
-	s = store.New(pool)
-	s.SetIndexedMatches(100)
+		return laptop(seller, category, name, 1000, listedAt.Add(time.Duration(i)*time.Second))
+	})
+	s = analysed(t, pool)
 	s.SetWalkTime(time.Millisecond)
 	want := "walk checking words again: BrowseSearchNewest (products_available_idx)"
 	// again and again: a walk that gave way so is not remembered as slow
@@ -485,11 +475,7 @@ func TestNarrowPricesLessonStaysThere(t *testing.T) {
 	catalogue(t, s, 42000, func(i int) store.SeedProduct {
 		return laptop(seller, 3, fmt.Sprintf("HP ProBook %d", i), int64(20000+i), listedAt.Add(time.Duration(i)*time.Second))
 	})
-	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
-		t.Fatal(err)
-	}
-	s = store.New(pool)
-	s.SetIndexedMatches(100)
+	s = analysed(t, pool)
 	// reading 42,000 ProBooks for one under Tk 551 takes longer than a
 	// millisecond
 	s.SetWalkTime(time.Millisecond)
@@ -546,12 +532,20 @@ func waltonProBooksOldest(t *testing.T, ctx context.Context) (*store.Store, []in
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+	return analysed(t, pool), both
+}
+
+// analysed analyses the shop's products and answers a store new to its
+// searches, that looks up a search's matches only when its rarest word is
+// estimated on 100 products or fewer.
+func analysed(t *testing.T, pool *pgxpool.Pool) *store.Store {
+	t.Helper()
+	if _, err := pool.Exec(context.Background(), "ANALYZE products"); err != nil {
 		t.Fatal(err)
 	}
-	s = store.New(pool)
+	s := store.New(pool)
 	s.SetIndexedMatches(100)
-	return s, both
+	return s
 }
 
 // checkBroadFacetsAreLowerBounds: a broad search's facets are its newest

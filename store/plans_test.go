@@ -51,15 +51,7 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
 		t.Fatal(err)
 	}
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Release()
-	if _, err := conn.Exec(ctx, "SET plan_cache_mode = force_generic_plan"); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ name, execute, want string }{
+	checkGenericPlans(t, pool, []genericPlan{
 		{"BrowseCategoryNewest", "(3, NULL, NULL, 25)", "Index Cond: ((category_id = $1) AND (ROW(created_at, id) < ROW("},
 		{"ListAdvertisedProducts", "(NULL, NULL, 25)", "Index Cond: (ROW(advertised_at, id) < ROW("},
 		// the sitemap: a file is an id range of the available products'
@@ -96,10 +88,29 @@ func TestGenericPlansUseTheirIndexes(t *testing.T) {
 		// once there are bookings; none here)
 		{"ListPriceComparables", "('cpucorei5 gen12th ram8gb', now() - interval '2 years', 300)",
 			"Index Scan using products_price_guide_idx on products p"},
-	} {
+	})
+}
+
+// genericPlan is a query of sql/, the arguments it is executed with, and
+// what its generic plan must hold.
+type genericPlan struct{ name, execute, want string }
+
+// checkGenericPlans prepares each query on one connection that plans
+// generically, and checks its plan holds what it must.
+func checkGenericPlans(t *testing.T, pool *pgxpool.Pool, plans []genericPlan) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SET plan_cache_mode = force_generic_plan"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range plans {
 		t.Run(c.name, func(t *testing.T) {
-			sql := generatedQuery(t, c.name)
-			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+sql); err != nil {
+			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+generatedQuery(t, c.name)); err != nil {
 				t.Fatal(err)
 			}
 			if plan := explain(t, conn, "EXPLAIN EXECUTE "+c.name+c.execute); !strings.Contains(plan, c.want) {
@@ -127,30 +138,13 @@ func TestCellPostingsGenericPlans(t *testing.T) {
 	if _, err := pool.Exec(ctx, "ANALYZE"); err != nil {
 		t.Fatal(err)
 	}
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Release()
-	if _, err := conn.Exec(ctx, "SET plan_cache_mode = force_generic_plan"); err != nil {
-		t.Fatal(err)
-	}
 	page := "(NULL, NULL, 8, NULL, NULL, NULL, NULL, NULL, '{probook}', NULL, NULL, 'probook:*', NULL, NULL, NULL, NULL, false, false, false, NULL, NULL, 25)"
-	for _, c := range []struct{ name, execute, want string }{
+	checkGenericPlans(t, pool, []genericPlan{
 		{"BrowseCellPostingsAsc", page, "Index Only Scan using search_postings_cell_idx on search_postings s "},
 		{"BrowseCellPostingsDesc", page, "Index Only Scan Backward using search_postings_cell_idx on search_postings s "},
 		{"ListCellPostingIDs", "('{probook}', 2001, NULL, NULL, 8, NULL, NULL, NULL, NULL, NULL)",
 			"Index Only Scan using search_postings_cell_idx on search_postings s"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			if _, err := conn.Exec(ctx, "PREPARE "+c.name+" AS "+generatedQuery(t, c.name)); err != nil {
-				t.Fatal(err)
-			}
-			if plan := explain(t, conn, "EXPLAIN EXECUTE "+c.name+c.execute); !strings.Contains(plan, c.want) {
-				t.Errorf("the generic plan of %s lacks %q:\n%s", c.name, c.want, plan)
-			}
-		})
-	}
+	})
 }
 
 // #39 the verdicts' periodic walk reads a batch after an id along the
