@@ -663,13 +663,16 @@ FROM (
 -- the cells; each cell's cheapest product passing every filter is found
 -- along products_cell_price_idx, the page's worth of cells with the
 -- cheapest are kept (no other can hold one of the page's products), and
--- those cells' first page_size products are merged.
+-- their first products merged: of the cell whose first is the k-th
+-- cheapest, page_size - k + 1 at most, as the k - 1 before it each hold
+-- a cheaper one (325 reads for a page of 25, not 625).
 WITH cells AS (
     SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells(sqlc.narg(category_id)::bigint, sqlc.narg(condition)::text, sqlc.narg(ram_min)::integer,
         sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
         sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id,
+           row_number() OVER (ORDER BY x.sell_price, x.id) AS k
     FROM cells c CROSS JOIN LATERAL (
         SELECT q.sell_price, q.id FROM products q
         WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
@@ -715,7 +718,7 @@ WITH cells AS (
           AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
           AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
         ORDER BY q.sell_price, q.id
-        LIMIT sqlc.arg(page_size)) x
+        LIMIT sqlc.arg(page_size) - c.k + 1) x
     ORDER BY x.sell_price, x.id
     LIMIT sqlc.arg(page_size)
 )
@@ -729,7 +732,8 @@ WITH cells AS (
         sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
         sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id,
+           row_number() OVER (ORDER BY x.sell_price DESC, x.id DESC) AS k
     FROM cells c CROSS JOIN LATERAL (
         SELECT q.sell_price, q.id FROM products q
         WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
@@ -775,7 +779,7 @@ WITH cells AS (
           AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
           AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
         ORDER BY q.sell_price DESC, q.id DESC
-        LIMIT sqlc.arg(page_size)) x
+        LIMIT sqlc.arg(page_size) - c.k + 1) x
     ORDER BY x.sell_price DESC, x.id DESC
     LIMIT sqlc.arg(page_size)
 )
@@ -791,13 +795,17 @@ ORDER BY pl.sell_price DESC, pl.id DESC;
 -- words and other filters through its product's row; the first of each is
 -- found, the cells and words with the cheapest kept (a page's worth for
 -- each word, as one listing is in a word's postings once: no other holds
--- one of the page's listings), and theirs merged, each listing once.
+-- one of the page's listings), and theirs merged, each listing once: of
+-- one word's k-th cheapest first, page_size - k + 1 at most, as
+-- BrowseCellsPriceAsc's (of several words a listing may come under more
+-- than one, and each reads page_size).
 WITH cells AS (
     SELECT l.category_id, l.condition, l.ram_gb, l.storage_type FROM live_cells(sqlc.narg(category_id)::bigint, sqlc.narg(condition)::text, sqlc.narg(ram_min)::integer,
         sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
         sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id,
+           row_number() OVER (ORDER BY x.sell_price, x.product_id) AS k
     FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word) CROSS JOIN LATERAL (
         SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
         WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
@@ -843,7 +851,7 @@ WITH cells AS (
           AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
           AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
         ORDER BY s.sell_price, s.product_id
-        LIMIT sqlc.arg(page_size)) x
+        LIMIT CASE WHEN cardinality(sqlc.arg(words)::text[]) = 1 THEN sqlc.arg(page_size) - w.k + 1 ELSE sqlc.arg(page_size) END) x
     ORDER BY x.sell_price, x.product_id
     LIMIT sqlc.arg(page_size)
 )
@@ -857,7 +865,8 @@ WITH cells AS (
         sqlc.narg(storage_type)::text, sqlc.narg(storage_min)::integer, sqlc.narg(screen_min)::real,
         sqlc.narg(screen_max)::real, sqlc.narg(battery_min)::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id,
+           row_number() OVER (ORDER BY x.sell_price DESC, x.product_id DESC) AS k
     FROM cells c CROSS JOIN unnest(sqlc.arg(words)::text[]) AS w(word) CROSS JOIN LATERAL (
         SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
         WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
@@ -903,7 +912,7 @@ WITH cells AS (
           AND (sqlc.narg(processor)::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', sqlc.narg(processor)))
           AND (sqlc.narg(seller_id)::bigint IS NULL OR q.seller_id = sqlc.narg(seller_id))
         ORDER BY s.sell_price DESC, s.product_id DESC
-        LIMIT sqlc.arg(page_size)) x
+        LIMIT CASE WHEN cardinality(sqlc.arg(words)::text[]) = 1 THEN sqlc.arg(page_size) - w.k + 1 ELSE sqlc.arg(page_size) END) x
     ORDER BY x.sell_price DESC, x.product_id DESC
     LIMIT sqlc.arg(page_size)
 )

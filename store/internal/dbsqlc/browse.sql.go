@@ -107,7 +107,8 @@ WITH cells AS (
         $4::text, $5::integer, $6::real,
         $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id,
+           row_number() OVER (ORDER BY x.sell_price, x.product_id) AS k
     FROM cells c CROSS JOIN unnest($9::text[]) AS w(word) CROSS JOIN LATERAL (
         SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
         WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
@@ -153,7 +154,7 @@ WITH cells AS (
           AND ($20::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $20))
           AND ($21::bigint IS NULL OR q.seller_id = $21)
         ORDER BY s.sell_price, s.product_id
-        LIMIT $22) x
+        LIMIT CASE WHEN cardinality($9::text[]) = 1 THEN $22 - w.k + 1 ELSE $22 END) x
     ORDER BY x.sell_price, x.product_id
     LIMIT $22
 )
@@ -194,7 +195,10 @@ type BrowseCellPostingsAscParams struct {
 // words and other filters through its product's row; the first of each is
 // found, the cells and words with the cheapest kept (a page's worth for
 // each word, as one listing is in a word's postings once: no other holds
-// one of the page's listings), and theirs merged, each listing once.
+// one of the page's listings), and theirs merged, each listing once: of
+// one word's k-th cheapest first, page_size - k + 1 at most, as
+// BrowseCellsPriceAsc's (of several words a listing may come under more
+// than one, and each reads page_size).
 func (q *Queries) BrowseCellPostingsAsc(ctx context.Context, arg BrowseCellPostingsAscParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, browseCellPostingsAsc,
 		arg.CategoryID,
@@ -290,7 +294,8 @@ WITH cells AS (
         $4::text, $5::integer, $6::real,
         $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, w.word, x.sell_price, x.product_id,
+           row_number() OVER (ORDER BY x.sell_price DESC, x.product_id DESC) AS k
     FROM cells c CROSS JOIN unnest($9::text[]) AS w(word) CROSS JOIN LATERAL (
         SELECT s.sell_price, s.product_id FROM search_postings s JOIN products q ON q.id = s.product_id
         WHERE s.word = w.word AND s.category_id = c.category_id AND s.condition = c.condition AND s.ram_gb = c.ram_gb
@@ -336,7 +341,7 @@ WITH cells AS (
           AND ($20::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $20))
           AND ($21::bigint IS NULL OR q.seller_id = $21)
         ORDER BY s.sell_price DESC, s.product_id DESC
-        LIMIT $22) x
+        LIMIT CASE WHEN cardinality($9::text[]) = 1 THEN $22 - w.k + 1 ELSE $22 END) x
     ORDER BY x.sell_price DESC, x.product_id DESC
     LIMIT $22
 )
@@ -465,7 +470,8 @@ WITH cells AS (
         $4::text, $5::integer, $6::real,
         $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id,
+           row_number() OVER (ORDER BY x.sell_price, x.id) AS k
     FROM cells c CROSS JOIN LATERAL (
         SELECT q.sell_price, q.id FROM products q
         WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
@@ -511,7 +517,7 @@ WITH cells AS (
           AND ($16::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $16))
           AND ($17::bigint IS NULL OR q.seller_id = $17)
         ORDER BY q.sell_price, q.id
-        LIMIT $20) x
+        LIMIT $20 - c.k + 1) x
     ORDER BY x.sell_price, x.id
     LIMIT $20
 )
@@ -548,7 +554,9 @@ type BrowseCellsPriceAscParams struct {
 // the cells; each cell's cheapest product passing every filter is found
 // along products_cell_price_idx, the page's worth of cells with the
 // cheapest are kept (no other can hold one of the page's products), and
-// those cells' first page_size products are merged.
+// their first products merged: of the cell whose first is the k-th
+// cheapest, page_size - k + 1 at most, as the k - 1 before it each hold
+// a cheaper one (325 reads for a page of 25, not 625).
 func (q *Queries) BrowseCellsPriceAsc(ctx context.Context, arg BrowseCellsPriceAscParams) ([]ProductListing, error) {
 	rows, err := q.db.Query(ctx, browseCellsPriceAsc,
 		arg.CategoryID,
@@ -642,7 +650,8 @@ WITH cells AS (
         $4::text, $5::integer, $6::real,
         $7::real, $8::integer) AS l(category_id, condition, ram_gb, storage_type)
 ), firsts AS (
-    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id
+    SELECT c.category_id, c.condition, c.ram_gb, c.storage_type, x.sell_price, x.id,
+           row_number() OVER (ORDER BY x.sell_price DESC, x.id DESC) AS k
     FROM cells c CROSS JOIN LATERAL (
         SELECT q.sell_price, q.id FROM products q
         WHERE q.category_id = c.category_id AND q.condition = c.condition AND coalesce(q.ram_gb, 0) = c.ram_gb
@@ -688,7 +697,7 @@ WITH cells AS (
           AND ($16::text IS NULL OR to_tsvector('simple', q.processor) @@ to_tsquery('simple', $16))
           AND ($17::bigint IS NULL OR q.seller_id = $17)
         ORDER BY q.sell_price DESC, q.id DESC
-        LIMIT $20) x
+        LIMIT $20 - c.k + 1) x
     ORDER BY x.sell_price DESC, x.id DESC
     LIMIT $20
 )
