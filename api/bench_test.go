@@ -133,3 +133,30 @@ func BenchmarkKeptAnswer(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKeptAnswerServed: a kept list through the whole of the
+// server's middleware, as a request meets it (#38: what a kept answer
+// costs beside the socket's reads and writes, which net/http does).
+func BenchmarkKeptAnswerServed(b *testing.B) {
+	s, err := New(Options{Store: store.New(storetest.Pool(b)), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), TokenKey: make([]byte, 32)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.catalogue.setLive(true)
+	req := httptest.NewRequest(http.MethodGet, "/api/products?category=HP", nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	first := httptest.NewRecorder()
+	s.ServeHTTP(first, req)
+	if first.Code != http.StatusOK {
+		b.Fatalf("%d %s", first.Code, first.Body)
+	}
+	w := &discardWriter{h: http.Header{}}
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(w.h)
+		s.ServeHTTP(w, req)
+		if w.h.Get("Content-Type") == "" {
+			b.Fatal("no answer")
+		}
+	}
+}
