@@ -13,6 +13,9 @@ import (
 	"resale/store"
 )
 
+// compressLevel is the gzip level of the API's answers: the fastest.
+const compressLevel = 1
+
 // maxBody caps every request body; JSON and multipart bodies get their own
 // smaller caps when they are read.
 const maxBody = "10M"
@@ -30,7 +33,12 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	e.GET("/readyz", s.readyz, requestTimeout(timeout), noStore)
 
 	seller, admin := requireRole(store.RoleSeller), requireRole(store.RoleAdmin)
-	gzip := middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024})
+	// compression where it pays: not below a kilobyte, and at the fastest
+	// level, as an answer made afresh is compressed each time (at the
+	// default level, 6, compressing a list of 25 was four tenths of the
+	// server's CPU for it; level 1 sends a sixth more bytes: 3.6 KB, not
+	// 3.0, for a brand's first page). A kept answer is compressed once.
+	gzip := middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Level: compressLevel})
 	g := e.Group("/api", requestTimeout(timeout), noStore, gzip, s.authenticate)
 	g.GET("/health", s.health)
 	g.GET("/config", s.config)
