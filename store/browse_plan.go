@@ -56,8 +56,9 @@ const (
 	// condition, a RAM or a storage type: its word's postings of each cell
 	// merged (browse_cells.go), for walkTime at most
 	cellPostings
-	// walkSearchAgain: a broad search whose walk gave way though its
-	// words are common walks its sort's index again, for as long as its
+	// walkSearchAgain: a broad search newest first whose walk gave way
+	// though a tenth of the catalogue or more has its rarest word
+	// (searchFound.widespread) walks its index again, for as long as its
 	// request may take
 	walkSearchAgain
 )
