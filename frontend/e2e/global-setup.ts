@@ -61,12 +61,13 @@ export default async function globalSetup() {
       .map((line) => line.split("=", 2) as [string, string]),
   );
 
-  const env = {
-    ...process.env,
+  // the shop's settings; a journey that starts a second instance on this
+  // database (promotion.spec.ts) starts it with them too (E2E_SHOP_ENV):
+  // the instances share one job queue, and an instance without the push
+  // or SMS settings would take those jobs and send nothing
+  const shop = {
     DATABASE_URL: databaseURL,
-    ADDR: `127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    PUBLIC_URL: baseURL,
     STRIPE_SECRET_KEY: "sk_test_e2e",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     STRIPE_API_BASE: stripe.url,
@@ -82,6 +83,7 @@ export default async function globalSetup() {
     // #36 the suggestions count the laptops a journey lists within seconds
     SUGGEST_INTERVAL: "2s",
   };
+  const env = { ...process.env, ...shop, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: baseURL };
   const server = spawn(bin, ["serve"], { env, stdio: ["ignore", "inherit", "pipe"] });
   let log = "";
   server.stderr.on("data", (b: Buffer) => (log += b.toString()));
@@ -111,6 +113,7 @@ export default async function globalSetup() {
   // not VAPID_PUBLIC_KEY: the journeys run `resale admin grant` with this
   // environment, and the binary refuses part of the VAPID settings
   process.env.E2E_VAPID_PUBLIC_KEY = vapid.VAPID_PUBLIC_KEY;
+  process.env.E2E_SHOP_ENV = JSON.stringify(shop);
 
   // a server gone mid-run (killed from outside) fails every journey after
   // it with "connection refused": say so once, with its log
