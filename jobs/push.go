@@ -55,10 +55,14 @@ const maxPushBody = 600
 // that says the browser is gone (404, 410) gets it deleted; any other
 // failure is tried again.
 func (w *pushWorker) Work(ctx context.Context, job *river.Job[store.SendPushArgs]) error {
-	if w.opts.Push == nil {
-		return nil // push is off (no VAPID keys)
-	}
 	log := w.opts.Logger.With("notification_id", job.Args.NotificationID, "subscription_id", job.Args.SubscriptionID, "attempt", job.Attempt)
+	if w.opts.Push == nil {
+		// push is off here (no VAPID keys), yet a browser subscribed:
+		// another instance of the shop has the keys, and the instances
+		// must be configured alike, or pushes taken here are lost
+		log.Warn("push: a push was queued but this instance has no VAPID keys; dropped")
+		return nil
+	}
 	d, err := w.opts.Store.GetPushDelivery(ctx, job.Args.NotificationID, job.Args.SubscriptionID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil // the notification, the browser or its link to the user is gone

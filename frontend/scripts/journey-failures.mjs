@@ -49,11 +49,17 @@ for (const { spec, status, errors, ms } of failed) {
   }
 }
 
-// the server's errors (global-setup.ts keeps its log beside the report):
-// a journey that met a 500 says only "Internal server error"; the cause is here
+// the server's errors and warnings (global-setup.ts keeps its log beside
+// the report): a journey that met a 500 says only "Internal server error",
+// one waiting for a job's mail, SMS or push only that nothing came; the
+// cause is here
 const log = join(dirname(file), "server.log");
 if (failed.length > 0 && existsSync(log)) {
-  const errors = readFileSync(log, "utf8").split("\n").filter((l) => l.includes("level=ERROR"));
-  console.log(`\nserver errors: ${errors.length}${errors.length > 0 ? ` (${log})` : ""}`);
-  for (const l of errors.slice(0, 20)) console.log(`    ${l.slice(0, 400)}`);
+  const lines = readFileSync(log, "utf8").split("\n");
+  for (const [name, level] of [["errors", "level=ERROR"], ["warnings", "level=WARN"]]) {
+    const found = lines.filter((l) => l.includes(level));
+    console.log(`\nserver ${name}: ${found.length}${found.length > 0 ? ` (${log})` : ""}`);
+    // the first errors (what broke), the last warnings (nearest the failure)
+    for (const l of name === "errors" ? found.slice(0, 20) : found.slice(-20)) console.log(`    ${l.slice(0, 400)}`);
+  }
 }
