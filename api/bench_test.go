@@ -145,10 +145,12 @@ func BenchmarkKeptAnswerServed(b *testing.B) {
 	s.catalogue.setLive(true)
 	req := httptest.NewRequest(http.MethodGet, "/api/products?category=HP", nil)
 	req.Header.Set("Accept-Encoding", "gzip, br")
-	first := httptest.NewRecorder()
-	s.ServeHTTP(first, req)
-	if first.Code != http.StatusOK {
-		b.Fatalf("%d %s", first.Code, first.Body)
+	for range 2 { // kept the second time it is asked for
+		first := httptest.NewRecorder()
+		s.ServeHTTP(first, req)
+		if first.Code != http.StatusOK {
+			b.Fatalf("%d %s", first.Code, first.Body)
+		}
 	}
 	w := &discardWriter{h: http.Header{}}
 	b.ReportAllocs()

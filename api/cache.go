@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"hash/maphash"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -23,9 +24,22 @@ import (
 // announces every committed change, whoever made it, to every instance
 // (migration 00006, Store.WatchCatalogue). While this instance is not
 // listening to those announcements nothing is kept.
+//
+// An answer is kept the second time it is asked for, not the first (or
+// at once when identical requests waited for it): a list made for one
+// shopper's price slider, a search nobody repeats or a crawler's sweep
+// of deep pages is never asked again, and keeping each one cost CPU and
+// pushed the home page's lists out (#38: at 16 MB every ~700 such lists,
+// when past the cap everything was dropped).
 const (
 	maxKeptAnswer = 1 << 20  // bytes; bigger answers are not kept
-	maxKeptTotal  = 16 << 20 // bytes; past this, everything kept is dropped
+	maxKeptTotal  = 16 << 20 // bytes; past this, answers are evicted
+	// keptAfterEvict: an eviction frees answers down to this, so the
+	// next few answers kept do not each evict again
+	keptAfterEvict = maxKeptTotal * 3 / 4
+	// maxSeen: the keys asked for once that are remembered (8 bytes
+	// each); when full they are forgotten all at once
+	maxSeen = 1 << 16
 )
 
 // catalogueCache holds the kept answers. gen counts changes: an answer is
@@ -38,6 +52,11 @@ type catalogueCache struct {
 	answers map[cacheKey]keptAnswer
 	size    int
 	flights map[flightKey]*flight
+	// seen: the keys (hashed with seed) asked for since seen was last
+	// cleared; kept across changes, as how often a list is asked for
+	// does not change with its content
+	seen map[uint64]struct{}
+	seed maphash.Seed
 
 	// log and drops say why kept answers were dropped (drop); waiting
 	// counts the requests waiting for another's answer. Nil in tests of
@@ -87,7 +106,7 @@ const (
 	dropNotice       = "notice"        // the database announced a change (any instance, a job, any SQL)
 	dropListenerLost = "listener_lost" // the LISTEN connection was lost: changes go unheard
 	dropListenerBack = "listener_back" // listening again: changes may have gone unheard meanwhile
-	dropSizeCap      = "size_cap"      // maxKeptTotal reached
+	dropSizeCap      = "size_cap"      // maxKeptTotal reached: some are evicted, not all
 )
 
 var dropReasons = []string{dropChange, dropNotice, dropListenerLost, dropListenerBack, dropSizeCap}
@@ -136,6 +155,33 @@ func (k *catalogueCache) dropLocked(reason, route string) {
 	}
 }
 
+// evictLocked forgets kept answers, in the map's random order, until
+// they take at most size bytes, and says so as dropLocked does. Random,
+// not least recently used: a hit then stays a read under the read lock,
+// and the answers asked for often are kept again at their next request.
+// k.mu is held.
+func (k *catalogueCache) evictLocked(size int) {
+	n, freed := 0, 0
+	for key, a := range k.answers {
+		if k.size <= size {
+			break
+		}
+		delete(k.answers, key)
+		k.size -= len(a.body)
+		n, freed = n+1, freed+len(a.body)
+	}
+	if n == 0 {
+		return
+	}
+	if k.drops != nil {
+		k.drops.WithLabelValues(dropSizeCap).Inc()
+	}
+	if k.log != nil {
+		k.log.LogAttrs(context.Background(), slog.LevelInfo, "kept catalogue answers evicted",
+			slog.String("reason", dropSizeCap), slog.Int("answers", n), slog.Int("bytes", freed), slog.Int("kept", len(k.answers)))
+	}
+}
+
 func (k *catalogueCache) get(key cacheKey) (keptAnswer, bool) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
@@ -146,6 +192,39 @@ func (k *catalogueCache) get(key cacheKey) (keptAnswer, bool) {
 	return a, ok
 }
 
+// admitLocked says whether key's answer is worth keeping: its key was
+// asked for before (it stays remembered), or requests waited for it.
+// k.mu is held.
+func (k *catalogueCache) admitLocked(key cacheKey, waited bool) bool {
+	if k.seen == nil {
+		k.seen, k.seed = make(map[uint64]struct{}), maphash.MakeSeed()
+	}
+	h := k.hash(key)
+	if _, ok := k.seen[h]; ok || waited {
+		k.seen[h] = struct{}{}
+		return true
+	}
+	if len(k.seen) >= maxSeen {
+		// forgotten all at once, but for the answers kept now: those
+		// are asked for often, and a change must not make them wait
+		// for a second request to be kept again
+		clear(k.seen)
+		for key := range k.answers {
+			k.seen[k.hash(key)] = struct{}{}
+		}
+	}
+	k.seen[h] = struct{}{}
+	return false
+}
+
+func (k *catalogueCache) hash(key cacheKey) uint64 {
+	h := maphash.String(k.seed, key.uri)
+	if key.gzip {
+		h = ^h
+	}
+	return h
+}
+
 // putLocked keeps a for key when nothing changed since gen. k.mu is held.
 func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) {
 	if !k.live || gen != k.gen {
@@ -154,9 +233,10 @@ func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) {
 	old, had := k.answers[key]
 	if had {
 		k.size -= len(old.body)
+		delete(k.answers, key)
 	}
 	if k.size+len(a.body) > maxKeptTotal {
-		k.dropLocked(dropSizeCap, "")
+		k.evictLocked(keptAfterEvict - len(a.body))
 	}
 	if k.answers == nil {
 		k.answers = map[cacheKey]keptAnswer{}

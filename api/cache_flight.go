@@ -35,7 +35,10 @@ type flight struct {
 	res  flightResult
 	// users: the requests still wanting the answer (the leader and its
 	// waiters), under the cache's lock; at 0 the work is cancelled
-	users  int
+	users int
+	// waited: another request joined; the answer is kept at once
+	// (cache.go's admission)
+	waited bool
 	ctx    context.Context
 	cancel context.CancelFunc
 }
@@ -61,6 +64,7 @@ func (k *catalogueCache) join(parent context.Context, key cacheKey) (a keptAnswe
 	fk := flightKey{key, k.gen}
 	if f := k.flights[fk]; f != nil {
 		f.users++
+		f.waited = true
 		return keptAnswer{}, f, false
 	}
 	f = &flight{gen: k.gen, done: make(chan struct{}), users: 1}
@@ -149,10 +153,11 @@ func (k *catalogueCache) lead(c echo.Context, next echo.HandlerFunc, key cacheKe
 var errLeaderPanicked = errors.New("api: the request making a shared answer panicked")
 
 // land keeps the answer when it may be kept (a success, no change since
-// the flight began), ends the flight and wakes its waiters.
+// the flight began, asked for before or waited for), ends the flight and
+// wakes its waiters.
 func (k *catalogueCache) land(key cacheKey, f *flight, out flightResult) {
 	k.mu.Lock()
-	if out.shared && out.err == nil && out.status == http.StatusOK {
+	if out.shared && out.err == nil && out.status == http.StatusOK && k.admitLocked(key, f.waited) {
 		k.putLocked(key, f.gen, out.answer)
 	}
 	fk := flightKey{key, f.gen}

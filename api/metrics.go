@@ -80,7 +80,7 @@ func newMetrics(reg prometheus.Registerer, st *store.Store, build BuildInfo, mor
 		}, []string{"reason"}),
 		cacheDrops: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "resale_catalogue_cache_drops_total",
-			Help: "Times the kept catalogue answers were all dropped, by reason: change (this instance's write), notice (the database announced a change), listener_lost, listener_back, size_cap.",
+			Help: "Times the kept catalogue answers were all dropped, by reason: change (this instance's write), notice (the database announced a change), listener_lost, listener_back; size_cap: times some were evicted, as they reached 16 MB.",
 		}, []string{"reason"}),
 		cacheWaiting: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "resale_catalogue_cache_waiting",
