@@ -28,9 +28,9 @@ import (
 // An answer is kept the second time it is asked for, not the first (or
 // at once when identical requests waited for it): a list made for one
 // shopper's price slider, a search nobody repeats or a crawler's sweep
-// of deep pages is never asked again, and keeping each one cost CPU and
-// pushed the home page's lists out (#38: at 16 MB every ~700 such lists,
-// when past the cap everything was dropped).
+// of deep pages is never asked again, and keeping each one pushed the
+// home page's lists out (#38: past the cap, every ~700 such lists,
+// everything kept was dropped).
 const (
 	maxKeptAnswer = 1 << 20  // bytes; bigger answers are not kept
 	maxKeptTotal  = 16 << 20 // bytes; past this, answers are evicted
@@ -140,6 +140,16 @@ func (k *catalogueCache) setLive(live bool) {
 func (k *catalogueCache) dropLocked(reason, route string) {
 	n, size := len(k.answers), k.size
 	k.answers, k.size = nil, 0
+	var attrs []slog.Attr
+	if route != "" {
+		attrs = append(attrs, slog.String("route", route))
+	}
+	k.tell("kept catalogue answers dropped", reason, n, size, attrs...)
+}
+
+// tell counts and logs that n kept answers (bytes in all) went for
+// reason, when any did.
+func (k *catalogueCache) tell(msg, reason string, n, bytes int, more ...slog.Attr) {
 	if n == 0 {
 		return
 	}
@@ -147,16 +157,13 @@ func (k *catalogueCache) dropLocked(reason, route string) {
 		k.drops.WithLabelValues(reason).Inc()
 	}
 	if k.log != nil {
-		attrs := []slog.Attr{slog.String("reason", reason), slog.Int("answers", n), slog.Int("bytes", size)}
-		if route != "" {
-			attrs = append(attrs, slog.String("route", route))
-		}
-		k.log.LogAttrs(context.Background(), slog.LevelInfo, "kept catalogue answers dropped", attrs...)
+		attrs := append([]slog.Attr{slog.String("reason", reason), slog.Int("answers", n), slog.Int("bytes", bytes)}, more...)
+		k.log.LogAttrs(context.Background(), slog.LevelInfo, msg, attrs...)
 	}
 }
 
 // evictLocked forgets kept answers, in the map's random order, until
-// they take at most size bytes, and says so as dropLocked does. Random,
+// they take at most size bytes, and says so (tell). Random,
 // not least recently used: a hit then stays a read under the read lock,
 // and the answers asked for often are kept again at their next request.
 // k.mu is held.
@@ -170,16 +177,7 @@ func (k *catalogueCache) evictLocked(size int) {
 		k.size -= len(a.body)
 		n, freed = n+1, freed+len(a.body)
 	}
-	if n == 0 {
-		return
-	}
-	if k.drops != nil {
-		k.drops.WithLabelValues(dropSizeCap).Inc()
-	}
-	if k.log != nil {
-		k.log.LogAttrs(context.Background(), slog.LevelInfo, "kept catalogue answers evicted",
-			slog.String("reason", dropSizeCap), slog.Int("answers", n), slog.Int("bytes", freed), slog.Int("kept", len(k.answers)))
-	}
+	k.tell("kept catalogue answers evicted", dropSizeCap, n, freed, slog.Int("kept", len(k.answers)))
 }
 
 func (k *catalogueCache) get(key cacheKey) (keptAnswer, bool) {
