@@ -152,7 +152,7 @@ SELECT available FROM category_counts WHERE category_id = @category_id;
 -- name: ListSearchMatches :many
 -- The ids of available products that match @query, no more than @up_to of
 -- them, found through the GIN index by @index_query (the search's rarest
--- word, or all of it) and checked for the whole search on their own rows:
+-- word and the words nearly as rare, or all of it) and checked for the whole search on their own rows:
 -- ts_match_vq is @@ in a form the planner does not give the index, which
 -- would otherwise gather every row with a common word first (store/terms.go).
 SELECT id FROM products
@@ -166,8 +166,8 @@ LIMIT @up_to;
 -- product_listings view each product would be read a second time to reach
 -- its words; so this query spells out the view (same columns, same rows).
 -- Its matches found first instead (the store's matchesFirst), the GIN
--- index is asked for @index_query only, the search's rarest word, and the
--- other words are checked on each row found, as in ListSearchMatches.
+-- index is asked for @index_query only, the search's rarest word and the
+-- words nearly as rare, and the other words are checked on each row found, as in ListSearchMatches.
 -- Walked, it has no @index_query: it runs prepared, its plan made once
 -- and kept, with every other plan but the walk turned off for it (the
 -- store's walkWithin); the planner, which cannot tell from "NULL or"

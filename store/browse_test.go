@@ -357,7 +357,12 @@ func TestSearchByRarestWord(t *testing.T) {
 		"probook zen": {"'zen':*", false},
 		"core i5":     {"'cpucorei5'", true}, // a spec word (#36), ~150 products: over 100
 		"zenbook":     {"'zenbook':*", false},
-		"walton core": {"'walton':*", true},
+		// 'core' (297 products) is within four times 'walton' (150): the
+		// index intersects them, rather than each Walton being read to check
+		"walton core":    {"'walton':* & 'core':*", true},
+		"walton probook": {"'walton':* & 'probook':*", true},
+		// 'probook' (147) is far past four times 'zen' (3): checked on the rows
+		"zen probook": {"'zen':*", false},
 	} {
 		q, common, err := s.SearchIndexQuery(ctx, typed)
 		if err != nil || q != want.query || common != want.common {

@@ -45,7 +45,7 @@ func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery s
 			return found, nil
 		}
 		s.lookups.Add(1)
-		rows, err := s.custom.ListSearchMatchPlaces(context.WithoutCancel(ctx),
+		rows, err := s.searchMatchPlaces(context.WithoutCancel(ctx),
 			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: placesMost})
 		if err != nil || len(rows) >= placesMost {
 			return rareFound{}, err
@@ -64,9 +64,9 @@ func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery s
 	return searchFound{broad: true}, true, nil
 }
 
-// togetherEstimate is how many products the words the index is asked for
-// a search typed (searchIndexQuery: its rarest word and its spec words)
-// are estimated to match together, their sampled shares taken as
+// togetherEstimate is how many products a search typed's rarest word and
+// spec words (of the words the index is asked for: searchIndexQuery) are
+// estimated to match together, their sampled shares taken as
 // independent; -1 with no sample, with no spec word beside the rarest word
 // (it alone was estimated), or when the rarest word is a word of text.
 func (s *Store) togetherEstimate(ctx context.Context, typed string) (float64, error) {
