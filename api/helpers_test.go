@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"resale/api"
+	"resale/auth"
 	"resale/media"
 	"resale/store"
 	"resale/store/storetest"
@@ -84,6 +85,11 @@ func newTestServerWith(t *testing.T, st *store.Store, edit func(*api.Options)) *
 		// sign-up's password hash alone can pass 5 s; the timeout itself
 		// is tested in middleware_internal_test.go
 		RequestTimeout: 30 * time.Second,
+		// argon2id with 64 KiB, not today's 46 MiB: each account the
+		// tests make cost half a second of CPU under the race detector,
+		// most of this package's time (auth's tests and the journeys hash
+		// at today's parameters). A test of the hasher itself sets its own.
+		Hasher: auth.NewHasherWithMemory(2, 64),
 	}
 	if edit != nil {
 		edit(&opts)

@@ -67,6 +67,9 @@ type Hasher struct {
 	// dummy is compared against when the email is unknown, so an unknown
 	// email takes as long to refuse as a wrong password.
 	dummy string
+	// memory is the argon2id memory of new hashes, in KiB: argonMemory
+	// but in tests (NewHasherWithMemory)
+	memory uint32
 }
 
 // waitingPerSlot is how many hashes may wait for each running one: a
@@ -81,6 +84,16 @@ var ErrBusy = errors.New("auth: too many passwords being checked at once")
 // NewHasher makes a Hasher running at most parallel hashes at once, with
 // at most 16 more waiting for each.
 func NewHasher(parallel int) *Hasher {
+	return NewHasherWithMemory(parallel, argonMemory)
+}
+
+// NewHasherWithMemory is NewHasher hashing with memory KiB (at least 8)
+// instead of today's 46 MiB, for tests that make many accounts: under the
+// race detector each 46 MiB hash took about half a second of CPU, most of
+// the API's tests' time. Hashes of other parameters still verify, and are
+// stale at the next log-in.
+func NewHasherWithMemory(parallel int, memory uint32) *Hasher {
+	memory = max(memory, 8*argonThreads)
 	// The dummy needs today's parameters, not a real password: a random
 	// key that nothing hashes to. Making it costs nothing at start.
 	salt, key := make([]byte, argonSaltLen), make([]byte, argonKeyLen)
@@ -92,7 +105,7 @@ func NewHasher(parallel int) *Hasher {
 	}
 	parallel = max(1, parallel)
 	return &Hasher{slots: make(chan struct{}, parallel), maxWaiting: int64(waitingPerSlot * parallel),
-		dummy: encodeHash(salt, key, argonMemory, argonTime, argonThreads)}
+		dummy: encodeHash(salt, key, memory, argonTime, argonThreads), memory: memory}
 }
 
 // NewHasherQueue is NewHasher with at most waiting hashes waiting (tests
@@ -142,8 +155,8 @@ func (h *Hasher) Hash(ctx context.Context, password string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	return encodeHash(salt, key, argonMemory, argonTime, argonThreads), nil
+	key := argon2.IDKey([]byte(password), salt, argonTime, h.memory, argonThreads, argonKeyLen)
+	return encodeHash(salt, key, h.memory, argonTime, argonThreads), nil
 }
 
 // Verify tells whether password matches encoded, and whether the hash
@@ -165,7 +178,7 @@ func (h *Hasher) Verify(ctx context.Context, password, encoded string) (ok, stal
 	defer h.release()
 	key := argon2.IDKey([]byte(password), p.salt, p.time, p.memory, p.threads, uint32(len(p.key)))
 	ok = subtle.ConstantTimeCompare(key, p.key) == 1 && hasPassword
-	stale = p.memory != argonMemory || p.time != argonTime || p.threads != argonThreads || len(p.key) != argonKeyLen
+	stale = p.memory != h.memory || p.time != argonTime || p.threads != argonThreads || len(p.key) != argonKeyLen
 	return ok, stale && hasPassword, nil
 }
 

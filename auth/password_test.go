@@ -42,6 +42,37 @@ func TestHashAndVerify(t *testing.T) {
 	}
 }
 
+// The tests' hasher (NewHasherWithMemory) hashes with its own memory and
+// takes its own hashes as current; today's hashes verify with it, and are
+// stale to it, as its are to today's hasher.
+func TestHasherWithMemory(t *testing.T) {
+	ctx := context.Background()
+	small, today := auth.NewHasherWithMemory(1, 64), auth.NewHasher(1)
+	hash, err := small.Hash(ctx, "correct horse battery")
+	if err != nil || !strings.HasPrefix(hash, "$argon2id$v=19$m=64,t=1,p=1$") {
+		t.Fatalf("hash = %q, %v", hash, err)
+	}
+	if ok, stale, err := small.Verify(ctx, "correct horse battery", hash); !ok || stale || err != nil {
+		t.Errorf("its own hash: ok %v stale %v err %v; want true false nil", ok, stale, err)
+	}
+	if ok, stale, err := today.Verify(ctx, "correct horse battery", hash); !ok || !stale || err != nil {
+		t.Errorf("by today's hasher: ok %v stale %v err %v; want true true nil", ok, stale, err)
+	}
+	current, err := today.Hash(ctx, "correct horse battery")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, stale, err := small.Verify(ctx, "correct horse battery", current); !ok || !stale || err != nil {
+		t.Errorf("today's hash: ok %v stale %v err %v; want true true nil", ok, stale, err)
+	}
+	if ok, _, _ := small.Verify(ctx, "correct horse batterY", hash); ok {
+		t.Error("a wrong password verified")
+	}
+	if h, _ := auth.NewHasherWithMemory(1, 0).Hash(ctx, "x"); !strings.HasPrefix(h, "$argon2id$v=19$m=8,t=1,p=1$") {
+		t.Errorf("below argon2id's least memory: %q, want m=8", h)
+	}
+}
+
 // A hash made with other parameters still verifies, and says it should be
 // redone; a wrong password against it still fails.
 func TestStaleHash(t *testing.T) {
