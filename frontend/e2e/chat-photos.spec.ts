@@ -121,4 +121,7 @@ test("quick reply, a photo, a counter offer accepted, and seen marks, on two pho
   await pictures(buyer, "chat-counter-buyer-390");
   await seller.setViewportSize(SMALL);
   await pictures(seller, "chat-counter-seller-360");
+  // closed, or both phones stay open on the worker's browser for the
+  // journeys after this one, their live threads and service workers too
+  for (const p of [buyer, seller]) await p.context().close();
 });

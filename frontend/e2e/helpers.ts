@@ -14,6 +14,11 @@ export async function logOut(page: Page) {
   await header.getByRole("button", { name: "Account menu" }).click();
   await header.getByRole("button", { name: "Log Out" }).click();
   await page.getByRole("alertdialog", { name: "Log out of Resale?" }).getByRole("button", { name: "Log Out" }).click();
+  // the log-out ends after the click (the server is told, then the session
+  // is forgotten): a page opened at once could still be signed in, and
+  // /login sends a signed-in visitor home (a journey waited there 300 s
+  // for the log-in form)
+  await expect(header.getByRole("button", { name: "Account menu" })).toHaveCount(0);
 }
 
 /** signUp creates an account through the sign-up page and waits for home. */
