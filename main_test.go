@@ -32,12 +32,22 @@ const startDeadline = 90 * time.Second
 // the program exits first, and after startDeadline if it never answers.
 func waitServing(t *testing.T, url string, done <-chan int, logs fmt.Stringer) {
 	t.Helper()
+	waitAnswering(t, url, 0, done, logs)
+}
+
+// waitAnswering is waitServing until url answers status (0: any), with the
+// last answer's status and the logs when it never does.
+func waitAnswering(t *testing.T, url string, status int, done <-chan int, logs fmt.Stringer) {
+	t.Helper()
 	deadline := time.Now().Add(startDeadline)
 	for {
 		res, err := http.Get(url)
 		if err == nil {
 			res.Body.Close()
-			return
+			if status == 0 || res.StatusCode == status {
+				return
+			}
+			err = fmt.Errorf("answered %d, not %d", res.StatusCode, status)
 		}
 		select {
 		case code := <-done:

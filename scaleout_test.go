@@ -48,7 +48,9 @@ func startInstances(t *testing.T, ctx context.Context, n int, shared map[string]
 		out[i] = in
 	}
 	for _, in := range out {
-		waitFor(t, in.base+"/api/categorys", http.StatusOK)
+		// its log when it never answers (TestReadReplica's instance once
+		// did not, in 90 s, under the whole suite's load)
+		waitAnswering(t, in.base+"/api/categorys", http.StatusOK, in.done, in.logs)
 	}
 	return out
 }
