@@ -152,9 +152,10 @@ SELECT available FROM category_counts WHERE category_id = @category_id;
 -- name: ListSearchMatches :many
 -- The ids of available products that match @query, no more than @up_to of
 -- them, found through the GIN index by @index_query (the search's rarest
--- word and the words nearly as rare, or all of it) and checked for the whole search on their own rows:
--- ts_match_vq is @@ in a form the planner does not give the index, which
--- would otherwise gather every row with a common word first (store/terms.go).
+-- word and the words nearly as rare, or all of it) and checked for the
+-- whole search on their own rows: ts_match_vq is @@ in a form the planner
+-- does not give the index, which would otherwise gather every row with a
+-- common word first (store/terms.go).
 SELECT id FROM products
 WHERE search @@ to_tsquery('simple', @index_query) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
   AND ts_match_vq(search, to_tsquery('simple', @query))

@@ -158,15 +158,15 @@ func (t *termShares) rarest(words []string) (string, float64) {
 // common one ("16" of "core i7 16", every word starting with it), which
 // the bound leaves to be checked on the rows.
 func (s *Store) searchIndexQuery(ctx context.Context, typed string) (query string, estimate float64, err error) {
-	word, estimate, err := s.rarestWord(ctx, typed)
-	if err != nil || estimate < 0 {
-		return searchQuery(typed), estimate, err
-	}
 	shares, err := s.searchTerms(ctx)
-	if err != nil || shares == nil {
-		return searchQuery(typed), -1, err
+	if err != nil {
+		return "", 0, err
 	}
 	words, specs := typedWords(typed)
+	if shares == nil || len(words) == 0 {
+		return searchQuery(typed), -1, nil
+	}
+	word, estimate := shares.rarest(words)
 	terms := make([]string, 0, len(words))
 	for i, w := range words {
 		if w == word || i >= specs || shares.prefixShare(w)*shares.rows <= intersectedWithin*estimate {

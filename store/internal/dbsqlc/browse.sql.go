@@ -3489,9 +3489,10 @@ type ListSearchMatchesParams struct {
 
 // The ids of available products that match @query, no more than @up_to of
 // them, found through the GIN index by @index_query (the search's rarest
-// word and the words nearly as rare, or all of it) and checked for the whole search on their own rows:
-// ts_match_vq is @@ in a form the planner does not give the index, which
-// would otherwise gather every row with a common word first (store/terms.go).
+// word and the words nearly as rare, or all of it) and checked for the
+// whole search on their own rows: ts_match_vq is @@ in a form the planner
+// does not give the index, which would otherwise gather every row with a
+// common word first (store/terms.go).
 func (q *Queries) ListSearchMatches(ctx context.Context, arg ListSearchMatchesParams) ([]int64, error) {
 	rows, err := q.db.Query(ctx, listSearchMatches, arg.IndexQuery, arg.Query, arg.UpTo)
 	if err != nil {
