@@ -18,3 +18,16 @@ FROM products
 WHERE search @@ to_tsquery('simple', @index_query) AND sold_at IS NULL AND deleted_at IS NULL AND expired_at IS NULL
   AND ts_match_vq(search, to_tsquery('simple', @query))
 LIMIT @up_to;
+
+-- name: WordsStarting :many
+-- The listings' words (search_words, every one they have had) starting
+-- with each of @starts, at most @most of each, in order: what a search's
+-- lookup asks the index for by name (store.expandPrefixes).
+SELECT s.start::text AS start, w.word
+FROM unnest(@starts::text[]) AS s(start)
+CROSS JOIN LATERAL (
+    SELECT k.word FROM search_words k
+    WHERE k.word >= s.start COLLATE "C" AND k.word < (s.start || chr(1114111)) COLLATE "C"
+    ORDER BY k.word
+    LIMIT @most) w
+ORDER BY s.start, w.word;

@@ -153,6 +153,9 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 		if found, ok, err := s.placesTogether(ctx, f.Words, tsquery, indexQuery); ok || err != nil {
 			return found, err
 		}
+		if found, ok, err := s.fewTogether(ctx, tsquery, indexQuery, estimate); ok || err != nil {
+			return found, err
+		}
 	}
 	widespread, err := s.widespread(ctx, estimate)
 	if err != nil {
@@ -219,15 +222,22 @@ func (s *Store) lookUpMatches(ctx context.Context, f BrowseFilter, tsquery, inde
 // its concurrent requests.
 const lookupWorkMem = "32MB"
 
-// searchMatchPlaces runs ListSearchMatchPlaces with lookupWorkMem, in a
-// read's transaction of its own (SET LOCAL ends with it, through a pooler
-// too).
+// lookupTx is a lookup's transaction: read only, one snapshot for the
+// words it names and its matches, with lookupWorkMem.
+var lookupTx = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly,
+	BeginQuery: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL work_mem = '" + lookupWorkMem + "'"}
+
+// searchMatchPlaces runs ListSearchMatchPlaces with lookupWorkMem, its
+// index's prefixes asked for by name (expandPrefixes), in a read's
+// transaction of its own (SET LOCAL ends with it, through a pooler too)
+// whose one snapshot both read.
 func (s *Store) searchMatchPlaces(ctx context.Context, p dbsqlc.ListSearchMatchPlacesParams) (rows []dbsqlc.ListSearchMatchPlacesRow, err error) {
-	err = pgx.BeginTxFunc(ctx, s.reads, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL work_mem = '"+lookupWorkMem+"'"); err != nil {
+	err = pgx.BeginTxFunc(ctx, s.reads, lookupTx, func(tx pgx.Tx) error {
+		q := dbsqlc.New(customPlansTx{tx})
+		if p.IndexQuery, err = expandPrefixes(ctx, q, p.IndexQuery); err != nil {
 			return err
 		}
-		rows, err = dbsqlc.New(customPlansTx{tx}).ListSearchMatchPlaces(ctx, p)
+		rows, err = q.ListSearchMatchPlaces(ctx, p)
 		return err
 	})
 	return rows, err

@@ -3,6 +3,9 @@ package store
 import (
 	"context"
 	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
 
 	"resale/store/internal/dbsqlc"
 )
@@ -93,4 +96,75 @@ func (s *Store) togetherEstimate(ctx context.Context, typed string) (float64, er
 		return -1, nil
 	}
 	return share * terms.rows, nil
+}
+
+// Words of text common apart and seldom together ('walton macbook': 270,000
+// Waltons and 90,000 MacBooks at a million products, none both) are
+// estimated many together by their shares taken as independent, so the
+// search was guessed broad and walked newest first, which finds nothing
+// to stop at: the walk gave way after walkTime (200 ms), and only then were
+// its matches looked up. When the index can be asked for every word by
+// name (expandPrefixes), it intersects them for about a tenth of that
+// ('walton macbook': 14 ms), so such a search is probed first: its first
+// probedMost matches looked up; fewer are all there are, remembered by
+// its words as placesTogether's are; as many, it is broad as guessed.
+
+// probedMost is how many matches a probe looks up at most: fewer than it
+// are a search's every match, whose places are remembered.
+const probedMost = 200
+
+// probedRarest is the most products a probed search's rarest word may be
+// estimated to match: the index walks that word's postings, skipping
+// through the others' (14 ms for the MacBooks' 90,000, estimated 110,000
+// as the words starting with 'macbook').
+const probedRarest = 150000
+
+// fewTogether probes a search of several words that is common by its
+// rarest word (estimated to match estimate products), asking the index
+// indexQuery; ok says the probe found its every match. Concurrent
+// requests share one probe; a search found many, or whose words could not
+// all be named, is remembered broad.
+func (s *Store) fewTogether(ctx context.Context, tsquery, indexQuery string, estimate float64) (found searchFound, ok bool, err error) {
+	if s.noProbes || !strings.Contains(indexQuery, " & ") || estimate > probedRarest {
+		return searchFound{}, false, nil
+	}
+	key := wordsKey(tsquery)
+	probed, err, _ := s.finding.Do("probe "+key, func() (any, error) {
+		if found, ok := s.rare.lookup(key); ok {
+			return found, nil
+		}
+		rows, named, err := s.probeMatchPlaces(context.WithoutCancel(ctx), indexQuery, tsquery)
+		if err != nil || !named || len(rows) >= probedMost {
+			return rareFound{}, err
+		}
+		places, ids := placesOf(rows)
+		s.rare.put(key, ids, places)
+		return rareFound{ids: ids, places: places}, nil
+	})
+	if err != nil {
+		return searchFound{}, false, translate(err)
+	}
+	if found := probed.(rareFound); found.ids != nil {
+		return searchFound{remembered: true, ids: found.ids, places: found.places}, true, nil
+	}
+	s.broad.add(tsquery)
+	return searchFound{}, false, nil
+}
+
+// probeMatchPlaces looks up the places of up to probedMost matches of
+// tsquery through the index, asked indexQuery with its every word by name
+// (named; else nothing is looked up), in one read's snapshot.
+func (s *Store) probeMatchPlaces(ctx context.Context, indexQuery, tsquery string) (rows []dbsqlc.ListSearchMatchPlacesRow, named bool, err error) {
+	err = pgx.BeginTxFunc(ctx, s.reads, lookupTx, func(tx pgx.Tx) error {
+		q := dbsqlc.New(customPlansTx{tx})
+		expanded, err := expandPrefixes(ctx, q, indexQuery)
+		if err != nil || strings.Contains(expanded, ":*") {
+			return err
+		}
+		named = true
+		s.lookups.Add(1)
+		rows, err = q.ListSearchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: expanded, Query: tsquery, UpTo: probedMost})
+		return err
+	})
+	return rows, named, err
 }

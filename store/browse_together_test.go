@@ -116,3 +116,49 @@ func pagesInEveryOrder(t *testing.T, s *store.Store, brand string, want []int64)
 		t.Errorf("%d found newest first, want %d", len(prices), len(want))
 	}
 }
+
+// Words of text each common, seldom together ('walton probook': 20,000 of
+// each, 3 with both, the oldest) are probed first: their concurrent
+// requests share one lookup of their first matches, which are all there
+// are, remembered for every order; no walk is made to give way. Words
+// often together ('walton passion') are found many by the probe and walked
+// as guessed, probed once.
+func TestSeldomTogetherProbed(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, both := waltonProBooksOldest(t, ctx)
+	listening(t, ctx, s)            // remembered while the catalogue's changes are heard
+	s.SetWalkTime(time.Millisecond) // a walk would give way
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Go(func() {
+			if got := productIDs(allPages(t, s, store.BrowseFilter{Words: "walton probook", Sort: store.SortNewest, Limit: 2}, nil)); !slices.Equal(got, both) {
+				t.Errorf("walton probook: %v, want %v", got, both)
+			}
+		})
+	}
+	wg.Wait()
+	if s.Lookups() != 1 || s.WalksTooLong() != 0 {
+		t.Errorf("16 at once: %d lookups, %d walks gave way; want 1 and none", s.Lookups(), s.WalksTooLong())
+	}
+	for _, sort := range []string{store.SortPriceAsc, store.SortRelevance} {
+		f := store.BrowseFilter{Words: "walton probook", Sort: sort, Limit: 2}
+		if _, _, plan, err := s.BrowsePlan(ctx, f); err != nil || !strings.Contains(plan, "by 3 remembered matches") {
+			t.Errorf("%s: served by %q (%v)", sort, plan, err)
+		}
+		if got := productIDs(allPages(t, s, f, nil)); len(got) != 3 {
+			t.Errorf("%s: %v, want the 3", sort, got)
+		}
+	}
+	s.SetWalkTime(0)
+	for range 2 {
+		got := productIDs(allPages(t, s, store.BrowseFilter{Words: "walton passion", Sort: store.SortNewest, Limit: 500}, nil))
+		if len(got) != 20000 || !slices.IsSortedFunc(got, func(a, b int64) int { return cmp.Compare(b, a) }) {
+			t.Errorf("walton passion: %d found, want the 20,000 newest first", len(got))
+		}
+	}
+	if s.Lookups() != 2 || s.WalksTooLong() != 0 {
+		t.Errorf("walton passion twice: %d more lookups, %d walks gave way; want one probe and none", s.Lookups()-1, s.WalksTooLong())
+	}
+}

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"resale/store/internal/dbsqlc"
 )
 
 // SearchIndexQuery is searchIndexQuery, for the tests of package store_test.
@@ -28,6 +30,10 @@ func (s *Store) SetNoPostings() { s.noPostings, s.noCellPostings = true, true }
 // alone, narrowed).
 func (s *Store) SetNoCellPostings() { s.noCellPostings = true }
 
+// SetNoProbes has a search of several words common apart walked without
+// a probe of its matches first.
+func (s *Store) SetNoProbes() { s.noProbes = true }
+
 // PostingsPages counts the pages found through the words' postings (of
 // each cell, or alone).
 func (s *Store) PostingsPages() int64 { return s.postingsPages.Load() }
@@ -47,3 +53,13 @@ func (s *Store) Lookups() int64 { return s.lookups.Load() }
 
 // CellFinds counts the searches whose matches were found in their cells.
 func (s *Store) CellFinds() int64 { return s.cellFinds.Load() }
+
+// LookupIndexQuery is what a lookup of typed's matches asks the GIN index
+// for: searchIndexQuery's, its prefixes named (expandPrefixes).
+func (s *Store) LookupIndexQuery(ctx context.Context, typed string) (query string, err error) {
+	query, _, err = s.searchIndexQuery(ctx, typed)
+	if err != nil {
+		return "", err
+	}
+	return expandPrefixes(ctx, dbsqlc.New(s.pool), query)
+}

@@ -89,6 +89,9 @@ type Store struct {
 	noPostings bool
 	// noCellPostings: nor reads its word's postings of each cell (tests)
 	noCellPostings bool
+	// noProbes: a search of words seldom together is walked, not probed
+	// first (fewTogether; tests of the walk)
+	noProbes bool
 	// postingsPages counts the pages found through the postings
 	postingsPages atomic.Int64
 	// walksTooLong counts the walks that gave way to a lookup past their time

@@ -77,3 +77,47 @@ func (q *Queries) ListSearchMatchPlaces(ctx context.Context, arg ListSearchMatch
 	}
 	return items, nil
 }
+
+const wordsStarting = `-- name: WordsStarting :many
+SELECT s.start::text AS start, w.word
+FROM unnest($1::text[]) AS s(start)
+CROSS JOIN LATERAL (
+    SELECT k.word FROM search_words k
+    WHERE k.word >= s.start COLLATE "C" AND k.word < (s.start || chr(1114111)) COLLATE "C"
+    ORDER BY k.word
+    LIMIT $2) w
+ORDER BY s.start, w.word
+`
+
+type WordsStartingParams struct {
+	Starts []string
+	Most   int32
+}
+
+type WordsStartingRow struct {
+	Start string
+	Word  string
+}
+
+// The listings' words (search_words, every one they have had) starting
+// with each of @starts, at most @most of each, in order: what a search's
+// lookup asks the index for by name (store.expandPrefixes).
+func (q *Queries) WordsStarting(ctx context.Context, arg WordsStartingParams) ([]WordsStartingRow, error) {
+	rows, err := q.db.Query(ctx, wordsStarting, arg.Starts, arg.Most)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []WordsStartingRow{}
+	for rows.Next() {
+		var i WordsStartingRow
+		if err := rows.Scan(&i.Start, &i.Word); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
