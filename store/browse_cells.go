@@ -175,6 +175,7 @@ func (s *Store) mayFindInCells(f BrowseFilter, m matchSet, walkKey string) bool 
 // postings of its cells name fewer than manyMatches listings (ok), and
 // remembers them by walkKey; else nothing.
 func (s *Store) findInCells(ctx context.Context, f BrowseFilter, category *int64, walkKey string) (ids []int64, ok bool, err error) {
+	gen := s.rare.generation()
 	words, err := s.postingWords(ctx, f.Words)
 	if err != nil || words == nil {
 		return nil, false, err
@@ -206,6 +207,6 @@ func (s *Store) findInCells(ctx context.Context, f BrowseFilter, category *int64
 		}
 	}
 	s.cellFinds.Add(1)
-	s.rare.put(walkKey, ids, nil)
+	s.rare.put(gen, walkKey, ids, nil)
 	return ids, true, nil
 }

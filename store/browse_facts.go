@@ -164,11 +164,11 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 	if mayGuess && (s.broad.has(tsquery) || s.common(estimate)) {
 		return searchFound{broad: true, widespread: widespread}, nil
 	}
-	rows, err := s.lookUpMatches(ctx, f, tsquery, indexQuery, upTo, at, estimate)
+	looked, err := s.lookUpMatches(ctx, f, tsquery, indexQuery, upTo, at, estimate)
 	if err != nil {
 		return searchFound{}, err
 	}
-	places, ids := placesOf(rows)
+	places, ids := placesOf(looked.rows)
 	found := searchFound{ids: ids, places: places, broad: int64(len(ids)) >= at, widespread: widespread}
 	if !found.broad && (f.countMatches || estimate > float64(at)) && f.ManyMatchesAt == 0 {
 		// words common apart but seldom together ("walton macbook"): the
@@ -176,7 +176,7 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 		// search has (its walk gave way, or the word's share says so), so
 		// the few found are remembered as a filtered search's are, until
 		// the catalogue changes (the queries apply its filters)
-		s.rare.put(walkKey, ids, places)
+		s.rare.put(looked.gen, walkKey, ids, places)
 	}
 	if found.broad && f.ManyMatchesAt == 0 {
 		s.broad.add(tsquery)
@@ -192,26 +192,36 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 // 1.1 s); finished all the same, its matches, when fewer than at and
 // costly to look up again, are remembered by its words for the requests
 // that follow.
-func (s *Store) lookUpMatches(ctx context.Context, f BrowseFilter, tsquery, indexQuery string, upTo, at int64, estimate float64) ([]dbsqlc.ListSearchMatchPlacesRow, error) {
+func (s *Store) lookUpMatches(ctx context.Context, f BrowseFilter, tsquery, indexQuery string, upTo, at int64, estimate float64) (readSince, error) {
 	looking := s.finding.DoChan(fmt.Sprintf("lookup %d %s %s", upTo, indexQuery, tsquery), func() (any, error) {
 		s.lookups.Add(1)
+		gen := s.rare.generation()
 		rows, err := s.searchMatchPlaces(context.WithoutCancel(ctx),
 			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
 		if err == nil && int64(len(rows)) < at && estimate > float64(at) && f.ManyMatchesAt == 0 {
 			places, ids := placesOf(rows)
-			s.rare.put(wordsKey(tsquery), ids, places)
+			s.rare.put(gen, wordsKey(tsquery), ids, places)
 		}
-		return rows, err
+		return readSince{rows: rows, gen: gen}, err
 	})
 	select {
 	case <-ctx.Done():
-		return nil, translate(ctx.Err())
+		return readSince{}, translate(ctx.Err())
 	case looked := <-looking:
 		if looked.Err != nil {
-			return nil, translate(looked.Err)
+			return readSince{}, translate(looked.Err)
 		}
-		return looked.Val.([]dbsqlc.ListSearchMatchPlacesRow), nil
+		return looked.Val.(readSince), nil
 	}
+}
+
+// readSince is what a read shared by concurrent requests found, and the
+// generation of the remembered searches it was read since (their put is
+// refused after a change).
+type readSince struct {
+	rows []dbsqlc.ListSearchMatchPlacesRow
+	ids  []int64
+	gen  uint64
 }
 
 // lookupWorkMem is the memory a lookup of a search's matches may take for

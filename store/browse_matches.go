@@ -54,16 +54,18 @@ func (s *Store) serveFilteredMatches(ctx context.Context, r *pageRun, p browsePl
 	// popular search comes again many times at once) its requests share
 	// one lookup, which none of them cancels alone.
 	found, err, _ := s.finding.Do(walkKey, func() (any, error) {
-		return s.filteredMatches(context.WithoutCancel(ctx), r)
+		gen := s.rare.generation()
+		ids, err := s.filteredMatches(context.WithoutCancel(ctx), r)
+		return readSince{ids: ids, gen: gen}, err
 	})
 	if err != nil {
 		return p, err
 	}
-	ids := found.([]int64)
+	ids := found.(readSince).ids
 	if len(ids) >= manyMatches {
 		return s.serveMatchesFirst(ctx, r, *p.otherwise)
 	}
-	s.rare.put(walkKey, ids, nil)
+	s.rare.put(found.(readSince).gen, walkKey, ids, nil)
 	s.foundFirst.add(walkKey)
 	r.words, r.ids, r.source = false, ids, rememberedIDs
 	r.sort, r.byTime = r.f.Sort, false

@@ -69,8 +69,12 @@ func (b *recentKeys) add(query string) {
 // remembers nothing. They are kept while the catalogue's changes are heard
 // (WatchCatalogue), until the next change, and for rareFor at most.
 type rareSearches struct {
-	mu    sync.Mutex
-	live  bool
+	mu   sync.Mutex
+	live bool
+	// gen counts the changes heard or made: what was read before one is
+	// not kept after it (a reader takes the generation before it reads
+	// and puts with it)
+	gen   uint64
 	found map[string]rareFound
 	// places: how many places the kept searches hold in all
 	places int
@@ -108,24 +112,32 @@ func (r *rareSearches) lookup(key string) (rareFound, bool) {
 	return found, ok && time.Since(found.at) < rareFor
 }
 
+// generation is the count of changes so far, taken before a read whose
+// findings are put.
+func (r *rareSearches) generation() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gen
+}
+
 // put keeps ids, and their places if known, for key while changes are
-// heard.
-func (r *rareSearches) put(key string, ids []int64, places *matchPlaces) {
-	r.keep(key, rareFound{ids: ids, places: places})
+// heard, read since gen.
+func (r *rareSearches) put(gen uint64, key string, ids []int64, places *matchPlaces) {
+	r.keep(gen, key, rareFound{ids: ids, places: places})
 }
 
 // putCorrection keeps the correction of typed, as put keeps ids.
-func (r *rareSearches) putCorrection(typed, corrected string) {
-	r.keep(typed, rareFound{corrected: corrected})
+func (r *rareSearches) putCorrection(gen uint64, typed, corrected string) {
+	r.keep(gen, typed, rareFound{corrected: corrected})
 }
 
-// keep keeps found for key while changes are heard; at most maxRemembered
-// keys and maxRememberedPlaces places are kept, and past that all are
-// forgotten.
-func (r *rareSearches) keep(key string, found rareFound) {
+// keep keeps found for key, read since gen, while changes are heard and
+// unless one came since; at most maxRemembered keys and
+// maxRememberedPlaces places are kept, and past that all are forgotten.
+func (r *rareSearches) keep(gen uint64, key string, found rareFound) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if !r.live {
+	if !r.live || r.gen != gen {
 		return
 	}
 	r.places -= r.found[key].places.size()
@@ -143,6 +155,7 @@ func (r *rareSearches) forget(live bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.live, r.found, r.places = live, nil, 0
+	r.gen++
 }
 
 // ForgetSearches drops what searches remembered of the catalogue: a write
@@ -157,6 +170,7 @@ func (s *Store) ForgetSearches() {
 	for _, r := range []*rareSearches{&s.rare, &s.typos} {
 		r.mu.Lock()
 		r.found, r.places = nil, 0
+		r.gen++
 		r.mu.Unlock()
 	}
 }

@@ -48,13 +48,14 @@ func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery s
 			return found, nil
 		}
 		s.lookups.Add(1)
+		gen := s.rare.generation()
 		rows, err := s.searchMatchPlaces(context.WithoutCancel(ctx),
 			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: placesMost})
 		if err != nil || len(rows) >= placesMost {
 			return rareFound{}, err
 		}
 		places, ids := placesOf(rows)
-		s.rare.put(key, ids, places)
+		s.rare.put(gen, key, ids, places)
 		return rareFound{ids: ids, places: places}, nil
 	})
 	if err != nil {
@@ -133,12 +134,13 @@ func (s *Store) fewTogether(ctx context.Context, tsquery, indexQuery string, est
 		if found, ok := s.rare.lookup(key); ok {
 			return found, nil
 		}
+		gen := s.rare.generation()
 		rows, named, err := s.probeMatchPlaces(context.WithoutCancel(ctx), indexQuery, tsquery)
 		if err != nil || !named || len(rows) >= probedMost {
 			return rareFound{}, err
 		}
 		places, ids := placesOf(rows)
-		s.rare.put(key, ids, places)
+		s.rare.put(gen, key, ids, places)
 		return rareFound{ids: ids, places: places}, nil
 	})
 	if err != nil {

@@ -57,9 +57,10 @@ func (s *Store) CorrectSearch(ctx context.Context, typed string) (string, error)
 	if corrected, ok := s.typos.getCorrection(typed); ok {
 		return corrected, nil
 	}
+	gen := s.typos.generation()
 	corrected, err := s.correctSearch(ctx, typed)
 	if err == nil {
-		s.typos.putCorrection(typed, corrected)
+		s.typos.putCorrection(gen, typed, corrected)
 	}
 	return corrected, err
 }
