@@ -43,15 +43,35 @@ func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery s
 		return searchFound{}, false, err
 	}
 	key := wordsKey(tsquery)
-	looked, err, _ := s.finding.Do(key, func() (any, error) {
+	looked, err := s.placesByWords(ctx, key, key, func(ctx context.Context) ([]dbsqlc.ListSearchMatchPlacesRow, bool, error) {
+		s.lookups.Add(1)
+		rows, err := s.searchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: placesMost})
+		return rows, len(rows) < placesMost, err
+	})
+	if err != nil {
+		return searchFound{}, false, err
+	}
+	if looked.ids != nil {
+		return searchFound{remembered: true, ids: looked.ids, places: looked.places}, true, nil
+	}
+	s.broad.add(tsquery)
+	return searchFound{broad: true}, true, nil
+}
+
+// placesByWords answers the places of the matches of a search remembered
+// by its words (key), or looks them up by look, which answers them and
+// whether they are all there are; all, they are remembered. Concurrent
+// requests share one lookup (flight), which none of them cancels alone.
+// Not all: nothing.
+func (s *Store) placesByWords(ctx context.Context, flight, key string,
+	look func(context.Context) ([]dbsqlc.ListSearchMatchPlacesRow, bool, error)) (rareFound, error) {
+	looked, err, _ := s.finding.Do(flight, func() (any, error) {
 		if found, ok := s.rare.lookup(key); ok { // put as this request came
 			return found, nil
 		}
-		s.lookups.Add(1)
 		gen := s.rare.generation()
-		rows, err := s.searchMatchPlaces(context.WithoutCancel(ctx),
-			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: placesMost})
-		if err != nil || len(rows) >= placesMost {
+		rows, all, err := look(context.WithoutCancel(ctx))
+		if err != nil || !all {
 			return rareFound{}, err
 		}
 		places, ids := placesOf(rows)
@@ -59,13 +79,9 @@ func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery s
 		return rareFound{ids: ids, places: places}, nil
 	})
 	if err != nil {
-		return searchFound{}, false, translate(err)
+		return rareFound{}, translate(err)
 	}
-	if found := looked.(rareFound); found.ids != nil {
-		return searchFound{remembered: true, ids: found.ids, places: found.places}, true, nil
-	}
-	s.broad.add(tsquery)
-	return searchFound{broad: true}, true, nil
+	return looked.(rareFound), nil
 }
 
 // togetherEstimate is how many products a search typed's rarest word and
@@ -130,24 +146,15 @@ func (s *Store) fewTogether(ctx context.Context, tsquery, indexQuery string, est
 		return searchFound{}, false, nil
 	}
 	key := wordsKey(tsquery)
-	probed, err, _ := s.finding.Do("probe "+key, func() (any, error) {
-		if found, ok := s.rare.lookup(key); ok {
-			return found, nil
-		}
-		gen := s.rare.generation()
-		rows, named, err := s.probeMatchPlaces(context.WithoutCancel(ctx), indexQuery, tsquery)
-		if err != nil || !named || len(rows) >= probedMost {
-			return rareFound{}, err
-		}
-		places, ids := placesOf(rows)
-		s.rare.put(gen, key, ids, places)
-		return rareFound{ids: ids, places: places}, nil
+	probed, err := s.placesByWords(ctx, "probe "+key, key, func(ctx context.Context) ([]dbsqlc.ListSearchMatchPlacesRow, bool, error) {
+		rows, named, err := s.probeMatchPlaces(ctx, indexQuery, tsquery)
+		return rows, named && len(rows) < probedMost, err
 	})
 	if err != nil {
-		return searchFound{}, false, translate(err)
+		return searchFound{}, false, err
 	}
-	if found := probed.(rareFound); found.ids != nil {
-		return searchFound{remembered: true, ids: found.ids, places: found.places}, true, nil
+	if probed.ids != nil {
+		return searchFound{remembered: true, ids: probed.ids, places: probed.places}, true, nil
 	}
 	s.broad.add(tsquery)
 	return searchFound{}, false, nil
