@@ -232,10 +232,10 @@ func TestBroadSearchFoundInCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	listening(t, ctx, s) // what is found is remembered while changes are heard
-	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc} {
+	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance} {
 		f := store.BrowseFilter{Words: "probook", RAMMin: 16, Sort: sort, Limit: 3}
 		order := map[string]string{store.SortNewest: "created_at DESC, id DESC", store.SortPriceAsc: "sell_price, id",
-			store.SortPriceDesc: "sell_price DESC, id DESC"}[sort]
+			store.SortPriceDesc: "sell_price DESC, id DESC", store.SortRelevance: "ts_rank(search, to_tsquery('simple', 'probook:*')) DESC, id DESC"}[sort]
 		want := selectIDs(t, pool, "SELECT id FROM products WHERE ram_gb >= 16 ORDER BY "+order)
 		before := s.CellFinds()
 		if got := productIDs(allPages(t, s, f, nil)); len(want) != 7 || fmt.Sprint(got) != fmt.Sprint(want) {
@@ -243,6 +243,10 @@ func TestBroadSearchFoundInCells(t *testing.T) {
 		}
 		if sort == store.SortNewest && s.CellFinds() != before+1 {
 			t.Errorf("%s: found in cells %d times, want once, then remembered", sort, s.CellFinds()-before)
+		}
+		// picked from their places, not fetched and sorted or ranked whole
+		if _, _, plan, err := s.BrowsePlan(ctx, f); err != nil || !strings.Contains(plan, "picked here in order by 7 remembered matches") {
+			t.Errorf("%s: served by %q (%v)", sort, plan, err)
 		}
 	}
 	before := s.CellFinds()

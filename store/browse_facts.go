@@ -40,12 +40,12 @@ func (s *Store) browseFacts(ctx context.Context, f BrowseFilter) (browseFacts, e
 		return fs, nil
 	}
 	if s.mayFindInCells(f, m, walkKey) {
-		ids, ok, err := s.findInCells(ctx, f, fs.category, walkKey)
+		ids, places, ok, err := s.findInCells(ctx, f, fs.category, walkKey)
 		if err != nil {
 			return fs, err
 		}
 		if ok {
-			fs.search = searchFound{remembered: true, ids: ids}
+			fs.search = searchFound{remembered: true, ids: ids, places: places}
 			if m = fs.matches(f); m.none {
 				return fs, nil
 			}

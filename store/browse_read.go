@@ -80,6 +80,15 @@ func num(v int64) *int64 {
 	return &v
 }
 
+// deref is *v, or its type's zero for nil (a column that may be NULL).
+func deref[T any](v *T) T {
+	var zero T
+	if v == nil {
+		return zero
+	}
+	return *v
+}
+
 // afterID is the cursor's id, if any.
 func (r *pageRun) afterID() *int64 {
 	if r.f.After == nil {

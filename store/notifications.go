@@ -392,10 +392,3 @@ func nonZero(id int64) *int64 {
 	}
 	return &id
 }
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
