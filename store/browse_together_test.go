@@ -142,6 +142,15 @@ func TestSeldomTogetherProbed(t *testing.T) {
 	if s.Lookups() != 1 || s.WalksTooLong() != 0 {
 		t.Errorf("16 at once: %d lookups, %d walks gave way; want 1 and none", s.Lookups(), s.WalksTooLong())
 	}
+	// its facets count the remembered matches by their ids, exactly, with
+	// no sample of its words' postings or newest products read for them
+	facets, err := s.ListFacets(ctx, store.BrowseFilter{Words: "walton probook"})
+	if err != nil || facets.Total != 3 || !facets.Exact || facets.Category["WALTON"] != 3 {
+		t.Errorf("facets: %d, exact %v, %v (%v); want the 3, exact", facets.Total, facets.Exact, facets.Category, err)
+	}
+	if s.Lookups() != 1 || s.WalksTooLong() != 0 || s.PostingsPages() != 0 {
+		t.Errorf("facets: %d lookups, %d walks gave way, %d pages of postings; want the one lookup alone", s.Lookups(), s.WalksTooLong(), s.PostingsPages())
+	}
 	for _, sort := range []string{store.SortPriceAsc, store.SortRelevance} {
 		f := store.BrowseFilter{Words: "walton probook", Sort: sort, Limit: 2}
 		if _, _, plan, err := s.BrowsePlan(ctx, f); err != nil || !strings.Contains(plan, "by 3 remembered matches") {
