@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -164,11 +165,11 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 	if mayGuess && (s.broad.has(tsquery) || s.common(estimate)) {
 		return searchFound{broad: true, widespread: widespread}, nil
 	}
-	looked, err := s.lookUpMatches(ctx, f, tsquery, indexQuery, upTo, at, estimate)
+	rows, gen, err := s.lookUpMatches(ctx, f, tsquery, indexQuery, upTo, at, estimate)
 	if err != nil {
 		return searchFound{}, err
 	}
-	places, ids := placesOf(looked.rows)
+	places, ids := placesOf(rows)
 	found := searchFound{ids: ids, places: places, broad: int64(len(ids)) >= at, widespread: widespread}
 	if !found.broad && (f.countMatches || estimate > float64(at)) && f.ManyMatchesAt == 0 {
 		// words common apart but seldom together ("walton macbook"): the
@@ -176,7 +177,7 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 		// search has (its walk gave way, or the word's share says so), so
 		// the few found are remembered as a filtered search's are, until
 		// the catalogue changes (the queries apply its filters)
-		s.rare.put(looked.gen, walkKey, ids, places)
+		s.rare.put(gen, walkKey, ids, places)
 	}
 	if found.broad && f.ManyMatchesAt == 0 {
 		s.broad.add(tsquery)
@@ -192,36 +193,37 @@ func (s *Store) searchFacts(ctx context.Context, f BrowseFilter, walkKey string)
 // 1.1 s); finished all the same, its matches, when fewer than at and
 // costly to look up again, are remembered by its words for the requests
 // that follow.
-func (s *Store) lookUpMatches(ctx context.Context, f BrowseFilter, tsquery, indexQuery string, upTo, at int64, estimate float64) (readSince, error) {
+func (s *Store) lookUpMatches(ctx context.Context, f BrowseFilter, tsquery, indexQuery string, upTo, at int64, estimate float64) (
+	rows []dbsqlc.ListSearchMatchPlacesRow, gen uint64, err error) {
 	looking := s.finding.DoChan(fmt.Sprintf("lookup %d %s %s", upTo, indexQuery, tsquery), func() (any, error) {
 		s.lookups.Add(1)
 		gen := s.rare.generation()
-		rows, err := s.searchMatchPlaces(context.WithoutCancel(ctx),
-			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)})
+		rows, _, err := s.searchMatchPlaces(context.WithoutCancel(ctx),
+			dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: int32(upTo)}, false)
 		if err == nil && int64(len(rows)) < at && estimate > float64(at) && f.ManyMatchesAt == 0 {
 			places, ids := placesOf(rows)
 			s.rare.put(gen, wordsKey(tsquery), ids, places)
 		}
-		return readSince{rows: rows, gen: gen}, err
+		return readSince[[]dbsqlc.ListSearchMatchPlacesRow]{found: rows, gen: gen}, err
 	})
 	select {
 	case <-ctx.Done():
-		return readSince{}, translate(ctx.Err())
+		return nil, 0, translate(ctx.Err())
 	case looked := <-looking:
 		if looked.Err != nil {
-			return readSince{}, translate(looked.Err)
+			return nil, 0, translate(looked.Err)
 		}
-		return looked.Val.(readSince), nil
+		read := looked.Val.(readSince[[]dbsqlc.ListSearchMatchPlacesRow])
+		return read.found, read.gen, nil
 	}
 }
 
 // readSince is what a read shared by concurrent requests found, and the
 // generation of the remembered searches it was read since (their put is
 // refused after a change).
-type readSince struct {
-	rows []dbsqlc.ListSearchMatchPlacesRow
-	ids  []int64
-	gen  uint64
+type readSince[T any] struct {
+	found T
+	gen   uint64
 }
 
 // lookupWorkMem is the memory a lookup of a search's matches may take for
@@ -240,17 +242,21 @@ var lookupTx = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadO
 // searchMatchPlaces runs ListSearchMatchPlaces with lookupWorkMem, its
 // index's prefixes asked for by name (expandPrefixes), in a read's
 // transaction of its own (SET LOCAL ends with it, through a pooler too)
-// whose one snapshot both read.
-func (s *Store) searchMatchPlaces(ctx context.Context, p dbsqlc.ListSearchMatchPlacesParams) (rows []dbsqlc.ListSearchMatchPlacesRow, err error) {
+// whose one snapshot both read. named: no prefix was left; onlyNamed
+// looks nothing up otherwise (a probe, cheap only so).
+func (s *Store) searchMatchPlaces(ctx context.Context, p dbsqlc.ListSearchMatchPlacesParams, onlyNamed bool) (rows []dbsqlc.ListSearchMatchPlacesRow, named bool, err error) {
 	err = pgx.BeginTxFunc(ctx, s.reads, lookupTx, func(tx pgx.Tx) error {
 		q := dbsqlc.New(customPlansTx{tx})
 		if p.IndexQuery, err = expandPrefixes(ctx, q, p.IndexQuery); err != nil {
 			return err
 		}
+		if named = !strings.Contains(p.IndexQuery, ":*"); onlyNamed && !named {
+			return nil
+		}
 		rows, err = q.ListSearchMatchPlaces(ctx, p)
 		return err
 	})
-	return rows, err
+	return rows, named, err
 }
 
 // specMatches is, by the kept counts (of a second ago at most), how many

@@ -56,16 +56,17 @@ func (s *Store) serveFilteredMatches(ctx context.Context, r *pageRun, p browsePl
 	found, err, _ := s.finding.Do(walkKey, func() (any, error) {
 		gen := s.rare.generation()
 		ids, err := s.filteredMatches(context.WithoutCancel(ctx), r)
-		return readSince{ids: ids, gen: gen}, err
+		return readSince[[]int64]{found: ids, gen: gen}, err
 	})
 	if err != nil {
 		return p, err
 	}
-	ids := found.(readSince).ids
+	read := found.(readSince[[]int64])
+	ids := read.found
 	if len(ids) >= manyMatches {
 		return s.serveMatchesFirst(ctx, r, *p.otherwise)
 	}
-	s.rare.put(found.(readSince).gen, walkKey, ids, nil)
+	s.rare.put(read.gen, walkKey, ids, nil)
 	s.foundFirst.add(walkKey)
 	r.words, r.ids, r.source = false, ids, rememberedIDs
 	r.sort, r.byTime = r.f.Sort, false

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"resale/store/internal/dbsqlc"
 )
 
@@ -45,7 +43,7 @@ func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery s
 	key := wordsKey(tsquery)
 	looked, err := s.placesByWords(ctx, key, key, func(ctx context.Context) ([]dbsqlc.ListSearchMatchPlacesRow, bool, error) {
 		s.lookups.Add(1)
-		rows, err := s.searchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: placesMost})
+		rows, _, err := s.searchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: placesMost}, false)
 		return rows, len(rows) < placesMost, err
 	})
 	if err != nil {
@@ -147,7 +145,12 @@ func (s *Store) fewTogether(ctx context.Context, tsquery, indexQuery string, est
 	}
 	key := wordsKey(tsquery)
 	probed, err := s.placesByWords(ctx, "probe "+key, key, func(ctx context.Context) ([]dbsqlc.ListSearchMatchPlacesRow, bool, error) {
-		rows, named, err := s.probeMatchPlaces(ctx, indexQuery, tsquery)
+		// looked up only when every word is named: the index intersects
+		// them cheaply then
+		rows, named, err := s.searchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: indexQuery, Query: tsquery, UpTo: probedMost}, true)
+		if named {
+			s.lookups.Add(1)
+		}
 		return rows, named && len(rows) < probedMost, err
 	})
 	if err != nil {
@@ -158,22 +161,4 @@ func (s *Store) fewTogether(ctx context.Context, tsquery, indexQuery string, est
 	}
 	s.broad.add(tsquery)
 	return searchFound{}, false, nil
-}
-
-// probeMatchPlaces looks up the places of up to probedMost matches of
-// tsquery through the index, asked indexQuery with its every word by name
-// (named; else nothing is looked up), in one read's snapshot.
-func (s *Store) probeMatchPlaces(ctx context.Context, indexQuery, tsquery string) (rows []dbsqlc.ListSearchMatchPlacesRow, named bool, err error) {
-	err = pgx.BeginTxFunc(ctx, s.reads, lookupTx, func(tx pgx.Tx) error {
-		q := dbsqlc.New(customPlansTx{tx})
-		expanded, err := expandPrefixes(ctx, q, indexQuery)
-		if err != nil || strings.Contains(expanded, ":*") {
-			return err
-		}
-		named = true
-		s.lookups.Add(1)
-		rows, err = q.ListSearchMatchPlaces(ctx, dbsqlc.ListSearchMatchPlacesParams{IndexQuery: expanded, Query: tsquery, UpTo: probedMost})
-		return err
-	})
-	return rows, named, err
 }
