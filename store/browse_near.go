@@ -53,7 +53,7 @@ func (s *Store) withPlaces(ctx context.Context, f BrowseFilter) (BrowseFilter, *
 type nearRun struct {
 	f        BrowseFilter
 	category *int64
-	order    []string        // the areas, nearest first
+	order    *areaOrder      // the areas, nearest first
 	live     map[string]bool // the areas with listings (liveAreas)
 	query    *string         // a broad search's words, checked on each listing
 	ids      []int64         // a search's few matches (nil: no such list)
@@ -137,15 +137,20 @@ func (s *Store) readNearest(ctx context.Context, r *nearRun) error {
 		start = f.After.Place
 	}
 	step := nearAreasFirst
-	for start < len(r.order) && len(r.rows) <= f.Limit {
+	liveLeft := r.liveFrom(start) // none left, the order is read no further
+	for start < r.order.Len() && len(r.rows) <= f.Limit {
 		// the next step areas with listings (and the cursor's own, first);
 		// places stay those of the whole order, the same on every page
 		var areas []string
 		var at []int
 		end := start
-		for ; end < len(r.order) && len(areas) < step; end++ {
-			if r.live[r.order[end]] || f.After != nil && end == f.After.Place {
-				areas, at = append(areas, r.order[end]), append(at, end)
+		for ; end < r.order.Len() && len(areas) < step && (liveLeft > 0 || f.After != nil && end <= f.After.Place); end++ {
+			id := r.order.At(end)
+			if r.live[id] {
+				liveLeft--
+			}
+			if r.live[id] || f.After != nil && end == f.After.Place {
+				areas, at = append(areas, id), append(at, end)
 			}
 		}
 		if len(areas) == 0 {
@@ -164,7 +169,7 @@ func (s *Store) readNearest(ctx context.Context, r *nearRun) error {
 	if len(r.rows) > f.Limit || f.areaIDs != nil {
 		return nil
 	}
-	n := r.params(nil, f.After != nil && f.After.Place >= len(r.order))
+	n := r.params(nil, f.After != nil && f.After.Place >= r.order.Len())
 	p := dbsqlc.BrowseUnplacedNewestParams{CategoryID: n.CategoryID, Query: n.Query, MatchIds: n.MatchIds, MinPrice: n.MinPrice, MaxPrice: n.MaxPrice,
 		Condition: n.Condition, Location: n.Location, VerifiedOnly: n.VerifiedOnly, NegotiableOnly: n.NegotiableOnly, CheckedOnly: n.CheckedOnly, RamMin: n.RamMin, StorageMin: n.StorageMin, StorageType: n.StorageType,
 		BatteryMin: n.BatteryMin, ScreenMin: n.ScreenMin, ScreenMax: n.ScreenMax, Processor: n.Processor, SellerID: n.SellerID,
@@ -172,7 +177,7 @@ func (s *Store) readNearest(ctx context.Context, r *nearRun) error {
 	found, err := s.custom.BrowseUnplacedNewest(ctx, p)
 	for _, row := range found {
 		r.rows = append(r.rows, row)
-		r.places = append(r.places, len(r.order))
+		r.places = append(r.places, r.order.Len())
 	}
 	return err
 }
@@ -196,6 +201,27 @@ func (s *Store) nearRound(ctx context.Context, p dbsqlc.BrowseNearestParams) ([]
 		return err
 	})
 	return found, err
+}
+
+// liveFrom is how many of the areas with listings come at place start or
+// after in the page's order.
+func (r *nearRun) liveFrom(start int) int {
+	n := 0
+	if r.f.areaIDs == nil {
+		n = len(r.live)
+	} else {
+		for _, id := range r.f.areaIDs {
+			if r.live[id] {
+				n++
+			}
+		}
+	}
+	for i := range min(start, r.order.Len()) {
+		if r.live[r.order.At(i)] {
+			n--
+		}
+	}
+	return n
 }
 
 // params are the page's filters for a round over areas; after: the first

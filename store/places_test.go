@@ -344,3 +344,67 @@ func TestPlaceListsWalkWhenCommon(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestSellers: a list nearest first leaves out a deleted seller's
+// listings, and with verified sellers only, an unverified one's, however
+// near; the rest come nearest first.
+func TestNearestSellers(t *testing.T) {
+	t.Parallel()
+	s := storetest.Store(t)
+	ctx := context.Background()
+	admin, err := s.CreateUser(ctx, store.NewUser{Name: "A", Email: "admin@example.com", PasswordHash: "h", Role: store.RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seller := func(email string) int64 {
+		u, err := s.CreateUser(ctx, store.NewUser{Name: email, Email: email, Role: store.RoleSeller})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.ID
+	}
+	verified, plain, gone := seller("verified@example.com"), seller("plain@example.com"), seller("gone@example.com")
+	if ok, err := s.VerifySeller(ctx, "verified@example.com", admin.ID); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	// the gone seller's listings are nearest, the plain seller's next
+	put := func(sellerID int64, area string) int64 {
+		id, err := s.InsertSeedProduct(ctx, store.SeedProduct{NewProduct: store.NewProduct{SellerID: sellerID, CategoryID: 1, Name: "Laptop",
+			Picture: "/uploads/x.jpg", SellPrice: 1000, OriginalPrice: 2000, Condition: "good", Location: "somewhere", Used: "1",
+			Phone: "017000000", Description: "office laptop", AreaID: area}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	goneIDs := []int64{put(gone, "thana-4676"), put(gone, "thana-4676")}
+	plainIDs := []int64{put(plain, "thana-4654")}
+	verifiedIDs := []int64{put(verified, "upazila-365"), put(verified, "upazila-199")}
+	if _, err := s.DeleteUser(ctx, gone, admin.ID, "test"); err != nil {
+		t.Fatal(err)
+	}
+	near := store.LatLon{Lat: 23.75, Lon: 90.37}
+	for _, c := range []struct {
+		verifiedOnly bool
+		want         []int64
+	}{{false, append(slices.Clone(plainIDs), verifiedIDs...)}, {true, verifiedIDs}} {
+		var got []int64
+		f := store.BrowseFilter{Sort: store.SortDistance, Near: &near, Limit: 1, VerifiedOnly: c.verifiedOnly}
+		for range 10 {
+			products, next, err := s.ListProducts(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range products {
+				got = append(got, p.ID)
+			}
+			if next == nil {
+				break
+			}
+			f.After = next
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("verified only %v: got %v, want %v (the deleted seller's %v)", c.verifiedOnly, got, c.want, goneIDs)
+		}
+	}
+}
