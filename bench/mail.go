@@ -233,7 +233,7 @@ func writeMailSection(r mailResult) error {
 }
 
 // writeSection puts a section of its own (## title) in bench/results.md,
-// replacing the last run's and leaving the rest as it is: after the
+// leaving the rest as it is: where the last run's was, else after the
 // budgets, before the hand-kept record and the micro-benchmarks.
 func writeSection(title, section string) error {
 	old, err := os.ReadFile("bench/results.md")
@@ -246,7 +246,8 @@ func writeSection(title, section string) error {
 		if i := strings.Index(rest, "\n## "); i >= 0 {
 			after = rest[i:]
 		}
-		doc = before + after
+		doc = strings.TrimRight(before, "\n") + "\n" + section + after
+		return os.WriteFile("bench/results.md", []byte(doc), 0o644)
 	}
 	at := len(doc)
 	for _, h := range []string{"\n## Before and after", "\n## Micro-benchmarks"} {
