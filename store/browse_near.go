@@ -204,8 +204,12 @@ func (s *Store) nearRound(ctx context.Context, p dbsqlc.BrowseNearestParams) ([]
 }
 
 // liveFrom is how many of the areas with listings come at place start or
-// after in the page's order.
+// after in the page's order. A cursor past every area (in the listings
+// without one) has none left, and the areas are not put in order for it.
 func (r *nearRun) liveFrom(start int) int {
+	if start >= r.order.Len() {
+		return 0
+	}
 	n := 0
 	if r.f.areaIDs == nil {
 		n = len(r.live)

@@ -112,3 +112,35 @@ func BenchmarkNearestAreas(b *testing.B) {
 		}
 	}
 }
+
+// liveFrom counts the areas with listings from a place on, putting no
+// area in order for a cursor past them all (in the listings without one).
+func TestLiveFrom(t *testing.T) {
+	p := testPlaces(546)
+	near := LatLon{Lat: 23.78, Lon: 90.40}
+	live := map[string]bool{}
+	for i, a := range p.all {
+		if i%3 == 0 {
+			live[a.Area.ID] = true
+		}
+	}
+	for _, start := range []int{0, 1, 100, 545, 546, 600} {
+		r := &nearRun{order: p.nearestAreas(near, nil), live: live}
+		got := r.liveFrom(start)
+		want := 0
+		for i := start; i < r.order.Len(); i++ {
+			if live[r.order.At(i)] {
+				want++
+			}
+		}
+		if got != want {
+			t.Errorf("from %d: %d areas with listings, want %d", start, got, want)
+		}
+		if r := (&nearRun{order: p.nearestAreas(near, nil), live: live}); start >= r.order.Len() {
+			r.liveFrom(start)
+			if len(r.order.sorted) != 0 {
+				t.Errorf("from %d, past every area: %d areas put in order, want none", start, len(r.order.sorted))
+			}
+		}
+	}
+}
