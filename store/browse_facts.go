@@ -68,7 +68,7 @@ func (s *Store) browseFacts(ctx context.Context, f BrowseFilter) (browseFacts, e
 	// sort, may walk the sort's index looking for them to its end (a
 	// big screen with a battery as good as new, in a brand that sells
 	// none); the kept counts know better.
-	if fs.matching, fs.loose, err = s.specMatches(ctx, f, m.ids, fs.category); err != nil {
+	if fs.matching, fs.walkedOver, fs.loose, err = s.specMatches(ctx, f, m.ids, fs.category); err != nil {
 		return fs, err
 	}
 	if fs.lessonKey, err = s.lessonKey(ctx, f, walkKey); err != nil {
@@ -263,14 +263,16 @@ func (s *Store) searchMatchPlaces(ctx context.Context, p dbsqlc.ListSearchMatchP
 // products can match f's filters by category, condition and specs: an
 // upper bound, as the other filters are left out, and loose when the
 // battery is between tens (counted from the ten below). -1: f has no such
-// spec filter, or a list of ids narrows it already.
-func (s *Store) specMatches(ctx context.Context, f BrowseFilter, matchIDs []int64, category *int64) (n int64, loose bool, err error) {
+// spec filter, or a list of ids narrows it already. over: the products of
+// f's brand (or of the catalogue) on sale, which a walk of its index
+// passes.
+func (s *Store) specMatches(ctx context.Context, f BrowseFilter, matchIDs []int64, category *int64) (n, over int64, loose bool, err error) {
 	if matchIDs != nil || f.RAMMin == 0 && f.StorageMin == 0 && f.StorageType == "" && f.BatteryMin == 0 && f.ScreenMin == 0 && f.ScreenMax == 0 {
-		return -1, false, nil
+		return -1, 0, false, nil
 	}
 	groups, err := s.recentFacetGroups(ctx)
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
 	bound := f
 	bound.BatteryMin = f.BatteryMin / 10 * 10
@@ -278,7 +280,7 @@ func (s *Store) specMatches(ctx context.Context, f BrowseFilter, matchIDs []int6
 	if category != nil {
 		cat = *category
 	}
-	return countMatching(groups, bound, cat), bound.BatteryMin != f.BatteryMin, nil
+	return countMatching(groups, bound, cat), countMatching(groups, BrowseFilter{}, cat), bound.BatteryMin != f.BatteryMin, nil
 }
 
 // recentFacetGroups are the kept counts as read at most a second ago: they

@@ -154,6 +154,10 @@ type browseFacts struct {
 	// loose: counted from the battery's ten below
 	matching int64
 	loose    bool
+	// walkedOver: the products of its brand (or of the catalogue) on
+	// sale by the kept counts, which a walk of its index passes (0: not
+	// counted)
+	walkedOver int64
 	// learnt of this search lately: its walk gave way (slowWalk), its
 	// matches with its filters were found first (foundFirst), its walk
 	// read its whole index for less than a page (walkedToEnd)
@@ -316,12 +320,31 @@ func mayWalkList(f BrowseFilter, fs browseFacts, m matchSet) bool {
 		!f.specFiltered() && !fs.slowWalk
 }
 
+// fewBySpecs tells whether the kept counts say few products meet f's spec
+// filters, so that its matches are found first and sorted: fewer than
+// manyAt and, for a list without a search, too few for a walk of its
+// brand's (or the catalogue's) index to read less. A walk passes some
+// walkPage×walkedOver/matching products for a page, finding them first
+// reads matching: the walk reads less above boundFor(walkedOver), the
+// same bound as a search's. At 10,000 products the 1,472 Walton laptops
+// with an SSD and 8 GB of RAM, of 2,675, were each read and sorted for
+// every page (p50 38 ms at 16 connections) where a walk passes some 45.
+func (fs browseFacts) fewBySpecs(f BrowseFilter) bool {
+	if fs.matching < 0 || fs.matching >= f.manyAt() {
+		return false
+	}
+	if f.Searching() || f.ManyMatchesAt > 0 || fs.walkedOver == 0 {
+		return true
+	}
+	return fs.matching < boundFor(float64(fs.walkedOver))
+}
+
 // chooseStrategy is planBrowse's choice for a page not served by nothing,
 // its brand's walk or the postings.
 func chooseStrategy(f BrowseFilter, fs browseFacts, m matchSet) browsePlan {
 	p := browsePlan{matchSet: m, read: readOf(f, fs.category, m)}
 	walksWords, counted := m.walksWords(), f.countMatches
-	fewBySpecs := fs.matching >= 0 && fs.matching < f.manyAt()
+	fewBySpecs := fs.fewBySpecs(f)
 	planned := browsePlan{strategy: plannedForValues, matchSet: m, read: p.read}
 	switch {
 	case byCells(f, m):
@@ -360,7 +383,7 @@ func chooseStrategy(f BrowseFilter, fs browseFacts, m matchSet) browsePlan {
 		p.strategy, p.why = walkLoose, "the kept counts are an upper bound (a battery between tens)"
 		p.otherwise = &browsePlan{strategy: matchesFirst, matchSet: m, read: p.read, why: "its walk gave way"}
 	default:
-		planned.why = "no spec filter, or the kept counts say many match"
+		planned.why = "no spec filter, or the kept counts say many match, or enough of what its walk passes"
 		return planned
 	}
 	if p.strategy == filteredMatchesFirst {

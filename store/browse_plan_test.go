@@ -65,6 +65,14 @@ func filterPlanCases() []planCase {
 			want: "matches first: BrowseNewest", sort: SortNewest},
 		{name: "specs many have", f: BrowseFilter{RAMMin: 8, Sort: SortNewest}, fs: browseFacts{matching: 50000},
 			want: "planned for its values: BrowseNewest", sort: SortNewest},
+		// fewer than manyMatches, but over half the brand's: a walk of
+		// the brand's index passes some 45 for a page
+		{name: "specs under the bound, most of a small brand have", f: BrowseFilter{Category: "WALTON", RAMMin: 8, StorageType: "SSD", Sort: SortNewest},
+			fs: browseFacts{category: &hp, matching: 1472, walkedOver: 2675}, want: "planned for its values: BrowseNewest", sort: SortNewest},
+		{name: "specs under the bound, few of a big brand have", f: BrowseFilter{Category: "WALTON", RAMMin: 8, StorageType: "SSD", Sort: SortNewest},
+			fs: browseFacts{category: &hp, matching: 1472, walkedOver: 267000}, want: "matches first: BrowseNewest", sort: SortNewest},
+		{name: "specs few have, in a small catalogue", f: BrowseFilter{RAMMin: 8, StorageType: "HDD", Sort: SortNewest}, fs: browseFacts{matching: 150, walkedOver: 10000},
+			want: "matches first: BrowseNewest", sort: SortNewest},
 		{name: "by RAM, cheapest first", f: BrowseFilter{RAMMin: 16, Sort: SortPriceAsc}, fs: browseFacts{matching: 50000},
 			want: "walk cells: BrowseCellsPriceAsc (products_cell_price_idx)", sort: SortPriceAsc},
 		{name: "specs few have, dearest first", f: BrowseFilter{RAMMin: 8, StorageType: "HDD", Sort: SortPriceDesc}, fs: browseFacts{matching: 2},
