@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -256,5 +257,53 @@ func TestBroadSearchFoundInCells(t *testing.T) {
 	}
 	if s.CellFinds() != before {
 		t.Error("2,100 listings in its cells were found in them")
+	}
+}
+
+// The first requests of a search found in its cells, many at once at any
+// price (a price slider, a busy shop), share one finding (#38): sixteen
+// each read its matches' rows before.
+func TestFoundInCellsOnce(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	pool, s, seller := shop(t)
+	catalogue(t, s, 2100, func(n int) store.SeedProduct {
+		p := laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n%9), int64(20000+n%50*300), listedAt.Add(time.Duration(n)*time.Minute))
+		ram := int32(8)
+		if n%30 == 0 {
+			ram = 16 // seventy of them
+		}
+		p.Specs.RAMGB = &ram
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	listening(t, ctx, s)
+	before := s.CellFinds()
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	counts := make([]int, 16)
+	for i := range counts {
+		wg.Go(func() {
+			<-start
+			f := store.BrowseFilter{Words: "probook", RAMMin: 16, Sort: store.SortNewest, Limit: 24, MaxPrice: int64(90000 + i)}
+			got, _, err := s.ListProducts(ctx, f)
+			if err != nil {
+				t.Error(err)
+			}
+			counts[i] = len(got)
+		})
+	}
+	close(start)
+	wg.Wait()
+	if n := s.CellFinds() - before; n != 1 {
+		t.Errorf("16 requests at once found their matches in cells %d times, want once", n)
+	}
+	for i, n := range counts {
+		if n != 24 {
+			t.Errorf("request %d: %d listings, want a page of 24", i, n)
+		}
 	}
 }
