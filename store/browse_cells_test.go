@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"resale/store"
 )
 
@@ -219,20 +221,7 @@ func TestBroadSearchFoundInCells(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	pool, s, seller := shop(t)
-	catalogue(t, s, 2100, func(n int) store.SeedProduct {
-		p := laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n%9), int64(20000+n%50*300), listedAt.Add(time.Duration(n)*time.Minute))
-		ram := int32(8)
-		if n%300 == 0 {
-			ram = 16 // seven of them
-		}
-		p.Specs.RAMGB = &ram
-		return p
-	})
-	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
-		t.Fatal(err)
-	}
-	listening(t, ctx, s) // what is found is remembered while changes are heard
+	pool, s := probooks(t, ctx, 300) // seven with 16 GB
 	for _, sort := range []string{store.SortNewest, store.SortPriceAsc, store.SortPriceDesc, store.SortRelevance} {
 		f := store.BrowseFilter{Words: "probook", RAMMin: 16, Sort: sort, Limit: 3}
 		order := map[string]string{store.SortNewest: "created_at DESC, id DESC", store.SortPriceAsc: "sell_price, id",
@@ -267,20 +256,7 @@ func TestFoundInCellsOnce(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	pool, s, seller := shop(t)
-	catalogue(t, s, 2100, func(n int) store.SeedProduct {
-		p := laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n%9), int64(20000+n%50*300), listedAt.Add(time.Duration(n)*time.Minute))
-		ram := int32(8)
-		if n%30 == 0 {
-			ram = 16 // seventy of them
-		}
-		p.Specs.RAMGB = &ram
-		return p
-	})
-	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
-		t.Fatal(err)
-	}
-	listening(t, ctx, s)
+	_, s := probooks(t, ctx, 30) // seventy with 16 GB
 	before := s.CellFinds()
 	start := make(chan struct{})
 	var wg sync.WaitGroup
@@ -306,4 +282,26 @@ func TestFoundInCellsOnce(t *testing.T) {
 			t.Errorf("request %d: %d listings, want a page of 24", i, n)
 		}
 	}
+}
+
+// probooks is a shop of 2,100 HP ProBooks with 8 GB of RAM but one in
+// every, which has 16, analysed, its changes heard (what a search finds
+// is remembered only while they are).
+func probooks(t *testing.T, ctx context.Context, every int) (*pgxpool.Pool, *store.Store) {
+	t.Helper()
+	pool, s, seller := shop(t)
+	catalogue(t, s, 2100, func(n int) store.SeedProduct {
+		p := laptop(seller, 3, fmt.Sprintf("HP ProBook %d", n%9), int64(20000+n%50*300), listedAt.Add(time.Duration(n)*time.Minute))
+		ram := int32(8)
+		if n%every == 0 {
+			ram = 16
+		}
+		p.Specs.RAMGB = &ram
+		return p
+	})
+	if _, err := pool.Exec(ctx, "ANALYZE products"); err != nil {
+		t.Fatal(err)
+	}
+	listening(t, ctx, s)
+	return pool, s
 }
