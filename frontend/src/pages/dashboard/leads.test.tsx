@@ -391,8 +391,9 @@ describe("leads", () => {
     camera.decode!({ data: "https://shop.example/dashboard/leads?handover=22&code=123456" });
     expect(await within(dialog).findByText("Code read from the QR. Press Confirm to finish.")).toBeInTheDocument();
     expect(within(dialog).getByRole("textbox", { name: "Hand-over code" })).toHaveValue("123456");
-    // the camera is off once the code is read
-    expect(camera.destroyed).toBe(1);
+    // the camera is off once the code is read (the scanner's unmount
+    // cleanup is a passive effect: it may run after the text is drawn)
+    await waitFor(() => expect(camera.destroyed).toBe(1));
 
     // the 6 digits alone are a code too
     await userEvent.click(within(dialog).getByRole("button", { name: "Scan QR" }));
@@ -403,7 +404,7 @@ describe("leads", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Scan QR" }));
     await waitFor(() => expect(camera.started).toBe(3));
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(camera.destroyed).toBe(3);
+    await waitFor(() => expect(camera.destroyed).toBe(3));
   });
 
   it("without a camera, or with it refused, says so and keeps the typed code", async () => {
