@@ -182,61 +182,40 @@ func (s *Store) mayFindInCells(f BrowseFilter, m matchSet, walkKey string) bool 
 // 'apple excellent 8gb' at 100,000 products each read the 1,951 matches'
 // rows (60-120 ms), sixteen at once.
 func (s *Store) findInCells(ctx context.Context, f BrowseFilter, category *int64, walkKey string) (ids []int64, places *matchPlaces, ok bool, err error) {
-	type found struct {
-		ids    []int64
-		places *matchPlaces
-		ok     bool
-	}
-	v, err, _ := s.finding.Do("cells "+walkKey, func() (any, error) {
-		if r, ok := s.rare.lookup(walkKey); ok { // put as this request came
-			return found{r.ids, r.places, true}, nil
+	found, err := s.placesByWords(ctx, "cells "+walkKey, walkKey, func(ctx context.Context) ([]dbsqlc.ListSearchMatchPlacesRow, bool, error) {
+		words, err := s.postingWords(ctx, f.Words)
+		if err != nil || words == nil {
+			return nil, false, err
 		}
-		ids, places, ok, err := s.findInCellsNow(context.WithoutCancel(ctx), f, category, walkKey)
-		return found{ids, places, ok}, err
+		sp := f.specArgs()
+		named, err := s.q.ListCellPostingIDs(ctx, dbsqlc.ListCellPostingIDsParams{Words: words, UpTo: manyMatches + 1, CategoryID: category,
+			Condition: str(f.Condition), RamMin: sp.ramMin, StorageType: sp.storageType, StorageMin: sp.storageMin, ScreenMin: sp.screenMin,
+			ScreenMax: sp.screenMax, BatteryMin: sp.batteryMin})
+		if err != nil || len(named) > manyMatches {
+			if err == nil {
+				s.manyInCells.add(walkKey)
+			}
+			return nil, false, err
+		}
+		slices.Sort(named)
+		named = slices.Compact(named)
+		var placed []dbsqlc.ListSearchMatchPlacesRow
+		if len(named) > 0 {
+			found, err := s.q.ListPlacesMatching(ctx, dbsqlc.ListPlacesMatchingParams{Ids: named, Query: searchQuery(f.Words), CategoryID: category,
+				Condition: str(f.Condition), Location: str(likeEscape(f.Location)), AreaIds: f.areaIDs, VerifiedOnly: f.VerifiedOnly,
+				NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly, RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType,
+				BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax, Processor: sp.processor, SellerID: sp.sellerID})
+			if err != nil {
+				return nil, false, err
+			}
+			placed = make([]dbsqlc.ListSearchMatchPlacesRow, len(found))
+			for i, r := range found {
+				placed[i] = dbsqlc.ListSearchMatchPlacesRow(r)
+			}
+		}
+		s.cellFinds.Add(1)
+		return placed, true, nil
 	})
-	if err != nil {
-		return nil, nil, false, err
-	}
-	r := v.(found)
-	return r.ids, r.places, r.ok, nil
-}
-
-// findInCellsNow is findInCells's finding.
-func (s *Store) findInCellsNow(ctx context.Context, f BrowseFilter, category *int64, walkKey string) (ids []int64, places *matchPlaces, ok bool, err error) {
-	gen := s.rare.generation()
-	words, err := s.postingWords(ctx, f.Words)
-	if err != nil || words == nil {
-		return nil, nil, false, err
-	}
-	sp := f.specArgs()
-	named, err := s.q.ListCellPostingIDs(ctx, dbsqlc.ListCellPostingIDsParams{Words: words, UpTo: manyMatches + 1, CategoryID: category,
-		Condition: str(f.Condition), RamMin: sp.ramMin, StorageType: sp.storageType, StorageMin: sp.storageMin, ScreenMin: sp.screenMin,
-		ScreenMax: sp.screenMax, BatteryMin: sp.batteryMin})
-	if err != nil {
-		return nil, nil, false, translate(err)
-	}
-	if len(named) > manyMatches {
-		s.manyInCells.add(walkKey)
-		return nil, nil, false, nil
-	}
-	slices.Sort(named)
-	named = slices.Compact(named)
-	var placed []dbsqlc.ListSearchMatchPlacesRow
-	if len(named) > 0 {
-		found, err := s.q.ListPlacesMatching(ctx, dbsqlc.ListPlacesMatchingParams{Ids: named, Query: searchQuery(f.Words), CategoryID: category,
-			Condition: str(f.Condition), Location: str(likeEscape(f.Location)), AreaIds: f.areaIDs, VerifiedOnly: f.VerifiedOnly,
-			NegotiableOnly: f.NegotiableOnly, CheckedOnly: f.CheckedOnly, RamMin: sp.ramMin, StorageMin: sp.storageMin, StorageType: sp.storageType,
-			BatteryMin: sp.batteryMin, ScreenMin: sp.screenMin, ScreenMax: sp.screenMax, Processor: sp.processor, SellerID: sp.sellerID})
-		if err != nil {
-			return nil, nil, false, translate(err)
-		}
-		placed = make([]dbsqlc.ListSearchMatchPlacesRow, len(found))
-		for i, r := range found {
-			placed[i] = dbsqlc.ListSearchMatchPlacesRow(r)
-		}
-	}
-	s.cellFinds.Add(1)
-	places, ids = placesOf(placed)
-	s.rare.put(gen, walkKey, ids, places)
-	return ids, places, true, nil
+	// all found (none too: an empty list, not nil) or, many, nothing
+	return found.ids, found.places, found.ids != nil, err
 }

@@ -57,7 +57,8 @@ func (s *Store) placesTogether(ctx context.Context, typed, tsquery, indexQuery s
 }
 
 // placesByWords answers the places of the matches of a search remembered
-// by its words (key), or looks them up by look, which answers them and
+// by key (its words; with its filters, its walk key: findInCells), or
+// looks them up by look, which answers them and
 // whether they are all there are; all, they are remembered. Concurrent
 // requests share one lookup (flight), which none of them cancels alone.
 // Not all: nothing.
