@@ -101,10 +101,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "resale: %v\n", err)
 		return 2
 	}
-	logger := newLogger(cfg.LogFormat, cfg.LogLevel, stderr)
+	// the log's lines gathered into one write a batch (logwriter.go),
+	// all written before run returns
+	logOut := newLogWriter(stderr)
+	logger := newLogger(cfg.LogFormat, cfg.LogLevel, logOut)
 	// the store's debug lines (a list's plan) go through the default
 	slog.SetDefault(logger)
 	err = command(ctx, cfg, logger, args, stdout)
+	logOut.Close()
 	switch {
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "resale: %v\n\n%s", err, commandHelp[cmd])

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// slowWriter records each write it is given and takes its time over it,
+// as a pipe to a busy journal does.
+type slowWriter struct {
+	mu     sync.Mutex
+	writes []string
+	delay  time.Duration
+}
+
+func (w *slowWriter) Write(p []byte) (int, error) {
+	time.Sleep(w.delay)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.writes = append(w.writes, string(p))
+	return len(p), nil
+}
+
+func (w *slowWriter) all() (string, int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.writes, ""), len(w.writes)
+}
+
+// Every line arrives whole and in order, lines logged during a write go
+// together in the next, Close writes the rest, and a line after Close is
+// written at once.
+func TestLogWriterGathersLines(t *testing.T) {
+	out := &slowWriter{delay: 2 * time.Millisecond}
+	l := newLogWriter(out)
+	var want bytes.Buffer
+	var mu sync.Mutex // slog writes a line a call under a lock of its own
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				mu.Lock()
+				line := fmt.Sprintf("g%d line %d\n", g, i)
+				want.WriteString(line)
+				l.Write([]byte(line))
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	l.Close()
+	got, writes := out.all()
+	if got != want.String() {
+		t.Fatalf("the lines arrived otherwise than logged: %d bytes, want %d", len(got), want.Len())
+	}
+	if writes >= 1600/4 {
+		t.Errorf("1,600 lines logged while writes took 2 ms went in %d writes; want them gathered", writes)
+	}
+	l.Write([]byte("after\n"))
+	if got, _ := out.all(); !strings.HasSuffix(got, "after\n") {
+		t.Errorf("a line after Close was not written at once")
+	}
+	l.Close() // twice is harmless
+}
+
+// An idle server's line is written without waiting for company.
+func TestLogWriterIdleLineAtOnce(t *testing.T) {
+	out := &slowWriter{}
+	l := newLogWriter(out)
+	defer l.Close()
+	l.Write([]byte("one\n"))
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if got, _ := out.all(); got == "one\n" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("an idle line was not written")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// A writer slower than the lines holds the backlog near maxLogBacklog:
+// callers wait instead of growing it.
+func TestLogWriterBoundsBacklog(t *testing.T) {
+	out := &slowWriter{delay: 20 * time.Millisecond}
+	l := newLogWriter(out)
+	line := bytes.Repeat([]byte("x"), 4095)
+	line = append(line, '\n')
+	most := 0
+	for range 2000 { // 8 MB against a 1 MB bound
+		l.Write(line)
+		l.mu.Lock()
+		most = max(most, len(l.buf))
+		l.mu.Unlock()
+	}
+	l.Close()
+	if most > maxLogBacklog+len(line) {
+		t.Errorf("the backlog reached %d bytes, bound %d", most, maxLogBacklog)
+	}
+	if got, _ := out.all(); len(got) != 2000*len(line) {
+		t.Errorf("%d bytes written, want %d", len(got), 2000*len(line))
+	}
+}
