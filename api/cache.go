@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -57,6 +58,10 @@ type catalogueCache struct {
 	// does not change with its content
 	seen map[uint64]struct{}
 	seed maphash.Seed
+	// squeeze: the gzip answers just kept, to compress again at the best
+	// level; squeezing: a goroutine is at it (cache_squeeze.go)
+	squeeze   []squeezeJob
+	squeezing bool
 
 	// log and drops say why kept answers were dropped (drop); waiting
 	// counts the requests waiting for another's answer. Nil in tests of
@@ -81,6 +86,15 @@ type keptAnswer struct {
 	contentType string
 	header      http.Header
 	body        []byte
+	// length is body's Content-Length, made once: a kept answer is sent
+	// in one piece, not in chunks
+	length []string
+}
+
+// withBody is a with body as its bytes and their length.
+func (a keptAnswer) withBody(body []byte) keptAnswer {
+	a.body, a.length = body, []string{strconv.Itoa(len(body))}
+	return a
 }
 
 // keptHeaders are the headers of an answer that a kept copy sends again.
@@ -88,14 +102,14 @@ var keptHeaders = []string{echo.HeaderContentType, echo.HeaderContentEncoding, "
 
 // newKeptAnswer keeps body with the headers of h that say what it is.
 func newKeptAnswer(h http.Header, body []byte) keptAnswer {
-	a := keptAnswer{contentType: h.Get(echo.HeaderContentType), body: body,
+	a := keptAnswer{contentType: h.Get(echo.HeaderContentType),
 		header: http.Header{echo.HeaderVary: {echo.HeaderAcceptEncoding}}}
 	for _, k := range keptHeaders {
 		if v := h.Get(k); v != "" {
 			a.header[k] = []string{v}
 		}
 	}
-	return a
+	return a.withBody(body)
 }
 
 // Why kept answers were dropped, the label of
@@ -223,10 +237,11 @@ func (k *catalogueCache) hash(key cacheKey) uint64 {
 	return h
 }
 
-// putLocked keeps a for key when nothing changed since gen. k.mu is held.
-func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) {
+// putLocked keeps a for key when nothing changed since gen, and says
+// whether it did. k.mu is held.
+func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) bool {
 	if !k.live || gen != k.gen {
-		return
+		return false
 	}
 	old, had := k.answers[key]
 	if had {
@@ -241,6 +256,7 @@ func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) {
 	}
 	k.answers[key] = a
 	k.size += len(a.body)
+	return true
 }
 
 // WatchCatalogue keeps the catalogue cache in step with the database until
@@ -325,6 +341,9 @@ func serveKept(c echo.Context, status int, a keptAnswer) error {
 		} else {
 			h[k] = append(h[k][:len(h[k]):len(h[k])], v...)
 		}
+	}
+	if a.length != nil {
+		h[echo.HeaderContentLength] = a.length
 	}
 	return c.Blob(status, a.contentType, a.body)
 }

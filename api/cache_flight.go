@@ -158,7 +158,9 @@ var errLeaderPanicked = errors.New("api: the request making a shared answer pani
 func (k *catalogueCache) land(key cacheKey, f *flight, out flightResult) {
 	k.mu.Lock()
 	if out.shared && out.err == nil && out.status == http.StatusOK && k.admitLocked(key, f.waited) {
-		k.putLocked(key, f.gen, out.answer)
+		if k.putLocked(key, f.gen, out.answer) {
+			k.squeezeLocked(key, out.answer)
+		}
 	}
 	fk := flightKey{key, f.gen}
 	if k.flights[fk] == f {

@@ -1,13 +1,18 @@
 package api
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The kept answers' size counts each answer once: the same list kept
@@ -127,5 +132,70 @@ func TestKeptAnswersAdmittedOnSecondSight(t *testing.T) {
 	make("/api/products?category=ASUS", 0)
 	if !kept("/api/products?category=ASUS") {
 		t.Error("a list asked for before the change was not kept again at its first request after it")
+	}
+}
+
+// A kept gzip answer is compressed again at the best level once it is
+// kept, after no request waits for it: smaller, the same content, its
+// Content-Length and the kept size following; an answer a change dropped
+// meanwhile is not brought back (#38).
+func TestKeptAnswerSqueezed(t *testing.T) {
+	var plain bytes.Buffer
+	for i := range 200 {
+		fmt.Fprintf(&plain, `{"id":%d,"name":"HP EliteBook 840 G%d Core i5 8GB RAM 256GB SSD","price":%d,"condition":"excellent"},`, i, i%9, 30000+i*37)
+	}
+	var fast bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&fast, gzip.BestSpeed)
+	zw.Write(plain.Bytes())
+	zw.Close()
+	made := newKeptAnswer(http.Header{"Content-Type": {"application/json"}, "Content-Encoding": {"gzip"}}, fast.Bytes())
+
+	k := &catalogueCache{live: true, gen: 1}
+	key := cacheKey{uri: "/api/products?category=HP", gzip: true}
+	for range 2 { // kept the second time
+		_, f, _ := k.join(context.Background(), key)
+		k.land(key, f, flightResult{shared: true, status: http.StatusOK, answer: made})
+	}
+	squeezed := func() bool {
+		k.mu.RLock()
+		defer k.mu.RUnlock()
+		return !k.squeezing
+	}
+	for !squeezed() {
+		time.Sleep(time.Millisecond)
+	}
+	a, ok := k.get(key)
+	if !ok {
+		t.Fatal("not kept")
+	}
+	if len(a.body) >= fast.Len() {
+		t.Fatalf("kept at %d bytes, as made %d: not compressed again", len(a.body), fast.Len())
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(a.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, plain.Bytes()) {
+		t.Fatalf("compressed again, the content changed (%v)", err)
+	}
+	if len(a.length) != 1 || a.length[0] != strconv.Itoa(len(a.body)) || k.size != len(a.body) {
+		t.Errorf("Content-Length %v, kept size %d, for %d bytes", a.length, k.size, len(a.body))
+	}
+
+	// dropped by a change before its turn: stays dropped
+	other := cacheKey{uri: "/api/products?category=ASUS", gzip: true}
+	k.mu.Lock()
+	k.admitLocked(other, true)
+	if k.putLocked(other, k.gen, made) {
+		k.squeezeLocked(other, made)
+	}
+	k.gen++
+	k.dropLocked(dropChange, "")
+	k.mu.Unlock()
+	for !squeezed() {
+		time.Sleep(time.Millisecond)
+	}
+	if _, ok := k.get(other); ok || k.size != 0 {
+		t.Errorf("a dropped answer came back compressed again (kept size %d)", k.size)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 
@@ -118,11 +120,12 @@ func checkOwnChangesAtOnce(t *testing.T, m *market, id string) {
 }
 
 // checkKeptAnswersAsMade: kept answers go out as they were made, in
-// either encoding, with their Link header.
+// either encoding, with their Link header, and in one piece: with their
+// Content-Length, not chunked.
 func checkKeptAnswersAsMade(t *testing.T, m *market) {
 	t.Helper()
 	m.addProduct(m.seller.AccessToken, map[string]any{"productName": "HP ZBook"})
-	for range 2 {
+	for i := range 3 {
 		plain := m.do(http.MethodGet, "/api/products?category=HP&limit=1", nil, nil)
 		zipped := m.do(http.MethodGet, "/api/products?category=HP&limit=1", nil, http.Header{"Accept-Encoding": {"gzip"}})
 		if plain.Header().Get("Link") == "" || zipped.Header().Get("Link") != plain.Header().Get("Link") {
@@ -130,6 +133,13 @@ func checkKeptAnswersAsMade(t *testing.T, m *market) {
 		}
 		if plain.Header().Get("Content-Encoding") != "" || plain.Header().Get("Content-Type") != "application/json" {
 			t.Errorf("plain answer headers %v", plain.Header())
+		}
+		if i == 2 { // kept the second time they are made, served kept the third
+			for _, rec := range []*httptest.ResponseRecorder{plain, zipped} {
+				if got, want := rec.Header().Get("Content-Length"), strconv.Itoa(rec.Body.Len()); got != want {
+					t.Errorf("a kept answer's Content-Length %q, its body %s bytes", got, want)
+				}
+			}
 		}
 		if zipped.Header().Get("Content-Encoding") == "gzip" {
 			zr, err := gzip.NewReader(zipped.Body)
