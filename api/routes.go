@@ -37,8 +37,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// level, as an answer made afresh is compressed each time (at the
 	// default level, 6, compressing a list of 25 was four tenths of the
 	// server's CPU for it; level 1 sends a sixth more bytes: 3.6 KB, not
-	// 3.0, for a brand's first page). A kept answer is compressed once.
-	gzip := middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Level: compressLevel})
+	// 3.0, for a brand's first page). A kept answer is compressed again
+	// once, at the best level (cache_squeeze.go).
+	gzip := compress(1024, compressLevel)
 	g := e.Group("/api", requestTimeout(timeout), noStore, gzip, s.authenticate)
 	g.GET("/health", s.health)
 	g.GET("/config", s.config)
