@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
@@ -89,6 +90,9 @@ type keptAnswer struct {
 	// length is body's Content-Length, made once: a kept answer is sent
 	// in one piece, not in chunks
 	length []string
+	// hits counts the times a gzip answer was sent kept, shared by its
+	// copies (cache_squeeze.go); nil for others
+	hits *atomic.Int32
 }
 
 // withBody is a with body as its bytes and their length.
@@ -108,6 +112,9 @@ func newKeptAnswer(h http.Header, body []byte) keptAnswer {
 		if v := h.Get(k); v != "" {
 			a.header[k] = []string{v}
 		}
+	}
+	if a.header.Get(echo.HeaderContentEncoding) == "gzip" {
+		a.hits = new(atomic.Int32)
 	}
 	return a.withBody(body)
 }
@@ -237,11 +244,10 @@ func (k *catalogueCache) hash(key cacheKey) uint64 {
 	return h
 }
 
-// putLocked keeps a for key when nothing changed since gen, and says
-// whether it did. k.mu is held.
-func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) bool {
+// putLocked keeps a for key when nothing changed since gen. k.mu is held.
+func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) {
 	if !k.live || gen != k.gen {
-		return false
+		return
 	}
 	old, had := k.answers[key]
 	if had {
@@ -256,7 +262,6 @@ func (k *catalogueCache) putLocked(key cacheKey, gen uint64, a keptAnswer) bool 
 	}
 	k.answers[key] = a
 	k.size += len(a.body)
-	return true
 }
 
 // WatchCatalogue keeps the catalogue cache in step with the database until
@@ -310,6 +315,7 @@ func (s *Server) keep(next echo.HandlerFunc) echo.HandlerFunc {
 			key.uri = req.URL.RequestURI()
 		}
 		if a, ok := s.catalogue.get(key); ok {
+			s.catalogue.hit(key, a)
 			return serveKept(c, http.StatusOK, a)
 		}
 		a, f, lead := s.catalogue.join(req.Context(), key)

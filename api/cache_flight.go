@@ -158,9 +158,7 @@ var errLeaderPanicked = errors.New("api: the request making a shared answer pani
 func (k *catalogueCache) land(key cacheKey, f *flight, out flightResult) {
 	k.mu.Lock()
 	if out.shared && out.err == nil && out.status == http.StatusOK && k.admitLocked(key, f.waited) {
-		if k.putLocked(key, f.gen, out.answer) {
-			k.squeezeLocked(key, out.answer)
-		}
+		k.putLocked(key, f.gen, out.answer)
 	}
 	fk := flightKey{key, f.gen}
 	if k.flights[fk] == f {

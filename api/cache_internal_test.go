@@ -135,10 +135,11 @@ func TestKeptAnswersAdmittedOnSecondSight(t *testing.T) {
 	}
 }
 
-// A kept gzip answer is compressed again at the best level once it is
-// kept, after no request waits for it: smaller, the same content, its
-// Content-Length and the kept size following; an answer a change dropped
-// meanwhile is not brought back (#38).
+// A kept gzip answer sent squeezeAfterHits times is compressed again at
+// the best level, after no request waits for it: smaller, the same
+// content, its Content-Length and the kept size following; one sent fewer
+// times stays as made, and an answer a change dropped meanwhile is not
+// brought back (#38).
 func TestKeptAnswerSqueezed(t *testing.T) {
 	var plain bytes.Buffer
 	for i := range 200 {
@@ -148,26 +149,39 @@ func TestKeptAnswerSqueezed(t *testing.T) {
 	zw, _ := gzip.NewWriterLevel(&fast, gzip.BestSpeed)
 	zw.Write(plain.Bytes())
 	zw.Close()
-	made := newKeptAnswer(http.Header{"Content-Type": {"application/json"}, "Content-Encoding": {"gzip"}}, fast.Bytes())
+	made := func() keptAnswer {
+		return newKeptAnswer(http.Header{"Content-Type": {"application/json"}, "Content-Encoding": {"gzip"}}, fast.Bytes())
+	}
 
 	k := &catalogueCache{live: true, gen: 1}
 	key := cacheKey{uri: "/api/products?category=HP", gzip: true}
 	for range 2 { // kept the second time
 		_, f, _ := k.join(context.Background(), key)
-		k.land(key, f, flightResult{shared: true, status: http.StatusOK, answer: made})
+		k.land(key, f, flightResult{shared: true, status: http.StatusOK, answer: made()})
 	}
 	squeezed := func() bool {
 		k.mu.RLock()
 		defer k.mu.RUnlock()
 		return !k.squeezing
 	}
-	for !squeezed() {
-		time.Sleep(time.Millisecond)
+	send := func(n int) {
+		for range n {
+			a, ok := k.get(key)
+			if !ok {
+				t.Fatal("not kept")
+			}
+			k.hit(key, a)
+		}
+		for !squeezed() {
+			time.Sleep(time.Millisecond)
+		}
 	}
-	a, ok := k.get(key)
-	if !ok {
-		t.Fatal("not kept")
+	send(squeezeAfterHits - 1)
+	if a, _ := k.get(key); len(a.body) != fast.Len() {
+		t.Fatalf("compressed again after %d sends, want %d", squeezeAfterHits-1, squeezeAfterHits)
 	}
+	send(1)
+	a, _ := k.get(key)
 	if len(a.body) >= fast.Len() {
 		t.Fatalf("kept at %d bytes, as made %d: not compressed again", len(a.body), fast.Len())
 	}
@@ -185,10 +199,8 @@ func TestKeptAnswerSqueezed(t *testing.T) {
 	// dropped by a change before its turn: stays dropped
 	other := cacheKey{uri: "/api/products?category=ASUS", gzip: true}
 	k.mu.Lock()
-	k.admitLocked(other, true)
-	if k.putLocked(other, k.gen, made) {
-		k.squeezeLocked(other, made)
-	}
+	k.putLocked(other, k.gen, made())
+	k.squeezeLocked(other, k.answers[other])
 	k.gen++
 	k.dropLocked(dropChange, "")
 	k.mu.Unlock()
