@@ -24,6 +24,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -485,7 +486,11 @@ func measureFacets(base string, d time.Duration, conns int, unique string) ([]re
 // a parameter the list takes (a made-up one is refused): a search gets a
 // price ceiling above every price, a plain list a cursor from the far
 // future, so each asks for the same first page in words no kept answer
-// matches.
+// matches. Each run of wrk numbers its requests from its own start
+// (RESALE_BENCH_RUN, set for each run of wrk): a second run on one list asked
+// the first run's lists again, which were kept at that second sight, so
+// "made afresh" at 64 connections measured answers made and kept (#38).
+// The price ceilings repeat every third run on one list.
 func uniqueScript() (string, error) {
 	f, err := os.CreateTemp("", "resale-bench-*.lua")
 	if err != nil {
@@ -513,9 +518,10 @@ local function b64url(s)
   return table.concat(out)
 end
 local n = 0
+local run = tonumber(os.getenv("RESALE_BENCH_RUN") or "0")
 function request()
   n = n + 1
-  local u = tid * 10000000 + n
+  local u = run * 30000000 + tid * 10000000 + n
   local sep = "?"
   if string.find(wrk.path, "?", 1, true) then sep = "&" end
   local extra
@@ -545,12 +551,17 @@ end
 var latencyLine = regexp.MustCompile(`^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)`)
 var rpsLine = regexp.MustCompile(`^Requests/sec:\s+([\d.]+)`)
 
+// wrkRuns counts the runs of wrk, each told its number (uniqueScript).
+var wrkRuns atomic.Int64
+
 func wrk(url string, d time.Duration, conns int, script string) (result, error) {
 	args := []string{"-t2", "-c" + strconv.Itoa(conns), "-d" + d.String(), "--latency", "-H", "Accept-Encoding: gzip, br"}
 	if script != "" {
 		args = append(args, "-s", script)
 	}
 	cmd := exec.Command("wrk", append(args, url)...)
+	// the unique script's requests differ from every earlier run's
+	cmd.Env = append(os.Environ(), "RESALE_BENCH_RUN="+strconv.FormatInt(wrkRuns.Add(1), 10))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return result{}, fmt.Errorf("%s", out)
