@@ -2,18 +2,21 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 	"sync"
 
 	"github.com/labstack/echo/v4"
+	"github.com/segmentio/encoding/json"
 )
 
 // jsonSerializer writes an answer's JSON as one write with its length
 // (#38): Echo's own encodes straight into the response, which a list of 24
 // products (some 25 KB) left as seven 4 KB chunked writes, each a system
 // call; they were a sixth of the server's CPU on a list made afresh.
-// Decoding is Echo's.
+// The encoding is segmentio/encoding's, which writes what encoding/json
+// writes byte for byte (TestJSONAsTheStandardLibrary), 2.4 times as fast:
+// 15 µs, not 36, for a brand's page, where encoding/json was an eighth of
+// the server's CPU for a list made afresh. Decoding is Echo's.
 type jsonSerializer struct{ echo.DefaultJSONSerializer }
 
 // jsonBuffers are the buffers answers are encoded into; one grown past
