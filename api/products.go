@@ -691,10 +691,13 @@ func (f *fieldErrors) price(field string, v *int64, maxValue int64) int64 {
 	return 0
 }
 
+// phoneSeparators drops the spaces and dashes of a phone number (made once).
+var phoneSeparators = strings.NewReplacer(" ", "", "-", "")
+
 // phone checks a phone number: digits, an optional leading +, with spaces
 // and dashes allowed between digits; it returns the number without them.
 func (f *fieldErrors) phone(field, v string) string {
-	clean := strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(v))
+	clean := phoneSeparators.Replace(strings.TrimSpace(v))
 	switch {
 	case clean == "":
 		f.add(field, "is required")

@@ -274,7 +274,7 @@ func savedSearchFrom(r dbsqlc.GetSavedSearchesByIDRow) SavedSearch {
 		}
 		return *p
 	}
-	location := strings.NewReplacer(`\\`, `\`, `\%`, `%`, `\_`, `_`).Replace(val(r.Location))
+	location := likeUnescaper.Replace(val(r.Location))
 	return SavedSearch{
 		ID: r.ID, UserID: r.UserID, Frequency: r.Frequency, CategoryID: n64(r.CategoryID), CreatedAt: r.CreatedAt,
 		Filter: BrowseFilter{

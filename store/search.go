@@ -80,6 +80,12 @@ func processorQuery(typed string) string {
 func prefixTerm(w string) string { return "'" + w + "':*" }
 
 // likeEscape makes s match itself literally inside a LIKE pattern.
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
+func likeEscape(s string) string { return likeEscaper.Replace(s) }
+
+// likeEscaper and likeUnescaper are made once: a Replacer builds its
+// tables at its first use (6 KB), which every list made afresh paid when
+// it was made for each call (#38).
+var (
+	likeEscaper   = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	likeUnescaper = strings.NewReplacer(`\\`, `\`, `\%`, `%`, `\_`, `_`)
+)
