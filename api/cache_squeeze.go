@@ -43,11 +43,11 @@ func (k *catalogueCache) hit(key cacheKey, a keptAnswer) {
 	}
 }
 
-// squeezeJob is a kept gzip answer to compress again: its key, the
-// generation it was kept in and its bytes as kept.
+// squeezeJob is a kept gzip answer to compress again: its key and its
+// bytes as kept (the very slice: an answer dropped and kept again since
+// has other bytes).
 type squeezeJob struct {
 	key  cacheKey
-	gen  uint64
 	body []byte
 }
 
@@ -58,7 +58,7 @@ func (k *catalogueCache) squeezeLocked(key cacheKey, a keptAnswer) {
 	if a.header.Get(echo.HeaderContentEncoding) != "gzip" || len(k.squeeze) >= maxSqueezeQueue {
 		return
 	}
-	k.squeeze = append(k.squeeze, squeezeJob{key, k.gen, a.body})
+	k.squeeze = append(k.squeeze, squeezeJob{key, a.body})
 	if !k.squeezing {
 		k.squeezing = true
 		go k.squeezeAll()
@@ -84,7 +84,7 @@ func (k *catalogueCache) squeezeAll() {
 			continue // kept as made
 		}
 		k.mu.Lock()
-		if a, ok := k.answers[job.key]; ok && k.gen == job.gen && sameBytes(a.body, job.body) {
+		if a, ok := k.answers[job.key]; ok && sameBytes(a.body, job.body) {
 			k.answers[job.key] = a.withBody(small)
 			k.size -= len(job.body) - len(small)
 		}

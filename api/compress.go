@@ -76,28 +76,30 @@ func (w *gzipWriter) Write(b []byte) (int, error) {
 		return w.ResponseWriter.Write(b)
 	}
 	if w.Header().Get(echo.HeaderContentEncoding) != "" {
-		// encoded already (a kept answer's bytes): sent as they are
+		// a handler that encoded its bytes itself: sent as they are
 		w.pass()
 		return w.ResponseWriter.Write(b)
 	}
 	if w.held.Len()+len(b) < w.min {
 		return w.held.Write(b)
 	}
-	w.start()
-	if _, err := w.zw.Write(w.held.Bytes()); err != nil {
+	if err := w.start(); err != nil {
 		return 0, err
 	}
 	return w.zw.Write(b)
 }
 
-// start begins the gzip stream: the headers say so and go out.
-func (w *gzipWriter) start() {
+// start begins the gzip stream with the bytes held so far: the headers
+// say so and go out.
+func (w *gzipWriter) start() error {
 	h := w.Header()
 	h.Set(echo.HeaderContentEncoding, "gzip")
 	h.Del(echo.HeaderContentLength)
 	w.sendCode()
 	w.zw = w.pool.Get().(*gzip.Writer)
 	w.zw.Reset(w.ResponseWriter)
+	_, err := w.zw.Write(w.held.Bytes())
+	return err
 }
 
 // pass sends the status and, from now on, the bytes as they are.
@@ -116,14 +118,8 @@ func (w *gzipWriter) sendCode() {
 // being compressed (a flush decides for compressing, as the answer goes
 // on past it).
 func (w *gzipWriter) Flush() {
-	switch {
-	case w.zw != nil:
-	case w.passed:
-	default:
-		w.start()
-		if _, err := w.zw.Write(w.held.Bytes()); err != nil {
-			return
-		}
+	if w.zw == nil && !w.passed && w.start() != nil {
+		return
 	}
 	if w.zw != nil {
 		w.zw.Flush() //nolint:errcheck // the client's connection; Write says
