@@ -31,7 +31,11 @@ async function showTheme(page: Page, scheme: "light" | "dark") {
   // them to start, then each one's end (a fixed wait fell short on a
   // loaded machine, and axe measured colours half-way)
   await page.evaluate(async () => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // two frames, or a second when Chromium draws none (see twoFrames)
+    await new Promise((r) => {
+      const late = setTimeout(r, 1000);
+      requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(late), r(undefined))));
+    });
     const running = document
       .getAnimations()
       .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)

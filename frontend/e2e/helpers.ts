@@ -2,6 +2,7 @@
 // phone-width screenshot that also checks nothing sticks out sideways.
 import { execFileSync } from "node:child_process";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { twoFrames } from "./layout";
 import { laptopPng } from "./png";
 
 export const base = () => process.env.BASE_URL!;
@@ -157,7 +158,7 @@ export async function settle(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState("networkidle");
   // two frames: a transition a resize starts shows up only after one
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await twoFrames(page);
   await page.evaluate(() => {
     const sliding = document
       .getAnimations()

@@ -294,7 +294,11 @@ for (const role of EVERYONE) {
               await page.evaluate(async () => {
                 for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
                   window.scrollTo(0, y);
-                  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+                  // two frames, or a second when Chromium draws none (see twoFrames)
+                  await new Promise((r) => {
+                    const late = setTimeout(r, 1000);
+                    requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(late), r(undefined))));
+                  });
                 }
                 window.scrollTo(0, 0);
               });

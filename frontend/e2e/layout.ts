@@ -126,7 +126,29 @@ export async function layoutProblems(page: Page): Promise<string[]> {
  * (the pages run with reduced motion, so nothing slides for long).
  */
 export async function settle(page: Page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await twoFrames(page);
+}
+
+/**
+ * twoFrames waits for the page's next two frames, or a second when none
+ * comes: headless Chromium now and then stops drawing a page's frames, and
+ * an unbounded wait then held a journey until its 180 s limit (CI, stop 56).
+ * What the journeys read next (sizes, places) is laid out when it is read,
+ * frame or not.
+ */
+export async function twoFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const late = setTimeout(done, 1000);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            clearTimeout(late);
+            done();
+          }),
+        );
+      }),
+  );
 }
 
 /** Where a page's laptops are, at the current width: see layout.spec.ts's budgets. */

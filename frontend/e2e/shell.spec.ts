@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { adminByApi, picture, signedIn, signUpByApi } from "./helpers";
+import { twoFrames } from "./layout";
 import { laptopPng } from "./png";
 
 const base = () => process.env.BASE_URL!;
@@ -237,7 +238,7 @@ for (const role of ["visitor", "buyer", "seller", "admin"] as const) {
       await expect(token ? header.getByRole("button", { name: "Account menu" }) : header.getByRole("link", { name: "Log In" })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole("heading", { name: "Urgent Sell" })).toBeVisible();
       await page.waitForLoadState("networkidle");
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await twoFrames(page);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
       const total = shifts.reduce((sum, s) => sum + s.value, 0);
       expect(total, `${role} at ${width} px: ${JSON.stringify(shifts)}`).toBeLessThan(0.05);
