@@ -4,9 +4,9 @@
 // the product page shows the Negotiable chip, and the verdict with its
 // one line of why when the guide has one. Pictures at 360 and 1366 px,
 // light and dark.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
-import { addProductByApi, base, picture, settle, signedIn, signUpByApi } from "./helpers";
+import { catalogueTest as test, addProductByApi, base, picture, settle, signedIn, signUpByApi } from "./helpers";
 import { laptopPng } from "./png";
 
 const PHONE_360 = { width: 360, height: 780 };
@@ -156,6 +156,20 @@ test("a seller on a phone takes the price guide's suggestion, marks the price ne
     await expect(page.locator("html")).toHaveAttribute("data-theme", theme === "dark" ? "resale-dark" : "resale");
     const ratio = await contrast(verdict.locator(".badge"));
     expect(ratio, `${label} in ${theme}: ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(4.5);
+    // the other two verdicts' colours, where this one is: a copy of the
+    // badge in each (High price's yellow had read 1.8:1 in the light theme)
+    for (const [other, colour] of Object.entries({ good: "badge-success", fair: "badge-info", high: "badge-warning" })) {
+      await verdict.locator(".badge").evaluate((badge, c) => {
+        const copy = badge.cloneNode(true) as HTMLElement;
+        copy.className = copy.className.replace(/\bbadge-(success|info|warning)\b/, c);
+        copy.dataset.copy = "";
+        badge.after(copy);
+      }, colour);
+      const copied = verdict.locator(".badge[data-copy]");
+      const otherRatio = await contrast(copied);
+      await copied.evaluate((e) => e.remove());
+      expect(otherRatio, `the ${other} verdict in ${theme}: ${otherRatio.toFixed(2)}:1`).toBeGreaterThanOrEqual(4.5);
+    }
   }
   await verdict.click();
   await expect(verdict).toHaveAttribute("aria-expanded", "true");
