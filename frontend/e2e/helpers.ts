@@ -1,6 +1,8 @@
 // Steps shared by the journeys: signing up, listing a laptop, and a
 // phone-width screenshot that also checks nothing sticks out sideways.
 import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { twoFrames } from "./layout";
 import { laptopPng } from "./png";
@@ -134,6 +136,38 @@ export async function addProduct(page: Page, p: { name: string; category: string
  * journey is pictured either way (playwright.config.ts).
  */
 export const SHOTS = process.env.SHOTS === "1";
+
+/**
+ * catalogueTest is `test` for the journeys that read or change the shop's
+ * one reference catalogue (price-guide, price-reference): each runs with
+ * the catalogue to itself. An upload on the other worker had moved the new
+ * price a journey had just read (117,100 Tk, then 143,200 on its page).
+ * The lock is a directory in the run's output folder, which each run
+ * starts empty; its wait has a time limit of its own, not the journey's.
+ */
+export const catalogueTest = test.extend<{ referenceCatalogue: void }>({
+  referenceCatalogue: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+    async ({}, use, info) => {
+      const lock = join(info.project.outputDir, "reference-catalogue.lock");
+      for (;;) {
+        try {
+          mkdirSync(lock);
+          break;
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+      try {
+        await use();
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
+    },
+    { auto: true, timeout: 150_000 },
+  ],
+});
 
 /** picture saves a picture of the page into the test's output folder, with SHOTS=1. */
 export async function picture(page: Page, file: string, options: { fullPage?: boolean; animations?: "disabled" } = {}) {

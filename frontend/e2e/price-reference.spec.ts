@@ -6,8 +6,8 @@
 // upload names a maker of its own ("Zorvex") so the shop's other journeys
 // are priced as before, and the shipped catalogue is back at the end.
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminByApi, base, picture, settle, signedIn } from "./helpers";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { catalogueTest as test, adminByApi, base, picture, settle, signedIn } from "./helpers";
 
 const SMALL = { width: 360, height: 800 };
 const WIDE = { width: 1366, height: 900 };
