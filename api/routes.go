@@ -30,7 +30,8 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// probes for systemd, Caddy or a container runtime: outside /api, no
 	// token, no gzip
 	e.GET("/livez", s.livez)
-	e.GET("/readyz", s.readyz, requestTimeout(timeout), noStore)
+	top := newRouteTable(e, "") // middleware of a route's own only
+	top.GET("/readyz", s.readyz, requestTimeout(timeout), noStore)
 
 	seller, admin := requireRole(store.RoleSeller), requireRole(store.RoleAdmin)
 	// compression where it pays: not below a kilobyte, and at the fastest
@@ -40,7 +41,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// 3.0, for a brand's first page). A kept answer is compressed again
 	// once, at the best level (cache_squeeze.go).
 	gzip := compress(1024, compressLevel)
-	g := e.Group("/api", requestTimeout(timeout), noStore, gzip, s.authenticate)
+	g := newRouteTable(e, "/api", requestTimeout(timeout), noStore, gzip, s.authenticate)
 	g.GET("/health", s.health)
 	g.GET("/config", s.config)
 	g.GET("/openapi.json", s.openAPI) // this table and its answers, as OpenAPI 3.1 (docs/openapi.yaml)
@@ -95,7 +96,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// serves are bounded (publicReads, limits.go).
 	// The reads no kept answer serves may go to the read replica
 	// (fromReplica, replica.go).
-	public := e.Group("/api", requestTimeout(timeout), noStore, s.authenticate, knownParams, s.deepPages.limit, s.keep, gzip, s.publicReads.limit, s.fromReplica)
+	public := newRouteTable(e, "/api", s.keptFirst, requestTimeout(timeout), noStore, s.authenticate, knownParams, s.deepPages.limit, s.keep, gzip, s.publicReads.limit, s.fromReplica)
 	public.GET("/categorys", s.listCategories)
 	public.GET("/categorys/:id", s.getCategory)
 	g.POST("/categorys", s.createCategory, admin, s.changes)
@@ -107,10 +108,10 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	public.GET("/products/:id/similar", s.listSimilarProducts)
 	g.GET("/products/:id/sale", s.getProductSale, requireUser) // a sold one, for its seller, its buyer or an admin
 	public.GET("/advertised", s.listAdvertisedProducts)
-	public.GET("/price-guide", s.priceGuide)                                                // #39: anyone; the new price and the used range of a title
-	e.GET("/api/locations", s.listLocations, requestTimeout(timeout), gzip, s.authenticate) // #36: anyone; made once, kept a day by browsers (ETag)
-	e.GET("/api/specs/parse", s.parseSpecs, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; the same title, the same answer (no database)
-	e.GET("/api/search/suggest", s.suggest, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; from each instance's copy of the suggestions
+	public.GET("/price-guide", s.priceGuide)                                                  // #39: anyone; the new price and the used range of a title
+	top.GET("/api/locations", s.listLocations, requestTimeout(timeout), gzip, s.authenticate) // #36: anyone; made once, kept a day by browsers (ETag)
+	top.GET("/api/specs/parse", s.parseSpecs, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; the same title, the same answer (no database)
+	top.GET("/api/search/suggest", s.suggest, requestTimeout(timeout), gzip, s.authenticate)  // #36: anyone; from each instance's copy of the suggestions
 	g.POST("/products", s.createProduct, seller, s.requireVerifiedEmail, s.changes)
 	g.GET("/userProducts", s.listSellerProducts, requireRole(store.RoleSeller, store.RoleAdmin)) // own, or any for an admin
 	g.PUT("/products/:id", s.advertiseProduct, seller, noBody, s.changes)                        // own only
@@ -270,10 +271,10 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// for search engines (sitemap.go): the sitemap is read from the
 	// database like the catalogue, so it is bounded like its reads
 	sitemap := []echo.MiddlewareFunc{requestTimeout(timeout), gzip, s.publicReads.limit}
-	e.GET("/sitemap.xml", s.sitemapIndex, sitemap...)
-	e.HEAD("/sitemap.xml", s.sitemapIndex, sitemap...)
-	e.GET("/sitemaps/:file", s.sitemapFile, sitemap...)
-	e.HEAD("/sitemaps/:file", s.sitemapFile, sitemap...)
+	top.GET("/sitemap.xml", s.sitemapIndex, sitemap...)
+	top.HEAD("/sitemap.xml", s.sitemapIndex, sitemap...)
+	top.GET("/sitemaps/:file", s.sitemapFile, sitemap...)
+	top.HEAD("/sitemaps/:file", s.sitemapFile, sitemap...)
 	e.GET("/robots.txt", s.robots)
 	e.HEAD("/robots.txt", s.robots)
 
@@ -281,7 +282,7 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// post (sslcommerz.go): believed once its Validation API confirms,
 	// then on to My Booking
 	for _, outcome := range []string{"success", "fail", "cancel"} {
-		e.POST("/payments/sslcommerz/"+outcome, s.sslcommerzReturn, requestTimeout(timeout), noStore, s.changes)
+		top.POST("/payments/sslcommerz/"+outcome, s.sslcommerzReturn, requestTimeout(timeout), noStore, s.changes)
 	}
 
 	// #40 resale-check for each os-arch (check_download.go)
