@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -125,6 +126,7 @@ func checkOwnChangesAtOnce(t *testing.T, m *market, id string) {
 func checkKeptAnswersAsMade(t *testing.T, m *market) {
 	t.Helper()
 	m.addProduct(m.seller.AccessToken, map[string]any{"productName": "HP ZBook"})
+	var made http.Header // the first plain answer's, made afresh
 	for i := range 3 {
 		plain := m.do(http.MethodGet, "/api/products?category=HP&limit=1", nil, nil)
 		zipped := m.do(http.MethodGet, "/api/products?category=HP&limit=1", nil, http.Header{"Accept-Encoding": {"gzip"}})
@@ -134,7 +136,11 @@ func checkKeptAnswersAsMade(t *testing.T, m *market) {
 		if plain.Header().Get("Content-Encoding") != "" || plain.Header().Get("Content-Type") != "application/json" {
 			t.Errorf("plain answer headers %v", plain.Header())
 		}
+		if i == 0 {
+			made = plain.Header()
+		}
 		if i == 2 { // kept the second time they are made, served kept the third
+			checkSameHeaders(t, made, plain.Header())
 			for _, rec := range []*httptest.ResponseRecorder{plain, zipped} {
 				if got, want := rec.Header().Get("Content-Length"), strconv.Itoa(rec.Body.Len()); got != want {
 					t.Errorf("a kept answer's Content-Length %q, its body %s bytes", got, want)
@@ -155,6 +161,23 @@ func checkKeptAnswersAsMade(t *testing.T, m *market) {
 		}
 	}
 
+}
+
+// checkSameHeaders: a kept answer goes out with the headers it was made
+// with (the security headers, no-store, Vary), all but its own request's
+// id and the length a kept one adds.
+func checkSameHeaders(t *testing.T, made, kept http.Header) {
+	t.Helper()
+	for k := range made {
+		if k != "X-Request-Id" && !slices.Equal(made[k], kept[k]) {
+			t.Errorf("%s: made %q, kept %q", k, made[k], kept[k])
+		}
+	}
+	for k := range kept {
+		if _, ok := made[k]; !ok && k != "Content-Length" {
+			t.Errorf("%s: only the kept answer has it (%q)", k, kept[k])
+		}
+	}
 }
 
 // checkNothingKeptOnceNoticesLost: when the notices stop (the connection
@@ -198,7 +221,10 @@ func TestCatalogueCacheKeepsOnlyPublicAnswers(t *testing.T) {
 	for range 2 {
 		wantError(t, m.get("/api/products?sort=cheapest"), http.StatusBadRequest, "invalid")
 	}
-	// a token that fails still fails on a kept answer
-	m.products("/api/products?category=HP", "")
+	// a token that fails still fails on a kept answer (kept the second
+	// time it is made)
+	for range 3 {
+		m.products("/api/products?category=HP", "")
+	}
 	wantError(t, m.do(http.MethodGet, "/api/products?category=HP", nil, bearer("not-a-token")), http.StatusUnauthorized, "unauthorized")
 }

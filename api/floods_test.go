@@ -273,6 +273,8 @@ func TestEventTicketsAreCappedPerAccount(t *testing.T) {
 func TestDeepPagingCostsABudgetPerAddress(t *testing.T) {
 	t.Parallel()
 	m := newMarket(t)
+	m.watchCatalogue(t) // so that the deep pages are kept
+	eventually(t, "the catalogue's answers are kept", m.handler.(*api.Server).Keeping)
 	for range 3 {
 		m.addProduct(m.seller.AccessToken, nil)
 	}
