@@ -152,6 +152,25 @@ func (m *linear) predict(f features) float64 {
 	return s
 }
 
+// predictSpecs is the regression's log price for f without its words:
+// the intercept, the specs, the brand and the series.
+func (m *linear) predictSpecs(f features) float64 {
+	s := m.predict(f)
+	for _, w := range f.words {
+		s -= m.word(w)
+	}
+	return s
+}
+
+// word is what the regression adds for a title naming w; nothing for a
+// word without a column of its own.
+func (m *linear) word(w string) float64 {
+	if i, ok := m.column["w:"+w]; ok {
+		return m.coef[i]
+	}
+	return 0
+}
+
 // specMeans are the means of each numeric spec over the laptops that name it.
 func specMeans(fs []features) [nSpecs]float64 {
 	var sum, n [nSpecs]float64

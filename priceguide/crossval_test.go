@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -144,23 +145,57 @@ func baselineSpecs(f features, means [5]float64) [5]float64 {
 	return v
 }
 
+// fillers are the words a retailer's titles carry and a person typing a
+// title leaves out ("14 inch Full HD Display ... Laptop").
+var fillers = map[string]bool{"laptop": true, "display": true, "inch": true, "full": true, "hd": true, "fhd": true, "led": true,
+	"backlit": true, "with": true, "and": true, "&": true, "notebook": true, "intel": true, "ips": true, "anti-glare": true, "screen": true}
+
+// asTyped is a catalogue title as a seller types it: without the
+// retailer's words for the screen and the kind of thing, and without
+// its bracketed part numbers and colours.
+func asTyped(title string) string {
+	var out []string
+	for _, w := range strings.Fields(bracketed.ReplaceAllString(title, " ")) {
+		if !fillers[strings.ToLower(strings.Trim(w, ",-"))] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+var bracketed = regexp.MustCompile(`\([^)]*\)`)
+
+// fitTyped is the guide asked with the titles as typed (asTyped).
+func fitTyped(train []Laptop) func(string) (int, bool) {
+	estimate := fitGuide(train)
+	return func(title string) (int, bool) { return estimate(asTyped(title)) }
+}
+
 // TestCrossValidation holds the guide to the target of issue #39 on rows
 // it was not fit on: a median error of at most 8% and at least 80% of
-// laptops within 15% of their real price, clearly beating the baseline.
-// With BENCH_PRICE set to a file (make bench-price) it writes the result
-// there as a section of bench/results.md.
+// laptops within 15% of their real price, clearly beating the baseline,
+// for the catalogue's titles and for the same titles as people type them
+// (9.0% and 72% before the guide stopped adjusting for words the title
+// asked about does not have). With BENCH_PRICE set to a file (make
+// bench-price) it writes the result there as a section of
+// bench/results.md.
 func TestCrossValidation(t *testing.T) {
 	t.Parallel()
 	fs := folds(t, 5)
-	guide, base := crossValidate(fs, fitGuide), crossValidate(fs, fitBaseline)
-	report := priceReport(guide, base)
+	guide, typed, base := crossValidate(fs, fitGuide), crossValidate(fs, fitTyped), crossValidate(fs, fitBaseline)
+	report := priceReport(guide, typed, base)
 	t.Log("\n" + report)
-	if guide.medianErr > 0.08 || guide.within15 < 0.80 {
-		t.Errorf("the guide misses the target: median error %.1f%% (at most 8%%), within 15%% %.1f%% (at least 80%%)",
-			100*guide.medianErr, 100*guide.within15)
-	}
-	if guide.medianErr >= base.medianErr || guide.within15 <= base.within15 {
-		t.Errorf("the guide does not beat the baseline")
+	for _, g := range []struct {
+		titles string
+		score
+	}{{"the catalogue's titles", guide}, {"the titles as typed", typed}} {
+		if g.medianErr > 0.08 || g.within15 < 0.80 {
+			t.Errorf("the guide misses the target with %s: median error %.1f%% (at most 8%%), within 15%% %.1f%% (at least 80%%)",
+				g.titles, 100*g.medianErr, 100*g.within15)
+		}
+		if g.medianErr >= base.medianErr || g.within15 <= base.within15 {
+			t.Errorf("the guide does not beat the baseline with %s", g.titles)
+		}
 	}
 	if path := os.Getenv("BENCH_PRICE"); path != "" {
 		if err := writeSection(path, "## #39: the new price", report); err != nil {
@@ -170,7 +205,7 @@ func TestCrossValidation(t *testing.T) {
 }
 
 // priceReport is the markdown table of the guide beside the baseline.
-func priceReport(guide, base score) string {
+func priceReport(guide, typed, base score) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "5-fold cross-validation over the %d priced laptops of `bd-laptops.csv` (`priceguide/reference.csv`):\n", guide.n)
 	b.WriteString("each fold fit on the other 80%, shuffled with a fixed seed; `make bench-price`.\n\n")
@@ -179,11 +214,12 @@ func priceReport(guide, base score) string {
 		fmt.Fprintf(&b, "| %s | %.1f%% | %.1f%% | %d |\n", name, 100*s.medianErr, 100*s.within15, s.unanswered)
 	}
 	row("price guide (nearest comparables, adjusted)", guide)
+	row("price guide, the titles as a seller types them (without \"14 inch Full HD Display\", \"Laptop\", part numbers)", typed)
 	row("baseline (median of 5 nearest by RAM, SSD, CPU tier, generation, GPU)", base)
 	b.WriteString("\nTarget (#39): at most 8% median error and at least 80% within 15%. The guide: the 8 reference laptops\n" +
 		"closest in words (rarity-weighted), brand, processor class and year, graphics, RAM, storage and screen, each one's\n" +
-		"log price moved by a ridge regression's difference between it and the laptop asked about (specs, brand, series and\n" +
-		"words, fit on the training folds only), weighed by closeness.\n")
+		"log price moved by a ridge regression's difference between it and the laptop asked about (specs, brand, series, and\n" +
+		"the words of the title asked about that it lacks; fit on the training folds only), weighed by closeness.\n")
 	return b.String()
 }
 

@@ -3,6 +3,8 @@ package priceguide
 import (
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -105,5 +107,39 @@ func TestRegressionWidthCapped(t *testing.T) {
 	}
 	if e, err := g.Estimate("HP 15s Core i5 12th Gen 8GB RAM 512GB SSD"); err != nil || e.Price < 30000 || e.Price > 150000 {
 		t.Errorf("estimate %+v, %v", e, err)
+	}
+}
+
+// TestEstimateSteadyWhenExtended: three laptops of a maker the catalogue
+// does not know, at three times the price of their specs, barely move the
+// estimates of titles as people type them. They moved by a fifth when
+// the guide adjusted for the words a retailer's titles have and a typed
+// one has not ("Laptop"): the three titles lack it, and its step
+// learned their price.
+func TestEstimateSteadyWhenExtended(t *testing.T) {
+	t.Parallel()
+	shipped, err := ReadCSV(strings.NewReader(referenceCSV))
+	if err != nil {
+		t.Fatal(err)
+	}
+	extended := slices.Clone(shipped)
+	for _, n := range []string{"10", "11", "12"} {
+		extended = append(extended, Laptop{Title: "Zorvex Aero " + n + " Core i5 12th Gen 8GB RAM 512GB SSD", Price: 300000})
+	}
+	before, after := New(shipped), New(extended)
+	for _, title := range []string{
+		"HP EliteBook 840 G8 Core i5 11th Gen 16GB 512GB SSD",
+		"Lenovo IdeaPad 3 Core i5 12th Gen 8GB 512GB SSD",
+		"Asus Vivobook 15 Core i3 10th Gen 4GB 256GB",
+		"Dell Inspiron 15 3520 Core i5 12th Gen 8GB RAM 512GB SSD",
+	} {
+		b, err1 := before.Estimate(title)
+		a, err2 := after.Estimate(title)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%q: %v, %v", title, err1, err2)
+		}
+		if moved := math.Abs(float64(a.Price-b.Price)) / float64(b.Price); moved > 0.10 {
+			t.Errorf("%q: %d Tk, then %d with the three added: moved %.0f%% (at most 10%%)", title, b.Price, a.Price, 100*moved)
+		}
 	}
 }

@@ -3,8 +3,10 @@
 // CSV with bad lines (each one listed, nothing changed), then a good one
 // that extends the shipped catalogue (the price guide follows at once),
 // downloads the catalogue in use, and goes back to the shipped one. The
-// upload names a maker of its own ("Zorvex") so the shop's other journeys
-// are priced as before, and the shipped catalogue is back at the end.
+// upload names a maker of its own ("Zorvex"), so it moves the other
+// titles' prices little (priceguide's TestEstimateSteadyWhenExtended), and
+// the shipped catalogue is back at the end; the price-guide journey, which
+// reads exact prices, waits for it (catalogueTest).
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { catalogueTest as test, adminByApi, base, picture, settle, signedIn } from "./helpers";
