@@ -6,6 +6,7 @@
 // on a 360 px phone, starting from the last listing's. Pictured (SHOTS=1)
 // light and dark, English and Bangla, at 360, 390 and 1366 px.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { checkA11y } from "./axe";
 import { base, picture, settle, signedIn, signUpByApi } from "./helpers";
 import { laptopPng } from "./png";
 
@@ -155,6 +156,9 @@ test("on a phone a visitor searches by specs, takes a chip off, picks a district
   await page.getByRole("button", { name: "Near me" }).click();
   await expect(page.getByRole("alert")).toContainText("Your location was not shared");
   await expect(page).not.toHaveURL(/near=/);
+  // the warning's words read in both themes (a soft warning's yellow was
+  // 1.8:1 on the light theme's white)
+  await checkA11y(page, "search: Near me refused");
   await lightAndDark(page, "places-refused-360");
   await refused.close();
 
