@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
+import { twoFrames } from "./layout";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -30,12 +31,8 @@ async function showTheme(page: Page, scheme: "light" | "dark") {
   // let colour transitions end before contrast is measured: a frame for
   // them to start, then each one's end (a fixed wait fell short on a
   // loaded machine, and axe measured colours half-way)
+  await twoFrames(page);
   await page.evaluate(async () => {
-    // two frames, or a second when Chromium draws none (see twoFrames)
-    await new Promise((r) => {
-      const late = setTimeout(r, 1000);
-      requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(late), r(undefined))));
-    });
     const running = document
       .getAnimations()
       .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)

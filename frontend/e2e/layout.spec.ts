@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { checkA11y } from "./axe";
 import { base, signUpByApi } from "./helpers";
-import { layoutProblems, listingMetrics, settle, type ListingMetrics } from "./layout";
+import { layoutProblems, listingMetrics, twoFrames, type ListingMetrics } from "./layout";
 import { laptopPng } from "./png";
 import { installStripeStandIn } from "./stripe-stand-in";
 
@@ -228,7 +228,7 @@ async function followLinkFromBottom(page: Page): Promise<string | null> {
   // the new page, not the old one's heading still there while the next loads
   await expect(page).toHaveURL(onBlog ? /\/(home)?$/ : /\/blog$/);
   await expect(page.locator("h1").first()).toBeVisible();
-  await settle(page);
+  await twoFrames(page);
   // the URL changes as the navigation starts: while the next page's code
   // loads, the old page may still be on screen, scrolled as it was; what
   // counts is that the new one then opens at its top
@@ -285,25 +285,22 @@ for (const role of EVERYONE) {
           for (const width of WIDTHS) {
             if (!SHOTS && theme === "dark" && width !== 390) continue;
             await page.setViewportSize({ width, height: HEIGHT });
-            await settle(page);
+            await twoFrames(page);
             const found = await layoutProblems(page);
             for (const p of found) problems.push(`${width}px ${theme} ${lang}: ${p}`);
             // #37: the page's height and where its first laptop starts, on a phone
             if (width === 360 && theme === "light" && lang === "en") {
               // down the page and back: the lists drawn as they come near (home's brands) are in
-              await page.evaluate(async () => {
-                for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-                  window.scrollTo(0, y);
-                  // two frames, or a second when Chromium draws none (see twoFrames)
-                  await new Promise((r) => {
-                    const late = setTimeout(r, 1000);
-                    requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(late), r(undefined))));
-                  });
-                }
-                window.scrollTo(0, 0);
-              });
+              // (the page grows as its lists are drawn: its height is read at each step)
+              const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+              const step = await page.evaluate(() => window.innerHeight);
+              for (let y = 0; y < (await height()); y += step) {
+                await page.evaluate((to) => window.scrollTo(0, to), y);
+                await twoFrames(page);
+              }
+              await page.evaluate(() => window.scrollTo(0, 0));
               await page.waitForLoadState("networkidle");
-              await settle(page);
+              await twoFrames(page);
               const m = await listingMetrics(page);
               console.log(`layout-360 ${route.name} ${role}: ${JSON.stringify(m)}`);
               test.info().annotations.push({ type: "layout-360", description: JSON.stringify(m) });

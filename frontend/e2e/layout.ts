@@ -122,15 +122,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * settle waits two frames for the layout to follow a resize or a switch
- * (the pages run with reduced motion, so nothing slides for long).
- */
-export async function settle(page: Page) {
-  await twoFrames(page);
-}
-
-/**
- * twoFrames waits for the page's next two frames, or a second when none
+ * twoFrames waits for the page's next two frames, for the layout to follow
+ * a resize or a switch (the pages run with reduced motion, so nothing
+ * slides for long), or a second when none
  * comes: headless Chromium now and then stops drawing a page's frames, and
  * an unbounded wait then held a journey until its 180 s limit (CI, stop 56).
  * What the journeys read next (sizes, places) is laid out when it is read,
