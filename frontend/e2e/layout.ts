@@ -101,6 +101,16 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
 
+      // (e) a button whose words are taller than it: they run over its
+      // edges (a three-line Bangla label in a phone's row of three)
+      for (const c of controls) {
+        if (!c.el.classList.contains("btn")) continue;
+        const el = c.el as HTMLElement;
+        if (el.scrollHeight > el.clientHeight + slack) {
+          problems.push(`${describe(el)}: its words are ${el.scrollHeight}px tall in a ${el.clientHeight}px button`);
+        }
+      }
+
       // (d) a card (a product's, a booking's) wider than the window or off
       // its side where no box scrolls to it: a long seller name or title
       // must wrap or be cut inside it (#32), even where a parent clips it

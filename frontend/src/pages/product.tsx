@@ -335,7 +335,13 @@ export default function ProductPage() {
                 </Link>
               )}
               {editable && (
-                <Link to={similarAdPath(p._id)} state={{ similar: p } satisfies SimilarState} className="btn btn-outline flex-1 sm:flex-none">
+                // on a phone a row of its own under Edit and Share: a third
+                // of 360 px left its Bangla words three lines in a two-line button
+                <Link
+                  to={similarAdPath(p._id)}
+                  state={{ similar: p } satisfies SimilarState}
+                  className="btn btn-outline basis-full max-sm:order-last sm:flex-none sm:basis-auto"
+                >
                   {t("Post a similar ad")}
                 </Link>
               )}
