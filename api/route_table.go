@@ -34,11 +34,15 @@ func newRouteTable(e *echo.Echo, prefix string, mw ...echo.MiddlewareFunc) route
 
 // add puts the table's middleware, then mw, in front of h, once.
 func (t routeTable) add(method, path string, h echo.HandlerFunc, mw ...echo.MiddlewareFunc) {
-	chain := append(slices.Clip(t.mw), mw...)
-	for i := len(chain) - 1; i >= 0; i-- {
-		h = chain[i](h)
+	t.e.Add(method, t.prefix+path, chain(h, append(slices.Clip(t.mw), mw...)...))
+}
+
+// chain is h behind mw, the first of mw outermost.
+func chain(h echo.HandlerFunc, mw ...echo.MiddlewareFunc) echo.HandlerFunc {
+	for i := len(mw) - 1; i >= 0; i-- {
+		h = mw[i](h)
 	}
-	t.e.Add(method, t.prefix+path, h)
+	return h
 }
 
 func (t routeTable) GET(path string, h echo.HandlerFunc, mw ...echo.MiddlewareFunc) {

@@ -24,8 +24,10 @@ const maxBody = "10M"
 // first identifies the caller from the bearer token (authenticate); the
 // middleware after the handler says who may call it.
 func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
-	e.Pre(requestIDs)
-	e.Use(s.logRequests, s.recoverPanics, s.securityHeaders, middleware.BodyLimit(maxBody))
+	// every request's middleware, put together once around the router
+	// (ServeHTTP): what Echo's Pre and Use would do, without putting
+	// them together again for each request (#38)
+	s.chain = chain(s.route, requestIDs, s.logRequests, s.recoverPanics, s.securityHeaders, middleware.BodyLimit(maxBody))
 
 	// probes for systemd, Caddy or a container runtime: outside /api, no
 	// token, no gzip

@@ -163,6 +163,7 @@ type Server struct {
 	google               *google
 	payments             *payments.Service
 	echo                 *echo.Echo
+	chain                echo.HandlerFunc // every request's middleware and the router: routes
 	metrics              *metrics
 	registry             *prometheus.Registry
 	publicURL            *url.URL
@@ -380,9 +381,23 @@ func publicSlots(opts Options) int {
 	return max(1, int(opts.Store.PoolStat().MaxConns())/2)
 }
 
-// ServeHTTP makes the server an http.Handler.
+// ServeHTTP makes the server an http.Handler: Echo's own ServeHTTP, but
+// with the middleware every request has put together once (s.chain).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.echo.ServeHTTP(w, r)
+	c := s.echo.AcquireContext()
+	c.Reset(r, w)
+	if err := s.chain(c); err != nil {
+		s.echo.HTTPErrorHandler(err, c)
+	}
+	s.echo.ReleaseContext(c)
+}
+
+// route finds the request's route and runs its handler (whose own
+// middleware routeTable put in front of it).
+func (s *Server) route(c echo.Context) error {
+	req := c.Request()
+	s.echo.Router().Find(req.Method, echo.GetPath(req), c)
+	return c.Handler()(c)
 }
 
 // Routes lists the JSON API's routes as "METHOD /path", so the
