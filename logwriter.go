@@ -3,17 +3,25 @@ package main
 import (
 	"io"
 	"sync"
+	"time"
 )
 
 // maxLogBacklog bounds the log lines waiting to be written: past it, the
 // request that logs waits for the writer instead of growing the backlog.
 const maxLogBacklog = 1 << 20
 
+// logLinger is the least time between two writes of the log under load:
+// a fast reader (a pipe to the journal) took each line or two as it came,
+// a write and a wakeup of the reader for each, a sixth of a kept answer's
+// cost (#38). A crash loses at most this long's lines.
+const logLinger = time.Millisecond
+
 // logWriter passes the log's lines to w from a goroutine of its own. While
 // one write is under way, the lines logged meanwhile gather and go in the
-// next single write: under load, one system call carries many requests'
-// lines (a request's own line was a third of a kept answer's system calls),
-// and when the server is idle each line is written at once, as before.
+// next single write, and the next write waits until logLinger has passed
+// since the one before: under load, one system call carries many
+// requests' lines (a request's own line was a third of a kept answer's
+// system calls), and when the server is idle each line is written at once.
 // Nothing is dropped: past maxLogBacklog a caller waits, and Close writes
 // what is left.
 type logWriter struct {
@@ -57,9 +65,19 @@ func (l *logWriter) Write(p []byte) (int, error) {
 func (l *logWriter) run() {
 	defer close(l.done)
 	var out []byte
+	var last time.Time // when the last write began
 	for {
 		select {
 		case <-l.wake:
+			// under load, at most one write a logLinger: the lines of
+			// the meantime gather (an idle server's line goes at once)
+			if d := logLinger - time.Since(last); d > 0 {
+				select {
+				case <-time.After(d):
+				case <-l.stop:
+				}
+			}
+			last = time.Now()
 		case <-l.stop:
 			// the rest, written before any line that follows (those
 			// wait for the lock, then go straight to w)

@@ -109,3 +109,40 @@ func TestLogWriterBoundsBacklog(t *testing.T) {
 		t.Errorf("%d bytes written, want %d", len(got), 2000*len(line))
 	}
 }
+
+// Under load the writes are logLinger apart at least, however fast the
+// writer: a pipe to the journal took a write for every one or two
+// requests' lines, a sixth of a kept answer's cost (#38).
+func TestLogWriterLingersUnderLoad(t *testing.T) {
+	out := &timedWriter{}
+	l := newLogWriter(out)
+	for i := range 20000 {
+		l.Write(fmt.Appendf(nil, "line %d\n", i))
+	}
+	l.Close()
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	if out.n != 20000 {
+		t.Fatalf("%d lines written, want 20000", out.n)
+	}
+	for i := 1; i < len(out.at)-1; i++ { // the last is Close's, at once
+		if gap := out.at[i].Sub(out.at[i-1]); gap < logLinger/2 {
+			t.Fatalf("write %d came %v after the one before; want %v at least", i, gap, logLinger)
+		}
+	}
+}
+
+// timedWriter notes when each write began and counts the lines.
+type timedWriter struct {
+	mu sync.Mutex
+	at []time.Time
+	n  int
+}
+
+func (w *timedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.at = append(w.at, time.Now())
+	w.n += bytes.Count(p, []byte("\n"))
+	return len(p), nil
+}
