@@ -110,21 +110,39 @@ func (s *Server) listLocations(c echo.Context) error {
 	return sendFile(c, f, "public, max-age=86400")
 }
 
-// areaOf is a listing's area on the wire, nil for none.
+// areaOf is a listing's area on the wire, nil for none. The areas change
+// only with a migration, so each area's is made once and shared by every
+// answer (the encoder only reads it): made for each product, they were a
+// fortieth of a list's allocations.
 func (s *Server) areaOf(id string) *areaJSON {
 	if id == "" {
 		return nil
 	}
-	places, err := s.store.Places(context.Background())
-	if err != nil {
-		s.log.Error("places unread", "err", err)
-		return nil
+	areas := s.areas.Load()
+	if areas == nil {
+		places, err := s.store.Places(context.Background())
+		if err != nil {
+			s.log.Error("places unread", "err", err)
+			return nil
+		}
+		made := areasOnWire(places)
+		s.areas.CompareAndSwap(nil, &made)
+		areas = s.areas.Load()
 	}
-	a, ok := places.Area(id)
-	if !ok {
-		return nil
+	return (*areas)[id]
+}
+
+// areasOnWire is every area on the wire, by id.
+func areasOnWire(places *store.Places) map[string]*areaJSON {
+	out := map[string]*areaJSON{}
+	for _, div := range places.Divisions {
+		for _, dist := range div.Districts {
+			for _, a := range dist.Areas {
+				out[a.ID] = &areaJSON{placeNameJSON: toPlaceNameJSON(a), District: toPlaceNameJSON(dist.Place), Division: toPlaceNameJSON(div.Place)}
+			}
+		}
 	}
-	return &areaJSON{placeNameJSON: toPlaceNameJSON(a.Area), District: toPlaceNameJSON(a.District), Division: toPlaceNameJSON(a.Division)}
+	return out
 }
 
 // distanceJSON is a distance in km to one decimal, nil when not measured.

@@ -149,7 +149,8 @@ type BuildInfo struct {
 // Server holds the handlers' dependencies.
 type Server struct {
 	store                *store.Store
-	locations            locationsFile // GET /api/locations, made once
+	locations            locationsFile                        // GET /api/locations, made once
+	areas                atomic.Pointer[map[string]*areaJSON] // a listing's area on the wire, by id: areaOf
 	log                  *slog.Logger
 	currency             string
 	stripePublishableKey string
