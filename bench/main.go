@@ -652,7 +652,7 @@ func report(rs []result, ready time.Duration, rss int, up uploadResult, lh light
 	bs.checkLighthouse(lh)
 	fmt.Fprintf(&b, "\n## Budgets\n\n%s\n", strings.Join(bs, "\n"))
 	fmt.Print("\n" + b.String())
-	keepBeforeAndAfter(&b)
+	keepSections(&b)
 	return os.WriteFile("bench/results.md", []byte(b.String()), 0o644)
 }
 
@@ -741,16 +741,32 @@ func (bs *budgets) checkLighthouse(lh lighthouseScores) {
 	}
 }
 
-// keepBeforeAndAfter appends the hand-kept record of changes and their
-// effect from the results.md being replaced (not its micro-benchmarks,
-// which make bench writes afresh).
-func keepBeforeAndAfter(b *strings.Builder) {
-	if old, err := os.ReadFile("bench/results.md"); err == nil {
-		if _, kept, ok := strings.Cut(string(old), "\n## Before and after"); ok {
-			kept, _, _ = strings.Cut(kept, "\n## Micro-benchmarks")
-			b.WriteString("\n## Before and after" + strings.TrimRight(kept, "\n") + "\n")
-		}
+// keepSections appends every section of the results.md being replaced
+// but its first table, its budgets and its micro-benchmarks (make bench
+// writes those afresh): the sections other runs write (the searches, the
+// suggestions) and the hand-kept record. It kept only "Before and after"
+// up to the micro-benchmarks, and a full run lost the rest (#38).
+func keepSections(b *strings.Builder) {
+	old, err := os.ReadFile("bench/results.md")
+	if err != nil {
+		return
 	}
+	b.WriteString(otherSections(string(old)))
+}
+
+// otherSections is doc's sections but its first table, its budgets and
+// its micro-benchmarks, in their order.
+func otherSections(doc string) string {
+	var out strings.Builder
+	parts := strings.Split(doc, "\n## ")
+	for _, part := range parts[1:] { // parts[0] is the title and the first table
+		title, _, _ := strings.Cut(part, "\n")
+		if title == "Budgets" || title == "Micro-benchmarks" {
+			continue
+		}
+		out.WriteString("\n## " + strings.TrimRight(part, "\n") + "\n")
+	}
+	return out.String()
 }
 
 // lighthouseScores is each page's score (0-100) per Lighthouse category,

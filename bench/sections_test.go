@@ -32,3 +32,13 @@ func TestWriteSection(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A full run's report keeps every section but the first table, the
+// budgets and the micro-benchmarks, wherever it stood.
+func TestOtherSections(t *testing.T) {
+	doc := "# Benchmark results\n\n| table |\n\n## Budgets\n\n- PASS\n\n## Search at 10 products\n\nten\n\n## Before and after\n\nkept\n\n## Micro-benchmarks\n\nmicro\n\n## #38: by hand\n\nhand\n"
+	want := "\n## Search at 10 products\n\nten\n\n## Before and after\n\nkept\n\n## #38: by hand\n\nhand\n"
+	if got := otherSections(doc); got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
