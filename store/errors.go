@@ -52,6 +52,8 @@ func translate(err error) error {
 			return &ConstraintError{Kind: ErrInvalid, Constraint: pgErr.ConstraintName}
 		case "57014": // query_canceled: statement_timeout, or our cancel request when a context ended
 			return errors.Join(context.DeadlineExceeded, err)
+		case "55P03": // lock_not_available: lock_timeout passed waiting behind another's lock
+			return errors.Join(context.DeadlineExceeded, err)
 		case "57P01", "57P02", "57P03", "53300": // admin shutdown, crash shutdown, cannot connect now, too many connections
 			return errors.Join(ErrUnavailable, err)
 		}
