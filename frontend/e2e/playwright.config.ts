@@ -13,7 +13,11 @@ export default defineConfig({
   // past its waits, for no gain
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // a journey's own time: CI's loaded run took some journeys 1.4 to 2.4
+  // times as long as a quiet run here (search.spec.ts's went past its 120 s
+  // from 50), so a journey needs half its timeout or less on a quiet run;
+  // one that needs more sets its own (test.setTimeout)
+  timeout: 60_000,
   // a step that waits on the page waits up to 10 s: on a loaded 2-core
   // machine a lazy page's first draw took over the default 5 s
   expect: { timeout: 10_000 },
