@@ -54,7 +54,7 @@ func startPgBouncer(t *testing.T, direct string) *pgBouncer {
 	os.Chmod(dir, 0o777)
 	_, port, _ := net.SplitHostPort(freeAddr(t))
 	ini := fmt.Sprintf(`[databases]
-%s = host=%s port=%d dbname=%s connect_query='SET statement_timeout = 15000; SET lock_timeout = 5000; SET idle_in_transaction_session_timeout = 30000; SET plan_cache_mode = force_generic_plan; SET jit = off'
+%s = host=%s port=%d dbname=%s connect_query='SET statement_timeout = 15000; SET lock_timeout = 5000; SET idle_in_transaction_session_timeout = 30000; SET plan_cache_mode = force_generic_plan; SET jit = off; SET enable_mergejoin = off'
 
 [pgbouncer]
 listen_addr = 127.0.0.1

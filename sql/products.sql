@@ -91,7 +91,8 @@ WITH closed AS (
     WHERE product_id = @product_id AND status = ANY(@statuses::text[])
     RETURNING id
 ), freed AS (
-    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
+    -- the product by its id: reserved_by has no index of its own
+    UPDATE products SET reserved_by = NULL WHERE id = @product_id AND reserved_by IN (SELECT id FROM closed)
 )
 SELECT id FROM closed ORDER BY id;
 

@@ -103,8 +103,10 @@ SELECT * FROM bookings WHERE seller_id = @seller_id AND status = 'paid' ORDER BY
 WITH closed AS (
     UPDATE bookings SET status = 'cancelled', cancelled_at = now()
     WHERE status = ANY(@statuses::text[]) AND (buyer_id = @user_id OR seller_id = @user_id)
-    RETURNING id, buyer_id
+    RETURNING id, buyer_id, product_id
 ), freed AS (
-    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
+    -- the products by their ids: reserved_by has no index of its own
+    UPDATE products SET reserved_by = NULL
+    WHERE id IN (SELECT product_id FROM closed) AND reserved_by IN (SELECT id FROM closed)
 )
 SELECT id, buyer_id FROM closed ORDER BY id;

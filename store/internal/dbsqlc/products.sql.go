@@ -34,7 +34,8 @@ WITH closed AS (
     WHERE product_id = $1 AND status = ANY($2::text[])
     RETURNING id
 ), freed AS (
-    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
+    -- the product by its id: reserved_by has no index of its own
+    UPDATE products SET reserved_by = NULL WHERE id = $1 AND reserved_by IN (SELECT id FROM closed)
 )
 SELECT id FROM closed ORDER BY id
 `

@@ -47,9 +47,11 @@ const cancelOpenBookingsOfUser = `-- name: CancelOpenBookingsOfUser :many
 WITH closed AS (
     UPDATE bookings SET status = 'cancelled', cancelled_at = now()
     WHERE status = ANY($1::text[]) AND (buyer_id = $2 OR seller_id = $2)
-    RETURNING id, buyer_id
+    RETURNING id, buyer_id, product_id
 ), freed AS (
-    UPDATE products SET reserved_by = NULL WHERE reserved_by IN (SELECT id FROM closed)
+    -- the products by their ids: reserved_by has no index of its own
+    UPDATE products SET reserved_by = NULL
+    WHERE id IN (SELECT product_id FROM closed) AND reserved_by IN (SELECT id FROM closed)
 )
 SELECT id, buyer_id FROM closed ORDER BY id
 `
