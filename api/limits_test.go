@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"resale/api"
 )
 
@@ -132,6 +134,110 @@ func TestSearchFloodLeavesRoomForBookings(t *testing.T) {
 	if rec := m.get("/api/products?minPrice=99"); rec.Code != http.StatusOK {
 		t.Errorf("a search after the flood: %d %s", rec.Code, rec.Body.String())
 	}
+}
+
+// While a signed-in buyer's booking is under way, new public reads start
+// only while fewer than a quarter of the slots are taken: the others wait
+// (and past their wait are answered busy), so the booking does not share
+// the machine's cores with a slot-full of searches. Once it is made, the
+// reads have every slot again.
+func TestSignedInWriteHoldsPublicReadsBack(t *testing.T) {
+	t.Parallel()
+	const slots = 4 // while a write runs: 1
+	m := newMarketWith(t, func(o *api.Options) {
+		o.PublicReads = slots
+		o.PublicReadTimeout = time.Minute
+		o.RequestTimeout = time.Minute
+	})
+	product := m.addProduct(m.seller.AccessToken, nil)
+	ctx := context.Background()
+	stuck := func() int { return m.stuckOnLocks() }
+	waitFor := func(want int, what string) {
+		for range 200 {
+			if stuck() == want {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("%s: %d queries stuck in PostgreSQL, want %d", what, stuck(), want)
+	}
+	searches := m.lockTable("product_reports") // every list reads it; a booking does not
+	bookings := m.lockTable("bookings")
+
+	booked := make(chan int, 1)
+	go func() {
+		_, status := m.book(m.buyer.AccessToken, product, nil)
+		booked <- status
+	}()
+	waitFor(1, "the booking")
+
+	search := func(from int, n int, answers chan<- int) {
+		for i := range n {
+			go func() { answers <- m.get(fmt.Sprintf("/api/products?minPrice=%d", from+i)).Code }()
+		}
+	}
+	held := make(chan int, 3)
+	search(1, 3, held)
+	waitFor(2, "one search beside the booking")
+	// the other two wait their turn, never more than one search at a time
+	for range 2 {
+		select {
+		case code := <-held:
+			if code != http.StatusServiceUnavailable {
+				t.Errorf("a search held back answered %d, want 503", code)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the searches held back were not answered")
+		}
+		if n := stuck(); n != 2 {
+			t.Errorf("%d queries stuck while the booking ran, want 2: the booking and one search", n)
+		}
+	}
+
+	if err := bookings.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if status := <-booked; status != http.StatusCreated {
+		t.Fatalf("the booking answered %d", status)
+	}
+	// the booking made, the reads have every slot again
+	after := make(chan int, 3)
+	search(100, 3, after)
+	waitFor(slots, "every slot once the booking was made")
+	if err := searches.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []chan int{held, after, after, after} {
+		if code := <-ch; code != http.StatusOK {
+			t.Errorf("a search with a slot answered %d once the lock went", code)
+		}
+	}
+}
+
+// lockTable locks table until the returned transaction ends (at the
+// test's end at the latest): the statements that need it wait.
+func (m *market) lockTable(table string) pgx.Tx {
+	m.t.Helper()
+	ctx := context.Background()
+	tx, err := m.pool.Begin(ctx)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	m.t.Cleanup(func() { tx.Rollback(ctx) })
+	if _, err := tx.Exec(ctx, "SET LOCAL lock_timeout = 0; LOCK TABLE "+table+" IN ACCESS EXCLUSIVE MODE"); err != nil {
+		m.t.Fatal(err)
+	}
+	return tx
+}
+
+// stuckOnLocks counts the statements waiting on a lock in the test's database.
+func (m *market) stuckOnLocks() int {
+	m.t.Helper()
+	var n int
+	if err := m.pool.QueryRow(context.Background(), "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()").Scan(&n); err != nil {
+		m.t.Fatal(err)
+	}
+	return n
 }
 
 // A public read that runs past its deadline is cancelled in PostgreSQL

@@ -43,7 +43,9 @@ func (s *Server) routes(e *echo.Echo, timeout time.Duration) {
 	// 3.0, for a brand's first page). A kept answer is compressed again
 	// once, at the best level (cache_squeeze.go).
 	gzip := compress(1024, compressLevel)
-	g := newRouteTable(e, "/api", requestTimeout(timeout), noStore, gzip, s.authenticate)
+	// a signed-in person's write holds the catalogue's uncached reads back
+	// while it runs (giveWay, limits.go)
+	g := newRouteTable(e, "/api", requestTimeout(timeout), noStore, gzip, s.authenticate, s.publicReads.giveWay)
 	g.GET("/health", s.health)
 	g.GET("/config", s.config)
 	g.GET("/openapi.json", s.openAPI) // this table and its answers, as OpenAPI 3.1 (docs/openapi.yaml)
