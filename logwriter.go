@@ -77,7 +77,6 @@ func (l *logWriter) run() {
 				case <-l.stop:
 				}
 			}
-			last = time.Now()
 		case <-l.stop:
 			// the rest, written before any line that follows (those
 			// wait for the lock, then go straight to w)
@@ -94,6 +93,9 @@ func (l *logWriter) run() {
 		l.room.Broadcast()
 		l.mu.Unlock()
 		if len(out) > 0 {
+			// the linger counts from when the write began, not from
+			// when the lock above was asked for
+			last = time.Now()
 			l.w.Write(out) //nolint:errcheck // nowhere to say it
 		}
 	}

@@ -112,23 +112,30 @@ func TestLogWriterBoundsBacklog(t *testing.T) {
 
 // Under load the writes are logLinger apart at least, however fast the
 // writer: a pipe to the journal took a write for every one or two
-// requests' lines, a sixth of a kept answer's cost (#38).
+// requests' lines, a sixth of a kept answer's cost (#38). Counted over the
+// whole run rather than gap by gap: a loaded machine may pause the writer
+// between its clock and its write, which moves one write nearer the next
+// but never adds one.
 func TestLogWriterLingersUnderLoad(t *testing.T) {
 	out := &timedWriter{}
+	start := time.Now()
 	l := newLogWriter(out)
 	for i := range 20000 {
 		l.Write(fmt.Appendf(nil, "line %d\n", i))
 	}
 	l.Close()
+	took := time.Since(start)
 	out.mu.Lock()
 	defer out.mu.Unlock()
 	if out.n != 20000 {
 		t.Fatalf("%d lines written, want 20000", out.n)
 	}
-	for i := 1; i < len(out.at)-1; i++ { // the last is Close's, at once
-		if gap := out.at[i].Sub(out.at[i-1]); gap < logLinger/2 {
-			t.Fatalf("write %d came %v after the one before; want %v at least", i, gap, logLinger)
-		}
+	// the first write at once, one a logLinger after it, and Close's
+	if most := int(took/logLinger) + 2; len(out.at) > most {
+		t.Errorf("%d writes in %v, want at most %d: one a %v", len(out.at), took, most, logLinger)
+	}
+	if len(out.at) < 2 {
+		t.Errorf("%d writes of 20,000 lines: the lines did not gather while one was written", len(out.at))
 	}
 }
 
