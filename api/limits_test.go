@@ -73,14 +73,7 @@ func TestSearchFloodLeavesRoomForBookings(t *testing.T) {
 	// whether a product is reported); a booking does not. Locking it holds
 	// the searches that get a slot inside PostgreSQL.
 	ctx := context.Background()
-	tx, err := m.pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, "SET LOCAL lock_timeout = 0; LOCK TABLE product_reports IN ACCESS EXCLUSIVE MODE"); err != nil {
-		t.Fatal(err)
-	}
+	tx := m.lockTable("product_reports")
 
 	type answer struct {
 		status int
@@ -111,11 +104,7 @@ func TestSearchFloodLeavesRoomForBookings(t *testing.T) {
 			t.Fatal("the searches beyond the slots were not answered while the others were stuck")
 		}
 	}
-	var stuck int
-	if err := m.pool.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()").Scan(&stuck); err != nil {
-		t.Fatal(err)
-	}
-	if stuck != slots {
+	if stuck := m.stuckOnLocks(); stuck != slots {
 		t.Errorf("%d searches waiting in the database, want %d (the slots)", stuck, slots)
 	}
 	if id, status := m.book(m.buyer.AccessToken, product, nil); status != http.StatusCreated || id == "" {
@@ -245,24 +234,13 @@ func (m *market) stuckOnLocks() int {
 func TestSlowPublicReadIsCancelled(t *testing.T) {
 	t.Parallel()
 	m := newMarketWith(t, func(o *api.Options) { o.PublicReadTimeout = 300 * time.Millisecond })
-	ctx := context.Background()
-	tx, err := m.pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, "SET LOCAL lock_timeout = 0; LOCK TABLE product_reports IN ACCESS EXCLUSIVE MODE"); err != nil {
-		t.Fatal(err)
-	}
+	m.lockTable("product_reports")
 	rec := m.get("/api/products?minPrice=7")
 	wantError(t, rec, http.StatusServiceUnavailable, "timeout")
 	// the query is gone from the server, not left waiting on the lock
 	var waiting int
 	for range 50 {
-		if err := m.pool.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()").Scan(&waiting); err != nil {
-			t.Fatal(err)
-		}
-		if waiting == 0 {
+		if waiting = m.stuckOnLocks(); waiting == 0 {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
