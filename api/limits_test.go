@@ -104,7 +104,7 @@ func TestSearchFloodLeavesRoomForBookings(t *testing.T) {
 			t.Fatal("the searches beyond the slots were not answered while the others were stuck")
 		}
 	}
-	if stuck := m.stuckOnLocks(); stuck != slots {
+	if stuck := m.lockWaiters(); stuck != slots {
 		t.Errorf("%d searches waiting in the database, want %d (the slots)", stuck, slots)
 	}
 	if id, status := m.book(m.buyer.AccessToken, product, nil); status != http.StatusCreated || id == "" {
@@ -140,16 +140,7 @@ func TestSignedInWriteHoldsPublicReadsBack(t *testing.T) {
 	})
 	product := m.addProduct(m.seller.AccessToken, nil)
 	ctx := context.Background()
-	stuck := func() int { return m.stuckOnLocks() }
-	waitFor := func(want int, what string) {
-		for range 200 {
-			if stuck() == want {
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Fatalf("%s: %d queries stuck in PostgreSQL, want %d", what, stuck(), want)
-	}
+	stuck := func(want int) func() bool { return func() bool { return m.lockWaiters() == want } }
 	searches := m.lockTable("product_reports") // every list reads it; a booking does not
 	bookings := m.lockTable("bookings")
 
@@ -158,7 +149,7 @@ func TestSignedInWriteHoldsPublicReadsBack(t *testing.T) {
 		_, status := m.book(m.buyer.AccessToken, product, nil)
 		booked <- status
 	}()
-	waitFor(1, "the booking")
+	waitFor(t, "the booking stuck on its lock", stuck(1))
 
 	search := func(from int, n int, answers chan<- int) {
 		for i := range n {
@@ -167,7 +158,7 @@ func TestSignedInWriteHoldsPublicReadsBack(t *testing.T) {
 	}
 	held := make(chan int, 3)
 	search(1, 3, held)
-	waitFor(2, "one search beside the booking")
+	waitFor(t, "one search stuck beside the booking", stuck(2))
 	// the other two wait their turn, never more than one search at a time
 	for range 2 {
 		select {
@@ -178,7 +169,7 @@ func TestSignedInWriteHoldsPublicReadsBack(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatal("the searches held back were not answered")
 		}
-		if n := stuck(); n != 2 {
+		if n := m.lockWaiters(); n != 2 {
 			t.Errorf("%d queries stuck while the booking ran, want 2: the booking and one search", n)
 		}
 	}
@@ -192,7 +183,7 @@ func TestSignedInWriteHoldsPublicReadsBack(t *testing.T) {
 	// the booking made, the reads have every slot again
 	after := make(chan int, 3)
 	search(100, 3, after)
-	waitFor(slots, "every slot once the booking was made")
+	waitFor(t, "a search stuck in every slot once the booking was made", stuck(slots))
 	if err := searches.Rollback(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -219,16 +210,6 @@ func (m *market) lockTable(table string) pgx.Tx {
 	return tx
 }
 
-// stuckOnLocks counts the statements waiting on a lock in the test's database.
-func (m *market) stuckOnLocks() int {
-	m.t.Helper()
-	var n int
-	if err := m.pool.QueryRow(context.Background(), "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()").Scan(&n); err != nil {
-		m.t.Fatal(err)
-	}
-	return n
-}
-
 // A public read that runs past its deadline is cancelled in PostgreSQL
 // too and answered 503, not 500.
 func TestSlowPublicReadIsCancelled(t *testing.T) {
@@ -240,7 +221,7 @@ func TestSlowPublicReadIsCancelled(t *testing.T) {
 	// the query is gone from the server, not left waiting on the lock
 	var waiting int
 	for range 50 {
-		if waiting = m.stuckOnLocks(); waiting == 0 {
+		if waiting = m.lockWaiters(); waiting == 0 {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)

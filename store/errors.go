@@ -50,9 +50,7 @@ func translate(err error) error {
 			return &ConstraintError{Kind: ErrConflict, Constraint: pgErr.ConstraintName}
 		case "23503", "23514", "23502", "22001", "22003", "22021", "22P02": // fk, check, not null, too long, out of range, bad encoding, bad text
 			return &ConstraintError{Kind: ErrInvalid, Constraint: pgErr.ConstraintName}
-		case "57014": // query_canceled: statement_timeout, or our cancel request when a context ended
-			return errors.Join(context.DeadlineExceeded, err)
-		case "55P03": // lock_not_available: lock_timeout passed waiting behind another's lock
+		case "57014", "55P03": // query_canceled (statement_timeout, or our cancel request when a context ended), lock_not_available (lock_timeout)
 			return errors.Join(context.DeadlineExceeded, err)
 		case "57P01", "57P02", "57P03", "53300": // admin shutdown, crash shutdown, cannot connect now, too many connections
 			return errors.Join(ErrUnavailable, err)
